@@ -1,0 +1,60 @@
+"""The one CI gate: plain ``nox`` runs tests, properties, typecheck and lint.
+
+Dependency groups and the package's extras are read from pyproject.toml, so the versions
+live in one place. ``nox -s bench`` runs the benchmarks on demand (never in the gate).
+"""
+
+from __future__ import annotations
+
+import nox
+
+nox.needs_version = ">=2025.2.9"
+nox.options.default_venv_backend = "uv|virtualenv"
+nox.options.sessions = ["tests", "properties", "typecheck", "lint"]
+nox.options.reuse_venv = "yes"
+
+PYPROJECT = nox.project.load_toml("pyproject.toml")
+
+
+def _install(session: nox.Session, *groups: str, extras: str = "") -> None:
+    """Install the package (with ``extras``) and the named dependency groups."""
+    target = f".[{extras}]" if extras else "."
+    session.install(target, *nox.project.dependency_groups(PYPROJECT, *groups))
+
+
+@nox.session
+def tests(session: nox.Session) -> None:
+    """Golden cases, unit tests and CLI tests."""
+    _install(session, "test")
+    session.run("pytest", "tests", *session.posargs)
+
+
+@nox.session
+def properties(session: nox.Session) -> None:
+    """Hypothesis suites under the CI profile (>= 1,000 examples per property)."""
+    _install(session, "test")
+    session.run(
+        "pytest", "properties", *session.posargs, env={"HYPOTHESIS_PROFILE": "ci"}
+    )
+
+
+@nox.session
+def typecheck(session: nox.Session) -> None:
+    """mypy --strict (plus warn_unreachable) over src, tests, properties and this file."""
+    _install(session, "typecheck")
+    session.run("mypy", *session.posargs)
+
+
+@nox.session
+def lint(session: nox.Session) -> None:
+    """ruff check and ruff format --check."""
+    session.install(*nox.project.dependency_groups(PYPROJECT, "lint"))
+    session.run("ruff", "check", ".")
+    session.run("ruff", "format", "--check", ".")
+
+
+@nox.session
+def bench(session: nox.Session) -> None:
+    """Throughput and scaling benchmarks beside the peers (prints ratios; never gates)."""
+    _install(session, "bench")
+    session.run("python", "benchmarks/bench_split.py", *session.posargs)

@@ -1,0 +1,74 @@
+"""Seed 000 ``assemble``: pack the best-scored chunks into a token budget."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from ._chunk import Chunk, render
+from ._errors import ArgumentTypeError
+from ._validate import require_int, require_real, require_str, require_text
+
+__all__ = ["assemble"]
+
+
+def assemble(
+    chunks: Iterable[Chunk], budget: int, min_score: float = 0.35
+) -> tuple[str, list[str]] | None:
+    """Pick chunks best score first into ``budget`` tokens; ``None`` when nothing is picked.
+
+    Contract (docs/spec.md, rules PACK-1 to PACK-12), with ``picked`` the chosen chunks:
+
+    * candidates are visited in ``sorted(chunks, key=lambda c: (-c.score, c.id))`` order
+      (stable, ids compared by code point);
+    * the walk stops at the first chunk with ``score < min_score``;
+    * a chunk whose ``content_hash`` is already in ``picked`` is skipped;
+    * a chunk with ``tokens > budget - sum(p.tokens for p in picked)`` is skipped and the
+      walk goes on;
+    * the result is ``("\\n".join(render(c) for c in picked), [c.id for c in picked])``, or
+      ``None`` if ``picked`` is empty.
+
+    Raises TypeError/ValueError naming the argument (``chunks[i].score`` for an item) when
+    ``budget`` is not an int in ``[0, 2**53-1]``, ``min_score`` or a score is NaN or not a
+    number, or an item is not a valid :class:`Chunk`.
+    """
+    if isinstance(chunks, (str, bytes)) or not isinstance(chunks, Iterable):
+        raise ArgumentTypeError("chunks", "an iterable of Chunk", chunks)
+    items = list(chunks)
+    for index, item in enumerate(items):
+        _require_chunk(f"chunks[{index}]", item)
+    require_int("budget", budget, minimum=0)
+    require_real("min_score", min_score)
+
+    picked: list[Chunk] = []
+    hashes: set[str] = set()
+    room = budget
+    # PACK-1: "by score, highest first (ties: id alphabetical)"; sorted() is stable (PACK-3).
+    for chunk in sorted(items, key=_rank):
+        if chunk.score < min_score:
+            break  # PACK-4: stop at the first chunk below min_score.
+        if chunk.content_hash in hashes:
+            continue  # PACK-6: the same text is already in the context.
+        if chunk.tokens > room:
+            continue  # PACK-7: skip what does not fit and keep going.
+        picked.append(chunk)
+        hashes.add(chunk.content_hash)
+        room -= chunk.tokens
+    if not picked:
+        return None  # PACK-8
+    return "\n".join(map(render, picked)), [c.id for c in picked]
+
+
+def _rank(chunk: Chunk) -> tuple[float, str]:
+    """Sort key: score descending, then id ascending by code point."""
+    return (-chunk.score, chunk.id)
+
+
+def _require_chunk(argument: str, item: object) -> None:
+    """Raise TypeError/ValueError unless ``item`` is a Chunk with well-formed fields."""
+    if not isinstance(item, Chunk):
+        raise ArgumentTypeError(argument, "a Chunk", item)
+    for name in ("id", "doc_id", "title", "text"):
+        require_text(f"{argument}.{name}", getattr(item, name))
+    require_str(f"{argument}.content_hash", item.content_hash)
+    require_int(f"{argument}.tokens", item.tokens, minimum=0)
+    require_real(f"{argument}.score", item.score)

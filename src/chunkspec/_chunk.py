@@ -1,0 +1,25 @@
+"""The seed-000 chunk record and its rendering into a context block."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+__all__ = ["Chunk", "render"]
+
+
+@dataclass(frozen=True, slots=True)
+class Chunk:
+    """One retrievable unit of seed 000: ``id == f"{doc_id}:{n}"`` as made by split_section."""
+
+    id: str
+    doc_id: str
+    title: str
+    text: str
+    tokens: int
+    content_hash: str
+    score: float = 0.0
+
+
+def render(c: Chunk) -> str:
+    """Return ``f"[{c.id}] {c.title}\\n{c.text}"``, the block assemble joins (rule PACK-9)."""
+    return f"[{c.id}] {c.title}\n{c.text}"

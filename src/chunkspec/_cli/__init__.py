@@ -1,0 +1,62 @@
+"""The ``chunkspec`` command line: one subcommand per module in this package.
+
+Every subcommand module exposes ``register(subparsers)``, which adds its parser and sets
+``run`` (a function of the parsed arguments returning an exit status) as a default.
+Errors become one line on stderr and exit status 2, never a traceback (rule CLI-1).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable, Sequence
+from typing import NoReturn
+
+from . import _pack, _split
+from ._io import CliError
+
+__all__ = ["main"]
+
+#: Subcommand modules, in the order ``--help`` lists them.
+_COMMANDS = (_split, _pack)
+
+
+class _Parser(argparse.ArgumentParser):
+    """An ArgumentParser whose errors are one line and exit status 2."""
+
+    def error(self, message: str) -> NoReturn:
+        """Print ``prog: error: message`` on one line and exit 2."""
+        self.exit(2, f"{self.prog}: error: {message}\n")
+
+
+def _parser() -> argparse.ArgumentParser:
+    """Build the top-level parser with every registered subcommand."""
+    from .. import __version__
+
+    parser = _Parser(
+        prog="chunkspec",
+        description="Reference RAG chunking and context packing (see docs/cli.md).",
+    )
+    parser.add_argument("--version", action="version", version=f"chunkspec {__version__}")
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+    for command in _COMMANDS:
+        command.register(sub)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line and return its exit status (0 ok, 1 abstained, 2 error)."""
+    args = _parser().parse_args(argv)
+    run: Callable[[argparse.Namespace], int] = args.run
+    try:
+        return run(args)
+    except CliError as error:
+        print(f"chunkspec {args.command}: error: {error}", file=sys.stderr)
+        return 2
+    except (TypeError, ValueError) as error:
+        print(f"chunkspec {args.command}: error: {error}", file=sys.stderr)
+        return 2
+    except BrokenPipeError:
+        # The reader went away (e.g. `| head`); that is not our error.
+        sys.stderr.close()
+        return 0

@@ -1,0 +1,90 @@
+"""``chunkspec pack``: assemble scored chunks from JSON Lines into a context."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import sys
+from typing import Any
+
+from .._assemble import assemble
+from .._chunk import Chunk
+from .._hashing import hash_text
+from .._tokens import count_tokens
+from ._io import CliError, read_text
+
+__all__ = ["register"]
+
+
+def register(sub: Any) -> None:
+    """Add the ``pack`` subcommand to ``sub``."""
+    parser = sub.add_parser(
+        "pack",
+        help="pack scored chunks into a budget",
+        description=(
+            "Read chunks as JSON Lines (the output of `split`, with scores) and print the "
+            "assembled context. Exit status 1 when nothing is picked (abstain)."
+        ),
+    )
+    parser.add_argument("file", metavar="CHUNKS", help="JSON Lines file, or - for stdin")
+    parser.add_argument("--budget", type=int, required=True, metavar="N")
+    parser.add_argument("--min-score", type=float, default=0.35, metavar="S")
+    parser.add_argument(
+        "--ids", action="store_true", help="print the picked ids after the context on stderr"
+    )
+    parser.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Pack the chunks; print the context, or say we abstain and return 1."""
+    if math.isnan(args.min_score):
+        raise CliError("--min-score must not be NaN")
+    chunks = [
+        _chunk(args.file, number, line)
+        for number, line in enumerate(read_text(args.file).splitlines(), start=1)
+        if line.strip()
+    ]
+    result = assemble(chunks, args.budget, args.min_score)
+    if result is None:
+        print("chunkspec pack: abstain: no chunk scored >= min-score fits", file=sys.stderr)
+        return 1
+    context, ids = result
+    sys.stdout.write(context + "\n")
+    sys.stdout.flush()
+    if args.ids:
+        print(" ".join(ids), file=sys.stderr)
+    return 0
+
+
+_REQUIRED = ("id", "title", "text")
+
+
+def _chunk(path: str, number: int, line: str) -> Chunk:
+    """Parse one JSON Lines record into a Chunk (rule CLI-4 gives the defaults)."""
+    where = f"{path}:{number}"
+    try:
+        record = json.loads(line)
+    except json.JSONDecodeError as error:
+        raise CliError(f"{where}: malformed JSON ({error.msg})") from None
+    if not isinstance(record, dict):
+        raise CliError(f"{where}: expected a JSON object, got {type(record).__name__}")
+    missing = [key for key in _REQUIRED if key not in record]
+    if missing:
+        raise CliError(f"{where}: missing field {missing[0]!r}")
+    for key in ("id", "title", "text", "doc_id", "content_hash"):
+        if key in record and not isinstance(record[key], str):
+            raise CliError(f"{where}: field {key!r} must be a string")
+    text: str = record["text"]
+    try:
+        return Chunk(
+            id=record["id"],
+            doc_id=record.get("doc_id", ""),
+            title=record["title"],
+            text=text,
+            tokens=record["tokens"] if "tokens" in record else count_tokens(text),
+            content_hash=record.get("content_hash") or hash_text(text),
+            score=record.get("score", 0.0),
+        )
+    except (TypeError, ValueError) as error:
+        raise CliError(f"{where}: {error}") from None

@@ -1,0 +1,64 @@
+"""Checks shared by every public function: each raises an error naming the argument."""
+
+from __future__ import annotations
+
+import math
+import re
+
+from ._errors import ArgumentTypeError, ArgumentValueError
+
+__all__ = [
+    "MAX_SAFE_INTEGER",
+    "require_int",
+    "require_real",
+    "require_str",
+    "require_text",
+]
+
+#: 2**53 - 1, the largest integer a JavaScript number holds exactly (rule PORT-1).
+MAX_SAFE_INTEGER = 2**53 - 1
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def require_str(argument: str, value: object) -> str:
+    """Return ``value`` if it is a ``str``, else raise TypeError."""
+    if not isinstance(value, str):
+        raise ArgumentTypeError(argument, "a str", value)
+    return value
+
+
+def require_text(argument: str, value: object) -> str:
+    """Return ``value`` if it is a ``str`` encodable as UTF-8 (no lone surrogates)."""
+    text = require_str(argument, value)
+    if text.isascii():  # O(1) in CPython: the flag is cached on the string
+        return text
+    found = _SURROGATE.search(text)
+    if found is not None:
+        raise ArgumentValueError(
+            argument,
+            f"must not contain a lone surrogate (U+{ord(found.group()):04X} at index "
+            f"{found.start()})",
+            value,
+        )
+    return text
+
+
+def require_int(argument: str, value: object, *, minimum: int) -> int:
+    """Return ``value`` if it is an ``int`` (not ``bool``) in ``[minimum, 2**53-1]``."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ArgumentTypeError(argument, "an int", value)
+    if value < minimum:
+        raise ArgumentValueError(argument, f"must be >= {minimum}", value)
+    if value > MAX_SAFE_INTEGER:
+        raise ArgumentValueError(argument, "must be <= 2**53 - 1", value)
+    return value
+
+
+def require_real(argument: str, value: object) -> float:
+    """Return ``value`` if it is an ``int`` or ``float`` (not ``bool``) and not NaN."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise ArgumentTypeError(argument, "an int or float", value)
+    if isinstance(value, float) and math.isnan(value):
+        raise ArgumentValueError(argument, "must not be NaN", value)
+    return value
