@@ -15,7 +15,7 @@ from itertools import accumulate, compress
 
 from ._chunk import Chunk
 from ._tokens import SEPARATORS
-from ._validate import require_int, require_str, require_text
+from ._validate import require_int, require_text
 
 __all__ = ["split_section"]
 
@@ -39,11 +39,11 @@ def split_section(doc_id: str, title: str, text: str, max_tokens: int) -> list[C
     * blank ``text`` gives exactly one chunk, ``Chunk(f"{doc_id}:0", doc_id, title, "", 0, ...)``.
 
     Raises TypeError for a non-``str`` ``doc_id``, ``title`` or ``text`` or a non-``int``
-    ``max_tokens``; ValueError for ``max_tokens < 1`` or ``> 2**53 - 1`` and for text holding
-    a lone surrogate.
+    ``max_tokens``; ValueError for ``max_tokens < 1`` or ``> 2**53 - 1`` and for a string
+    holding a lone surrogate (rules SPLIT-12, PORT-1, PORT-2).
     """
-    require_str("doc_id", doc_id)
-    require_str("title", title)
+    require_text("doc_id", doc_id)
+    require_text("title", title)
     require_text("text", text)
     require_int("max_tokens", max_tokens, minimum=1)
     parts: list[tuple[str, int]] = []
@@ -108,7 +108,6 @@ def _split(text: str, max_tokens: int, out: list[tuple[str, int]], *, oversized:
         else:
             out.append((sep.join(kept[i:j]).strip(), prefix[j] - prefix[i]))
             i = j
-
 
 
 _ASCII_WHITESPACE = "\t\n\x0b\x0c\r\x1c\x1d\x1e\x1f "
