@@ -28,3 +28,16 @@ def test_long_values_are_shortened_in_the_message() -> None:
         split_section("d", "T", ["x" * 500], 1)  # type: ignore[arg-type]
     assert len(str(info.value)) < 140
     assert str(info.value).endswith("...")
+
+
+def test_values_up_to_80_characters_are_shown_whole() -> None:
+    """A value's repr of exactly 80 characters is shown whole; 81 become 77 + '...'."""
+    fits = "x" * 78  # repr adds two quotes: 80 characters
+    with pytest.raises(ArgumentTypeError) as info:
+        split_section("d", "T", "a", fits)  # type: ignore[arg-type]
+    assert str(info.value).endswith(f"got str {fits!r}")
+    longer = "x" * 79  # 81 characters: cut to 77 and marked
+    with pytest.raises(ArgumentTypeError) as info:
+        split_section("d", "T", "a", longer)  # type: ignore[arg-type]
+    assert str(info.value).endswith("got str " + repr(longer)[:77] + "...")
+    assert len(str(info.value).rsplit("got str ", 1)[1]) == 80
