@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from chunkspec import ArgumentTypeError, ArgumentValueError, assemble, split_section
+from chunkspec import ArgumentTypeError, ArgumentValueError, assemble, render, split_section
 
 
 def test_type_error_carries_argument_and_value() -> None:
@@ -41,3 +41,16 @@ def test_values_up_to_80_characters_are_shown_whole() -> None:
         split_section("d", "T", "a", longer)  # type: ignore[arg-type]
     assert str(info.value).endswith("got str " + repr(longer)[:77] + "...")
     assert len(str(info.value).rsplit("got str ", 1)[1]) == 80
+
+
+def test_non_chunk_items_are_named_with_their_value() -> None:
+    """PACK-10, RENDER-1: a non-Chunk is reported as such, with the object itself."""
+    item = ("not", "a chunk")
+    with pytest.raises(ArgumentTypeError) as info:
+        assemble([item], 1)  # type: ignore[list-item]
+    assert (info.value.argument, info.value.value) == ("chunks[0]", item)
+    assert str(info.value) == "chunks[0] must be a Chunk, got tuple ('not', 'a chunk')"
+    with pytest.raises(ArgumentTypeError) as info:
+        render(item)  # type: ignore[arg-type]
+    assert (info.value.argument, info.value.value) == ("c", item)
+    assert str(info.value) == "c must be a Chunk, got tuple ('not', 'a chunk')"
