@@ -45,8 +45,6 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--minutes", type=float, default=5.0, help="total time budget")
     parser.add_argument("--round", type=int, default=500, help="examples per target per round")
     args = parser.parse_args(argv)
-    deadline = time.monotonic() + 60 * args.minutes
-    targets = _targets()
     settings.register_profile(
         "fuzz",
         max_examples=args.round,
@@ -56,7 +54,9 @@ def main(argv: list[str] | None = None) -> int:
         derandomize=False,
         print_blob=True,
     )
-    settings.load_profile("fuzz")
+    settings.load_profile("fuzz")  # before the targets are imported: @given reads it then
+    targets = _targets()
+    deadline = time.monotonic() + 60 * args.minutes
     failures: dict[str, str] = {}
     seconds: dict[str, float] = dict.fromkeys((name for name, _ in targets), 0.0)
     rounds = 0
