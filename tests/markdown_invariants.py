@@ -89,10 +89,14 @@ def check_split_markdown(
             body = source[c.start : c.end]
             assert (
                 c.kind in ("table", "code")
-                and (not split_tables or c.kind == "code" or "\n" not in body.strip())
-                or len(c.text.split()) == 1
-                or (count_headings and len(body.split()) == 1)
+                and (not split_tables or c.kind == "code" or _rows(c) <= 1)
+                or len(body.split()) == 1
             ), (max_tokens, c)
+
+
+def _rows(c: MarkdownChunk) -> int:
+    """Body rows in a table chunk's text: its lines less the header and delimiter rows."""
+    return len(model_lines(c.text)) - 2
 
 
 def _line_index(lines: list[tuple[int, int]]) -> object:
@@ -119,14 +123,14 @@ def check_heading_aware(
     source = document.source
     counter = WhitespaceCounter()
     by_id = {c.id: c for c in chunks}
-    headings = [c for c in chunks if c.kind == "heading"]
+    heading_blocks = [b for b in document.blocks if b.kind == "heading"]
     for n, c in enumerate(chunks):
         assert c.position == n and c.id == f"{document.document_id}:{n}"
         assert c.text == source[c.start : c.end]  # HEAD-2
         assert c.text.strip()  # HEAD-10
         if c.kind == "body":
             assert counter.count(c.text) <= max_tokens, c  # HEAD-7
-            for h in headings:  # HEAD-6: no body chunk spans a heading
+            for h in heading_blocks:  # HEAD-6: no body chunk spans a heading, even an empty one
                 assert c.end <= h.start or h.end <= c.start, (c, h)
             if c.parent_id is not None:
                 assert by_id[c.parent_id].end <= c.start

@@ -144,20 +144,24 @@ class _Run:
     def run(self) -> list[DocumentChunk]:
         """Walk the blocks."""
         for block in self.document.blocks:
-            if not block.text.strip():
-                continue  # HEAD-10: whitespace-only blocks are dropped
             if block.kind == "heading":
                 self.flush()
                 self.carry = None  # HEAD-6: no overlap across a heading
                 # HEAD-4: pop every open heading of equal or deeper level.
                 while self.stack and self.stack[-1][0] >= block.level:
                     self.stack.pop()
+                if not block.text.strip():
+                    # HEAD-10: an empty heading ("#") gives no chunk, but still closes the
+                    # sections of its level and deeper and still stops overlap.
+                    continue
                 parent = self.stack[-1][1] if self.stack else None
                 chunk = self.emit(block.start, block.end, parent, {
                     "kind": "heading", "level": block.level,
                 }, (block.attributes,))
                 self.stack.append((block.level, chunk.id, block.text))
                 continue
+            if not block.text.strip():
+                continue  # HEAD-10: whitespace-only blocks are dropped
             for start, end, tokens in self.units(block):
                 self.add(block, start, end, tokens)
         self.flush()

@@ -270,9 +270,16 @@ class _Splitter:
         for _, tokens in parts:
             first, last = words[w], words[w + tokens - 1]
             w += tokens
-            if self.additive or self.fits(first[0], last[1]):
+            fits = (
+                tokens + self.trail_tokens <= self.budget
+                if self.additive
+                else self.fits(first[0], last[1])
+            )
+            if fits:
                 regions.append((first[0], last[1]))
             else:
+                # Seed 000 keeps a piece with no separator whole (SPLIT-5), e.g. "a\rb"
+                # split at spaces; we depart: its words are packed by the budget as well.
                 regions.extend(self.hard(words[w - tokens : w]))
         return regions
 

@@ -1,0 +1,54 @@
+"""Properties of split_markdown (rules MD-1 to MD-11)."""
+
+from __future__ import annotations
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from chunkspec import split_markdown
+from properties.models import model_lines
+from properties.strategies import markdown_documents
+from tests.markdown_invariants import check_split_markdown
+
+budgets = st.one_of(st.none(), st.integers(1, 12))
+
+
+@given(markdown_documents(), budgets)
+def test_offsets_order_coverage_paths(source: str, max_tokens: int | None) -> None:
+    """MD-7, MD-8, MD-9, MD-10: text == prefix + source[start:end]; chunks in order and
+    disjoint; every non-blank non-heading line in exactly one chunk; heading paths equal the
+    literal stack model; tables/code unsplit; the budget holds except for whole blocks."""
+    check_split_markdown(source, split_markdown("d", source, max_tokens), max_tokens)
+
+
+@given(markdown_documents(), st.integers(1, 12))
+def test_count_headings_budget(source: str, max_tokens: int) -> None:
+    """MD-10: with count_headings the budget bounds embedding_text (trail included)."""
+    chunks = split_markdown("d", source, max_tokens, count_headings=True)
+    check_split_markdown(source, chunks, max_tokens, count_headings=True)
+
+
+@given(markdown_documents(), st.integers(1, 12))
+def test_split_tables_repeat_header(source: str, max_tokens: int) -> None:
+    """MD-11: split table pieces carry the header rows as prefix; every row still lies in
+    exactly one chunk and each piece fits unless it is a single row."""
+    chunks = split_markdown("d", source, max_tokens, split_tables=True)
+    check_split_markdown(source, chunks, max_tokens, split_tables=True)
+    for c in chunks:
+        if c.prefix:
+            assert c.kind == "table"
+            # The header and delimiter rows, with their line breaks, exactly as in the source.
+            assert len(model_lines(c.prefix)) == 3
+            assert model_lines(c.prefix)[-1] == (len(c.prefix), len(c.prefix))
+            assert source.find(c.prefix) >= 0
+
+
+@given(markdown_documents())
+def test_packing_only_merges(source: str) -> None:
+    """MD-10: a budget only splits: every budgeted chunk lies inside one unbudgeted chunk of
+    the same kind and heading path."""
+    whole = split_markdown("d", source)
+    for c in split_markdown("d", source, 3):
+        holders = [w for w in whole if w.start <= c.start and c.end <= w.end]
+        assert len(holders) == 1, c
+        assert (holders[0].kind, holders[0].heading_path) == (c.kind, c.heading_path)
