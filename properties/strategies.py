@@ -9,7 +9,9 @@ from hypothesis import strategies as st
 
 # --- seed 001 / 003: Markdown documents, block lists, sentences (issue 5) -------------------
 
-_md_words = st.sampled_from(["alpha", "beta", "#", "##", "|", "-", "*", "```", "~~~", "x.", "Yes!", "(a)", ":"])
+_md_words = st.sampled_from(
+    ["alpha", "beta", "#", "##", "|", "-", "*", "```", "~~~", "x.", "Yes!", "(a)", ":"]
+)
 
 
 @st.composite
@@ -57,4 +59,4 @@ def markdown_documents(draw: st.DrawFn) -> str:
 
 
 #: Text for the sentence splitter: terminators, closers, whitespace and letters.
-sentence_text = st.text(alphabet=st.sampled_from(list("ab .!?)\"'\n\t…。") + ["\u00a0"]), max_size=60)
+sentence_text = st.text(alphabet=st.sampled_from([*list("ab .!?)\"'\n\t…。"), "\xa0"]), max_size=60)

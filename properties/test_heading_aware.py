@@ -6,6 +6,7 @@ from typing import Any
 
 from hypothesis import given
 from hypothesis import strategies as st
+from tests.markdown_invariants import check_heading_aware
 
 from chunkspec import (
     ChunkContext,
@@ -16,7 +17,6 @@ from chunkspec import (
 from chunkspec.contract import CHECKS, Subject, run_check
 from properties.models import model_parents
 from properties.strategies import markdown_documents
-from tests.markdown_invariants import check_heading_aware
 
 
 class CharCounter:
@@ -45,7 +45,7 @@ def test_parents_match_model(source: str, max_tokens: int, overlap: int) -> None
     blocks = [b for b in document.blocks if b.kind == "heading"]
     parents = model_parents([b.level for b in blocks])
     # An empty heading gives no chunk: its children's parent is its nearest titled ancestor.
-    chunk_of = {}
+    chunk_of: dict[int, str] = {}
     for n, b in enumerate(blocks):
         if b.text.strip():
             chunk_of[n] = headings[len(chunk_of)].id
@@ -101,6 +101,7 @@ def test_blocks_contract(blocks: list[dict[str, Any]], max_tokens: int, overlap:
     for check in CHECKS:
         run_check(subject, check, document, context)
     for c in HeadingAwareChunker(max_tokens, overlap).chunk(document, context):
-        pages = {b.attributes["page"] for b in document.blocks
-                 if b.start < c.end and c.start < b.end}
+        pages = {
+            b.attributes["page"] for b in document.blocks if b.start < c.end and c.start < b.end
+        }
         assert {a["page"] for a in c.block_attributes} <= pages

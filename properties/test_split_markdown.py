@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from hypothesis import given
 from hypothesis import strategies as st
+from tests.markdown_invariants import check_split_markdown
 
 from chunkspec import split_markdown
 from properties.models import model_lines
 from properties.strategies import markdown_documents
-from tests.markdown_invariants import check_split_markdown
 
 budgets = st.one_of(st.none(), st.integers(1, 12))
 

@@ -6,6 +6,11 @@ Structure comes from the models in properties/models.py, which ask markdown-it d
 
 from __future__ import annotations
 
+import itertools
+from collections.abc import Callable
+
+from properties.models import model_heading_path_at, model_lines, model_top_level
+
 from chunkspec import (
     Document,
     DocumentChunk,
@@ -16,7 +21,6 @@ from chunkspec import (
     split_markdown,
 )
 from chunkspec.contract import CHECKS, Subject, run_check, sample_context
-from properties.models import model_heading_path_at, model_lines, model_top_level
 
 
 def _norm(title: str) -> str:
@@ -90,8 +94,7 @@ def check_split_markdown(
             assert (
                 c.kind in ("table", "code")
                 and (not split_tables or c.kind == "code" or _rows(c) <= 1)
-                or len(body.split()) == 1
-            ), (max_tokens, c)
+            ) or len(body.split()) == 1, (max_tokens, c)
 
 
 def _rows(c: MarkdownChunk) -> int:
@@ -99,7 +102,7 @@ def _rows(c: MarkdownChunk) -> int:
     return len(model_lines(c.text)) - 2
 
 
-def _line_index(lines: list[tuple[int, int]]) -> object:
+def _line_index(lines: list[tuple[int, int]]) -> Callable[[int], int]:
     """Return a function from offset to 0-based line index."""
     starts = [s for s, _ in lines]
 
@@ -125,7 +128,8 @@ def check_heading_aware(
     by_id = {c.id: c for c in chunks}
     heading_blocks = [b for b in document.blocks if b.kind == "heading"]
     for n, c in enumerate(chunks):
-        assert c.position == n and c.id == f"{document.document_id}:{n}"
+        assert c.position == n
+        assert c.id == f"{document.document_id}:{n}"
         assert c.text == source[c.start : c.end]  # HEAD-2
         assert c.text.strip()  # HEAD-10
         if c.kind == "body":
@@ -137,7 +141,7 @@ def check_heading_aware(
         else:
             assert set(c.metadata) == {"kind", "level"}
     # HEAD-6: overlap between consecutive body chunks is within the overlap budget.
-    for a, b in zip(chunks, chunks[1:]):
+    for a, b in itertools.pairwise(chunks):
         if a.kind == "body" and b.kind == "body" and b.start < a.end:
             assert counter.count(source[b.start : a.end]) <= overlap, (a, b)
             assert a.parent_id == b.parent_id
@@ -146,8 +150,9 @@ def check_heading_aware(
 def run_contract(document: Document, max_tokens: int, overlap: int) -> None:
     """Run every contract check for HeadingAwareChunker and split_markdown on ``document``."""
     subjects = [
-        Subject.of_chunker("heading-aware", HeadingAwareChunker(max_tokens, overlap),
-                           max_tokens=max_tokens),
+        Subject.of_chunker(
+            "heading-aware", HeadingAwareChunker(max_tokens, overlap), max_tokens=max_tokens
+        ),
     ]
     for subject in subjects:
         for check in CHECKS:
@@ -159,11 +164,15 @@ def all_invariants(source: str, max_tokens: int, overlap: int) -> None:
     for budget in (None, max_tokens):
         check_split_markdown(source, split_markdown("d", source, budget), budget)
     check_split_markdown(
-        source, split_markdown("d", source, max_tokens, count_headings=True), max_tokens,
+        source,
+        split_markdown("d", source, max_tokens, count_headings=True),
+        max_tokens,
         count_headings=True,
     )
     check_split_markdown(
-        source, split_markdown("d", source, max_tokens, split_tables=True), max_tokens,
+        source,
+        split_markdown("d", source, max_tokens, split_tables=True),
+        max_tokens,
         split_tables=True,
     )
     document = parse_markdown("d", source)

@@ -18,12 +18,13 @@ from chunkspec import (
 )
 
 
-
 def test_parse_text_paragraphs() -> None:
     """MD-12: runs of non-blank lines are paragraphs; \\r\\n and \\r end lines."""
     doc = parse_text("t", "a\r\nb\r\n \r\nc\rd\n\n\ne")
     assert [(b.kind, b.text) for b in doc.blocks] == [
-        ("paragraph", "a\r\nb"), ("paragraph", "c\rd"), ("paragraph", "e"),
+        ("paragraph", "a\r\nb"),
+        ("paragraph", "c\rd"),
+        ("paragraph", "e"),
     ]
     for b in doc.blocks:
         assert doc.source[b.start : b.end] == b.text
@@ -34,9 +35,16 @@ def test_markdown_blocks_are_regions() -> None:
     source = "Intro\n\n---\n\n> q\n\n<div>\nx\n</div>\n\n1. a\n2. b\n\nT\n: d\n\nS\n=\n"
     doc = parse_markdown("m", source)
     assert [b.kind for b in doc.blocks] == [
-        "paragraph", "thematic_break", "quote", "html", "list", "definition", "heading",
+        "paragraph",
+        "thematic_break",
+        "quote",
+        "html",
+        "list",
+        "definition",
+        "heading",
     ]
-    assert doc.blocks[-1].level == 1 and doc.blocks[-1].text == "S"
+    assert doc.blocks[-1].level == 1
+    assert doc.blocks[-1].text == "S"
     for b in doc.blocks:
         assert source[b.start : b.end] == b.text
 
@@ -46,7 +54,8 @@ def test_nul_and_crlf_heading_titles() -> None:
     source = "a\x00b\r\nc\r\n===\r\n"
     doc = parse_markdown("m", source)
     (heading,) = doc.blocks
-    assert heading.kind == "heading" and heading.text == "a\x00b\r\nc"
+    assert heading.kind == "heading"
+    assert heading.text == "a\x00b\r\nc"
     assert source[heading.start : heading.end] == heading.text
 
 
@@ -95,8 +104,18 @@ def test_chunk_types_are_source_chunks() -> None:
 def test_exports() -> None:
     """The public names of issue 5 are exported from chunkspec."""
     for name in (
-        "split_markdown", "MarkdownChunk", "Chunker", "HeadingAwareChunker", "Block",
-        "Document", "DocumentChunk", "ChunkContext", "parse_markdown", "parse_text",
-        "document_from_blocks", "split_sentences",
+        "split_markdown",
+        "MarkdownChunk",
+        "Chunker",
+        "HeadingAwareChunker",
+        "Block",
+        "Document",
+        "DocumentChunk",
+        "ChunkContext",
+        "parse_markdown",
+        "parse_text",
+        "document_from_blocks",
+        "split_sentences",
     ):
-        assert name in chunkspec.__all__ and hasattr(chunkspec, name)
+        assert name in chunkspec.__all__
+        assert hasattr(chunkspec, name)

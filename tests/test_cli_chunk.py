@@ -48,8 +48,18 @@ def test_every_strategy_runs(
 ) -> None:
     """CHUNK-2: each strategy in the table runs on Markdown input and loses no word."""
     path = _write(tmp_path, "doc.md", DOC)
-    args = ["chunk", path, "--strategy", strategy, "--format", "jsonl", "--max-tokens", "3",
-            "--overlap-tokens", "1"]
+    args = [
+        "chunk",
+        path,
+        "--strategy",
+        strategy,
+        "--format",
+        "jsonl",
+        "--max-tokens",
+        "3",
+        "--overlap-tokens",
+        "1",
+    ]
     assert main(args) == 0
     records = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
     words = {w for r in records for w in r["text"].split()}
@@ -78,7 +88,8 @@ def test_text_and_json_inputs(tmp_path: Path, capsys: pytest.CaptureFixture[str]
     assert main(["chunk", path, "--format", "jsonl"]) == 0
     records = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
     assert [(r["kind"], r["text"], r.get("level")) for r in records] == [
-        ("heading", "H", 2), ("body", "p", None),
+        ("heading", "H", 2),
+        ("body", "p", None),
     ]
 
 
@@ -109,7 +120,9 @@ def test_bad_input_one_line_exit_2(
     path = str(tmp_path / name) if content is None else _write(tmp_path, name, content)
     assert main(["chunk", path, *extra]) == 2
     err = capsys.readouterr().err
-    assert err.count("\n") == 1 and message in err and err.startswith("chunkspec chunk: error:")
+    assert err.count("\n") == 1
+    assert message in err
+    assert err.startswith("chunkspec chunk: error:")
 
 
 def test_invalid_utf8(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -22,9 +22,7 @@ def test_all_examples_present() -> None:
     assert [e["example"] for e in _EXAMPLES] == list(range(1, 656))
 
 
-@pytest.mark.parametrize(
-    "example", _EXAMPLES, ids=[f"example-{e['example']}" for e in _EXAMPLES]
-)
+@pytest.mark.parametrize("example", _EXAMPLES, ids=[f"example-{e['example']}" for e in _EXAMPLES])
 @pytest.mark.parametrize(("max_tokens", "overlap"), [(3, 1), (8, 4)])
 def test_example(example: dict[str, Any], max_tokens: int, overlap: int) -> None:
     """MD-1..MD-11, HEAD-2..HEAD-10, CONTRACT-1..7 hold on the example."""

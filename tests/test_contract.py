@@ -41,7 +41,13 @@ def test_cases_cover_every_check_and_document() -> None:
     """The parametrisation is the full product (a user gets every check)."""
     assert len(cases(SUBJECTS)) == len(SUBJECTS) * len(CHECKS) * len(sample_documents())
     assert list(CHECKS) == [
-        "positions", "parents", "context", "no-blank", "content", "budget", "deterministic",
+        "positions",
+        "parents",
+        "context",
+        "no-blank",
+        "content",
+        "budget",
+        "deterministic",
     ]
 
 
@@ -56,9 +62,7 @@ class _Broken:
     def __init__(self, fault: str) -> None:
         self.fault = fault
 
-    def chunk(
-        self, document: Document, context: ChunkContext | None = None
-    ) -> list[DocumentChunk]:
+    def chunk(self, document: Document, context: ChunkContext | None = None) -> list[DocumentChunk]:
         good = HeadingAwareChunker(4, 1).chunk(document, context)
         out = list(good)
         if not out:

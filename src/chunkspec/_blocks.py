@@ -36,6 +36,7 @@ BLOCK_KINDS = frozenset(
     }
 )
 
+
 @dataclass(frozen=True, slots=True)
 class Block:
     """One top-level block: ``text == document.source[start:end]`` (rule MD-4).
@@ -125,7 +126,8 @@ def document_from_blocks(document_id: str, blocks: Sequence[Mapping[str, Any]]) 
     ``"\\n\\n".join(texts)``, so ``block.text == source[block.start:block.end]`` still holds.
     """
     require_str("document_id", document_id)
-    if isinstance(blocks, (str, bytes)) or not isinstance(blocks, Sequence):
+    raw: object = blocks
+    if isinstance(raw, (str, bytes)) or not isinstance(raw, Sequence):
         raise ArgumentTypeError("blocks", "a list of block objects", blocks)
     out: list[Block] = []
     offset = 0

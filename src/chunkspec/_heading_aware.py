@@ -92,8 +92,8 @@ class HeadingAwareChunker:
     ) -> None:
         self.max_tokens = require_int("max_tokens", max_tokens, minimum=1)
         self.overlap_tokens = require_int("overlap_tokens", overlap_tokens, minimum=0)
-        self.counter = WhitespaceCounter() if counter is None else require_counter(
-            "counter", counter
+        self.counter = (
+            WhitespaceCounter() if counter is None else require_counter("counter", counter)
         )
 
     def __repr__(self) -> str:
@@ -102,9 +102,7 @@ class HeadingAwareChunker:
             f"overlap_tokens={self.overlap_tokens}, counter={self.counter!r})"
         )
 
-    def chunk(
-        self, document: Document, context: ChunkContext | None = None
-    ) -> list[DocumentChunk]:
+    def chunk(self, document: Document, context: ChunkContext | None = None) -> list[DocumentChunk]:
         """Return the heading and body chunks of ``document`` in order (HEAD-1..HEAD-12)."""
         if not isinstance(document, Document):
             raise ArgumentTypeError("document", "a chunkspec.Document", document)
@@ -155,9 +153,16 @@ class _Run:
                     # sections of its level and deeper and still stops overlap.
                     continue
                 parent = self.stack[-1][1] if self.stack else None
-                chunk = self.emit(block.start, block.end, parent, {
-                    "kind": "heading", "level": block.level,
-                }, (block.attributes,))
+                chunk = self.emit(
+                    block.start,
+                    block.end,
+                    parent,
+                    {
+                        "kind": "heading",
+                        "level": block.level,
+                    },
+                    (block.attributes,),
+                )
                 self.stack.append((block.level, chunk.id, block.text))
                 continue
             if not block.text.strip():
@@ -241,9 +246,7 @@ class _Run:
 
             def ok(k: int) -> bool:
                 at = words[len(words) - k]
-                return (
-                    self.count(at, tail_end) <= self.overlap and self.count(at, end) <= self.max
-                )
+                return self.count(at, tail_end) <= self.overlap and self.count(at, end) <= self.max
 
             k = _longest(0, len(words), lambda k: k == 0 or ok(k))
         if k > 0:
@@ -271,7 +274,7 @@ class _Run:
         i, n = 0, len(words)
         while i < n:
             first = words[i][0]
-            k = _longest(i, n, lambda k: k > i and self.count(first, words[k - 1][1]) <= self.max)
+            k = _longest(i, n, lambda k: k > i and self.count(first, words[k - 1][1]) <= self.max)  # noqa: B023
             if k == i:
                 units.extend(self.characters(*words[i]))
                 i += 1
@@ -286,7 +289,7 @@ class _Run:
         i = start
         while i < end:
             at = i
-            k = _longest(at + 1, end, lambda k: self.count(at, k) <= self.max)
+            k = _longest(at + 1, end, lambda k: self.count(at, k) <= self.max)  # noqa: B023
             units.append((at, k, self.count(at, k)))
             i = k
         return units

@@ -254,7 +254,7 @@ class _Splitter:
                 # The counter is not additive over blank lines: find the longest run that
                 # really fits (one unit alone always does).
                 first = units[i][0]
-                j = _longest(i + 1, j - 1, lambda k: self.fits(first, units[k - 1][1]))
+                j = _longest(i + 1, j - 1, lambda k: self.fits(first, units[k - 1][1]))  # noqa: B023
             self.emit(kind, units[i][0], units[j - 1][1])
             i = j
 
@@ -263,8 +263,9 @@ class _Splitter:
         assert self.budget is not None
         words = [(m.start(), m.end()) for m in _WORD.finditer(self.source, start, end)]
         parts: list[tuple[str, int]] = []
-        _split(self.source[start:end], max(1, self.budget - self.trail_tokens), parts,
-               oversized=True)
+        _split(
+            self.source[start:end], max(1, self.budget - self.trail_tokens), parts, oversized=True
+        )
         regions: list[tuple[int, int]] = []
         w = 0
         for _, tokens in parts:
@@ -289,7 +290,7 @@ class _Splitter:
         i, n = 0, len(words)
         while i < n:
             first = words[i][0]
-            k = _longest(i + 1, n, lambda k: self.fits(first, words[k - 1][1]))
+            k = _longest(i + 1, n, lambda k: self.fits(first, words[k - 1][1]))  # noqa: B023
             regions.append((first, words[k - 1][1]))
             i = k
         return regions
@@ -313,6 +314,6 @@ class _Splitter:
         while i < n:
             start = block.start if i == 0 else rows[i][0]
             prefix = "" if i == 0 else header
-            k = _longest(i + 1, n, lambda k: self.fits(start, rows[k - 1][1], prefix))
+            k = _longest(i + 1, n, lambda k: self.fits(start, rows[k - 1][1], prefix))  # noqa: B023
             self.emit("table", start, rows[k - 1][1], prefix)
             i = k

@@ -220,7 +220,7 @@ def check_context(subject: Subject, document: Document, context: ChunkContext) -
 def check_no_blank(subject: Subject, document: Document, context: ChunkContext) -> None:
     """CONTRACT-4: no chunk is empty or whitespace only."""
     for c in _chunks(subject, document, context):
-        if not isinstance(c.text, str) or not c.text.strip():
+        if not c.text.strip():
             raise _fail("CONTRACT-4", subject, f"{c.id} has blank text {c.text!r}")
 
 
@@ -244,9 +244,7 @@ def check_budget(subject: Subject, document: Document, context: ChunkContext) ->
     for c in _chunks(subject, document, context):
         tokens = subject.counter.count(c.text)
         if tokens > subject.max_tokens and not subject.exempt(c):
-            raise _fail(
-                "CONTRACT-6", subject, f"{c.id} has {tokens} > {subject.max_tokens} tokens"
-            )
+            raise _fail("CONTRACT-6", subject, f"{c.id} has {tokens} > {subject.max_tokens} tokens")
 
 
 def check_deterministic(subject: Subject, document: Document, context: ChunkContext) -> None:

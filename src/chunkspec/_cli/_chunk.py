@@ -85,8 +85,9 @@ def _structural(document: Document, args: argparse.Namespace) -> list[Row]:
 
 def _recursive(document: Document, args: argparse.Namespace) -> list[Row]:
     """Seed 000's split_section over the whole text (rule CHUNK-2)."""
-    chunks = split_section(document.document_id, document.document_id, document.source,
-                           args.max_tokens)
+    chunks = split_section(
+        document.document_id, document.document_id, document.source, args.max_tokens
+    )
     return [Row(c.id, "body", c.text, extra={"tokens": c.tokens}) for c in chunks if c.text]
 
 
@@ -101,7 +102,9 @@ def _window(document: Document, args: argparse.Namespace) -> list[Row]:
     step = max(1, size - min(args.overlap_tokens, size - 1))
     rows: list[Row] = []
     for n, first in enumerate(range(0, len(words), step)):
-        rows.append(Row(f"{document.document_id}:{n}", "window", " ".join(words[first:first + size])))
+        rows.append(
+            Row(f"{document.document_id}:{n}", "window", " ".join(words[first : first + size]))
+        )
         if first + size >= len(words):
             break
     return rows
@@ -131,8 +134,14 @@ def register(sub: Any) -> None:
     parser.add_argument("--strategy", choices=sorted(STRATEGIES), default="heading")
     parser.add_argument("--max-tokens", type=int, default=512, metavar="N")
     parser.add_argument("--overlap-tokens", type=int, default=64, metavar="N")
-    parser.add_argument("-n", type=int, default=10, dest="show", metavar="N",
-                        help="chunks to show in text format (default 10)")
+    parser.add_argument(
+        "-n",
+        type=int,
+        default=10,
+        dest="show",
+        metavar="N",
+        help="chunks to show in text format (default 10)",
+    )
     parser.add_argument("--format", choices=("text", "jsonl"), default="text")
     parser.add_argument("--doc-id", metavar="ID", help="default: the file name without suffix")
     parser.set_defaults(run=run)
@@ -169,23 +178,34 @@ def run(args: argparse.Namespace) -> int:
         raise CliError(f"--overlap-tokens must be >= 0, got {args.overlap_tokens}")
     if args.show < 0:
         raise CliError(f"-n must be >= 0, got {args.show}")
-    doc_id = args.doc_id if args.doc_id is not None else (
-        "stdin" if args.file == "-" else Path(args.file).stem
+    doc_id = (
+        args.doc_id
+        if args.doc_id is not None
+        else ("stdin" if args.file == "-" else Path(args.file).stem)
     )
     document, args.input_kind = _load(args.file, doc_id)
     rows = STRATEGIES[args.strategy](document, args)
     out = sys.stdout
     if args.format == "jsonl":
         for row in rows:
-            record = {"id": row.id, "kind": row.kind, "parent_id": row.parent_id,
-                      "start": row.start, "end": row.end, **row.extra, "text": row.text}
+            record = {
+                "id": row.id,
+                "kind": row.kind,
+                "parent_id": row.parent_id,
+                "start": row.start,
+                "end": row.end,
+                **row.extra,
+                "text": row.text,
+            }
             out.write(json.dumps(record, ensure_ascii=False) + "\n")
         out.flush()
         return 0
     blocks = Counter(block.kind for block in document.blocks)
     kinds = Counter(row.kind for row in rows)
-    out.write(f"{document.document_id}: {len(document.blocks)} blocks, {len(rows)} chunks "
-              f"(strategy {args.strategy})\n")
+    out.write(
+        f"{document.document_id}: {len(document.blocks)} blocks, {len(rows)} chunks "
+        f"(strategy {args.strategy})\n"
+    )
     out.write("blocks: " + _tally(blocks) + "\n")
     out.write("chunks: " + _tally(kinds) + "\n")
     for row in rows[: args.show]:
