@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from itertools import pairwise
 from typing import Any
 
 from hypothesis import given
@@ -28,11 +29,32 @@ class CharCounter:
 
 @given(markdown_documents(), st.integers(1, 10), st.integers(0, 6))
 def test_invariants(source: str, max_tokens: int, overlap: int) -> None:
-    """HEAD-2, HEAD-6, HEAD-7, HEAD-10: exact regions, the budget (overlap included), overlap
-    within its budget and never across a heading, no blank chunk."""
+    """HEAD-1, HEAD-2, HEAD-3, HEAD-6, HEAD-7, HEAD-8, HEAD-10: positions from 0, exact
+    regions, one heading chunk per titled heading (with its level), the budget (overlap
+    included), overlap within its budget and never across a heading, no blank chunk."""
     document = parse_markdown("d", source)
     chunks = HeadingAwareChunker(max_tokens, overlap).chunk(document)
     check_heading_aware(document, chunks, max_tokens, overlap)
+    titled = [b for b in document.blocks if b.kind == "heading" and b.text.strip()]
+    headings = [c for c in chunks if c.kind == "heading"]
+    assert [(c.text, c.metadata["level"]) for c in headings] == [(b.text, b.level) for b in titled]
+    assert all(dict(c.metadata) == {"kind": "body"} for c in chunks if c.kind == "body")
+
+
+@given(markdown_documents(), st.integers(1, 10))
+def test_greedy_flush(source: str, max_tokens: int) -> None:
+    """HEAD-5: without overlap, a body chunk is flushed only when the next block would not
+    fit: if the next body chunk of the same section starts with a whole block that fits
+    alone, the two together exceed the budget."""
+    document = parse_markdown("d", source)
+    chunks = HeadingAwareChunker(max_tokens, 0).chunk(document)
+    starts = {b.start: b for b in document.blocks if b.kind != "heading"}
+    for a, b in pairwise(chunks):
+        if a.kind == b.kind == "body" and a.parent_id == b.parent_id and b.start in starts:
+            block = starts[b.start]
+            n = len(block.text.split())
+            if 0 < n <= max_tokens:
+                assert len(a.text.split()) + n > max_tokens, (a, b)
 
 
 @given(markdown_documents(), st.integers(1, 10), st.integers(0, 6))
@@ -91,9 +113,12 @@ _block = st.fixed_dictionaries(
 
 @given(st.lists(_block, max_size=10), st.integers(1, 8), st.integers(0, 4))
 def test_blocks_contract(blocks: list[dict[str, Any]], max_tokens: int, overlap: int) -> None:
-    """CONTRACT-1..7 and HEAD-11: block input passes every contract check, and each body
-    chunk's attributes are those of blocks whose text it holds."""
+    """CONTRACT-1..7, HEAD-9, HEAD-11, MD-13: block input passes every contract check
+    (context propagated), the source is the texts joined by a blank line, and each chunk's
+    attributes are those of blocks whose text it holds."""
     document = document_from_blocks("b", blocks)
+    assert document.source == "\n\n".join(b["text"] for b in blocks)
+    assert all(document.source[b.start : b.end] == b.text for b in document.blocks)
     subject = Subject.of_chunker(
         "heading-aware", HeadingAwareChunker(max_tokens, overlap), max_tokens=max_tokens
     )
@@ -105,3 +130,20 @@ def test_blocks_contract(blocks: list[dict[str, Any]], max_tokens: int, overlap:
             b.attributes["page"] for b in document.blocks if b.start < c.end and c.start < b.end
         }
         assert {a["page"] for a in c.block_attributes} <= pages
+
+
+@given(st.text(alphabet="ab \t\r\n\x0c\u00a0", max_size=40))
+def test_parse_text_paragraphs(text: str) -> None:
+    """MD-12: paragraphs are regions of whole non-blank lines, separated by blank lines,
+    and together they hold every word."""
+    from chunkspec import parse_text
+
+    document = parse_text("t", text)
+    for block in document.blocks:
+        assert text[block.start : block.end] == block.text
+        assert block.kind == "paragraph"
+        assert all(
+            line.strip()
+            for line in block.text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+        )
+    assert [w for b in document.blocks for w in b.text.split()] == text.split()

@@ -15,7 +15,9 @@ budgets = st.one_of(st.none(), st.integers(1, 12))
 
 @given(markdown_documents(), budgets)
 def test_offsets_order_coverage_paths(source: str, max_tokens: int | None) -> None:
-    """MD-7, MD-8, MD-9, MD-10: text == prefix + source[start:end]; chunks in order and
+    """MD-1..MD-10 on random Markdown (fences with '#' lines, ~~~ and longer fences, indented
+    code, setext headings, reference definitions, \r and \r\n endings, MD-1, MD-2, MD-5,
+    MD-6): text == prefix + source[start:end]; chunks in order and
     disjoint; every non-blank non-heading line in exactly one chunk; heading paths equal the
     literal stack model; tables/code unsplit; the budget holds except for whole blocks."""
     check_split_markdown(source, split_markdown("d", source, max_tokens), max_tokens)
@@ -52,3 +54,20 @@ def test_packing_only_merges(source: str) -> None:
         holders = [w for w in whole if w.start <= c.start and c.end <= w.end]
         assert len(holders) == 1, c
         assert (holders[0].kind, holders[0].heading_path) == (c.kind, c.heading_path)
+
+
+@given(markdown_documents())
+def test_blocks_are_regions(source: str) -> None:
+    """MD-3, MD-4: every block is a region of the source, in order, disjoint; a heading's
+    text is a title without line breaks at its ends; kinds are the documented ones."""
+    from chunkspec import parse_markdown
+    from chunkspec._blocks import BLOCK_KINDS
+
+    document = parse_markdown("d", source)
+    previous = 0
+    for block in document.blocks:
+        assert block.kind in BLOCK_KINDS
+        assert source[block.start : block.end] == block.text
+        assert previous <= block.start
+        previous = block.end
+        assert (block.level > 0) == (block.kind == "heading")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from hypothesis import given
+from hypothesis import strategies as st
 
 from chunkspec import split_sentences
 from chunkspec._sentences import sentence_spans
@@ -12,8 +13,8 @@ from properties.strategies import sentence_text
 
 @given(sentence_text)
 def test_matches_model(text: str) -> None:
-    """SENT-1: the scan equals the word-level model (a sentence ends at a word that, closers
-    stripped, ends in a terminator)."""
+    """SENT-1, SENT-3: the scan equals the word-level model (a sentence ends at a word that,
+    closers stripped, ends in a terminator; no abbreviation exceptions)."""
     assert split_sentences(text) == model_sentences(text)
 
 
@@ -27,3 +28,11 @@ def test_spans_cover_every_word(text: str) -> None:
         assert text[start:end] == text[start:end].strip() != ""
         previous = end
     assert [w for s, e in spans for w in text[s:e].split()] == text.split()
+
+
+@given(st.sampled_from(["!", "a.", ".)", ". ", '?!"', "x"]), st.integers(0, 3000))
+def test_adversarial_repetitions(unit: str, n: int) -> None:
+    """SENT-4: long runs of the inputs that make a backtracking regex quadratic give the
+    model's answer (the time is measured in benchmarks/bench_markdown.py)."""
+    text = unit * n
+    assert split_sentences(text) == model_sentences(text)

@@ -21,6 +21,20 @@ from tests import goldens
 _ERRORS = {"TypeError": TypeError, "ValueError": ValueError}
 
 
+class CharacterCounter:
+    """One token per character: a counter that is not additive over whitespace."""
+
+    def count(self, text: str) -> int:
+        return len(text)
+
+
+def _counter(data: dict[str, Any]) -> dict[str, Any]:
+    """Replace ``"counter": "characters"`` by a CharacterCounter."""
+    if data.get("counter") == "characters":
+        return {**data, "counter": CharacterCounter()}
+    return data
+
+
 def _expect_error(case: dict[str, Any], call: Any) -> None:
     """Assert ``call()`` raises the case's error naming the case's argument."""
     with pytest.raises(_ERRORS[case["error"]["type"]]) as info:
@@ -34,7 +48,7 @@ def test_split_markdown(case: dict[str, Any]) -> None:
     if "error" in case:
         _expect_error(case, lambda: split_markdown(**case["input"]))
         return
-    chunks = split_markdown(**case["input"])
+    chunks = split_markdown(**_counter(case["input"]))
     got = [{**dataclasses.asdict(c), "heading_path": list(c.heading_path)} for c in chunks]
     for record in got:
         assert record.pop("doc_id") == case["input"]["doc_id"]
@@ -49,7 +63,9 @@ def _run_heading_aware(data: dict[str, Any]) -> list[Any]:
         document = parse_text("doc", data["text"])
     else:
         document = document_from_blocks("doc", data["blocks"])
-    options = {k: data[k] for k in ("max_tokens", "overlap_tokens") if k in data}
+    options: dict[str, Any] = {k: data[k] for k in ("max_tokens", "overlap_tokens") if k in data}
+    if data.get("counter") == "characters":
+        options["counter"] = CharacterCounter()
     raw = data.get("context", {})
     context = ChunkContext(
         raw.get("tenant_id", ""), raw.get("corpus_id", ""), tuple(raw.get("acl_labels", ()))
