@@ -24,19 +24,21 @@ MB = 1_000_000
 
 
 def best(fn: Callable[[], object], repeat: int = 3) -> float:
-    """Return the best of ``repeat`` wall-clock times of ``fn()``, in seconds.
+    """Return the best of ``repeat`` CPU times of ``fn()``, in seconds.
 
-    The garbage collector is off while timing, as in ``timeit``: its full collections cost
-    in proportion to the live heap and would blur the scaling of the algorithm itself.
+    CPU time of this process (``time.process_time``), not wall-clock: the machine is shared,
+    and other processes' load would otherwise dominate the ratios. The garbage collector is
+    off while timing, as in ``timeit``: its full collections cost in proportion to the live
+    heap and would blur the scaling of the algorithm itself.
     """
     times = []
     for _ in range(repeat):
         gc.collect()
         gc.disable()
         try:
-            t0 = time.perf_counter()
+            t0 = time.process_time()
             fn()
-            times.append(time.perf_counter() - t0)
+            times.append(time.process_time() - t0)
         finally:
             gc.enable()
     return min(times)
