@@ -119,3 +119,15 @@ def test_exports() -> None:
     ):
         assert name in chunkspec.__all__
         assert hasattr(chunkspec, name)
+
+
+def test_chunks_hash_and_pickle() -> None:
+    """Chunks and documents can go in sets and through multiprocessing (pickle)."""
+    import pickle
+
+    document = document_from_blocks("d", [{"text": "a b", "page": 1}])
+    chunks = HeadingAwareChunker(1, 0).chunk(document, ChunkContext("t", "c", ("x",)))
+    assert len(set(chunks)) == len(chunks) == 2
+    assert pickle.loads(pickle.dumps(chunks)) == chunks
+    assert pickle.loads(pickle.dumps(document)) == document
+    assert chunks[0].block_attributes == ({"page": 1},)

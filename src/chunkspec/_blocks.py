@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from types import MappingProxyType
 from typing import Any
 
 from ._errors import ArgumentTypeError, ArgumentValueError
@@ -147,9 +146,7 @@ def document_from_blocks(document_id: str, blocks: Sequence[Mapping[str, Any]]) 
             level = require_int(f"{name}.level", record.get("level", 1), minimum=1)
             if level > 6:
                 raise ArgumentValueError(f"{name}.level", "must be <= 6", level)
-        attributes = MappingProxyType(
-            {key: value for key, value in record.items() if key not in _BLOCK_KEYS}
-        )
+        attributes = {key: value for key, value in record.items() if key not in _BLOCK_KEYS}
         if n:
             offset += len(BLOCK_JOINER)
         out.append(Block(kind, text, offset, offset + len(text), level, attributes))

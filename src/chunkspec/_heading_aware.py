@@ -9,8 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
-from types import MappingProxyType
+from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
 
 from ._blocks import Block, ChunkContext, Document
@@ -43,11 +42,11 @@ class DocumentChunk:
     start: int
     end: int
     heading_path: tuple[str, ...]
-    metadata: Mapping[str, Any]
+    metadata: Mapping[str, Any] = field(hash=False)
     tenant_id: str = ""
     corpus_id: str = ""
     acl_labels: tuple[str, ...] = ()
-    block_attributes: tuple[Mapping[str, Any], ...] = ()
+    block_attributes: tuple[Mapping[str, Any], ...] = field(default=(), hash=False)
 
     @property
     def kind(self) -> str:
@@ -191,7 +190,7 @@ class _Run:
             start,
             end,
             tuple(title for _, _, title in self.stack),
-            MappingProxyType(metadata),
+            metadata,
             self.context.tenant_id,
             self.context.corpus_id,
             self.context.acl_labels,

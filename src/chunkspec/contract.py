@@ -138,7 +138,7 @@ def _record(
         start,
         end,
         (),
-        MappingProxyType({"kind": kind}),
+        {"kind": kind},
         context.tenant_id,
         context.corpus_id,
         context.acl_labels,
