@@ -71,3 +71,21 @@ def test_blocks_are_regions(source: str) -> None:
         assert previous <= block.start
         previous = block.end
         assert (block.level > 0) == (block.kind == "heading")
+
+
+_any_text = st.text(
+    alphabet=st.one_of(
+        st.sampled_from(list("#=-*`~|>:[] \t\r\n\x00\x0b\x0c\x1c\x85\u2028\u00a0")),
+        st.characters(exclude_categories=("Cs",)),
+    ),
+    max_size=80,
+)
+
+
+@given(_any_text, st.integers(1, 6), st.integers(0, 3))
+def test_arbitrary_text(source: str, max_tokens: int, overlap: int) -> None:
+    """MD-2, MD-8, HEAD-2, HEAD-7: arbitrary Unicode (NUL, \\v, \\f, U+2028, U+0085...)
+    keeps every invariant of both chunkers."""
+    from tests.markdown_invariants import all_invariants
+
+    all_invariants(source, max_tokens, overlap)
