@@ -66,6 +66,20 @@ def prose_doc(size: int) -> str:
     return "".join(parts)
 
 
+def prose_heavy_doc(size: int) -> str:
+    """Headings and long paragraphs only: the shape of most handbooks and articles."""
+    para = "The quick brown fox jumps over the lazy dog. " * 12
+    section = "## Section {n}\n\n" + para + "\n\n" + para + "\n\n"
+    parts = []
+    total = n = 0
+    while total < size:
+        part = section.format(n=n)
+        parts.append(part)
+        total += len(part)
+        n += 1
+    return "".join(parts)
+
+
 def headings_doc(count: int) -> str:
     """``count`` headings of cycling levels, each with a one-line paragraph."""
     return "".join(f"{'#' * (1 + k % 6)} Heading {k}\n\nline {k}\n\n" for k in range(count))
@@ -111,6 +125,11 @@ def scaling(
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--quick", action="store_true", help="smaller inputs (smoke run)")
+    parser.add_argument(
+        "--only",
+        choices=("scaling", "sentences", "throughput"),
+        help="run one section (default: all)",
+    )
     args = parser.parse_args()
     scale = 0.1 if args.quick else 1.0
 
@@ -122,6 +141,21 @@ def main() -> int:
         "HeadingAwareChunker(512, 64)": lambda s: chunker.chunk(parse_markdown("d", s)),
     }
     print(f"Python {sys.version.split()[0]}")
+    if args.only in (None, "scaling"):
+        scaling_section(runs, scale)
+    if args.only in (None, "sentences"):
+        sentences_section(scale)
+    if args.only in (None, "throughput"):
+        for label, make in (
+            ("mixed, structure-dense Markdown", prose_doc),
+            ("prose-heavy Markdown", prose_heavy_doc),
+        ):
+            throughput_section(label, make(int(1 * MB * scale)), chunker)
+    return 0
+
+
+def scaling_section(runs: dict[str, Callable[[str], object]], scale: float) -> None:
+    """Print the time(4N)/time(N) table."""
     print("\n## Linear scaling: time(4N) / time(N) (bar: <= 4.5)\n")
     print("| input | function | N | time(N) | 4N | time(4N) | ratio |")
     print("|---|---|---|---|---|---|---|")
@@ -129,6 +163,10 @@ def main() -> int:
     scaling("headings", lambda n: headings_doc(n), int(25_000 * scale), runs)
     scaling("one table", table_doc, int(250_000 * scale), runs)
     scaling("nested lists/quotes", nested_doc, int(250_000 * scale), runs)
+
+
+def sentences_section(scale: float) -> None:
+    """Print the sentence splitter's scaling beside a backtracking regex."""
 
     print("\n## Sentence splitter on adversarial input (regex shown for contrast)\n")
     print(
@@ -156,8 +194,10 @@ def main() -> int:
             flush=True,
         )
 
-    print("\n## Throughput on 1 MB of mixed Markdown, side by side\n")
-    text = prose_doc(int(1 * MB * scale))
+
+def throughput_section(label: str, text: str, chunker: HeadingAwareChunker) -> None:
+    """Print throughput of ours and the peers on ``text``, side by side."""
+    print(f"\n## Throughput on {len(text) / MB:.1f} MB of {label}, side by side\n")
     contenders: dict[str, Callable[[], object]] = {
         "chunkspec.split_markdown": lambda: split_markdown("d", text),
         "chunkspec.split_markdown(max_tokens=256)": lambda: split_markdown("d", text, 256),
@@ -192,7 +232,6 @@ def main() -> int:
             f"| {label} | {t:.3f} s | {len(text) / MB / t:.2f} | {count:,} | {t / base:.2f} |",
             flush=True,
         )
-    return 0
 
 
 if __name__ == "__main__":
