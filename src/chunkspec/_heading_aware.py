@@ -212,7 +212,11 @@ class _Run:
         self.last_block = None
 
     def add(self, block: Block, start: int, end: int, tokens: int) -> None:
-        """Add the unit ``source[start:end]`` (``tokens`` long, within budget) (HEAD-5)."""
+        """Add the unit ``source[start:end]`` (``tokens`` long, within budget) (HEAD-5).
+
+        Seed 003: "Accumulates body blocks under each heading up to max_tokens (default 512),
+        flushes when adding the next block would exceed the budget."
+        """
         if self.start >= 0:
             total = self.tokens + tokens
             if total <= self.max and not self.additive:
@@ -235,7 +239,13 @@ class _Run:
             self.last_block = block
 
     def seed(self, start: int, end: int, tokens: int) -> None:
-        """Prefix the buffer with the tail of the previous chunk (HEAD-6)."""
+        """Prefix the buffer with the tail of the previous chunk (HEAD-6).
+
+        Seed 003: "Within-section overlap (default 64 tokens) seeds the next buffer with the
+        trailing text of the just-flushed chunk; overlap is suppressed across heading
+        boundaries." We depart where the seed would break its own budget promise: the tail
+        shrinks until overlap plus the next unit fit ``max_tokens``.
+        """
         assert self.carry is not None
         words = [m.start() for m in _WORD.finditer(self.source, *self.carry)]
         tail_end = self.carry[1]
@@ -253,7 +263,13 @@ class _Run:
             self.tokens = tokens + k if self.additive else self.count(self.start, end)
 
     def units(self, block: Block) -> list[tuple[int, int, int]]:
-        """Split ``block`` into regions within the budget (HEAD-7)."""
+        """Split ``block`` into regions within the budget (HEAD-7).
+
+        Seed 003: "Oversized blocks split on sentence boundaries first; sentences still too
+        large hard-split by token count so no body chunk ever exceeds the budget." We add a
+        last step the seed leaves out: a single word over the budget (possible with a BPE
+        counter) is split by characters.
+        """
         tokens = self.counter.count(block.text)
         if tokens <= self.max:
             return [(block.start, block.end, tokens)]
