@@ -131,3 +131,21 @@ def test_invalid_utf8(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Non
     path.write_bytes(b"\xff\xfe")
     assert main(["chunk", str(path)]) == 2
     assert "not valid UTF-8" in capsys.readouterr().err
+
+
+def test_stdin_is_markdown(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """CHUNK-1: ``-`` reads Markdown from stdin; ``--doc-id`` names it."""
+    import io
+
+    class _Stdin:
+        buffer = io.BytesIO(b"# T\n\nbody\n")
+
+    monkeypatch.setattr("sys.stdin", _Stdin())
+    assert main(["chunk", "-", "--doc-id", "s", "--format", "jsonl"]) == 0
+    records = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert [(r["id"], r["kind"], r["text"]) for r in records] == [
+        ("s:0", "heading", "T"),
+        ("s:1", "body", "body"),
+    ]
