@@ -76,7 +76,7 @@ def test_blocks_are_regions(source: str) -> None:
 _any_text = st.text(
     alphabet=st.one_of(
         st.sampled_from(list("#=-*`~|>:[] \t\r\n\x00\x0b\x0c\x1c\x85\u2028\u00a0")),
-        st.characters(exclude_categories=("Cs",)),
+        st.characters(exclude_categories=["Cs"]),
     ),
     max_size=80,
 )
