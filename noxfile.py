@@ -56,3 +56,4 @@ def bench(session: nox.Session) -> None:
     """Throughput and scaling benchmarks beside the peers (prints ratios; never gates)."""
     _install(session, "bench")
     session.run("python", "benchmarks/bench_split.py", *session.posargs)
+    session.run("python", "benchmarks/bench_markdown.py", *session.posargs)
