@@ -1,12 +1,36 @@
-"""Token counters: the pluggable measure of size that every chunker with a budget takes."""
+"""Token counters: the pluggable measure of size that every chunker with a budget takes.
+
+Two protocols (docs/spec/windows.md, rules COUNT-1 .. COUNT-9):
+
+* ``TokenCounter``: ``count(text) -> int``, the minimal protocol every chunker accepts.
+* ``TokenSpanCounter``: a ``TokenCounter`` that also says where each token lies,
+  ``token_spans(text) -> list[tuple[int, int]]`` with ``len(token_spans(text)) ==
+  count(text)`` (rule COUNT-2). Windows over tokens need it: they cut the *source* at token
+  starts, so provenance is exact and no decode step can mangle a split character.
+"""
 
 from __future__ import annotations
 
-from typing import Protocol, runtime_checkable
+import re
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
-from ._validate import require_str
+from ._errors import ArgumentTypeError, ArgumentValueError
+from ._tokens import WHITESPACE
+from ._validate import require_int, require_str, require_text
 
-__all__ = ["TokenCounter", "WhitespaceCounter"]
+if TYPE_CHECKING:
+    import tiktoken
+    import tokenizers
+
+__all__ = [
+    "CharEstimateCounter",
+    "HuggingFaceCounter",
+    "TiktokenCounter",
+    "TokenCounter",
+    "TokenSpanCounter",
+    "WhitespaceCounter",
+    "checked_spans",
+]
 
 
 @runtime_checkable
@@ -18,8 +42,28 @@ class TokenCounter(Protocol):
         ...
 
 
+@runtime_checkable
+class TokenSpanCounter(TokenCounter, Protocol):
+    """A counter that also locates its tokens: ``len(token_spans(t)) == count(t)`` (COUNT-2).
+
+    Each span is ``(start, end)``, character offsets (code points) into ``text`` with
+    ``0 <= start <= end <= len(text)`` and starts non-decreasing (rule COUNT-3).
+    """
+
+    def token_spans(self, text: str) -> list[tuple[int, int]]:
+        """Return the character span of every token of ``text``, in order."""
+        ...
+
+
+_WORD = re.compile("[^" + "".join(sorted(WHITESPACE)).replace("\\", "\\\\") + "]+")
+
+
 class WhitespaceCounter:
-    """The seed-000 measure: ``len(text.split())`` (rule TOK-1); the default everywhere."""
+    """The seed-000 measure: ``len(text.split())`` (rule TOK-1); the default everywhere.
+
+    Its tokens are the maximal runs of non-whitespace (``str.isspace``) characters, so
+    ``[text[a:b] for a, b in token_spans(text)] == text.split()`` (rule COUNT-4).
+    """
 
     name = "whitespace"
 
@@ -27,5 +71,157 @@ class WhitespaceCounter:
         """Return the number of whitespace-separated words in ``text``."""
         return len(require_str("text", text).split())
 
+    def token_spans(self, text: str) -> list[tuple[int, int]]:
+        """Return the span of every maximal run of non-whitespace characters."""
+        return [m.span() for m in _WORD.finditer(require_str("text", text))]
+
     def __repr__(self) -> str:
         return "WhitespaceCounter()"
+
+
+class CharEstimateCounter:
+    """The seed-004 estimate: one token per ``chars_per_token`` characters, rounded up.
+
+    ``count(text) == ceil(len(text) / chars_per_token)`` (rule COUNT-5); the tokens are the
+    consecutive blocks ``text[k*c:(k+1)*c]``, so a window of ``n`` tokens is the seed's
+    ``n * 4`` characters.
+    """
+
+    name = "chars4"
+
+    def __init__(self, chars_per_token: int = 4) -> None:
+        self.chars_per_token = require_int("chars_per_token", chars_per_token, minimum=1)
+
+    def count(self, text: str) -> int:
+        """Return ``ceil(len(text) / chars_per_token)``."""
+        c = self.chars_per_token
+        return (len(require_str("text", text)) + c - 1) // c
+
+    def token_spans(self, text: str) -> list[tuple[int, int]]:
+        """Return the blocks ``(k*c, min((k+1)*c, len(text)))``."""
+        n = len(require_str("text", text))
+        c = self.chars_per_token
+        return [(a, min(a + c, n)) for a in range(0, n, c)]
+
+    def __repr__(self) -> str:
+        return f"CharEstimateCounter(chars_per_token={self.chars_per_token})"
+
+
+#: The bytes that continue a UTF-8 sequence (10xxxxxx); deleting them leaves one byte a char.
+_CONTINUATION = bytes(range(0x80, 0xC0))
+
+
+def _missing(extra: str, module: str) -> ImportError:
+    """Return the ImportError raised when an optional dependency is absent."""
+    return ImportError(f"{module} is not installed: pip install 'chunkspec[{extra}]'")
+
+
+class TiktokenCounter:
+    """OpenAI BPE tokens via ``tiktoken`` (extra ``chunkspec[tiktoken]``), rule COUNT-6.
+
+    ``count(text) == len(encoding.encode_ordinary(text))``: text that looks like a special
+    token (``"<|endoftext|>"``) is counted as ordinary text, never rejected. ``encoding`` is
+    a name (``"cl100k_base"``, resolved by ``tiktoken.get_encoding``, which needs the cached
+    file or network once) or a ``tiktoken.Encoding`` object.
+    """
+
+    name = "tiktoken"
+
+    def __init__(self, encoding: str | tiktoken.Encoding = "cl100k_base") -> None:
+        try:
+            import tiktoken
+        except ImportError:
+            raise _missing("tiktoken", "tiktoken") from None
+        if isinstance(encoding, str):
+            self.encoding = tiktoken.get_encoding(encoding)
+        elif isinstance(encoding, tiktoken.Encoding):
+            self.encoding = encoding
+        else:
+            raise ArgumentTypeError("encoding", "a str or a tiktoken.Encoding", encoding)
+
+    def count(self, text: str) -> int:
+        """Return the number of BPE tokens of ``text`` (special tokens not recognised)."""
+        return len(self.encoding.encode_ordinary(require_text("text", text)))
+
+    def token_spans(self, text: str) -> list[tuple[int, int]]:
+        """Return each token's character span; a token that splits a character covers it.
+
+        A token's bytes may start or end inside a multi-byte character: its span then starts
+        at that character (floor) and ends after it (ceiling), so spans of neighbours can
+        share one character (rule COUNT-7).
+        """
+        tokens = self.encoding.encode_ordinary(require_text("text", text))
+        spans: list[tuple[int, int]] = []
+        chars = 0  # characters whose lead byte lies in the tokens seen so far
+        for piece in self.encoding.decode_tokens_bytes(tokens):
+            start = chars - 1 if piece and 0x80 <= piece[0] < 0xC0 else chars
+            chars += len(piece.translate(None, _CONTINUATION))
+            spans.append((start, chars))
+        return spans
+
+    def __repr__(self) -> str:
+        return f"TiktokenCounter({self.encoding.name!r})"
+
+
+class HuggingFaceCounter:
+    """Hugging Face ``tokenizers`` tokens (extra ``chunkspec[tokenizers]``), rule COUNT-8.
+
+    ``count(text) == len(tokenizer.encode(text, add_special_tokens=False).ids)``. The
+    tokenizer must not truncate or pad (that would change counts); build it in process or
+    load a local ``tokenizer.json`` with ``tokenizers.Tokenizer.from_file``.
+    """
+
+    name = "huggingface"
+
+    def __init__(self, tokenizer: tokenizers.Tokenizer) -> None:
+        try:
+            import tokenizers
+        except ImportError:
+            raise _missing("tokenizers", "tokenizers") from None
+        if not isinstance(tokenizer, tokenizers.Tokenizer):
+            raise ArgumentTypeError("tokenizer", "a tokenizers.Tokenizer", tokenizer)
+        if tokenizer.truncation is not None:
+            raise ArgumentValueError(
+                "tokenizer", "must not truncate (call no_truncation() first)", tokenizer
+            )
+        if tokenizer.padding is not None:
+            raise ArgumentValueError(
+                "tokenizer", "must not pad (call no_padding() first)", tokenizer
+            )
+        self.tokenizer = tokenizer
+
+    def count(self, text: str) -> int:
+        """Return the number of tokens, without special tokens."""
+        text = require_text("text", text)
+        return len(self.tokenizer.encode(text, add_special_tokens=False).ids)
+
+    def token_spans(self, text: str) -> list[tuple[int, int]]:
+        """Return the tokenizer's character offsets for each token."""
+        text = require_text("text", text)
+        return list(self.tokenizer.encode(text, add_special_tokens=False).offsets)
+
+    def __repr__(self) -> str:
+        return f"HuggingFaceCounter({self.tokenizer!r})"
+
+
+def checked_spans(counter: object, text: str) -> list[tuple[int, int]]:
+    """Return ``counter.token_spans(text)`` after checking the COUNT-3 contract."""
+    if not isinstance(counter, TokenSpanCounter):
+        raise ArgumentTypeError(
+            "counter",
+            "a TokenSpanCounter (count and token_spans; every built-in counter is one)",
+            counter,
+        )
+    spans = counter.token_spans(text)
+    n = len(text)
+    previous = 0
+    for i, (a, b) in enumerate(spans):
+        if not (previous <= a <= b <= n):
+            raise ArgumentValueError(
+                "counter",
+                f"returned a bad token span {(a, b)} at token {i} for a text of length {n} "
+                "(spans must lie in the text with starts non-decreasing)",
+                counter,
+            )
+        previous = a
+    return spans

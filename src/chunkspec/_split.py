@@ -110,7 +110,6 @@ def _split(text: str, max_tokens: int, out: list[tuple[str, int]], *, oversized:
             i = j
 
 
-
 _ASCII_WHITESPACE = "\t\n\x0b\x0c\r\x1c\x1d\x1e\x1f "
 
 
