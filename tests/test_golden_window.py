@@ -1,0 +1,40 @@
+"""Golden cases for chunk (seed 002) and token_windows (tests/golden/*.json)."""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+import pytest
+
+from chunkspec import ArgumentTypeError, ArgumentValueError, chunk, token_windows
+from tests import goldens
+from tests.counters import named
+
+_ERRORS = {"TypeError": ArgumentTypeError, "ValueError": ArgumentValueError}
+
+
+@pytest.mark.parametrize("case", goldens.cases("chunk"))
+def test_chunk(case: dict[str, Any]) -> None:
+    """chunk(**input) gives the hand-written output or the named error."""
+    if "error" in case:
+        with pytest.raises(_ERRORS[case["error"]["type"]]) as info:
+            chunk(**case["input"])
+        assert info.value.argument == case["error"]["argument"]
+    else:
+        assert chunk(**case["input"]) == case["output"]
+
+
+@pytest.mark.parametrize("case", goldens.cases("token_windows"))
+def test_token_windows(case: dict[str, Any]) -> None:
+    """token_windows(**input) gives the hand-written windows or the named error."""
+    kwargs = dict(case["input"])
+    if "counter" in kwargs:
+        kwargs["counter"] = named(kwargs["counter"])
+    if "error" in case:
+        with pytest.raises(_ERRORS[case["error"]["type"]]) as info:
+            token_windows(**kwargs)
+        assert info.value.argument == case["error"]["argument"]
+    else:
+        got = [dataclasses.asdict(w) for w in token_windows(**kwargs)]
+        assert got == case["output"]
