@@ -33,7 +33,7 @@ def word_level() -> tokenizers.Tokenizer:
     """Return a WordLevel tokenizer over a tiny vocabulary, split on whitespace/punctuation."""
     vocab = {"[UNK]": 0, "hello": 1, "world": 2, ".": 3, "the": 4, "page": 5}
     tokenizer = tokenizers.Tokenizer(models.WordLevel(vocab, unk_token="[UNK]"))
-    tokenizer.pre_tokenizer = pre_tokenizers.Whitespace()  # type: ignore[assignment]
+    tokenizer.pre_tokenizer = pre_tokenizers.Whitespace()
     return tokenizer
 
 

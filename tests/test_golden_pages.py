@@ -17,7 +17,10 @@ from chunkspec import (
 from tests import goldens
 from tests.counters import named
 
-_ERRORS = {"TypeError": ArgumentTypeError, "ValueError": ArgumentValueError}
+_ERRORS: dict[str, type[ArgumentTypeError | ArgumentValueError]] = {
+    "TypeError": ArgumentTypeError,
+    "ValueError": ArgumentValueError,
+}
 
 
 def _kwargs(data: dict[str, Any]) -> dict[str, Any]:

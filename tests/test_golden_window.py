@@ -11,7 +11,10 @@ from chunkspec import ArgumentTypeError, ArgumentValueError, chunk, token_window
 from tests import goldens
 from tests.counters import named
 
-_ERRORS = {"TypeError": ArgumentTypeError, "ValueError": ArgumentValueError}
+_ERRORS: dict[str, type[ArgumentTypeError | ArgumentValueError]] = {
+    "TypeError": ArgumentTypeError,
+    "ValueError": ArgumentValueError,
+}
 
 
 @pytest.mark.parametrize("case", goldens.cases("chunk"))
