@@ -20,8 +20,8 @@ def test_chunk(case: dict[str, Any]) -> None:
     if "error" in case:
         with pytest.raises((ArgumentTypeError, ArgumentValueError)) as info:
             chunk(**case["input"])
-        assert isinstance(info.value, _ERRORS[case["error"]["type"]])
         assert info.value.argument == case["error"]["argument"]
+        assert isinstance(info.value, _ERRORS[case["error"]["type"]])
     else:
         assert chunk(**case["input"]) == case["output"]
 
@@ -35,8 +35,8 @@ def test_token_windows(case: dict[str, Any]) -> None:
     if "error" in case:
         with pytest.raises((ArgumentTypeError, ArgumentValueError)) as info:
             token_windows(**kwargs)
-        assert isinstance(info.value, _ERRORS[case["error"]["type"]])
         assert info.value.argument == case["error"]["argument"]
+        assert isinstance(info.value, _ERRORS[case["error"]["type"]])
     else:
         got = [dataclasses.asdict(w) for w in token_windows(**kwargs)]
         assert got == case["output"]
