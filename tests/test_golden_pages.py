@@ -42,8 +42,10 @@ def test_chunk_pages(case: dict[str, Any]) -> None:
     if "error" in case:
         with pytest.raises((ArgumentTypeError, ArgumentValueError)) as info:
             chunk_pages(**kwargs)
-        assert info.value.argument == case["error"]["argument"]
-        assert isinstance(info.value, _ERRORS[case["error"]["type"]])
+        error = info.value
+        assert isinstance(error, (ArgumentTypeError, ArgumentValueError))
+        assert error.argument == case["error"]["argument"]
+        assert isinstance(error, _ERRORS[case["error"]["type"]])
     else:
         got = [dataclasses.asdict(c) for c in chunk_pages(**kwargs)]
         assert got == case["output"]

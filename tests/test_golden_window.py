@@ -20,8 +20,10 @@ def test_chunk(case: dict[str, Any]) -> None:
     if "error" in case:
         with pytest.raises((ArgumentTypeError, ArgumentValueError)) as info:
             chunk(**case["input"])
-        assert info.value.argument == case["error"]["argument"]
-        assert isinstance(info.value, _ERRORS[case["error"]["type"]])
+        error = info.value
+        assert isinstance(error, (ArgumentTypeError, ArgumentValueError))
+        assert error.argument == case["error"]["argument"]
+        assert isinstance(error, _ERRORS[case["error"]["type"]])
     else:
         assert chunk(**case["input"]) == case["output"]
 
@@ -35,8 +37,10 @@ def test_token_windows(case: dict[str, Any]) -> None:
     if "error" in case:
         with pytest.raises((ArgumentTypeError, ArgumentValueError)) as info:
             token_windows(**kwargs)
-        assert info.value.argument == case["error"]["argument"]
-        assert isinstance(info.value, _ERRORS[case["error"]["type"]])
+        error = info.value
+        assert isinstance(error, (ArgumentTypeError, ArgumentValueError))
+        assert error.argument == case["error"]["argument"]
+        assert isinstance(error, _ERRORS[case["error"]["type"]])
     else:
         got = [dataclasses.asdict(w) for w in token_windows(**kwargs)]
         assert got == case["output"]
