@@ -1,0 +1,146 @@
+"""The ``window`` and ``pages`` subcommands (docs/cli.md)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from chunkspec._cli import main
+from tests.pdfs import text_pdf
+
+
+def _run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    """Run the CLI and return (status, stdout, stderr)."""
+    status = main(list(argv))
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def test_window_characters(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """WIN-5: one JSON object a window with its offsets."""
+    path = tmp_path / "a.txt"
+    path.write_bytes(b"abcdefghij")
+    status, out, _ = _run(capsys, "window", str(path), "--size", "4", "--overlap", "1")
+    assert status == 0
+    rows = [json.loads(line) for line in out.splitlines()]
+    assert rows == [
+        {"index": 0, "start": 0, "end": 4, "text": "abcd"},
+        {"index": 1, "start": 3, "end": 7, "text": "defg"},
+        {"index": 2, "start": 6, "end": 10, "text": "ghij"},
+    ]
+
+
+def test_window_tokens(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """TOKWIN-4: --counter switches to token windows, each a slice of the file."""
+    path = tmp_path / "a.txt"
+    text = "one two three four five"
+    path.write_text(text, "utf-8")
+    status, out, _ = _run(
+        capsys, "window", str(path), "--size", "2", "--overlap", "1", "--counter", "whitespace"
+    )
+    assert status == 0
+    rows = [json.loads(line) for line in out.splitlines()]
+    assert [r["text"] for r in rows] == ["one two ", "two three ", "three four ", "four five"]
+    assert all(text[r["start"] : r["end"]] == r["text"] for r in rows)
+
+
+def test_window_bad_overlap(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """WIN-3, CLI-1: a bad overlap is one line on stderr and status 2."""
+    path = tmp_path / "a.txt"
+    path.write_text("abc", "utf-8")
+    status, out, err = _run(capsys, "window", str(path), "--size", "2", "--overlap", "2")
+    assert (status, out) == (2, "")
+    assert err == "chunkspec window: error: overlap must be < size (2), got 2\n"
+
+
+def test_pages_text_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """PAGE-16: form feeds separate pages of a text file; JSON Lines carry page spans."""
+    path = tmp_path / "doc.txt"
+    path.write_text("a b c\fd e f", "utf-8")
+    status, out, _ = _run(
+        capsys,
+        "pages",
+        str(path),
+        "--max-tokens",
+        "4",
+        "--overlap-tokens",
+        "1",
+        "--format",
+        "jsonl",
+    )
+    assert status == 0
+    rows = [json.loads(line) for line in out.splitlines()]
+    assert [(r["text"], r["page_start"], r["page_end"]) for r in rows] == [
+        ("a b c\fd", 1, 2),
+        ("d e f", 2, 2),
+    ]
+
+
+def test_pages_pdf_text_format(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """PAGE-16: a .pdf goes through read_pdf_pages; the text format heads each chunk."""
+    path = tmp_path / "report.pdf"
+    path.write_bytes(text_pdf([["Alpha beta."], ["Gamma delta."]]))
+    status, out, _ = _run(capsys, "pages", str(path), "--max-tokens", "3", "--overlap-tokens", "0")
+    assert status == 0
+    assert out.startswith("--- chunk 0: page")
+    assert "Alpha beta." in out
+    assert "Gamma delta." in out
+
+
+def test_pages_chars4(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """COUNT-5: --counter chars4 measures four characters a token."""
+    path = tmp_path / "doc.txt"
+    path.write_text("abcdefghijklmnopqrstuvwxyz", "utf-8")
+    status, out, _ = _run(
+        capsys,
+        "pages",
+        str(path),
+        "--max-tokens",
+        "3",
+        "--overlap-tokens",
+        "1",
+        "--counter",
+        "chars4",
+        "--format",
+        "jsonl",
+    )
+    assert status == 0
+    texts = [json.loads(line)["text"] for line in out.splitlines()]
+    assert texts == ["abcdefghijkl", "ijklmnopqrst", "qrstuvwxyz"]
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        (b"plain text", "not a PDF"),
+        (b"%PDF-1.4\n1 0 obj\n<<", "cannot read PDF"),
+    ],
+)
+def test_pages_bad_pdf(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], content: bytes, message: str
+) -> None:
+    """PAGE-15, CLI-1: a bad PDF is one line on stderr and status 2."""
+    path = tmp_path / "bad.pdf"
+    path.write_bytes(content)
+    status, out, err = _run(capsys, "pages", str(path))
+    assert (status, out) == (2, "")
+    assert message in err
+    assert err.count("\n") == 1
+
+
+def test_pages_missing_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """CLI-1: a missing PDF is one line and status 2."""
+    status, _, err = _run(capsys, "pages", str(tmp_path / "absent.pdf"))
+    assert status == 2
+    assert "no such file" in err
+
+
+def test_pages_bad_budget(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """PAGE-1: overlap >= max tokens is an error line."""
+    path = tmp_path / "doc.txt"
+    path.write_text("a b", "utf-8")
+    status, _, err = _run(capsys, "pages", str(path), "--max-tokens", "2", "--overlap-tokens", "2")
+    assert status == 2
+    assert "overlap_tokens must be < max_tokens (2)" in err
