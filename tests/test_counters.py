@@ -118,21 +118,16 @@ def _without(monkeypatch: pytest.MonkeyPatch, module: str) -> None:
     monkeypatch.setattr(builtins, "__import__", fake)
 
 
-@pytest.mark.parametrize(
-    ("module", "extra", "make"),
-    [
-        ("tiktoken", "tiktoken", lambda: TiktokenCounter("cl100k_base")),
-        ("tokenizers", "tokenizers", lambda: HuggingFaceCounter(word_level())),
-    ],
-)
-def test_missing_extra_names_it(
-    monkeypatch: pytest.MonkeyPatch, module: str, extra: str, make: Any
-) -> None:
-    """COUNT-9: without the extra, the error says which pip extra to install."""
-    tokenizer_ready = word_level() if module == "tokenizers" else None
-    _without(monkeypatch, module)
-    with pytest.raises(ImportError, match=rf"chunkspec\[{extra}\]"):
-        if tokenizer_ready is not None:
-            HuggingFaceCounter(tokenizer_ready)
-        else:
-            make()
+def test_missing_tiktoken_names_the_extra(monkeypatch: pytest.MonkeyPatch) -> None:
+    """COUNT-9: without tiktoken, the error says which pip extra to install."""
+    _without(monkeypatch, "tiktoken")
+    with pytest.raises(ImportError, match=r"chunkspec\[tiktoken\]"):
+        TiktokenCounter("cl100k_base")
+
+
+def test_missing_tokenizers_names_the_extra(monkeypatch: pytest.MonkeyPatch) -> None:
+    """COUNT-9: without tokenizers, the error says which pip extra to install."""
+    tokenizer = word_level()
+    _without(monkeypatch, "tokenizers")
+    with pytest.raises(ImportError, match=r"chunkspec\[tokenizers\]"):
+        HuggingFaceCounter(tokenizer)

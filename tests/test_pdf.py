@@ -76,7 +76,7 @@ def test_broken_pdf(tmp_path: Path) -> None:
     """PAGE-15: a truncated PDF is a PdfError naming the file."""
     path = tmp_path / "broken.pdf"
     path.write_bytes(b"%PDF-1.4\n1 0 obj\n<<")
-    with pytest.raises(PdfError, match="broken.pdf"):
+    with pytest.raises(PdfError, match=r"broken\.pdf"):
         read_pdf_pages(path)
 
 
