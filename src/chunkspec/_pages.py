@@ -7,11 +7,14 @@ holds by construction (rule PAGE-6); nothing is searched for afterwards.
 
 from __future__ import annotations
 
+import bisect
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ._counters import TokenSpanCounter, WhitespaceCounter, checked_spans
+from ._counters import TokenSpanCounter, WhitespaceCounter, checked_starts
 from ._errors import ArgumentTypeError, ArgumentValueError
+from ._tokens import WHITESPACE
 from ._validate import require_int, require_str, require_text
 
 __all__ = [
@@ -156,41 +159,49 @@ def _sections(sections: object, n: int) -> list[SectionSpan]:
     return result
 
 
-def _sentence_breaks(text: str, starts: list[int]) -> list[int]:
-    """Return ``last[j]``: the largest ``i <= j`` such that boundary ``i`` ends a sentence.
+#: A sentence mark and the whitespace run after it (rule PAGE-9).
+_SENTENCE_END = re.compile("[.?!][" + re.escape("".join(sorted(WHITESPACE))) + "]+")
 
-    Boundary ``j`` (``1 <= j < len(starts)``) is the cut before token ``j``, at character
-    ``starts[j]``. It ends a sentence when the last non-whitespace character before
-    ``starts[j]`` is ``.``, ``?`` or ``!`` and the character after that mark is whitespace
-    (rule PAGE-9). ``last[j] == 0`` when there is none.
+
+class _SentenceEnds:
+    """Finds the last token boundary that ends a sentence, by bisection (rule PAGE-9).
+
+    Boundary ``j`` is the cut before token ``j``, at character ``starts[j]``. It ends a
+    sentence when the last non-whitespace character before ``starts[j]`` is a mark
+    ``.?!`` followed by whitespace: that is, when ``mark < starts[j] <= after`` for one
+    match ``text[mark:after]`` of a mark and its whole whitespace run.
     """
-    last = [0] * (len(starts) + 1)
-    mark = -1  # index of the last non-whitespace character before the current boundary
-    previous = 0
-    best = 0
-    n = len(text)
-    for j in range(1, len(starts)):
-        cut = starts[j]
-        if cut > previous:
-            stripped = len(text[previous:cut].rstrip())
-            if stripped:
-                mark = previous + stripped - 1
-            previous = cut
-        if mark >= 0 and text[mark] in SENTENCE_ENDS and mark + 1 < n and text[mark + 1].isspace():
-            best = j
-        last[j] = best
-    return last
+
+    def __init__(self, text: str, starts: list[int]) -> None:
+        self.starts = starts
+        self.marks: list[int] = []
+        self.afters: list[int] = []
+        for match in _SENTENCE_END.finditer(text):
+            self.marks.append(match.start())
+            self.afters.append(match.end())
+
+    def last(self, lowest: int, highest: int) -> int | None:
+        """Return the largest boundary ``j`` in ``[lowest, highest]`` ending a sentence."""
+        starts = self.starts
+        i = bisect.bisect_left(self.marks, starts[highest]) - 1  # last mark before the cut
+        while i >= 0:
+            j = min(highest, bisect.bisect_right(starts, self.afters[i]) - 1)
+            if j < lowest:
+                return None  # earlier marks only give earlier boundaries
+            if starts[j] > self.marks[i]:
+                return j
+            i -= 1  # no token starts inside this mark's whitespace run
+        return None
 
 
 def _windows(
     text: str, counter: TokenSpanCounter, max_tokens: int, overlap: int
 ) -> list[tuple[int, int, int, bool]]:
     """Return the chunks' trimmed ranges as ``(start, end, token count, oversized)``."""
-    spans = checked_spans(counter, text)
-    n_tokens = len(spans)
+    starts = checked_starts(counter, text)
+    n_tokens = len(starts)
     n = len(text)
-    starts = [a for a, _ in spans]
-    breaks = _sentence_breaks(text, starts)
+    sentences = _SentenceEnds(text, starts)
     out: list[tuple[int, int, int, bool]] = []
     if n_tokens == 0:
         # No tokens (e.g. a tokenizer that drops every character): one window, all text.
@@ -206,8 +217,8 @@ def _windows(
             # Seed: "Try to break at sentence boundary in last 20% of chunk"; we also keep
             # the break past the overlap, so the next window still moves forward (PAGE-9).
             floor = max(s + (4 * max_tokens) // 5, s + overlap + 1)
-            best = breaks[e]
-            if best >= floor:
+            best = sentences.last(floor, e)
+            if best is not None:
                 e = best
         oversized = False
         while True:

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ._counters import TokenSpanCounter, WhitespaceCounter, checked_spans
+from ._counters import TokenSpanCounter, WhitespaceCounter, checked_starts
 from ._errors import ArgumentValueError
 from ._validate import require_int, require_text
 
@@ -98,14 +98,14 @@ def token_windows(
     text = require_text("text", text)
     size, overlap = _check_size(size, overlap)
     counter = WhitespaceCounter() if counter is None else counter
-    spans = checked_spans(counter, text)
-    n = len(spans)
+    starts = checked_starts(counter, text)
+    n = len(starts)
     step = size - overlap
     windows: list[TokenWindow] = []
     for k in range(window_count(n, size, overlap)):
         a = k * step
         b = min(a + size, n)
-        start = 0 if k == 0 else spans[a][0]
-        end = len(text) if b == n else spans[b][0]
+        start = 0 if k == 0 else starts[a]
+        end = len(text) if b == n else starts[b]
         windows.append(TokenWindow(text[start:end], k, start, end, a, b))
     return windows

@@ -1,0 +1,177 @@
+"""Scaling of the sliding windows and the page chunker, beside semchunk and Haystack.
+
+Run with ``nox -s bench`` or ``python benchmarks/bench_windows.py [--repeat R]``. For each
+implementation it times a 1 MB and a 4 MB document (best of R runs) and prints
+``time(4N)/time(N)``, which is about 4 for a linear algorithm, and each peer's time
+relative to chunkspec's page chunker on the same 4 MB input. Peers that are not
+installed are reported as skipped.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import random
+import time
+from collections.abc import Callable
+
+from chunkspec import (
+    CharEstimateCounter,
+    WhitespaceCounter,
+    chunk,
+    chunk_pages,
+    token_windows,
+)
+
+MB = 1_000_000
+WORDS = [
+    "refund",
+    "policy",
+    "customer",
+    "business",
+    "days",
+    "order",
+    "shipping",
+    "invoice",
+    "account",
+    "manager",
+    "the",
+    "a",
+    "of",
+    "to",
+    "and",
+    "in",
+    "is",
+    "that",
+    "for",
+    "on",
+    "with",
+    "as",
+    "was",
+    "it",
+    "by",
+    "be",
+    "this",
+    "are",
+    "from",
+    "or",
+    "at",
+]
+
+
+def make_pages(size: int, seed: int = 0) -> list[str]:
+    """Return pages of about 3,000 characters totalling ``size`` characters with ``\\f``."""
+    rng = random.Random(seed)
+    pages: list[str] = []
+    total = 0
+    while total < size:
+        parts: list[str] = []
+        length = 0
+        while length < 3000:
+            sentence = " ".join(rng.choice(WORDS) for _ in range(rng.randint(5, 20)))
+            sentence = sentence.capitalize() + rng.choice(".?!") + rng.choice([" ", " ", "\n\n"])
+            parts.append(sentence)
+            length += len(sentence)
+        page = "".join(parts).rstrip()
+        pages.append(page)
+        total += len(page) + 1
+    return pages
+
+
+def best_of(repeat: int, run: Callable[[], object]) -> float:
+    """Return the fastest of ``repeat`` timings of ``run()`` in seconds, GC off as in timeit."""
+    best = float("inf")
+    for _ in range(repeat):
+        gc.collect()
+        gc.disable()
+        try:
+            start = time.perf_counter()
+            run()
+            best = min(best, time.perf_counter() - start)
+        finally:
+            gc.enable()
+    return best
+
+
+def candidates(pages: list[str], text: str) -> list[tuple[str, Callable[[], object] | None, str]]:
+    """Return ``(name, run, note)`` for every implementation; run is None when skipped."""
+    words = WhitespaceCounter()
+    chars4 = CharEstimateCounter()
+    out: list[tuple[str, Callable[[], object] | None, str]] = [
+        ("chunkspec.chunk (2000 chars, overlap 400)", lambda: chunk(text, 2000, 400), ""),
+        (
+            "chunkspec.token_windows (400 words, overlap 100)",
+            lambda: token_windows(text, 400, 100, words),
+            "",
+        ),
+        (
+            "chunkspec.chunk_pages (400 words, overlap 100)",
+            lambda: chunk_pages(pages, 400, 100, words),
+            "",
+        ),
+        (
+            "chunkspec.chunk_pages (chars/4: 400, overlap 100)",
+            lambda: chunk_pages(pages, 400, 100, chars4),
+            "",
+        ),
+    ]
+    try:
+        from semchunk.semchunk import chunkerify
+
+        chunker = chunkerify(lambda t: len(t.split()), 400)
+        out.append(
+            (
+                "semchunk offsets=True (400 words, overlap 100)",
+                lambda: chunker(text, overlap=100, offsets=True),
+                "",
+            )
+        )
+    except ImportError:
+        out.append(("semchunk", None, "not installed"))
+    try:
+        from haystack import Document
+        from haystack.components.preprocessors import DocumentSplitter
+
+        splitter = DocumentSplitter(split_by="word", split_length=400, split_overlap=100)
+        out.append(
+            (
+                "haystack DocumentSplitter (400 words, overlap 100)",
+                lambda: splitter.run(documents=[Document(content=text)]),
+                "",
+            )
+        )
+    except ImportError:
+        out.append(("haystack DocumentSplitter", None, "haystack-ai not installed"))
+    return out
+
+
+def main() -> None:
+    """Time every implementation on 1 MB and 4 MB and print a Markdown table."""
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--repeat", type=int, default=5, help="best of R runs (default 5)")
+    args = parser.parse_args()
+    small_pages, large_pages = make_pages(MB), make_pages(4 * MB)
+    small, large = "\f".join(small_pages), "\f".join(large_pages)
+    print(f"inputs: {len(small):,} and {len(large):,} characters, ~3,000 a page\n")
+    print("| implementation | 1 MB (s) | 4 MB (s) | time(4N)/time(N) | 4 MB vs chunk_pages |")
+    print("| --- | ---: | ---: | ---: | ---: |")
+    reference: float | None = None
+    for (name, run_small, note), (_, run_large, _) in zip(
+        candidates(small_pages, small), candidates(large_pages, large), strict=True
+    ):
+        if run_small is None or run_large is None:
+            print(f"| {name} | skipped: {note} | | | |")
+            continue
+        t_small = best_of(args.repeat, run_small)
+        t_large = best_of(args.repeat, run_large)
+        if name.startswith("chunkspec.chunk_pages (400 words"):
+            reference = t_large
+        versus = f"{t_large / reference:.2f}x" if reference else ""
+        print(
+            f"| {name} | {t_small:.3f} | {t_large:.3f} | {t_large / t_small:.2f} | {versus} |",
+            flush=True,
+        )
+
+
+if __name__ == "__main__":
+    main()
