@@ -4,13 +4,16 @@ from __future__ import annotations
 
 import itertools
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 from tests.counters import SMALL_MERGES, byte_encoding, word_level
 
 from chunkspec import (
+    ArgumentValueError,
     CharEstimateCounter,
     HuggingFaceCounter,
+    Page,
     PageChunk,
     SectionSpan,
     TiktokenCounter,
@@ -20,7 +23,7 @@ from chunkspec import (
     join_pages,
 )
 from properties.models import model_best_section, model_page_of, model_page_ranges
-from properties.strategies import page_lists, section_spans, sizes
+from properties.strategies import page_lists, page_texts, section_spans, sizes
 
 counters = st.sampled_from(
     [
@@ -44,7 +47,7 @@ def _run(
 def test_equation_on_every_chunk(
     pages: list[str], so: tuple[int, int], counter: TokenSpanCounter
 ) -> None:
-    """PAGE-6, PAGE-17: text == full_text[char_start:char_end] == text.strip() != ""."""
+    """PAGE-2, PAGE-6, PAGE-17: text == full_text[char_start:char_end] == text.strip()."""
     full, chunks = _run(pages, so, counter)
     assert full == "\f".join(pages)
     for k, c in enumerate(chunks):
@@ -111,7 +114,7 @@ def test_budget_or_flagged_single_token(
 def test_matches_model_and_terminates(
     pages: list[str], so: tuple[int, int], counter: TokenSpanCounter
 ) -> None:
-    """PAGE-5, PAGE-9, PAGE-10: the same chunks as the plain model; at most one per token."""
+    """PAGE-3, PAGE-4, PAGE-5, PAGE-9, PAGE-10: the plain model's chunks; <= one a token."""
     full, chunks = _run(pages, so, counter)
     starts = [a for a, _ in counter.token_spans(full)]
     expected = model_page_ranges(full, starts, counter.count, so[0], so[1])
@@ -131,3 +134,25 @@ def test_sections_match_brute_force(
         label, share = model_best_section(spans, c.char_start, c.char_end)
         assert (c.section, c.section_confidence) == (label, share)
         assert 0.0 <= c.section_confidence <= 1.0
+
+
+@given(st.lists(st.tuples(st.integers(-1, 6), page_texts), max_size=5))
+def test_page_numbers_validated(numbered: list[tuple[int, str]]) -> None:
+    """PAGE-1: Page numbers must be >= 1 and strictly increasing; the error names the page."""
+    pages = [Page(number, text) for number, text in numbered]
+    bad = next(
+        (
+            i
+            for i, (number, _) in enumerate(numbered)
+            if number < 1 or (i and number <= numbered[i - 1][0])
+        ),
+        None,
+    )
+    if bad is None:
+        chunks = chunk_pages(pages, 3, 1)
+        numbers = {p.number for p in pages}
+        assert all(c.page_start in numbers and c.page_end in numbers for c in chunks)
+    else:
+        with pytest.raises(ArgumentValueError) as info:
+            chunk_pages(pages, 3, 1)
+        assert info.value.argument == f"pages[{bad}].number"

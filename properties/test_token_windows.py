@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import itertools
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from tests.counters import SMALL_MERGES, byte_encoding, word_level
+from tests.counters import SMALL_MERGES, CountOnly, byte_encoding, word_level
 
 from chunkspec import (
+    ArgumentTypeError,
+    ArgumentValueError,
     CharEstimateCounter,
     HuggingFaceCounter,
     TiktokenCounter,
@@ -120,3 +123,41 @@ def test_huggingface_spans_are_offsets(text: str) -> None:
     encoding = _HF.tokenizer.encode(text, add_special_tokens=False)
     assert _HF.token_spans(text) == list(encoding.offsets)
     assert _HF.count(text) == len(encoding.ids)
+
+
+class _Spans:
+    """A counter that returns the spans it was given (to test the COUNT-3 checks)."""
+
+    def __init__(self, spans: list[tuple[int, int]]) -> None:
+        self.spans = spans
+
+    def count(self, text: str) -> int:
+        """Return the number of spans."""
+        return len(self.spans)
+
+    def token_spans(self, text: str) -> list[tuple[int, int]]:
+        """Return the spans."""
+        return self.spans
+
+
+@given(window_texts, sizes(), st.lists(st.tuples(st.integers(-2, 70), st.integers(-2, 70))))
+def test_bad_spans_rejected(text: str, so: tuple[int, int], spans: list[tuple[int, int]]) -> None:
+    """TOKWIN-2, COUNT-3: spans outside the text or with decreasing starts are a ValueError."""
+    starts = [a for a, _ in spans]
+    valid = all(0 <= a <= b <= len(text) for a, b in spans) and starts == sorted(starts)
+    if valid:
+        windows = token_windows(text, *so, _Spans(spans))
+        assert len(windows) == len(model_token_ranges(len(spans), *so))
+    else:
+        with pytest.raises(ArgumentValueError) as info:
+            token_windows(text, *so, _Spans(spans))
+        assert info.value.argument == "counter"
+
+
+@given(window_texts, sizes())
+def test_default_counter_and_count_only_counters(text: str, so: tuple[int, int]) -> None:
+    """TOKWIN-1, COUNT-1: default WhitespaceCounter; a count-only counter is refused."""
+    assert token_windows(text, *so) == token_windows(text, *so, WhitespaceCounter())
+    with pytest.raises(ArgumentTypeError) as info:
+        token_windows(text, *so, CountOnly())  # type: ignore[arg-type]
+    assert info.value.argument == "counter"

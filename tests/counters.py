@@ -6,7 +6,7 @@ import tiktoken
 import tokenizers
 from tokenizers import models, pre_tokenizers
 
-from chunkspec import CharEstimateCounter, TiktokenCounter, WhitespaceCounter
+from chunkspec import CharEstimateCounter, HuggingFaceCounter, TiktokenCounter, WhitespaceCounter
 
 #: GPT-2's pre-tokenizer pattern: words with their leading space, digits, punctuation.
 GPT2_PATTERN = r"""'s|'t|'re|'ve|'m|'ll|'d| ?\p{L}+| ?\p{N}+| ?[^\s\p{L}\p{N}]+|\s+(?!\S)|\s+"""
@@ -65,6 +65,10 @@ def named(name: str) -> object:
         return CharEstimateCounter()
     if name == "utf8-bytes":
         return TiktokenCounter(byte_encoding())
+    if name == "small-bpe":
+        return TiktokenCounter(byte_encoding(SMALL_MERGES))
+    if name == "word-level":
+        return HuggingFaceCounter(word_level())
     if name == "count-only":
         return CountOnly()
     if name == "backwards":

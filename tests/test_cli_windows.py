@@ -56,7 +56,7 @@ def test_window_bad_overlap(tmp_path: Path, capsys: pytest.CaptureFixture[str]) 
 
 
 def test_pages_text_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    """PAGE-16: form feeds separate pages of a text file; JSON Lines carry page spans."""
+    """CLI pages: form feeds separate pages of a text file; JSON Lines carry page spans."""
     path = tmp_path / "doc.txt"
     path.write_text("a b c\fd e f", "utf-8")
     status, out, _ = _run(
@@ -79,7 +79,7 @@ def test_pages_text_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> 
 
 
 def test_pages_pdf_text_format(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    """PAGE-16: a .pdf goes through read_pdf_pages; the text format heads each chunk."""
+    """CLI pages: a .pdf goes through read_pdf_pages; the text format heads each chunk."""
     path = tmp_path / "report.pdf"
     path.write_bytes(text_pdf([["Alpha beta."], ["Gamma delta."]]))
     status, out, _ = _run(capsys, "pages", str(path), "--max-tokens", "3", "--overlap-tokens", "0")
@@ -121,7 +121,7 @@ def test_pages_chars4(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Non
 def test_pages_bad_pdf(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], content: bytes, message: str
 ) -> None:
-    """PAGE-15, CLI-1: a bad PDF is one line on stderr and status 2."""
+    """PDF, CLI-1: a bad PDF is one line on stderr and status 2."""
     path = tmp_path / "bad.pdf"
     path.write_bytes(content)
     status, out, err = _run(capsys, "pages", str(path))

@@ -1,4 +1,4 @@
-"""Unit tests of the token counters (rules COUNT-1 .. COUNT-9)."""
+"""Unit tests of the token counters (rules COUNT-1 .. COUNT-8, and the extras)."""
 
 from __future__ import annotations
 
@@ -119,14 +119,14 @@ def _without(monkeypatch: pytest.MonkeyPatch, module: str) -> None:
 
 
 def test_missing_tiktoken_names_the_extra(monkeypatch: pytest.MonkeyPatch) -> None:
-    """COUNT-9: without tiktoken, the error says which pip extra to install."""
+    """Extras: without tiktoken, the error says which pip extra to install."""
     _without(monkeypatch, "tiktoken")
     with pytest.raises(ImportError, match=r"chunkspec\[tiktoken\]"):
         TiktokenCounter("cl100k_base")
 
 
 def test_missing_tokenizers_names_the_extra(monkeypatch: pytest.MonkeyPatch) -> None:
-    """COUNT-9: without tokenizers, the error says which pip extra to install."""
+    """Extras: without tokenizers, the error says which pip extra to install."""
     tokenizer = word_level()
     _without(monkeypatch, "tokenizers")
     with pytest.raises(ImportError, match=r"chunkspec\[tokenizers\]"):

@@ -1,4 +1,4 @@
-"""read_pdf_pages on PDFs built in process (rules PAGE-15, PAGE-16)."""
+"""read_pdf_pages on PDFs built in process (docs/pages.md, "PDF input")."""
 
 from __future__ import annotations
 
@@ -22,7 +22,7 @@ def report(tmp_path: Path) -> Path:
 
 
 def test_pages_in_order(report: Path) -> None:
-    """PAGE-15: one string a page, in page order, empty pages kept."""
+    """PDF: one string a page, in page order, empty pages kept."""
     pages = read_pdf_pages(report)
     assert len(pages) == 3
     assert "Refunds take five business days." in pages[0]
@@ -46,7 +46,7 @@ def test_pdf_pages_feed_the_chunker(report: Path) -> None:
 
 
 def test_user_password_is_refused(report: Path, tmp_path: Path) -> None:
-    """PAGE-15: an encrypted PDF that the empty password does not open is a PdfError."""
+    """PDF: an encrypted PDF that the empty password does not open is a PdfError."""
     writer = PdfWriter(clone_from=report)
     writer.encrypt(user_password="secret", algorithm="RC4-128")
     locked = tmp_path / "locked.pdf"
@@ -56,7 +56,7 @@ def test_user_password_is_refused(report: Path, tmp_path: Path) -> None:
 
 
 def test_empty_user_password_is_opened(report: Path, tmp_path: Path) -> None:
-    """PAGE-15: a PDF encrypted only with an owner password is read like any other."""
+    """PDF: a PDF encrypted only with an owner password is read like any other."""
     writer = PdfWriter(clone_from=report)
     writer.encrypt(user_password="", owner_password="owner", algorithm="RC4-128")
     path = tmp_path / "owner.pdf"
@@ -65,7 +65,7 @@ def test_empty_user_password_is_opened(report: Path, tmp_path: Path) -> None:
 
 
 def test_not_a_pdf(tmp_path: Path) -> None:
-    """PAGE-15: a file without the %PDF- header is a PdfError (a ValueError)."""
+    """PDF: a file without the %PDF- header is a PdfError (a ValueError)."""
     path = tmp_path / "notes.pdf"
     path.write_text("just text", "utf-8")
     with pytest.raises(ValueError, match="not a PDF"):
@@ -73,7 +73,7 @@ def test_not_a_pdf(tmp_path: Path) -> None:
 
 
 def test_broken_pdf(tmp_path: Path) -> None:
-    """PAGE-15: a truncated PDF is a PdfError naming the file."""
+    """PDF: a truncated PDF is a PdfError naming the file."""
     path = tmp_path / "broken.pdf"
     path.write_bytes(b"%PDF-1.4\n1 0 obj\n<<")
     with pytest.raises(PdfError, match=r"broken\.pdf"):
@@ -81,19 +81,19 @@ def test_broken_pdf(tmp_path: Path) -> None:
 
 
 def test_missing_file(tmp_path: Path) -> None:
-    """PAGE-15: a missing file is FileNotFoundError."""
+    """PDF: a missing file is FileNotFoundError."""
     with pytest.raises(FileNotFoundError):
         read_pdf_pages(tmp_path / "absent.pdf")
 
 
 def test_path_type() -> None:
-    """PAGE-15: the path must be a str or os.PathLike."""
+    """PDF: the path must be a str or os.PathLike."""
     with pytest.raises(TypeError):
         read_pdf_pages(3)  # type: ignore[arg-type]
 
 
 def test_form_feed_becomes_newline(tmp_path: Path) -> None:
-    """PAGE-15: a form feed in extracted text is a newline, so pages stay separable."""
+    """PDF: a form feed in extracted text is a newline, so pages stay separable."""
     path = tmp_path / "ff.pdf"
     path.write_bytes(text_pdf([["a\fb"]]))
     (page,) = read_pdf_pages(path)

@@ -8,6 +8,7 @@ holds by construction (rule PAGE-6); nothing is searched for afterwards.
 from __future__ import annotations
 
 import bisect
+import itertools
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -160,7 +161,7 @@ def _sections(sections: object, n: int) -> list[SectionSpan]:
 
 
 #: A sentence mark and the whitespace run after it (rule PAGE-9).
-_SENTENCE_END = re.compile("[.?!][" + re.escape("".join(sorted(WHITESPACE))) + "]+")
+_SENTENCE_END = re.compile("([.?!][" + re.escape("".join(sorted(WHITESPACE))) + "]+)")
 
 
 class _SentenceEnds:
@@ -174,11 +175,11 @@ class _SentenceEnds:
 
     def __init__(self, text: str, starts: list[int]) -> None:
         self.starts = starts
-        self.marks: list[int] = []
-        self.afters: list[int] = []
-        for match in _SENTENCE_END.finditer(text):
-            self.marks.append(match.start())
-            self.afters.append(match.end())
+        # split() with the match captured alternates other, match, other, ...; the running
+        # sum of part lengths gives every match's start and end without a Python loop.
+        bounds = [0, *itertools.accumulate(map(len, _SENTENCE_END.split(text)))]
+        self.marks = bounds[1:-1:2]
+        self.afters = bounds[2::2]
 
     def last(self, lowest: int, highest: int) -> int | None:
         """Return the largest boundary ``j`` in ``[lowest, highest]`` ending a sentence."""

@@ -1,4 +1,4 @@
-"""Reading a PDF's pages as text with pypdf (extra ``chunkspec[pdf]``), rules PAGE-15/16."""
+"""Reading a PDF's pages as text with pypdf (extra ``chunkspec[pdf]``), docs/pages.md."""
 
 from __future__ import annotations
 
