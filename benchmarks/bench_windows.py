@@ -78,19 +78,27 @@ def make_pages(size: int, seed: int = 0) -> list[str]:
     return pages
 
 
-def best_of(repeat: int, run: Callable[[], object]) -> float:
-    """Return the fastest of ``repeat`` timings of ``run()`` in seconds, GC off as in timeit."""
-    best = float("inf")
+def timed(run: Callable[[], object]) -> float:
+    """Return one timing of ``run()`` in seconds, with the GC off as timeit does."""
+    gc.collect()
+    gc.disable()
+    try:
+        start = time.perf_counter()
+        run()
+        return time.perf_counter() - start
+    finally:
+        gc.enable()
+
+
+def best_pair(
+    repeat: int, small: Callable[[], object], large: Callable[[], object]
+) -> tuple[float, float]:
+    """Return the fastest of ``repeat`` timings of each, interleaved so load drift hits both."""
+    best_small = best_large = float("inf")
     for _ in range(repeat):
-        gc.collect()
-        gc.disable()
-        try:
-            start = time.perf_counter()
-            run()
-            best = min(best, time.perf_counter() - start)
-        finally:
-            gc.enable()
-    return best
+        best_small = min(best_small, timed(small))
+        best_large = min(best_large, timed(large))
+    return best_small, best_large
 
 
 def candidates(pages: list[str], text: str) -> list[tuple[str, Callable[[], object] | None, str]]:
@@ -148,7 +156,7 @@ def candidates(pages: list[str], text: str) -> list[tuple[str, Callable[[], obje
 def main() -> None:
     """Time every implementation on 1 MB and 4 MB and print a Markdown table."""
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--repeat", type=int, default=5, help="best of R runs (default 5)")
+    parser.add_argument("--repeat", type=int, default=7, help="best of R runs (default 7)")
     args = parser.parse_args()
     small_pages, large_pages = make_pages(MB), make_pages(4 * MB)
     small, large = "\f".join(small_pages), "\f".join(large_pages)
@@ -162,8 +170,7 @@ def main() -> None:
         if run_small is None or run_large is None:
             print(f"| {name} | skipped: {note} | | | |")
             continue
-        t_small = best_of(args.repeat, run_small)
-        t_large = best_of(args.repeat, run_large)
+        t_small, t_large = best_pair(args.repeat, run_small, run_large)
         if name.startswith("chunkspec.chunk_pages (400 words"):
             reference = t_large
         versus = f"{t_large / reference:.2f}x" if reference else ""
