@@ -47,7 +47,7 @@ def _run(
 def test_equation_on_every_chunk(
     pages: list[str], so: tuple[int, int], counter: TokenSpanCounter
 ) -> None:
-    """PAGE-2, PAGE-6, PAGE-17: text == full_text[char_start:char_end] == text.strip()."""
+    """PAGE-2, PAGE-6, PAGE-15: text == full_text[char_start:char_end] == text.strip()."""
     full, chunks = _run(pages, so, counter)
     assert full == "\f".join(pages)
     for k, c in enumerate(chunks):

@@ -161,3 +161,14 @@ def test_default_counter_and_count_only_counters(text: str, so: tuple[int, int])
     with pytest.raises(ArgumentTypeError) as info:
         token_windows(text, *so, CountOnly())  # type: ignore[arg-type]
     assert info.value.argument == "counter"
+
+
+@given(st.lists(st.sampled_from(["the", " hello", "<|endoftext|>", "\u00e9", "!", "\n"])))
+def test_tiktoken_counts_ordinary_tokens(parts: list[str]) -> None:
+    """COUNT-6: count == len(encode_ordinary(text)); special-token text is ordinary text."""
+    text = "".join(parts)
+    tokens = _BPE.encoding.encode_ordinary(text)
+    assert _BPE.count(text) == len(tokens)
+    assert b"".join(_BPE.encoding.decode_tokens_bytes(tokens)) == text.encode("utf-8")
+    special = _BPE.encoding.encode_single_token("<|endoftext|>")
+    assert special not in tokens
