@@ -1,7 +1,7 @@
 """Scaling of the sliding windows and the page chunker, beside semchunk and Haystack.
 
 Run with ``nox -s bench`` or ``python benchmarks/bench_windows.py [--repeat R]``. For each
-implementation it times a 1 MB and a 4 MB document (best of R runs) and prints
+implementation it times a 1 MB and a 4 MB document (best of R runs, CPU time) and prints
 ``time(4N)/time(N)``, which is about 4 for a linear algorithm, and each peer's time
 relative to chunkspec's page chunker on the same 4 MB input. Peers that are not
 installed are reported as skipped.
@@ -78,14 +78,20 @@ def make_pages(size: int, seed: int = 0) -> list[str]:
     return pages
 
 
-def timed(run: Callable[[], object]) -> float:
-    """Return one timing of ``run()`` in seconds, with the GC off as timeit does."""
+def timed(run: Callable[[], object], number: int) -> float:
+    """Return the CPU seconds of one call of ``run()``, averaged over ``number`` calls.
+
+    CPU time of this process (``time.process_time``), not wall time: on a shared machine
+    other jobs stretch wall time unevenly and would distort the ratios. GC is off during
+    the timing, as in ``timeit``.
+    """
     gc.collect()
     gc.disable()
     try:
-        start = time.perf_counter()
-        run()
-        return time.perf_counter() - start
+        start = time.process_time()
+        for _ in range(number):
+            run()
+        return (time.process_time() - start) / number
     finally:
         gc.enable()
 
@@ -93,11 +99,17 @@ def timed(run: Callable[[], object]) -> float:
 def best_pair(
     repeat: int, small: Callable[[], object], large: Callable[[], object]
 ) -> tuple[float, float]:
-    """Return the fastest of ``repeat`` timings of each, interleaved so load drift hits both."""
+    """Return the fastest of ``repeat`` timings of each, interleaved so load drift hits both.
+
+    Fast calls are repeated (as ``timeit.autorange`` does) until one timing lasts 0.2 s.
+    """
+    number = 1
+    while timed(small, number) * number < 0.2 and number < 10_000:
+        number *= 2
     best_small = best_large = float("inf")
     for _ in range(repeat):
-        best_small = min(best_small, timed(small))
-        best_large = min(best_large, timed(large))
+        best_small = min(best_small, timed(small, number))
+        best_large = min(best_large, timed(large, max(1, number // 4)))
     return best_small, best_large
 
 
@@ -156,7 +168,7 @@ def candidates(pages: list[str], text: str) -> list[tuple[str, Callable[[], obje
 def main() -> None:
     """Time every implementation on 1 MB and 4 MB and print a Markdown table."""
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--repeat", type=int, default=7, help="best of R runs (default 7)")
+    parser.add_argument("--repeat", type=int, default=5, help="best of R runs (default 5)")
     args = parser.parse_args()
     small_pages, large_pages = make_pages(MB), make_pages(4 * MB)
     small, large = "\f".join(small_pages), "\f".join(large_pages)
