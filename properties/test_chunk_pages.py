@@ -50,6 +50,7 @@ def test_equation_on_every_chunk(
     """PAGE-2, PAGE-6, PAGE-15: text == full_text[char_start:char_end] == text.strip()."""
     full, chunks = _run(pages, so, counter)
     assert full == "\f".join(pages)
+    assert full.split("\f") == (pages or [""])
     for k, c in enumerate(chunks):
         assert c.index == k
         assert c.text == full[c.char_start : c.char_end]

@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 from tests.counters import SMALL_MERGES, CountOnly, byte_encoding, word_level
 
 from chunkspec import (
+    WHITESPACE,
     ArgumentTypeError,
     ArgumentValueError,
     CharEstimateCounter,
@@ -87,7 +88,11 @@ def test_span_contract(text: str, counter: TokenSpanCounter) -> None:
         previous = a
 
 
-@given(window_texts)
+#: Every str.isspace() character, plus a zero-width space and U+FEFF, which are not spaces.
+_SPACY = st.text(alphabet=st.sampled_from([*sorted(WHITESPACE), "a", "\u00e9", "\u200b", "\ufeff"]))
+
+
+@given(st.one_of(window_texts, _SPACY))
 def test_whitespace_spans_are_split(text: str) -> None:
     """COUNT-4: the whitespace counter's tokens are exactly text.split()."""
     counter = WhitespaceCounter()
