@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
-import json
 import sys
 from typing import Any
 
@@ -12,6 +11,7 @@ from .._pages import PAGE_SEPARATOR, chunk_pages
 from .._pdf import read_pdf_pages
 from ._counter import COUNTERS, make_counter
 from ._io import CliError, read_text
+from ._split import json_line
 
 __all__ = ["read_pages", "register"]
 
@@ -61,7 +61,7 @@ def run(args: argparse.Namespace) -> int:
     out = sys.stdout
     for c in chunks:
         if args.format == "jsonl":
-            out.write(json.dumps(dataclasses.asdict(c), ensure_ascii=False) + "\n")
+            out.write(json_line(dataclasses.asdict(c)))
         else:
             pages_shown = (
                 f"page {c.page_start}"

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from typing import Any
 
 from .._window import chunk, token_windows
 from ._counter import COUNTERS, make_counter
 from ._io import read_text
+from ._split import json_line
 
 __all__ = ["register"]
 
@@ -47,7 +47,7 @@ def run(args: argparse.Namespace) -> int:
         step = args.size - args.overlap
         for k, window in enumerate(windows):
             row = {"index": k, "start": k * step, "end": k * step + len(window), "text": window}
-            out.write(json.dumps(row, ensure_ascii=False) + "\n")
+            out.write(json_line(row))
     else:
         counter = make_counter(args.counter, args.encoding)
         for w in token_windows(text, args.size, args.overlap, counter):
@@ -59,6 +59,6 @@ def run(args: argparse.Namespace) -> int:
                 "token_end": w.token_end,
                 "text": w.text,
             }
-            out.write(json.dumps(row, ensure_ascii=False) + "\n")
+            out.write(json_line(row))
     out.flush()
     return 0
