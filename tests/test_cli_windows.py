@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -144,3 +146,42 @@ def test_pages_bad_budget(tmp_path: Path, capsys: pytest.CaptureFixture[str]) ->
     status, _, err = _run(capsys, "pages", str(path), "--max-tokens", "2", "--overlap-tokens", "2")
     assert status == 2
     assert "overlap_tokens must be < max_tokens (2)" in err
+
+
+def _damaged_xref(tmp_path: Path) -> Path:
+    """A PDF whose startxref offset is wrong: pypdf recovers, logging warnings."""
+    data = text_pdf([["Hello there."]])
+    head, _, _ = data.rpartition(b"startxref\n")
+    path = tmp_path / "xref.pdf"
+    path.write_bytes(head + b"startxref\n3\n%%EOF\n")
+    return path
+
+
+def test_pages_recovered_pdf_is_quiet(tmp_path: Path) -> None:
+    """CLI-1: pypdf's warnings about a damaged but readable PDF do not reach stderr."""
+    result = subprocess.run(
+        [sys.executable, "-m", "chunkspec", "pages", str(_damaged_xref(tmp_path))],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert (result.returncode, result.stderr) == (0, "")
+    assert "Hello there." in result.stdout
+
+
+def test_pages_unreadable_pdf_is_one_line(tmp_path: Path) -> None:
+    """CLI-1: an unreadable PDF gives exactly one stderr line, also outside pytest's logging."""
+    path = tmp_path / "broken.pdf"
+    path.write_bytes(
+        b"%PDF-1.4\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\nstartxref\n3\n"
+    )
+    result = subprocess.run(
+        [sys.executable, "-m", "chunkspec", "pages", str(path)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert result.returncode == 2
+    assert result.stdout == ""
+    assert result.stderr.count("\n") == 1
+    assert result.stderr.startswith("chunkspec pages: error: ")

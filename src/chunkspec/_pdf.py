@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 import os
 
 from ._pages import PAGE_SEPARATOR
@@ -29,6 +30,7 @@ def read_pdf_pages(path: str | os.PathLike[str]) -> list[str]:
         from pypdf.errors import PyPdfError
     except ImportError:
         raise ImportError("pypdf is not installed: pip install 'chunkspec[pdf]'") from None
+    _quiet_pypdf()
     name = os.fspath(path)
     with open(name, "rb") as handle:
         head = handle.read(1024)
@@ -47,13 +49,31 @@ def read_pdf_pages(path: str | os.PathLike[str]) -> list[str]:
         count = len(pages)
     except PdfError:
         raise
-    except (PyPdfError, ValueError, KeyError, TypeError, AttributeError) as error:
-        raise PdfError(f"{name}: cannot read PDF: {error}") from None
+    except Exception as error:  # a damaged file can make pypdf raise almost anything
+        raise PdfError(f"{name}: cannot read PDF: {_reason(error)}") from None
     texts: list[str] = []
     for number in range(count):
         try:
             text = pages[number].extract_text()
-        except (PyPdfError, ValueError, KeyError, TypeError, AttributeError) as error:
-            raise PdfError(f"{name}: page {number + 1}: cannot extract text: {error}") from None
+        except Exception as error:  # as above: the page's content stream is untrusted input
+            raise PdfError(
+                f"{name}: page {number + 1}: cannot extract text: {_reason(error)}"
+            ) from None
         texts.append(text.replace(PAGE_SEPARATOR, "\n"))
     return texts
+
+
+def _reason(error: Exception) -> str:
+    """Return a one-line description of ``error`` for a PdfError message."""
+    text = " ".join(str(error).split())
+    return f"{type(error).__name__}: {text}" if text else type(error).__name__
+
+
+def _quiet_pypdf() -> None:
+    """Give pypdf's logger a NullHandler so its warnings never reach stderr unasked."""
+    # Without any handler, logging's last-resort handler prints pypdf's warnings about
+    # damaged files to stderr (breaking the CLI's one-line errors); applications that
+    # configure logging still receive them, since the records propagate.
+    logger = logging.getLogger("pypdf")
+    if not any(isinstance(h, logging.NullHandler) for h in logger.handlers):
+        logger.addHandler(logging.NullHandler())
