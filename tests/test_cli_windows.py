@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from chunkspec._cli import main
+from tests.counters import word_level
 from tests.pdfs import text_pdf
 
 
@@ -185,3 +186,46 @@ def test_pages_unreadable_pdf_is_one_line(tmp_path: Path) -> None:
     assert result.stdout == ""
     assert result.stderr.count("\n") == 1
     assert result.stderr.startswith("chunkspec pages: error: ")
+
+
+def test_huggingface_counter_from_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """COUNT-8: --counter huggingface --tokenizer FILE loads a tokenizer.json."""
+    tokenizer_file = tmp_path / "tokenizer.json"
+    word_level().save(str(tokenizer_file))
+    path = tmp_path / "a.txt"
+    path.write_text("hello world. the page", "utf-8")
+    status, out, _ = _run(
+        capsys,
+        "window",
+        str(path),
+        "--size",
+        "2",
+        "--overlap",
+        "0",
+        "--counter",
+        "huggingface",
+        "--tokenizer",
+        str(tokenizer_file),
+    )
+    assert status == 0
+    texts = [json.loads(line)["text"] for line in out.splitlines()]
+    assert texts == ["hello world", ". the ", "page"]
+
+
+@pytest.mark.parametrize(
+    ("extra", "message"),
+    [
+        ([], "needs --tokenizer FILE"),
+        (["--tokenizer", "/nonexistent/tokenizer.json"], "cannot load tokenizer"),
+    ],
+)
+def test_huggingface_counter_errors(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], extra: list[str], message: str
+) -> None:
+    """CLI-1: a missing or unreadable tokenizer file is one error line."""
+    path = tmp_path / "a.txt"
+    path.write_text("a b", "utf-8")
+    status, _, err = _run(capsys, "pages", str(path), "--counter", "huggingface", *extra)
+    assert status == 2
+    assert message in err
+    assert err.count("\n") == 1

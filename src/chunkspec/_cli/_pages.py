@@ -9,7 +9,7 @@ from typing import Any
 
 from .._pages import PAGE_SEPARATOR, chunk_pages
 from .._pdf import read_pdf_pages
-from ._counter import COUNTERS, make_counter
+from ._counter import add_counter_options, counter_from
 from ._io import CliError, read_text
 from ._split import json_line
 
@@ -29,10 +29,7 @@ def register(sub: Any) -> None:
     parser.add_argument("file", metavar="FILE", help="a .pdf file, or UTF-8 text (- for stdin)")
     parser.add_argument("--max-tokens", type=int, default=400, metavar="N")
     parser.add_argument("--overlap-tokens", type=int, default=100, metavar="N")
-    parser.add_argument("--counter", choices=COUNTERS, default="whitespace")
-    parser.add_argument(
-        "--encoding", default="cl100k_base", help="tiktoken encoding (default cl100k_base)"
-    )
+    add_counter_options(parser, default="whitespace")
     parser.add_argument("--format", choices=("text", "jsonl"), default="text")
     parser.set_defaults(run=run)
 
@@ -55,7 +52,7 @@ def read_pages(path: str) -> list[str]:
 
 def run(args: argparse.Namespace) -> int:
     """Chunk the pages and print them as text blocks or JSON Lines."""
-    counter = make_counter(args.counter, args.encoding)
+    counter = counter_from(args)
     pages = read_pages(args.file)
     chunks = chunk_pages(pages, args.max_tokens, args.overlap_tokens, counter)
     out = sys.stdout

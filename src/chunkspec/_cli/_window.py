@@ -7,7 +7,7 @@ import sys
 from typing import Any
 
 from .._window import chunk, token_windows
-from ._counter import COUNTERS, make_counter
+from ._counter import add_counter_options, counter_from
 from ._io import read_text
 from ._split import json_line
 
@@ -27,14 +27,7 @@ def register(sub: Any) -> None:
     parser.add_argument("file", metavar="FILE", help="UTF-8 text file, or - for stdin")
     parser.add_argument("--size", type=int, required=True, metavar="N")
     parser.add_argument("--overlap", type=int, default=0, metavar="N")
-    parser.add_argument(
-        "--counter",
-        choices=COUNTERS,
-        help="measure SIZE and OVERLAP in tokens of this counter (default: characters)",
-    )
-    parser.add_argument(
-        "--encoding", default="cl100k_base", help="tiktoken encoding (default cl100k_base)"
-    )
+    add_counter_options(parser, default=None)
     parser.set_defaults(run=run)
 
 
@@ -49,7 +42,7 @@ def run(args: argparse.Namespace) -> int:
             row = {"index": k, "start": k * step, "end": k * step + len(window), "text": window}
             out.write(json_line(row))
     else:
-        counter = make_counter(args.counter, args.encoding)
+        counter = counter_from(args)
         for w in token_windows(text, args.size, args.overlap, counter):
             row = {
                 "index": w.index,
