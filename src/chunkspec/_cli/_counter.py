@@ -67,7 +67,9 @@ def make_counter(
         try:
             from tokenizers import Tokenizer
         except ImportError:
-            raise CliError("tokenizers is not installed: pip install 'chunkspec[tokenizers]'") from None
+            raise CliError(
+                "tokenizers is not installed: pip install 'chunkspec[tokenizers]'"
+            ) from None
         try:
             loaded = Tokenizer.from_file(tokenizer)
         except Exception as error:  # tokenizers raises its own Exception subclass
