@@ -100,7 +100,7 @@ def test_text_and_json_inputs(tmp_path: Path, capsys: pytest.CaptureFixture[str]
         ("bad.json", "{", [], "not valid JSON"),
         ("bad2.json", '{"a": 1}', [], "expected a JSON list of blocks"),
         ("kind.json", '[{"kind": "figure", "text": "x"}]', [], "blocks[0].kind"),
-        ("doc.pdf", "%PDF", [], "PDF input"),
+        ("doc.pdf", "%PDF", [], "not a PDF"),
         ("doc.rtf", "x", [], "unsupported file type"),
         ("doc.md", "x", ["--max-tokens", "0"], "--max-tokens must be >= 1"),
         ("doc.md", "x", ["--overlap-tokens", "-1"], "--overlap-tokens must be >= 0"),
@@ -149,3 +149,59 @@ def test_stdin_is_markdown(
         ("s:0", "heading", "T"),
         ("s:1", "body", "body"),
     ]
+
+
+def test_pdf_pages_are_chunked(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """CHUNK-1: a PDF's pages, joined by form feeds, are chunked as plain text."""
+    from .pdfs import text_pdf
+
+    path = tmp_path / "report.pdf"
+    path.write_bytes(text_pdf([["Refunds take five days."], ["Returns need a receipt."]]))
+    assert (
+        main(
+            [
+                "chunk",
+                str(path),
+                "--format",
+                "jsonl",
+                "--strategy",
+                "window",
+                "--max-tokens",
+                "4",
+                "--overlap-tokens",
+                "1",
+            ]
+        )
+        == 0
+    )
+    records = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    words = " ".join(r["text"] for r in records).split()
+    assert "Refunds" in words
+    assert "receipt." in words
+    assert all(r["kind"] == "window" for r in records)
+
+
+def test_window_strategy_is_exact(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """CHUNK-2: window chunks are slices of the source (TOKWIN-4), overlapping by words."""
+    text = "a  b\tc\nd e f g"
+    path = _write(tmp_path, "doc.txt", text)
+    assert (
+        main(
+            [
+                "chunk",
+                path,
+                "--format",
+                "jsonl",
+                "--strategy",
+                "window",
+                "--max-tokens",
+                "3",
+                "--overlap-tokens",
+                "1",
+            ]
+        )
+        == 0
+    )
+    records = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert [r["text"] for r in records] == ["a  b\tc\n", "c\nd e ", "e f g"]
+    assert all(text[r["start"] : r["end"]] == r["text"] for r in records)

@@ -13,13 +13,13 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import NoReturn
 
-from . import _chunk, _pack, _split
+from . import _chunk, _pack, _pages, _split, _window
 from ._io import CliError
 
 __all__ = ["main"]
 
 #: Subcommand modules, in the order ``--help`` lists them.
-_COMMANDS = (_split, _pack, _chunk)
+_COMMANDS = (_split, _pack, _chunk, _window, _pages)
 
 
 class _Parser(argparse.ArgumentParser):

@@ -19,9 +19,12 @@ from typing import Any
 from .._blocks import Document, document_from_blocks, parse_text
 from .._heading_aware import HeadingAwareChunker
 from .._markdown import parse_markdown
+from .._pages import join_pages
 from .._split import split_section
 from .._split_markdown import split_markdown
+from .._window import token_windows
 from ._io import CliError, json_line, read_text
+from ._pages import read_pages
 
 __all__ = ["STRATEGIES", "register"]
 
@@ -92,22 +95,21 @@ def _recursive(document: Document, args: argparse.Namespace) -> list[Row]:
 
 
 def _window(document: Document, args: argparse.Namespace) -> list[Row]:
-    """A word window of ``--max-tokens`` words stepping ``max - overlap`` (rule CHUNK-2).
-
-    FALLBACK until issue 4's ``chunkspec.chunk(text, size, overlap)`` is merged: the lead
-    replaces this body with a call to it. Dependency-free, linear.
-    """
-    words = document.source.split()
-    size = args.max_tokens
-    step = max(1, size - min(args.overlap_tokens, size - 1))
-    rows: list[Row] = []
-    for n, first in enumerate(range(0, len(words), step)):
-        rows.append(
-            Row(f"{document.document_id}:{n}", "window", " ".join(words[first : first + size]))
+    """token_windows over the whole text: ``--max-tokens`` words, ``--overlap-tokens`` shared
+    with the previous window, cut at word starts so ``text == source[start:end]`` (CHUNK-2)."""
+    windows = token_windows(document.source, args.max_tokens, args.overlap_tokens)
+    return [
+        Row(
+            f"{document.document_id}:{w.index}",
+            "window",
+            w.text,
+            None,
+            w.start,
+            w.end,
+            {"tokens": [w.token_start, w.token_end]},
         )
-        if first + size >= len(words):
-            break
-    return rows
+        for w in windows
+    ]
 
 
 #: Strategy name -> function of (document, args); add a line to add a strategy.
@@ -151,7 +153,8 @@ def _load(path: str, doc_id: str) -> tuple[Document, str]:
     """Read and parse ``path`` by its suffix; return the document and the input kind."""
     suffix = "" if path == "-" else Path(path).suffix.lower()
     if suffix == ".pdf":
-        raise CliError(f"{path}: PDF input needs the page chunker (not in this build)")
+        # The pages joined by form feeds (PAGE-1), read as plain text (CHUNK-1).
+        return parse_text(doc_id, join_pages(read_pages(path))), "text"
     if suffix not in ("", ".md", ".markdown", ".txt", ".json"):
         raise CliError(f"{path}: unsupported file type {suffix!r} (use .md, .txt or .json)")
     text = read_text(path)
