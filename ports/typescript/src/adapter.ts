@@ -59,7 +59,8 @@ const OPS: Record<string, (input: Input) => Json> = {
     const chunks = Array.isArray(raw) ? raw.map(chunkOf) : raw;
     const args: unknown[] = [chunks, num(i["budget"])];
     if (i["min_score"] !== undefined) args.push(num(i["min_score"]));
-    return (assemble as (...a: unknown[]) => [string, string[]] | null)(...args);
+    const result = (assemble as (...a: unknown[]) => [string, string[]] | null)(...args);
+    return result === null ? null : { context: result[0], ids: result[1] };
   },
   count_tokens: (i) => countTokens(i["text"] as string),
   hash_text: (i) => hashText(i["text"] as string),

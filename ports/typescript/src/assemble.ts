@@ -1,6 +1,6 @@
 /** Seed 000 `assemble`: pack the best-scored chunks into a token budget. */
 
-import { Chunk, render } from "./chunk.js";
+import { Chunk, renderUnchecked } from "./chunk.js";
 import { fault } from "./faults.js";
 import { ArgumentTypeError, requireInt, requireReal, requireStr, requireText } from "./validate.js";
 
@@ -38,7 +38,7 @@ export function assemble(chunks: Iterable<Chunk>, budget: number, minScore = 0.3
     room -= chunk.tokens;
   }
   if (picked.length === 0) return null; // PACK-8
-  return [picked.map(render).join("\n"), picked.map((c) => c.id)];
+  return [picked.map(renderUnchecked).join("\n"), picked.map((c) => c.id)];
 }
 
 function rank(a: Chunk, b: Chunk): number {

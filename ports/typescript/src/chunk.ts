@@ -1,5 +1,7 @@
 /** The seed-000 chunk record and its rendering into a context block. */
 
+import { ArgumentTypeError } from "./validate.js";
+
 /** One retrievable unit: `id === `${docId}:${n}`` as made by splitSection. */
 export class Chunk {
   constructor(
@@ -13,7 +15,13 @@ export class Chunk {
   ) {}
 }
 
-/** `[${c.id}] ${c.title}\n${c.text}`: the block assemble joins (rule PACK-9). */
+/** `[${c.id}] ${c.title}\n${c.text}`: the block assemble joins (RENDER-1, PACK-9). */
 export function render(c: Chunk): string {
+  if (!(c instanceof Chunk)) throw new ArgumentTypeError("c", "a Chunk", c);
+  return renderUnchecked(c);
+}
+
+/** `render` without the type check, for callers that validated `c` already. */
+export function renderUnchecked(c: Chunk): string {
   return `[${c.id}] ${c.title}\n${c.text}`;
 }

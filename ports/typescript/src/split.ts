@@ -10,13 +10,13 @@ import { Chunk } from "./chunk.js";
 import { fault } from "./faults.js";
 import { hashText } from "./hashing.js";
 import { SEPARATORS } from "./tokens.js";
-import { requireInt, requireStr, requireText } from "./validate.js";
+import { requireInt, requireText } from "./validate.js";
 import { countWords, pyStrip } from "./whitespace.js";
 
 /** Split `text` into chunks of at most `maxTokens` whitespace-separated words. */
 export function splitSection(docId: string, title: string, text: string, maxTokens: number): Chunk[] {
-  requireStr("doc_id", docId);
-  requireStr("title", title);
+  requireText("doc_id", docId); // PORT-2: no lone surrogates in any string field
+  requireText("title", title);
   requireText("text", text);
   requireInt("max_tokens", maxTokens, 1);
   const parts: Array<[string, number]> = [];

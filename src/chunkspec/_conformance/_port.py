@@ -1,0 +1,279 @@
+"""A port as one long-lived subprocess speaking JSON Lines (CONF-4, CONF-6, CONF-7).
+
+Requests are pipelined: a window of requests is written by a writer thread while a reader
+thread collects answer lines, so a fast port is never idle waiting for Python. Each answer
+must arrive within ``timeout`` seconds of the previous one (or of the request being
+written); a port that hangs is killed and restarted, one that exits is restarted, and both
+outcomes keep the tail of the port's stderr.
+"""
+
+from __future__ import annotations
+
+import collections
+import json
+import os
+import queue
+import subprocess
+import threading
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from ._wire import dumps
+
+__all__ = ["PROTOCOL", "Answer", "Port", "PortError"]
+
+#: The protocol version this kit speaks (the hello exchange checks it, CONF-4).
+PROTOCOL = 1
+
+_STDERR_KEEP = 1 << 20
+
+
+class PortError(Exception):
+    """The port cannot be used at all (does not start, or fails the hello exchange)."""
+
+
+@dataclass
+class Answer:
+    """One answer: ``kind`` is ok, error, skipped, crash or timeout; ``value`` its payload."""
+
+    kind: str
+    value: Any = None
+    stderr: str = ""
+
+
+@dataclass
+class Hello:
+    """What the port said about itself in the hello exchange."""
+
+    name: str
+    version: str
+    ops: list[str]
+    features: list[str] = field(default_factory=list)
+
+
+class Port:
+    """The port subprocess: start it, say hello, answer batches of requests, restart it."""
+
+    def __init__(
+        self, command: list[str], *, timeout: float = 5.0, startup_timeout: float = 30.0
+    ) -> None:
+        self.command = command
+        self.timeout = timeout
+        self.startup_timeout = startup_timeout
+        self.restarts = 0
+        self.hello: Hello | None = None
+        self._proc: subprocess.Popen[bytes] | None = None
+        self._lines: queue.Queue[bytes | None] = queue.Queue()
+        self._stderr: collections.deque[bytes] = collections.deque()
+        self._stderr_size = 0
+        self._lock = threading.Lock()
+        self._next_id = 1
+
+    # -- life cycle --------------------------------------------------------------------------
+
+    def start(self) -> Hello:
+        """Start the process and perform the hello exchange; raise PortError on failure."""
+        try:
+            proc = subprocess.Popen(
+                self.command,
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE,
+                bufsize=0,
+                env={**os.environ, "PYTHONUNBUFFERED": "1"},
+            )
+        except OSError as error:
+            raise PortError(f"cannot start {self.command[0]!r}: {error.strerror}") from None
+        self._proc = proc
+        lines: queue.Queue[bytes | None] = queue.Queue()
+        self._lines = lines
+        assert proc.stdout is not None and proc.stderr is not None
+        threading.Thread(target=_pump_lines, args=(proc.stdout, lines), daemon=True).start()
+        threading.Thread(target=self._pump_stderr, args=(proc.stderr,), daemon=True).start()
+        request = {"id": 0, "op": "hello", "input": {"protocol": PROTOCOL}}
+        if not self._write([dumps(request)]):
+            raise PortError(f"port exited at start{self._tail_note()}")
+        line = self._read(self.startup_timeout)
+        if line is None or line == b"":
+            self.stop()
+            raise PortError(f"port gave no hello answer{self._tail_note()}")
+        try:
+            answer = json.loads(line)
+            ok = answer["ok"]
+            hello = Hello(
+                name=str(ok["name"]),
+                version=str(ok["version"]),
+                ops=[str(op) for op in ok["ops"]],
+                features=[str(f) for f in ok.get("features", [])],
+            )
+            protocol = ok["protocol"]
+        except (ValueError, KeyError, TypeError):
+            self.stop()
+            raise PortError(f"malformed hello answer: {line[:200]!r}") from None
+        if protocol != PROTOCOL:
+            self.stop()
+            raise PortError(f"port speaks protocol {protocol!r}, this kit speaks {PROTOCOL}")
+        self.hello = hello
+        return hello
+
+    def stop(self) -> None:
+        """Close stdin and end the process (kill it if it does not exit within a second)."""
+        proc, self._proc = self._proc, None
+        if proc is None:
+            return
+        try:
+            assert proc.stdin is not None
+            proc.stdin.close()
+        except OSError:
+            pass
+        try:
+            proc.wait(1.0)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+
+    def restart(self) -> None:
+        """Kill the process and start a fresh one (CONF-7)."""
+        proc = self._proc
+        if proc is not None and proc.poll() is None:
+            proc.kill()
+            proc.wait()
+        self._proc = None
+        self.restarts += 1
+        self.start()
+
+    def stderr_text(self) -> str:
+        """Everything the port wrote on stderr (the last megabyte), decoded leniently."""
+        with self._lock:
+            return b"".join(self._stderr).decode("utf-8", "replace")
+
+    # -- requests ----------------------------------------------------------------------------
+
+    def run(self, requests: list[tuple[str, Any]], window: int = 256) -> list[Answer]:
+        """Send ``(op, input)`` requests, pipelined ``window`` at a time; one Answer each."""
+        answers: list[Answer] = []
+        start = 0
+        while start < len(requests):
+            batch = requests[start : start + window]
+            got = self._run_window(batch)
+            answers += got
+            start += len(got)
+        return answers
+
+    def _run_window(self, batch: list[tuple[str, Any]]) -> list[Answer]:
+        """Answer a window; stop early (after the failing one) if the port crashes or hangs."""
+        if self._proc is None or self._proc.poll() is not None:
+            self.restart()
+        first = self._next_id
+        self._next_id += len(batch)
+        lines = [
+            dumps({"id": first + k, "op": op, "input": data}) for k, (op, data) in enumerate(batch)
+        ]
+        self._write_async(lines)
+        answers: list[Answer] = []
+        for k in range(len(batch)):
+            line = self._read(self.timeout)
+            if line is None:
+                answers.append(Answer("timeout", f"no answer within {self.timeout:g} s", self._tail()))
+                self.restart()
+                return answers
+            if line == b"":
+                code = self._exit_code()
+                answers.append(Answer("crash", f"port exited (status {code})", self._tail()))
+                self.restart()
+                return answers
+            answers.append(self._parse(line, first + k))
+            if answers[-1].kind == "crash":
+                self.restart()
+                return answers
+        return answers
+
+    def _parse(self, line: bytes, expected_id: int) -> Answer:
+        """Turn one answer line into an Answer; a protocol violation counts as a crash."""
+        try:
+            answer = json.loads(line)
+        except ValueError:
+            return Answer("crash", f"protocol violation: not JSON: {line[:200]!r}", self._tail())
+        if not isinstance(answer, dict) or answer.get("id") != expected_id:
+            got = answer.get("id") if isinstance(answer, dict) else None
+            return Answer(
+                "crash", f"protocol violation: answer id {got!r}, expected {expected_id}"
+            )
+        for kind in ("ok", "error", "skipped"):
+            if kind in answer:
+                return Answer(kind, answer[kind])
+        return Answer("crash", f"protocol violation: no ok/error/skipped: {line[:200]!r}")
+
+    # -- plumbing ----------------------------------------------------------------------------
+
+    def _write(self, lines: list[str]) -> bool:
+        """Write lines synchronously; False if the port's stdin is closed."""
+        proc = self._proc
+        assert proc is not None and proc.stdin is not None
+        try:
+            proc.stdin.write(("\n".join(lines) + "\n").encode("ascii"))
+            proc.stdin.flush()
+        except (BrokenPipeError, OSError):
+            return False
+        return True
+
+    def _write_async(self, lines: list[str]) -> None:
+        """Write lines from a thread, so a port that stops reading cannot block us."""
+        data = ("\n".join(lines) + "\n").encode("ascii")
+        proc = self._proc
+        assert proc is not None and proc.stdin is not None
+        stdin = proc.stdin
+
+        def write() -> None:
+            try:
+                stdin.write(data)
+                stdin.flush()
+            except (BrokenPipeError, OSError, ValueError):
+                pass
+
+        threading.Thread(target=write, daemon=True).start()
+
+    def _read(self, timeout: float) -> bytes | None:
+        """Return the next answer line, ``b""`` at end of output, None after ``timeout``."""
+        try:
+            line = self._lines.get(timeout=timeout)
+        except queue.Empty:
+            return None
+        return b"" if line is None else line
+
+    def _exit_code(self) -> int | None:
+        """Return the exit status of the process, waiting briefly for it."""
+        proc = self._proc
+        if proc is None:
+            return None
+        try:
+            return proc.wait(1.0)
+        except subprocess.TimeoutExpired:
+            return None
+
+    def _pump_stderr(self, stream: Any) -> None:
+        """Keep the last megabyte of the port's stderr."""
+        for chunk in iter(lambda: stream.read(65536), b""):
+            with self._lock:
+                self._stderr.append(chunk)
+                self._stderr_size += len(chunk)
+                while self._stderr_size > _STDERR_KEEP and len(self._stderr) > 1:
+                    self._stderr_size -= len(self._stderr.popleft())
+
+    def _tail(self, size: int = 4000) -> str:
+        """The last ``size`` characters of stderr, after giving the pump a moment."""
+        time.sleep(0.05)
+        return self.stderr_text()[-size:]
+
+    def _tail_note(self) -> str:
+        """``": <stderr tail>"`` or nothing."""
+        tail = self._tail(1000).strip()
+        return f"; its stderr ends: {tail}" if tail else ""
+
+
+def _pump_lines(stream: Any, lines: queue.Queue[bytes | None]) -> None:
+    """Put each line of ``stream`` on ``lines``, then None at end of stream."""
+    for line in stream:
+        lines.put(line)
+    lines.put(None)

@@ -1,0 +1,287 @@
+"""The differential runner: every vector, then Hypothesis-generated cases, against a port.
+
+Generated cases are drawn in batches (one Hypothesis example is a list of ``batch`` cases,
+sent to the port pipelined), judged against the in-process oracle, and on a disagreement
+Hypothesis shrinks the batch across the process boundary: each shrink step re-asks the
+port. The smallest failing case seen is the counterexample (CONF-10, CONF-11).
+"""
+
+from __future__ import annotations
+
+import fnmatch
+import hashlib
+import math
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from hypothesis import HealthCheck, Phase, Verbosity, given, settings
+from hypothesis import seed as hypothesis_seed
+from hypothesis import strategies as st
+
+from ._blame import blame
+from ._compare import Verdict, judge
+from ._generate import PROFILES, WEIGHTS, by_op
+from ._port import Answer, Hello, Port
+from ._vectors import load_vectors
+from ._wire import dumps, expect
+
+__all__ = ["Options", "Result", "Summary", "run"]
+
+#: Outcomes that are failures (``skipped`` too, unless skips are allowed).
+_FAILING = frozenset({"wrong", "rejected", "crash", "timeout"})
+
+
+@dataclass
+class Options:
+    """Everything ``chunkspec conformance`` can be told."""
+
+    command: list[str]
+    vectors: bool = True
+    cases: int = 1000
+    seed: int = 0
+    profiles: tuple[str, ...] = PROFILES
+    timeout: float = 5.0
+    batch: int = 100
+    shrink_seconds: float = 30.0
+    expected_failures: list[str] = field(default_factory=list)
+    allow_skips: bool = False
+
+
+@dataclass
+class Result:
+    """One judged case."""
+
+    id: str
+    op: str
+    source: str  # vector (golden or hazard), generated, or shrunk
+    rules: list[str]
+    input: Any
+    expected: dict[str, Any]
+    verdict: Verdict
+    status: str = ""  # pass, fail, xfail, xpass-case, skip, n/a
+    blamed: list[str] = field(default_factory=list)
+    explanation: str = ""
+    profile: str = ""
+    hazard: str = ""
+
+
+@dataclass
+class Summary:
+    """What a run found; ``exit_status`` is 0 only when nothing failed."""
+
+    hello: Hello
+    results: list[Result] = field(default_factory=list)
+    generated: dict[str, int] = field(default_factory=dict)
+    shrink_calls: int = 0
+    seconds: float = 0.0
+    generated_seconds: float = 0.0
+    restarts: int = 0
+    unexpected_passes: list[str] = field(default_factory=list)
+    allow_skips: bool = False
+
+    @property
+    def failures(self) -> list[Result]:
+        """Results that fail the run."""
+        bad = {"fail"} if self.allow_skips else {"fail", "skip"}
+        return [r for r in self.results if r.status in bad]
+
+    @property
+    def rate(self) -> float:
+        """Generated cases judged per second (generation, oracle, port and comparison)."""
+        total = sum(self.generated.values())
+        return total / self.generated_seconds if self.generated_seconds else 0.0
+
+    @property
+    def exit_status(self) -> int:
+        """1 on any failure or unexpected pass, else 0."""
+        return 1 if self.failures or self.unexpected_passes else 0
+
+    def counts(self) -> dict[str, int]:
+        """Number of results per status."""
+        out: dict[str, int] = {}
+        for r in self.results:
+            out[r.status] = out.get(r.status, 0) + 1
+        return out
+
+
+class _Disagreement(Exception):
+    """Raised inside the Hypothesis test when the port disagrees with the oracle."""
+
+
+def case_id(profile: str, op: str, data: Any) -> str:
+    """A stable id for a generated case: profile, op and a hash of its wire input."""
+    digest = hashlib.sha256(dumps(data).encode("ascii")).hexdigest()[:12]
+    return f"gen-{profile}-{op.replace('_', '-')}-{digest}"
+
+
+def _status(verdict: Verdict) -> str:
+    """pass, fail, skip or n/a (before expected failures are applied)."""
+    if verdict.outcome == "pass":
+        return "pass"
+    if verdict.outcome == "skipped":
+        return "skip"
+    if verdict.outcome == "n/a":
+        return "n/a"
+    return "fail"
+
+
+def _result(
+    case_id_: str,
+    op: str,
+    source: str,
+    rules: list[str],
+    data: Any,
+    expected: dict[str, Any],
+    answer: Answer,
+    profile: str = "",
+    hazard: str = "",
+) -> Result:
+    """Judge one answer and blame a failure."""
+    verdict = judge(expected, answer)
+    result = Result(case_id_, op, source, rules, data, expected, verdict, _status(verdict))
+    result.profile, result.hazard = profile, hazard
+    if result.status == "fail":
+        blamed, why = blame(op, data, expected, verdict.outcome, verdict.field, verdict.actual)
+        result.blamed = list(dict.fromkeys(blamed + ([] if source == "vector" else [])))
+        if source == "vector" and not result.blamed:
+            result.blamed = list(rules)
+        result.explanation = why
+    return result
+
+
+def _run_vectors(port: Port, hello: Hello) -> list[Result]:
+    """Judge every vector; ops the port lacks are skipped, unmet needs are n/a."""
+    results: list[Result] = []
+    pending: list[tuple[str, dict[str, Any], dict[str, Any]]] = []
+    for op, cases in load_vectors().items():
+        for case in cases:
+            expected = {"ok": case["output"]} if "output" in case else {"error": case["error"]}
+            if op not in hello.ops:
+                answer = Answer("skipped", f"the port does not support {op}")
+            elif not set(case.get("needs", [])) <= set(hello.features):
+                verdict = Verdict("n/a", message=f"needs {', '.join(case['needs'])}")
+                results.append(
+                    Result(case["id"], op, "vector", case["rules"], case["input"], expected,
+                           verdict, "n/a", hazard=case.get("hazard", ""))
+                )
+                continue
+            else:
+                pending.append((op, case, expected))
+                continue
+            results.append(
+                _result(case["id"], op, "vector", case["rules"], case["input"], expected, answer)
+            )
+    answers = port.run([(op, case["input"]) for op, case, _ in pending])
+    for (op, case, expected), answer in zip(pending, answers):
+        results.append(
+            _result(case["id"], op, "vector", case["rules"], case["input"], expected, answer,
+                    hazard=case.get("hazard", ""))
+        )
+    return results
+
+
+def _differential(
+    port: Port, options: Options, profile: str, op: str, n: int, summary: Summary
+) -> list[Result]:
+    """Run ``n`` generated cases of ``op``; on a disagreement shrink it; return failures."""
+    strategy = by_op(profile)[op]
+    size = max(1, min(options.batch, n))
+    state: dict[str, Any] = {"first": None, "best": None, "best_size": math.inf, "since": 0.0}
+
+    def judge_batch(batch: list[tuple[str, dict[str, Any]]]) -> list[Result]:
+        answers = port.run(batch, window=max(size, 1))
+        out = []
+        for (case_op, data), answer in zip(batch, answers):
+            result = _result(case_id(profile, case_op, data), case_op, "generated", [], data,
+                             expect(case_op, data), answer, profile=profile)
+            if result.status == "fail":
+                out.append(result)
+        return out
+
+    @settings(
+        max_examples=max(1, math.ceil(n / size)),
+        database=None,
+        deadline=None,
+        phases=(Phase.generate, Phase.shrink),
+        report_multiple_bugs=False,
+        suppress_health_check=list(HealthCheck),
+        verbosity=Verbosity.quiet,
+    )
+    @hypothesis_seed(options.seed)
+    @given(st.lists(strategy, min_size=size, max_size=size))
+    def check(batch: list[tuple[str, dict[str, Any]]]) -> None:
+        if state["first"] is None:
+            summary.generated[f"{profile}/{op}"] = summary.generated.get(f"{profile}/{op}", 0) + len(batch)
+        elif time.monotonic() - state["since"] > options.shrink_seconds:
+            return  # shrink budget spent: keep the best counterexample found so far
+        else:
+            summary.shrink_calls += 1
+        failed = judge_batch(batch)
+        if not failed:
+            return
+        smallest = min(failed, key=lambda r: len(dumps(r.input)))
+        weight = len(dumps(smallest.input))
+        if state["first"] is None:
+            state["first"], state["since"] = smallest, time.monotonic()
+        if weight < state["best_size"]:
+            state["best"], state["best_size"] = smallest, weight
+        raise _Disagreement
+
+    try:
+        check()
+    except _Disagreement:
+        pass
+    except Exception as error:  # Hypothesis' Flaky when the shrink budget ran out
+        if state["first"] is None:
+            raise
+        del error
+    if state["best"] is None:
+        return []
+    best: Result = state["best"]
+    best.source = "shrunk"
+    first: Result = state["first"]
+    return [best] if first is best else [first, best]
+
+
+def _apply_expected_failures(summary: Summary, patterns: list[str]) -> None:
+    """Mark expected failures (xfail); an entry whose cases all pass is an unexpected pass."""
+    for pattern in patterns:
+        matched = [r for r in summary.results if fnmatch.fnmatchcase(r.id, pattern)]
+        for r in matched:
+            if r.status == "fail":
+                r.status = "xfail"
+        if matched and not any(r.status == "xfail" for r in matched):
+            summary.unexpected_passes.append(pattern)
+
+
+def run(options: Options, progress: Callable[[str], None] = lambda _: None) -> Summary:
+    """Check the port ``options.command`` and return the summary (the port is stopped)."""
+    started = time.monotonic()
+    port = Port(options.command, timeout=options.timeout)
+    hello = port.start()
+    summary = Summary(hello=hello, allow_skips=options.allow_skips)
+    progress(f"port {hello.name} {hello.version}: ops {', '.join(hello.ops)}")
+    try:
+        if options.vectors:
+            summary.results += _run_vectors(port, hello)
+            progress(f"vectors: {len(summary.results)} cases")
+        total_weight = sum(WEIGHTS[op] for op in WEIGHTS if op in hello.ops)
+        generated_start = time.monotonic()
+        for profile in options.profiles:
+            for op in WEIGHTS:
+                if op not in hello.ops or options.cases <= 0:
+                    continue
+                n = max(1, round(options.cases * WEIGHTS[op] / total_weight))
+                summary.results += _differential(port, options, profile, op, n, summary)
+            done = sum(v for k, v in summary.generated.items() if k.startswith(profile + "/"))
+            progress(f"generated ({profile}): {done} cases")
+        summary.generated_seconds = time.monotonic() - generated_start
+    finally:
+        summary.restarts = port.restarts
+        port.stop()
+    _apply_expected_failures(summary, options.expected_failures)
+    summary.seconds = time.monotonic() - started
+    return summary
