@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from .._tokens import SEPARATORS
@@ -174,7 +174,18 @@ _COUNT_TRAPS: list[tuple[str, list[str], Callable[[str], int]]] = [
 
 
 def _trap(op: str, data: dict[str, Any], expected: Any, actual: Any) -> tuple[list[str], str] | None:
-    """Return ``(rules, mistake)`` when a known mistake's answer is ``actual``, not ``expected``."""
+    """Return ``(rules, mistakes)`` of every known mistake whose answer is ``actual``."""
+    found = list(_traps(op, data, expected, actual))
+    if not found:
+        return None
+    rules = list(dict.fromkeys(rule for rules, _ in found for rule in rules))
+    return rules, " or ".join(mistake for _, mistake in found)
+
+
+def _traps(
+    op: str, data: dict[str, Any], expected: Any, actual: Any
+) -> Iterator[tuple[list[str], str]]:
+    """Yield ``(rules, mistake)`` for each known mistake whose answer is ``actual``."""
 
     def matches(model: Any) -> bool:
         return first_difference(model, actual) is None and first_difference(model, expected) is not None
@@ -184,21 +195,20 @@ def _trap(op: str, data: dict[str, Any], expected: Any, actual: Any) -> tuple[li
             text, max_tokens = data["text"], decode_number(data["max_tokens"])
             for mistake, rules, swap in _SPLIT_TRAPS:
                 if matches(_chunks(data, _split_model(text, max_tokens, **swap))):
-                    return rules, mistake
+                    yield rules, mistake
             if "\r\n" in text:
                 if matches(_chunks(data, _split_model(text.replace("\r\n", "\n"), max_tokens))):
-                    return ["SPLIT-11"], "normalises CRLF to LF"
+                    yield ["SPLIT-11"], "normalises CRLF to LF"
         elif op == "assemble":
             for mistake, rules, options in _ASSEMBLE_TRAPS:
                 if matches(_assemble_model(data, **options)):
-                    return rules, mistake
+                    yield rules, mistake
         elif op == "count_tokens":
             for mistake, rules, count in _COUNT_TRAPS:
                 if matches(count(data["text"])):
-                    return rules, mistake
+                    yield rules, mistake
     except (KeyError, TypeError, ValueError, AttributeError, UnicodeError):
-        return None
-    return None
+        return
 
 
 def _error_rules(op: str, data: dict[str, Any], argument: str) -> list[str]:

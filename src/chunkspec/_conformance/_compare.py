@@ -27,6 +27,7 @@ class Verdict:
     diff: str = ""
     message: str = ""
     stderr: str = ""
+    answer: Any = None  # the port's whole answer (``actual`` is only the differing part)
 
 
 def _same_number(a: Any, b: Any) -> bool:
@@ -106,7 +107,9 @@ def judge(expected: dict[str, Any], answer: Answer, needs_missing: bool = False)
         if found is None:
             return Verdict("pass")
         path, want, have = found
-        return Verdict("wrong", path, want, have, _diff(expected["ok"], answer.value))
+        return Verdict(
+            "wrong", path, want, have, _diff(expected["ok"], answer.value), answer=answer.value
+        )
     want_error = expected["error"]
     if answer.kind != "error":
         return Verdict(

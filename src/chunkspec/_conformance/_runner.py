@@ -111,6 +111,11 @@ class _Disagreement(Exception):
     """Raised inside the Hypothesis test when the port disagrees with the oracle."""
 
 
+class _Found(BaseException):
+    """Ends the batch stage at once: Hypothesis lets a BaseException through unreported
+    (a failing batch of a hundred cases costs seconds to replay and pretty-print)."""
+
+
 def case_id(profile: str, op: str, data: Any) -> str:
     """A stable id for a generated case: profile, op and a hash of its wire input."""
     digest = hashlib.sha256(dumps(data).encode("ascii")).hexdigest()[:12]
@@ -144,10 +149,8 @@ def _result(
     result = Result(case_id_, op, source, rules, data, expected, verdict, _status(verdict))
     result.profile, result.hazard = profile, hazard
     if result.status == "fail":
-        blamed, why = blame(op, data, expected, verdict.outcome, verdict.field, verdict.actual)
-        result.blamed = list(dict.fromkeys(blamed + ([] if source == "vector" else [])))
-        if source == "vector" and not result.blamed:
-            result.blamed = list(rules)
+        blamed, why = blame(op, data, expected, verdict.outcome, verdict.field, verdict.answer if verdict.outcome == "wrong" else verdict.actual)
+        result.blamed = blamed or list(rules)
         result.explanation = why
     return result
 
@@ -186,10 +189,18 @@ def _run_vectors(port: Port, hello: Hello) -> list[Result]:
 def _differential(
     port: Port, options: Options, profile: str, op: str, n: int, summary: Summary
 ) -> list[Result]:
-    """Run ``n`` generated cases of ``op``; on a disagreement shrink it; return failures."""
+    """Run ``n`` generated cases of ``op``; on a disagreement shrink it; return failures.
+
+    Stage 1 draws batches of ``options.batch`` cases (one Hypothesis example each) and
+    sends each batch pipelined; it stops at the first batch with a failure. Stage 2 searches
+    again one case at a time under the same seed and lets Hypothesis shrink the first
+    failure it meets, re-asking the port at every step, within ``options.shrink_seconds``.
+    Shrinking a single case is far cheaper than shrinking a batch of a hundred.
+    """
     strategy = by_op(profile)[op]
     size = max(1, min(options.batch, n))
-    state: dict[str, Any] = {"first": None, "best": None, "best_size": math.inf, "since": 0.0}
+    key = f"{profile}/{op}"
+    failures: list[Result] = []
 
     def judge_batch(batch: list[tuple[str, dict[str, Any]]]) -> list[Result]:
         answers = port.run(batch, window=max(size, 1))
@@ -201,49 +212,58 @@ def _differential(
                 out.append(result)
         return out
 
-    @settings(
-        max_examples=max(1, math.ceil(n / size)),
+    quiet = settings(
         database=None,
         deadline=None,
-        phases=(Phase.generate, Phase.shrink),
         report_multiple_bugs=False,
         suppress_health_check=list(HealthCheck),
         verbosity=Verbosity.quiet,
     )
+
+    @settings(quiet, max_examples=max(1, math.ceil(n / size)), phases=(Phase.generate,))
     @hypothesis_seed(options.seed)
     @given(st.lists(strategy, min_size=size, max_size=size))
-    def check(batch: list[tuple[str, dict[str, Any]]]) -> None:
-        if state["first"] is None:
-            summary.generated[f"{profile}/{op}"] = summary.generated.get(f"{profile}/{op}", 0) + len(batch)
-        elif time.monotonic() - state["since"] > options.shrink_seconds:
-            return  # shrink budget spent: keep the best counterexample found so far
-        else:
-            summary.shrink_calls += 1
+    def generate(batch: list[tuple[str, dict[str, Any]]]) -> None:
+        summary.generated[key] = summary.generated.get(key, 0) + len(batch)
         failed = judge_batch(batch)
-        if not failed:
-            return
-        smallest = min(failed, key=lambda r: len(dumps(r.input)))
-        weight = len(dumps(smallest.input))
-        if state["first"] is None:
-            state["first"], state["since"] = smallest, time.monotonic()
-        if weight < state["best_size"]:
-            state["best"], state["best_size"] = smallest, weight
-        raise _Disagreement
+        if failed:
+            failures.append(min(failed, key=lambda r: len(dumps(r.input))))
+            raise _Found
 
     try:
-        check()
+        generate()
+    except _Found:
+        pass
+    if not failures:
+        return []
+    first = failures[0]
+    best: list[Result] = []
+    since = time.monotonic()
+
+    @settings(quiet, max_examples=max(1000, 10 * summary.generated.get(key, 0)),
+              phases=(Phase.generate, Phase.shrink))
+    @hypothesis_seed(options.seed)
+    @given(strategy)
+    def shrink(case: tuple[str, dict[str, Any]]) -> None:
+        if time.monotonic() - since > options.shrink_seconds:
+            return  # budget spent: keep the smallest counterexample so far
+        summary.shrink_calls += 1
+        failed = judge_batch([case])
+        if failed:
+            if not best or len(dumps(failed[0].input)) < len(dumps(best[0].input)):
+                best[:] = failed
+            raise _Disagreement
+
+    try:
+        shrink()
     except _Disagreement:
         pass
-    except Exception as error:  # Hypothesis' Flaky when the shrink budget ran out
-        if state["first"] is None:
-            raise
-        del error
-    if state["best"] is None:
-        return []
-    best: Result = state["best"]
-    best.source = "shrunk"
-    first: Result = state["first"]
-    return [best] if first is best else [first, best]
+    except Exception:  # Flaky after the budget ran out: we keep what we have
+        pass
+    if not best or len(dumps(best[0].input)) >= len(dumps(first.input)):
+        return [first]
+    best[0].source = "shrunk"
+    return [first, best[0]]
 
 
 def _apply_expected_failures(summary: Summary, patterns: list[str]) -> None:
