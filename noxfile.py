@@ -33,9 +33,7 @@ def tests(session: nox.Session) -> None:
 def properties(session: nox.Session) -> None:
     """Hypothesis suites under the CI profile (>= 1,000 examples per property)."""
     _install(session, "test")
-    session.run(
-        "pytest", "properties", *session.posargs, env={"HYPOTHESIS_PROFILE": "ci"}
-    )
+    session.run("pytest", "properties", *session.posargs, env={"HYPOTHESIS_PROFILE": "ci"})
 
 
 @nox.session

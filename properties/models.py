@@ -6,3 +6,107 @@ The fast code in ``src/`` is checked against these by the property suites.
 from __future__ import annotations
 
 # --- seed 000: split_section / assemble ----------------------------------------------------
+import functools
+import hashlib
+from dataclasses import dataclass
+
+_MODEL_SEPARATORS = ["\n\n", "\n", " "]
+
+
+def model_count(text: str) -> int:
+    """Count tokens by walking characters: a token starts at a non-space after a space."""
+    tokens = 0
+    in_token = False
+    for char in text:
+        if char.isspace():
+            in_token = False
+        elif not in_token:
+            tokens += 1
+            in_token = True
+    return tokens
+
+
+def model_split_texts(text: str, max_tokens: int) -> list[str]:
+    """The seed's split_section read literally, re-counting the joined string every step."""
+    if model_count(text) <= max_tokens:
+        return [text.strip()]
+    return _model_split_oversized(text, max_tokens)
+
+
+def _model_split_oversized(text: str, max_tokens: int) -> list[str]:
+    """Split a text already known not to fit."""
+    separator = None
+    for candidate in _MODEL_SEPARATORS:
+        if candidate in text:
+            separator = candidate
+            break
+    if separator is None:
+        return [text.strip()]
+    pieces = [piece for piece in text.split(separator) if piece.strip() != ""]
+    chunks: list[str] = []
+    current: str | None = None
+    for piece in pieces:
+        if model_count(piece) > max_tokens:
+            if current is not None:
+                chunks.append(current.strip())
+                current = None
+            chunks.extend(_model_split_oversized(piece, max_tokens))
+            continue
+        joined = piece if current is None else current + separator + piece
+        if model_count(joined) <= max_tokens:
+            current = joined
+        else:
+            assert current is not None
+            chunks.append(current.strip())
+            current = piece
+    if current is not None:
+        chunks.append(current.strip())
+    return chunks
+
+
+@dataclass(frozen=True)
+class ModelChunk:
+    """What the model knows of a chunk: the fields assemble reads."""
+
+    id: str
+    title: str
+    text: str
+    tokens: int
+    content_hash: str
+    score: float
+
+
+def _compare(a: ModelChunk, b: ModelChunk) -> int:
+    """Score descending, then id by code point list ascending (no string `<` used)."""
+    if a.score != b.score:
+        return -1 if a.score > b.score else 1
+    left = [ord(c) for c in a.id]
+    right = [ord(c) for c in b.id]
+    if left != right:
+        return -1 if left < right else 1
+    return 0
+
+
+def model_assemble(
+    chunks: list[ModelChunk], budget: int, min_score: float
+) -> tuple[str, list[str]] | None:
+    """The seed's assemble read literally: sort, stop, skip duplicates, skip misfits."""
+    ordered = sorted(chunks, key=functools.cmp_to_key(_compare))
+    picked: list[ModelChunk] = []
+    for chunk in ordered:
+        if chunk.score < min_score:
+            break
+        if any(p.content_hash == chunk.content_hash for p in picked):
+            continue
+        if sum(p.tokens for p in picked) + chunk.tokens > budget:
+            continue
+        picked.append(chunk)
+    if not picked:
+        return None
+    blocks = ["[" + c.id + "] " + c.title + "\n" + c.text for c in picked]
+    return "\n".join(blocks), [c.id for c in picked]
+
+
+def model_hash(text: str) -> str:
+    """SHA-256 hex of UTF-8, via hashlib directly."""
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()

@@ -2,6 +2,111 @@
 
 from __future__ import annotations
 
+# --- seed 000: split_section / assemble ----------------------------------------------------
+import math
+
 from hypothesis import strategies as st
 
-# --- seed 000: split_section / assemble ----------------------------------------------------
+from chunkspec import Chunk
+
+#: Characters that stress the splitter: separators, other whitespace (WS-1), look-alikes
+#: that are not whitespace, and non-ASCII / astral letters.
+SPLIT_ALPHABET = [
+    "a",
+    "b",
+    "c",
+    "é",
+    "\U0001f600",
+    " ",
+    " ",
+    "\n",
+    "\n",
+    "\t",
+    "\r",
+    "\x0b",
+    "\x0c",
+    "\x1c",
+    "\x85",
+    "\xa0",
+    "\u2028",
+    "\u3000",
+    "\ufeff",
+    "\u200b",
+]
+
+words_ = st.text(
+    alphabet=st.sampled_from(["a", "b", "c", "é", "\U0001f600", "\ufeff"]), min_size=1, max_size=4
+)
+
+
+@st.composite
+def documents(draw: st.DrawFn) -> str:
+    """Paragraphs of lines of words, joined by realistic and odd separators."""
+    glue_words = st.sampled_from([" ", " ", " ", "  ", "\t", "\xa0", " \r"])
+    glue_lines = st.sampled_from(["\n", "\n", "\r\n", "\n "])
+    glue_paras = st.sampled_from(["\n\n", "\n\n", "\n\n\n", "\r\n\r\n", "\n \n", "\n\n\n\n"])
+    paragraphs = []
+    for _ in range(draw(st.integers(0, 5))):
+        lines = []
+        for _ in range(draw(st.integers(1, 4))):
+            line_words = draw(st.lists(words_, min_size=0, max_size=8))
+            line = ""
+            for index, word in enumerate(line_words):
+                line += (draw(glue_words) if index else "") + word
+            lines.append(line)
+        paragraph = lines[0]
+        for line in lines[1:]:
+            paragraph += draw(glue_lines) + line
+        paragraphs.append(paragraph)
+    text = paragraphs[0] if paragraphs else ""
+    for paragraph in paragraphs[1:]:
+        text += draw(glue_paras) + paragraph
+    edge = st.sampled_from(["", "", " ", "\n", "\n\n", " \t"])
+    return draw(edge) + text + draw(edge)
+
+
+#: Any text the splitter accepts: structured documents or raw soup from SPLIT_ALPHABET.
+split_texts = st.one_of(
+    documents(),
+    st.text(alphabet=st.sampled_from(SPLIT_ALPHABET), max_size=80),
+)
+
+max_tokens = st.one_of(st.integers(1, 8), st.integers(1, 2**53 - 1))
+
+ids = st.one_of(
+    st.sampled_from(["d:0", "d:1", "d:2", "d:10", "a", "B", "b", "\ue000", "\U00010000", "\uffff"]),
+    st.text(alphabet=st.sampled_from(["a", "B", ":", "1", "\ue000", "\U00010000"]), max_size=3),
+)
+
+#: Scores that stress PACK-5: the default boundary, signed zeros, infinities, ints.
+scores = st.one_of(
+    st.sampled_from([0.35, 0.3499999999999999, 0.0, -0.0, 1.0, math.inf, -math.inf, 0, 1]),
+    st.floats(allow_nan=False, min_value=-1.0, max_value=2.0),
+)
+
+min_scores = st.one_of(
+    st.just(0.35),
+    st.sampled_from([0.0, -0.0, math.inf, -math.inf, 1, 0.5]),
+    st.floats(allow_nan=False, min_value=-1.0, max_value=2.0),
+)
+
+budgets = st.one_of(st.integers(0, 30), st.sampled_from([2**53 - 1, 2**53 - 2]))
+
+
+@st.composite
+def chunks(draw: st.DrawFn) -> Chunk:
+    """A Chunk with a small hash alphabet (to force duplicates) and stressful fields."""
+    big = draw(st.booleans()) and draw(st.booleans()) and draw(st.booleans())
+    tokens = draw(st.integers(2**52, 2**53 - 1)) if big else draw(st.integers(0, 12))
+    return Chunk(
+        id=draw(ids),
+        doc_id=draw(st.sampled_from(["d", "e", ""])),
+        title=draw(st.sampled_from(["T", "", "Returns"])),
+        text=draw(st.sampled_from(["x", "", "a b", "é\n\U0001f600"])),
+        tokens=tokens,
+        content_hash=draw(st.sampled_from(["h1", "h2", "h3", "h4", "h5"])),
+        score=draw(scores),
+    )
+
+
+chunk_lists = st.lists(chunks(), max_size=12)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from ._chunk import Chunk, render
+from ._chunk import Chunk, render_unchecked
 from ._errors import ArgumentTypeError
 from ._validate import require_int, require_real, require_str, require_text
 
@@ -31,8 +31,9 @@ def assemble(
     ``budget`` is not an int in ``[0, 2**53-1]``, ``min_score`` or a score is NaN or not a
     number, or an item is not a valid :class:`Chunk`.
     """
-    if isinstance(chunks, (str, bytes)) or not isinstance(chunks, Iterable):
-        raise ArgumentTypeError("chunks", "an iterable of Chunk", chunks)
+    given: object = chunks  # checked at run time whatever the static type says
+    if isinstance(given, (str, bytes)) or not isinstance(given, Iterable):
+        raise ArgumentTypeError("chunks", "an iterable of Chunk", given)
     items = list(chunks)
     for index, item in enumerate(items):
         _require_chunk(f"chunks[{index}]", item)
@@ -55,7 +56,7 @@ def assemble(
         room -= chunk.tokens
     if not picked:
         return None  # PACK-8
-    return "\n".join(map(render, picked)), [c.id for c in picked]
+    return "\n".join(map(render_unchecked, picked)), [c.id for c in picked]
 
 
 def _rank(chunk: Chunk) -> tuple[float, str]:

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-__all__ = ["Chunk", "render"]
+from ._errors import ArgumentTypeError
+
+__all__ = ["Chunk", "render", "render_unchecked"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -21,5 +23,12 @@ class Chunk:
 
 
 def render(c: Chunk) -> str:
-    """Return ``f"[{c.id}] {c.title}\\n{c.text}"``, the block assemble joins (rule PACK-9)."""
+    """Return ``f"[{c.id}] {c.title}\\n{c.text}"``, the block assemble joins (rule RENDER-1)."""
+    if not isinstance(c, Chunk):
+        raise ArgumentTypeError("c", "a Chunk", c)
+    return render_unchecked(c)
+
+
+def render_unchecked(c: Chunk) -> str:
+    """``render`` without the type check, for callers that validated ``c`` already."""
     return f"[{c.id}] {c.title}\n{c.text}"

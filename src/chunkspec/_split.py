@@ -15,13 +15,9 @@ from itertools import accumulate, compress
 
 from ._chunk import Chunk
 from ._tokens import SEPARATORS
-from ._validate import require_int, require_str, require_text
+from ._validate import require_int, require_text
 
 __all__ = ["split_section"]
-
-#: Pieces shorter than this many characters on average take the one-token-per-piece path.
-#: A speed heuristic only: both paths give the same chunks.
-_SHORT_PIECE = 16
 
 
 def split_section(doc_id: str, title: str, text: str, max_tokens: int) -> list[Chunk]:
@@ -39,11 +35,11 @@ def split_section(doc_id: str, title: str, text: str, max_tokens: int) -> list[C
     * blank ``text`` gives exactly one chunk, ``Chunk(f"{doc_id}:0", doc_id, title, "", 0, ...)``.
 
     Raises TypeError for a non-``str`` ``doc_id``, ``title`` or ``text`` or a non-``int``
-    ``max_tokens``; ValueError for ``max_tokens < 1`` or ``> 2**53 - 1`` and for text holding
-    a lone surrogate.
+    ``max_tokens``; ValueError for ``max_tokens < 1`` or ``> 2**53 - 1`` and for a string
+    holding a lone surrogate (rules SPLIT-12, PORT-1, PORT-2).
     """
-    require_str("doc_id", doc_id)
-    require_str("title", title)
+    require_text("doc_id", doc_id)
+    require_text("title", title)
     require_text("text", text)
     require_int("max_tokens", max_tokens, minimum=1)
     parts: list[tuple[str, int]] = []
@@ -74,10 +70,9 @@ def _split(text: str, max_tokens: int, out: list[tuple[str, int]], *, oversized:
         # SPLIT-5: no separator occurs, so the text is one unbreakable chunk, fitting or not.
         out.append((text.strip(), len(text.split())))
         return
-    pieces = text.split(sep)
-    if len(pieces) * _SHORT_PIECE > len(text) and _no_inner_whitespace(text, sep, len(pieces)):
-        # Many short pieces, none holding whitespace: each non-empty piece is one token.
-        kept = list(filter(None, pieces))
+    if _pieces_are_words(text, sep):
+        # Every non-blank piece is exactly one word, so the kept pieces are text.split().
+        kept = text.split()
         if len(kept) <= max_tokens and not oversized:
             out.append((text.strip(), len(kept)))
             return
@@ -85,6 +80,7 @@ def _split(text: str, max_tokens: int, out: list[tuple[str, int]], *, oversized:
             run = kept[i : i + max_tokens]
             out.append((sep.join(run), len(run)))
         return
+    pieces = text.split(sep)
     counts = list(map(len, map(str.split, pieces)))
     if not oversized:
         total = sum(counts)
@@ -110,14 +106,20 @@ def _split(text: str, max_tokens: int, out: list[tuple[str, int]], *, oversized:
             i = j
 
 
+_ASCII_WHITESPACE = " \n\t\r\x0b\x0c\x1c\x1d\x1e\x1f"
 
-_ASCII_WHITESPACE = "\t\n\x0b\x0c\r\x1c\x1d\x1e\x1f "
 
+def _pieces_are_words(text: str, sep: str) -> bool:
+    """True if ``text.split(sep)``, blanks dropped, equals ``text.split()``.
 
-def _no_inner_whitespace(text: str, sep: str, pieces: int) -> bool:
-    """Return True if ``text`` is ASCII and its only whitespace is its ``pieces - 1`` seps."""
+    That holds when the only whitespace in ``text`` is the separator's character and every
+    run of it splits into whole separators: then no piece holds whitespace, so each
+    non-blank piece is one word. A speed path only (checked in C, no per-piece work); when
+    it is False the general path gives the same chunks.
+    """
     if not text.isascii():
         return False
-    if any(c in text for c in _ASCII_WHITESPACE if c not in sep):
+    char = sep[0]
+    if any(c in text for c in _ASCII_WHITESPACE if c != char):
         return False
-    return text.count(sep[0]) == len(sep) * (pieces - 1)
+    return len(sep) == 1 or text.count(char) == len(sep) * text.count(sep)

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
+import re
 import sys
 from typing import Any
 
 from .._assemble import assemble
 from .._chunk import Chunk
+from .._errors import ArgumentTypeError, ArgumentValueError
 from .._hashing import hash_text
 from .._tokens import count_tokens
 from ._io import CliError, read_text
@@ -38,14 +39,16 @@ def register(sub: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Pack the chunks; print the context, or say we abstain and return 1."""
-    if math.isnan(args.min_score):
-        raise CliError("--min-score must not be NaN")
-    chunks = [
-        _chunk(args.file, number, line)
-        for number, line in enumerate(read_text(args.file).splitlines(), start=1)
+    numbered = [
+        (number, line)
+        for number, line in enumerate(read_text(args.file).split("\n"), start=1)
         if line.strip()
     ]
-    result = assemble(chunks, args.budget, args.min_score)
+    chunks = [_chunk(args.file, number, line) for number, line in numbered]
+    try:
+        result = assemble(chunks, args.budget, args.min_score)
+    except (ArgumentTypeError, ArgumentValueError) as error:
+        raise _located(error, args.file, [number for number, _ in numbered]) from None
     if result is None:
         print("chunkspec pack: abstain: no chunk scored >= min-score fits", file=sys.stderr)
         return 1
@@ -76,15 +79,23 @@ def _chunk(path: str, number: int, line: str) -> Chunk:
         if key in record and not isinstance(record[key], str):
             raise CliError(f"{where}: field {key!r} must be a string")
     text: str = record["text"]
-    try:
-        return Chunk(
-            id=record["id"],
-            doc_id=record.get("doc_id", ""),
-            title=record["title"],
-            text=text,
-            tokens=record["tokens"] if "tokens" in record else count_tokens(text),
-            content_hash=record.get("content_hash") or hash_text(text),
-            score=record.get("score", 0.0),
-        )
-    except (TypeError, ValueError) as error:
-        raise CliError(f"{where}: {error}") from None
+    return Chunk(
+        id=record["id"],
+        doc_id=record.get("doc_id", ""),
+        title=record["title"],
+        text=text,
+        tokens=record["tokens"] if "tokens" in record else count_tokens(text),
+        content_hash=record["content_hash"] if "content_hash" in record else hash_text(text),
+        score=record.get("score", 0.0),
+    )
+
+
+def _located(
+    error: ArgumentTypeError | ArgumentValueError, path: str, lines: list[int]
+) -> Exception:
+    """Turn ``chunks[i].field ...`` into ``FILE:LINE: field ...``; other errors pass through."""
+    match = re.match(r"chunks\[(\d+)\]\.?", error.argument)
+    if match is None:
+        return error
+    message = str(error)[match.end() :]
+    return CliError(f"{path}:{lines[int(match.group(1))]}: {message}")

@@ -37,9 +37,22 @@ def run(args: argparse.Namespace) -> int:
     chunks = split_section(doc_id, title, text, args.max_tokens)
     out = sys.stdout
     for chunk in chunks:
-        out.write(json.dumps(dataclasses.asdict(chunk), ensure_ascii=False) + "\n")
+        out.write(json_line(dataclasses.asdict(chunk)))
     out.flush()
     return 0
+
+
+#: Characters JSON leaves raw that ``str.splitlines()`` and some editors treat as line breaks.
+_LINE_BREAKS = str.maketrans({"\x85": "\\u0085", "\u2028": "\\u2028", "\u2029": "\\u2029"})
+
+
+def json_line(record: dict[str, object]) -> str:
+    """Return ``record`` as one JSON Lines line (rule CLI-2): UTF-8, one ``\\n`` at the end.
+
+    Non-ASCII stays readable; U+0085, U+2028 and U+2029 are escaped so that a reader that
+    splits on any Unicode line break still sees one record per line.
+    """
+    return json.dumps(record, ensure_ascii=False).translate(_LINE_BREAKS) + "\n"
 
 
 def _default_id(path: str) -> str:

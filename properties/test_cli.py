@@ -1,0 +1,100 @@
+"""Properties of the command line (docs/spec.md section 5)."""
+
+from __future__ import annotations
+
+import io
+import json
+import sys
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from chunkspec import split_section
+from chunkspec._cli import main
+
+from .strategies import split_texts
+
+_quiet = settings(suppress_health_check=[HealthCheck.function_scoped_fixture])
+
+
+def _run(argv: list[str], data: bytes, capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
+    old = sys.stdin
+    sys.stdin = io.TextIOWrapper(io.BytesIO(data), encoding="utf-8")
+    try:
+        status = main(argv)
+    except SystemExit as exit_:
+        status = exit_.code if isinstance(exit_.code, int) else 2
+    finally:
+        sys.stdin = old
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+@_quiet
+@given(text=split_texts, limit=st.integers(1, 8))
+def test_split_prints_the_library_result(
+    text: str, limit: int, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """CLI-2, CLI-3: split's JSON lines are the library's chunks for the same text."""
+    status, out, err = _run(["split", "-", "--max-tokens", str(limit)], text.encode(), capsys)
+    assert (status, err) == (0, "")
+    expected = split_section("stdin", "stdin", text.removeprefix("\ufeff"), limit)
+    assert out.count("\n") == len(expected)
+    assert [json.loads(line) for line in out.splitlines()] == [
+        {
+            "id": c.id,
+            "doc_id": c.doc_id,
+            "title": c.title,
+            "text": c.text,
+            "tokens": c.tokens,
+            "content_hash": c.content_hash,
+            "score": c.score,
+        }
+        for c in expected
+    ]
+
+
+@_quiet
+@given(data=st.binary(max_size=60), command=st.sampled_from(["split", "pack"]))
+def test_any_bytes_give_result_or_one_line_error(
+    data: bytes, command: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """CLI-1, CLI-3, CLI-4, CLI-5: arbitrary bytes end in 0/1 with output, or 2 with one line."""
+    option = "--max-tokens" if command == "split" else "--budget"
+    status, out, err = _run([command, "-", option, "3"], data, capsys)
+    if status == 2:
+        assert out == ""
+        assert err.count("\n") == 1
+        assert err.startswith(f"chunkspec {command}: error: ")
+    elif status == 1:
+        assert command == "pack"
+        assert out == ""
+        assert "abstain" in err
+    else:
+        assert status == 0
+        assert out.endswith("\n")
+
+
+@_quiet
+@given(value=st.text(alphabet="-0123456789xe.n", max_size=6))
+def test_bad_numbers_are_one_line(value: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """CLI-1: any --max-tokens value is accepted (an int >= 1) or rejected in one line."""
+    status, _out, err = _run(["split", "-", "--max-tokens", value], b"a b", capsys)
+    if status == 0:
+        assert int(value) >= 1
+    else:
+        assert status == 2
+        assert err.count("\n") == 1
+
+
+def test_pack_reads_split_output(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """CLI-4: pack accepts split's JSON lines as they are (scores 0.0 so min-score 0)."""
+    status, out, _ = _run(["split", "-", "--max-tokens", "1"], b"a b c", capsys)
+    assert status == 0
+    status, context, err = _run(
+        ["pack", "-", "--budget", "2", "--min-score", "0"], out.encode(), capsys
+    )
+    assert (status, err) == (0, "")
+    assert context == "[stdin:0] stdin\na\n[stdin:1] stdin\nb\n"

@@ -1,0 +1,152 @@
+"""Properties of split_section (docs/spec.md section 3)."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from chunkspec import SEPARATORS, Chunk, split_section
+
+from .models import model_count, model_hash, model_split_texts
+from .strategies import documents, max_tokens, split_texts
+
+
+@given(split_texts, max_tokens)
+def test_agrees_with_literal_model(text: str, limit: int) -> None:
+    """SPLIT-1..SPLIT-8: the fast splitter equals the seed read literally (re-counting)."""
+    assert [c.text for c in split_section("d", "T", text, limit)] == model_split_texts(text, limit)
+
+
+@given(documents(), st.integers(1, 6))
+def test_agrees_with_model_on_documents(text: str, limit: int) -> None:
+    """SPLIT-4, SPLIT-7, SPLIT-8: agreement on structured documents with small budgets."""
+    assert [c.text for c in split_section("d", "T", text, limit)] == model_split_texts(text, limit)
+
+
+@given(split_texts, max_tokens)
+def test_words_preserved_in_order(text: str, limit: int) -> None:
+    """SPLIT-3, SPLIT-4, SPLIT-7: the words of all chunks in order equal text.split()."""
+    chunks = split_section("d", "T", text, limit)
+    assert [w for c in chunks for w in c.text.split()] == text.split()
+
+
+@given(split_texts, max_tokens)
+def test_over_budget_only_without_separator(text: str, limit: int) -> None:
+    """SPLIT-5: a chunk exceeds max_tokens only when its text contains no separator."""
+    for chunk in split_section("d", "T", text, limit):
+        if chunk.tokens > limit:
+            assert not any(sep in chunk.text for sep in SEPARATORS), chunk
+
+
+@given(split_texts, max_tokens, st.sampled_from(["d", "", "a:b", "\U0001f600"]), st.text())
+def test_chunk_fields(text: str, limit: int, doc_id: str, title: str) -> None:
+    """SPLIT-9: ids doc_id:0..n-1; tokens, content_hash, score consistent; texts stripped."""
+    chunks = split_section(doc_id, title, text, limit)
+    assert chunks, "never an empty list"
+    for n, chunk in enumerate(chunks):
+        assert type(chunk) is Chunk
+        assert chunk.id == f"{doc_id}:{n}"
+        assert (chunk.doc_id, chunk.title, chunk.score) == (doc_id, title, 0.0)
+        assert chunk.text == chunk.text.strip()
+        assert chunk.tokens == model_count(chunk.text)
+        assert chunk.content_hash == model_hash(chunk.text)
+
+
+@given(split_texts, max_tokens)
+def test_blank_text_is_the_only_empty_chunk(text: str, limit: int) -> None:
+    """SPLIT-10: blank text gives exactly one empty 0-token chunk; otherwise none is empty."""
+    chunks = split_section("d", "T", text, limit)
+    if text.strip() == "":
+        assert [(c.text, c.tokens) for c in chunks] == [("", 0)]
+    else:
+        assert all(c.text and c.tokens > 0 for c in chunks)
+
+
+@given(split_texts, max_tokens)
+def test_fits_whole_is_one_chunk(text: str, limit: int) -> None:
+    """SPLIT-1: a text with at most max_tokens tokens is exactly one chunk, stripped."""
+    chunks = split_section("d", "T", text, limit)
+    if model_count(text) <= limit:
+        assert [c.text for c in chunks] == [text.strip()]
+    else:
+        assert len(chunks) >= 2 or not any(sep in chunks[0].text for sep in SEPARATORS)
+
+
+@given(
+    st.lists(st.text(alphabet=st.sampled_from(["a", "b", "é"]), min_size=1, max_size=3)),
+    st.sampled_from(SEPARATORS),
+    st.integers(1, 8),
+)
+def test_greedy_on_one_level(tokens: list[str], sep: str, limit: int) -> None:
+    """SPLIT-4: on one level of single-token pieces, each chunk takes max_tokens pieces."""
+    text = sep.join(tokens)
+    expected = [sep.join(tokens[i : i + limit]) for i in range(0, len(tokens), limit)]
+    assert [c.text for c in split_section("d", "T", text, limit)] == (expected or [""])
+
+
+@given(
+    st.lists(
+        st.text(alphabet=st.sampled_from(["a", "b", "é"]), min_size=1, max_size=3), max_size=12
+    ),
+    st.lists(st.sampled_from(["\n", "\r\n", " ", "\r", "\n\n"]), min_size=12, max_size=12),
+    st.integers(1, 5),
+)
+def test_no_newline_normalisation(tokens: list[str], glue: list[str], limit: int) -> None:
+    """SPLIT-11: text is split as given: "\\r" survives inside chunks, never rewritten.
+
+    With single separators between tokens no piece is blank, so every chunk is a substring
+    of the source and carries its "\\r" characters unchanged.
+    """
+    text = "".join(token + glue[i] for i, token in enumerate(tokens))
+    for chunk in split_section("d", "T", text, limit):
+        assert chunk.text in text
+
+
+@given(split_texts, st.integers(1, 8))
+def test_separator_additivity(text: str, limit: int) -> None:
+    """SPLIT-6: count_tokens(a + sep + b) == count_tokens(a) + count_tokens(b)."""
+    half = len(text) // 2
+    left, right = text[:half], text[half:]
+    for sep in SEPARATORS:
+        assert model_count(left + sep + right) == model_count(left) + model_count(right)
+
+
+@given(split_texts, max_tokens)
+def test_deterministic(text: str, limit: int) -> None:
+    """SPLIT-13: equal inputs give equal results; the function keeps no state."""
+    first = split_section("d", "T", text, limit)
+    split_section("e", "U", text + " z", limit)
+    assert split_section("d", "T", text, limit) == first
+
+
+@given(
+    st.one_of(
+        st.integers(max_value=0),
+        st.integers(min_value=2**53),
+        st.booleans(),
+        st.floats(),
+        st.none(),
+        st.text(max_size=2),
+    )
+)
+def test_bad_max_tokens_rejected(limit: object) -> None:
+    """SPLIT-12, PORT-1: max_tokens outside int [1, 2**53-1] raises naming max_tokens."""
+    with pytest.raises((TypeError, ValueError), match="max_tokens") as info:
+        split_section("d", "T", "a b", limit)  # type: ignore[arg-type]
+    expected = ValueError if isinstance(limit, int) and not isinstance(limit, bool) else TypeError
+    assert isinstance(info.value, expected)
+
+
+@given(
+    st.text(max_size=5),
+    st.sampled_from(["\ud800", "\udbff", "\udc00", "\udfff"]),
+    st.text(max_size=5),
+    st.sampled_from(["doc_id", "title", "text"]),
+)
+def test_lone_surrogates_rejected(before: str, lone: str, after: str, where: str) -> None:
+    """SPLIT-12, PORT-2: a lone surrogate in doc_id, title or text raises naming it."""
+    args = {"doc_id": "d", "title": "T", "text": "a", "max_tokens": 1}
+    args[where] = before + lone + after
+    with pytest.raises(ValueError, match=where):
+        split_section(**args)  # type: ignore[arg-type]

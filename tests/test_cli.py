@@ -1,0 +1,127 @@
+"""The command line: golden cases from tests/golden/cli.json plus process-level checks."""
+
+from __future__ import annotations
+
+import io
+import json
+import re
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from chunkspec import split_section
+from chunkspec._cli import main
+
+from . import goldens
+
+
+def run_cli(
+    argv: list[str],
+    stdin: bytes,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> tuple[int, str, str]:
+    """Run ``main(argv)`` in-process with ``stdin``; return (status, stdout, stderr)."""
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(stdin), encoding="utf-8"))
+    try:
+        status = main(argv)
+    except SystemExit as exit_:
+        status = exit_.code if isinstance(exit_.code, int) else 2
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+@pytest.mark.parametrize("case", goldens.cases("cli"))
+def test_cli_golden(
+    case: dict[str, Any],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    args = case["input"]
+    for name, content in args.get("files", {}).items():
+        data = bytes.fromhex(content["hex"]) if isinstance(content, dict) else content.encode()
+        (tmp_path / name).write_bytes(data)
+    monkeypatch.chdir(tmp_path)
+    status, out, err = run_cli(args["argv"], args.get("stdin", "").encode(), monkeypatch, capsys)
+    expected = case["output"]
+    assert status == expected["status"], err
+    if "stdout" in expected:
+        assert out == expected["stdout"]
+    if "stderr_match" in expected:
+        assert re.fullmatch(expected["stderr_match"], err), err
+    else:
+        assert err == ""
+
+
+def test_split_output_matches_library(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """CLI-2: every JSON line equals the library's chunk, field for field, in order."""
+    text = Path(__file__).parent.parent.joinpath("examples", "returns-policy.md").read_text()
+    monkeypatch.chdir(Path(__file__).parent.parent)
+    status, out, err = run_cli(
+        ["split", "examples/returns-policy.md", "--max-tokens", "64"], b"", monkeypatch, capsys
+    )
+    assert status == 0, err
+    records = [json.loads(line) for line in out.splitlines()]
+    chunks = split_section("returns-policy", "returns-policy", text, 64)
+    assert len(records) == len(chunks) > 1
+    for record, chunk in zip(records, chunks, strict=True):
+        assert list(record) == ["id", "doc_id", "title", "text", "tokens", "content_hash", "score"]
+        assert tuple(record.values()) == (
+            chunk.id,
+            chunk.doc_id,
+            chunk.title,
+            chunk.text,
+            chunk.tokens,
+            chunk.content_hash,
+            chunk.score,
+        )
+
+
+def test_python_dash_m(tmp_path: Path) -> None:
+    """CLI-6: ``python -m chunkspec`` is the same program (status, output, one-line errors)."""
+    ok = subprocess.run(
+        [sys.executable, "-m", "chunkspec", "split", "-", "--max-tokens", "1"],
+        input=b"a b",
+        capture_output=True,
+        check=False,
+    )
+    assert ok.returncode == 0
+    assert [json.loads(line)["text"] for line in ok.stdout.decode().splitlines()] == ["a", "b"]
+    bad = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "chunkspec",
+            "split",
+            str(tmp_path / "missing"),
+            "--max-tokens",
+            "1",
+        ],
+        capture_output=True,
+        check=False,
+    )
+    assert bad.returncode == 2
+    assert bad.stderr.decode().count("\n") == 1
+    assert "Traceback" not in bad.stderr.decode()
+
+
+def test_broken_pipe_is_quiet(tmp_path: Path) -> None:
+    """CLI-1: a reader that goes away early (``| head -1``) gets status 0 and no noise."""
+    big = tmp_path / "big.txt"
+    big.write_text("\n\n".join(f"w{i}" for i in range(300_000)))
+    with subprocess.Popen(
+        [sys.executable, "-m", "chunkspec", "split", str(big), "--max-tokens", "1"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    ) as proc:
+        assert proc.stdout is not None and proc.stderr is not None
+        assert proc.stdout.readline().startswith(b'{"id": "big:0"')
+        proc.stdout.close()
+        assert proc.wait(timeout=60) == 0
+        assert proc.stderr.read() == b""
