@@ -69,6 +69,7 @@ class Port:
         self._stderr_size = 0
         self._lock = threading.Lock()
         self._next_id = 1
+        self._threads: list[threading.Thread] = []
 
     # -- life cycle --------------------------------------------------------------------------
 
@@ -89,8 +90,12 @@ class Port:
         lines: queue.Queue[bytes | None] = queue.Queue()
         self._lines = lines
         assert proc.stdout is not None and proc.stderr is not None
-        threading.Thread(target=_pump_lines, args=(proc.stdout, lines), daemon=True).start()
-        threading.Thread(target=self._pump_stderr, args=(proc.stderr,), daemon=True).start()
+        self._threads = [
+            threading.Thread(target=_pump_lines, args=(proc.stdout, lines), daemon=True),
+            threading.Thread(target=self._pump_stderr, args=(proc.stderr,), daemon=True),
+        ]
+        for thread in self._threads:
+            thread.start()
         request = {"id": 0, "op": "hello", "input": {"protocol": PROTOCOL}}
         if not self._write([dumps(request)]):
             raise PortError(f"port exited at start{self._tail_note()}")
@@ -117,13 +122,15 @@ class Port:
         self.hello = hello
         return hello
 
-    def stop(self) -> None:
-        """Close stdin and end the process (kill it if it does not exit within a second)."""
+    def stop(self, *, kill: bool = False) -> None:
+        """Close stdin and end the process (killed at once with ``kill``, else after 1 s)."""
         proc, self._proc = self._proc, None
         if proc is None:
             return
+        assert proc.stdin is not None and proc.stdout is not None and proc.stderr is not None
+        if kill and proc.poll() is None:
+            proc.kill()
         try:
-            assert proc.stdin is not None
             proc.stdin.close()
         except OSError:
             pass
@@ -132,14 +139,14 @@ class Port:
         except subprocess.TimeoutExpired:
             proc.kill()
             proc.wait()
+        for thread in self._threads:
+            thread.join(1.0)
+        proc.stdout.close()
+        proc.stderr.close()
 
     def restart(self) -> None:
         """Kill the process and start a fresh one (CONF-7)."""
-        proc = self._proc
-        if proc is not None and proc.poll() is None:
-            proc.kill()
-            proc.wait()
-        self._proc = None
+        self.stop(kill=True)
         self.restarts += 1
         self.start()
 
@@ -254,7 +261,7 @@ class Port:
 
     def _pump_stderr(self, stream: Any) -> None:
         """Keep the last megabyte of the port's stderr."""
-        for chunk in iter(lambda: stream.read(65536), b""):
+        for chunk in iter(lambda: _read_some(stream), b""):
             with self._lock:
                 self._stderr.append(chunk)
                 self._stderr_size += len(chunk)
@@ -272,8 +279,19 @@ class Port:
         return f"; its stderr ends: {tail}" if tail else ""
 
 
+def _read_some(stream: Any) -> bytes:
+    """Read what is available (``b""`` at end of stream or when the stream was closed)."""
+    try:
+        return bytes(stream.read(65536))
+    except (OSError, ValueError):
+        return b""
+
+
 def _pump_lines(stream: Any, lines: queue.Queue[bytes | None]) -> None:
     """Put each line of ``stream`` on ``lines``, then None at end of stream."""
-    for line in stream:
-        lines.put(line)
+    try:
+        for line in stream:
+            lines.put(line)
+    except (OSError, ValueError):
+        pass
     lines.put(None)
