@@ -70,6 +70,7 @@ class Port:
         self._lock = threading.Lock()
         self._next_id = 1
         self._threads: list[threading.Thread] = []
+        self._pending: list[tuple[int, list[tuple[str, Any]]]] = []
 
     # -- life cycle --------------------------------------------------------------------------
 
@@ -160,41 +161,55 @@ class Port:
     def run(self, requests: list[tuple[str, Any]], window: int = 256) -> list[Answer]:
         """Send ``(op, input)`` requests, pipelined ``window`` at a time; one Answer each."""
         answers: list[Answer] = []
-        start = 0
-        while start < len(requests):
-            batch = requests[start : start + window]
-            got = self._run_window(batch)
-            answers += got
-            start += len(got)
+        for start in range(0, len(requests), window):
+            self.submit(requests[start : start + window])
+            answers += self.collect()
         return answers
 
-    def _run_window(self, batch: list[tuple[str, Any]]) -> list[Answer]:
-        """Answer a window; stop early (after the failing one) if the port crashes or hangs."""
+    def submit(self, batch: list[tuple[str, Any]]) -> None:
+        """Send a batch without waiting; ``collect`` returns its answers (batches in order)."""
         if self._proc is None or self._proc.poll() is not None:
             self.restart()
         first = self._next_id
         self._next_id += len(batch)
-        lines = [
-            dumps({"id": first + k, "op": op, "input": data}) for k, (op, data) in enumerate(batch)
-        ]
-        self._write_async(lines)
+        self._pending.append((first, batch))
+        self._write_async(
+            [dumps({"id": first + k, "op": op, "input": data}) for k, (op, data) in enumerate(batch)]
+        )
+
+    def collect(self) -> list[Answer]:
+        """Return the answers to the oldest submitted batch.
+
+        After a crash or timeout the port is restarted, the rest of the batch is asked
+        again, and later submitted batches are sent again to the new process.
+        """
+        first, batch = self._pending.pop(0)
         answers: list[Answer] = []
         for k in range(len(batch)):
             line = self._read(self.timeout)
             if line is None:
-                answers.append(Answer("timeout", f"no answer within {self.timeout:g} s", self._tail()))
-                self.restart()
-                return answers
-            if line == b"":
+                failed = Answer("timeout", f"no answer within {self.timeout:g} s", self._tail())
+            elif line == b"":
                 code = self._exit_code()
-                answers.append(Answer("crash", f"port exited (status {code})", self._tail()))
-                self.restart()
-                return answers
-            answers.append(self._parse(line, first + k))
-            if answers[-1].kind == "crash":
-                self.restart()
-                return answers
+                failed = Answer("crash", f"port exited (status {code})", self._tail())
+            else:
+                answers.append(self._parse(line, first + k))
+                if answers[-1].kind != "crash":
+                    continue
+                failed = answers.pop()
+            answers.append(failed)
+            later, self._pending = self._pending, []
+            self.restart()
+            answers += self.run(batch[k + 1 :])
+            for _, pending in later:
+                self.submit(pending)
+            return answers
         return answers
+
+    def drain(self) -> None:
+        """Collect and drop the answers to every submitted batch."""
+        while self._pending:
+            self.collect()
 
     def _parse(self, line: bytes, expected_id: int) -> Answer:
         """Turn one answer line into an Answer; a protocol violation counts as a crash."""
