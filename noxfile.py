@@ -10,7 +10,7 @@ import nox
 
 nox.needs_version = ">=2025.2.9"
 nox.options.default_venv_backend = "uv|virtualenv"
-nox.options.sessions = ["tests", "properties", "typecheck", "lint"]
+nox.options.sessions = ["tests", "properties", "typecheck", "lint", "conformance"]
 nox.options.reuse_venv = "yes"
 
 PYPROJECT = nox.project.load_toml("pyproject.toml")
@@ -49,6 +49,29 @@ def lint(session: nox.Session) -> None:
     session.install(*nox.project.dependency_groups(PYPROJECT, "lint"))
     session.run("ruff", "check", ".")
     session.run("ruff", "format", "--check", ".")
+
+
+@nox.session
+def conformance(session: nox.Session) -> None:
+    """The TypeScript port: npm ci, tsc build, its node:test suite, then the kit against it
+    (every vector and 5,000 generated cases in each profile; docs/conformance.md)."""
+    _install(session, "test", extras="conformance")
+    with session.chdir("ports/typescript"):
+        session.run("npm", "ci", "--no-audit", "--no-fund", external=True)
+        session.run("npm", "run", "build", external=True)
+        session.run("npm", "test", external=True)
+    session.run(
+        "chunkspec",
+        "conformance",
+        "--cases",
+        "5000",
+        "--junit",
+        f"{session.create_tmp()}/conformance-junit.xml",
+        *session.posargs,
+        "--",
+        "node",
+        "ports/typescript/dist/src/adapter.js",
+    )
 
 
 @nox.session
