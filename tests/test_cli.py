@@ -46,7 +46,17 @@ def test_cli_golden(
         data = bytes.fromhex(content["hex"]) if isinstance(content, dict) else content.encode()
         (tmp_path / name).write_bytes(data)
     monkeypatch.chdir(tmp_path)
-    status, out, err = run_cli(args["argv"], args.get("stdin", "").encode(), monkeypatch, capsys)
+    stdin = args.get("stdin", "").encode()
+    if args["argv"][:1] == ["-m"]:  # CLI-6: the same program as python -m chunkspec
+        proc = subprocess.run(
+            [sys.executable, "-m", "chunkspec", *args["argv"][1:]],
+            input=stdin,
+            capture_output=True,
+            check=False,
+        )
+        status, out, err = proc.returncode, proc.stdout.decode(), proc.stderr.decode()
+    else:
+        status, out, err = run_cli(args["argv"], stdin, monkeypatch, capsys)
     expected = case["output"]
     assert status == expected["status"], err
     if "stdout" in expected:
@@ -120,7 +130,8 @@ def test_broken_pipe_is_quiet(tmp_path: Path) -> None:
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
     ) as proc:
-        assert proc.stdout is not None and proc.stderr is not None
+        assert proc.stdout is not None
+        assert proc.stderr is not None
         assert proc.stdout.readline().startswith(b'{"id": "big:0"')
         proc.stdout.close()
         assert proc.wait(timeout=60) == 0
