@@ -19,7 +19,10 @@ from chunkspec._conformance._wire import OPS, dumps, expect
 
 def main(modes: list[str]) -> int:
     """Serve requests from stdin until it closes."""
-    opts: dict[str, str] = dict(m.split("=", 1) if "=" in m else (m, "") for m in modes)
+    opts: dict[str, str] = {}
+    for mode in modes:
+        name, _, value = mode.partition("=")
+        opts[name] = value
     if "no-hello" in opts:
         print("going away", file=sys.stderr, flush=True)
         return 3

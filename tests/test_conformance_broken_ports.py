@@ -14,6 +14,7 @@ import shutil
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -55,13 +56,30 @@ def adapter() -> list[str]:
     return [node, str(ADAPTER)]
 
 
-def _conformance(tmp_path: Path, command: list[str], *options: str) -> tuple[int, list[dict[str, object]]]:
+def _conformance(
+    tmp_path: Path, command: list[str], *options: str
+) -> tuple[int, list[dict[str, Any]]]:
     """Run the kit as a user would; return the exit status and the failure records."""
     report = tmp_path / "report.jsonl"
     done = subprocess.run(
-        [sys.executable, "-m", "chunkspec", "conformance", "-q", "--shrink-seconds", "3",
-         "--jsonl", str(report), *options, "--", *command],
-        capture_output=True, text=True, timeout=600, env={**os.environ, "PYTHONUTF8": "1"},
+        [
+            sys.executable,
+            "-m",
+            "chunkspec",
+            "conformance",
+            "-q",
+            "--shrink-seconds",
+            "3",
+            "--jsonl",
+            str(report),
+            *options,
+            "--",
+            *command,
+        ],
+        capture_output=True,
+        text=True,
+        timeout=600,
+        env={**os.environ, "PYTHONUTF8": "1"},
     )
     assert done.returncode in (0, 1), done.stderr
     records = [json.loads(line) for line in report.read_text("utf-8").splitlines()]
@@ -97,6 +115,6 @@ def test_generated_cases_alone_catch_the_fault(
     )
     assert status == 1
     shrunk = [f for f in failures if f["source"] == "shrunk"] or failures
-    assert any(rule in f["blamed"] and "a port gives that" in str(f["explanation"]) for f in shrunk), [
-        (f["input"], f["blamed"], f["explanation"]) for f in failures
-    ]
+    assert any(
+        rule in f["blamed"] and "a port gives that" in str(f["explanation"]) for f in shrunk
+    ), [(f["input"], f["blamed"], f["explanation"]) for f in failures]

@@ -66,8 +66,13 @@ def test_missing_program_is_a_port_error() -> None:
 
 @pytest.mark.parametrize(
     ("mode", "outcome"),
-    [("crash-on=words", "crash"), ("hang-on=words", "timeout"), ("garbage-on=words", "crash"),
-     ("wrong-id-on=words", "crash"), ("skip=words", "skipped")],
+    [
+        ("crash-on=words", "crash"),
+        ("hang-on=words", "timeout"),
+        ("garbage-on=words", "crash"),
+        ("wrong-id-on=words", "crash"),
+        ("skip=words", "skipped"),
+    ],
 )
 def test_each_misbehaviour_has_its_outcome_and_the_port_restarts(mode: str, outcome: str) -> None:
     """CONF-7, CONF-8: crash, timeout, protocol violation and skip are told apart; the
@@ -75,7 +80,8 @@ def test_each_misbehaviour_has_its_outcome_and_the_port_restarts(mode: str, outc
     summary = run(options(mode, "stderr", cases=0, timeout=0.5))
     words = [r for r in summary.results if r.op == "words"]
     others = [r for r in summary.results if r.op != "words"]
-    assert words and all(r.verdict.outcome == outcome for r in words)
+    assert words
+    assert all(r.verdict.outcome == outcome for r in words)
     assert all(r.status in ("pass", "n/a") for r in others)
     if outcome in ("crash", "timeout"):
         assert summary.restarts >= len(words)
@@ -114,35 +120,65 @@ def test_wrong_answer_is_found_shrunk_and_blamed() -> None:
 
 def test_expected_failures_and_unexpected_passes() -> None:
     """CONF-11: listed failures are xfail; a listed case that passes fails the run."""
-    patterns = ["three", "hazard-start-near-max-safe", "words-*", "no-such-case",
-                "empty"]  # count_tokens/empty passes: an unexpected pass
+    patterns = [
+        "three",
+        "hazard-start-near-max-safe",
+        "words-*",
+        "no-such-case",
+        "empty",
+    ]  # count_tokens/empty passes: an unexpected pass
     summary = run(options("wrong-words", cases=0, expected_failures=patterns))
     words = [r for r in summary.results if r.op == "words"]
     assert {r.status for r in words if r.id in ("three", "hazard-start-near-max-safe")} == {"xfail"}
     assert summary.unexpected_passes == ["empty"]
     assert summary.exit_status == 1
-    listed = [p for p in {r.id for r in words if r.status == "fail"}]
-    summary = run(options("wrong-words", cases=0, expected_failures=[
-        r.id for r in summary.results if r.op == "words" and r.status in ("fail", "xfail")
-    ]))
+    listed = sorted({r.id for r in words if r.status == "fail"})
+    summary = run(
+        options(
+            "wrong-words",
+            cases=0,
+            expected_failures=[
+                r.id for r in summary.results if r.op == "words" and r.status in ("fail", "xfail")
+            ],
+        )
+    )
     assert summary.exit_status == 0, listed
 
 
-def test_cli_reports_and_saved_counterexamples(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_cli_reports_and_saved_counterexamples(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     """CONF-11, CONF-12: JSON Lines, JUnit XML and saved vectors; exit status 1."""
-    status = main([
-        "conformance", "-q", "--cases", "120", "--profile", "portable", "--seed", "3",
-        "--jsonl", str(tmp_path / "r.jsonl"), "--junit", str(tmp_path / "r.xml"),
-        "--save-failures", str(tmp_path / "saved"), "--", *port("wrong-words"),
-    ])
+    status = main(
+        [
+            "conformance",
+            "-q",
+            "--cases",
+            "120",
+            "--profile",
+            "portable",
+            "--seed",
+            "3",
+            "--jsonl",
+            str(tmp_path / "r.jsonl"),
+            "--junit",
+            str(tmp_path / "r.xml"),
+            "--save-failures",
+            str(tmp_path / "saved"),
+            "--",
+            *port("wrong-words"),
+        ]
+    )
     out = capsys.readouterr().out
     assert status == 1
     assert "FAIL wrong: words three (vector)" in out
-    assert "case rules: WORDS-1" in out and "first difference at $" in out
+    assert "case rules: WORDS-1" in out
+    assert "first difference at $" in out
     lines = [json.loads(line) for line in (tmp_path / "r.jsonl").read_text().splitlines()]
     assert lines[-1]["summary"]["exit_status"] == 1
     failed = [x for x in lines[:-1] if x["status"] == "fail"]
-    assert failed and all(x["op"] == "words" and x["diff"] for x in failed)
+    assert failed
+    assert all(x["op"] == "words" and x["diff"] for x in failed)
     suites = ET.parse(tmp_path / "r.xml").getroot().findall("testsuite")
     assert sum(int(s.get("failures", "0")) for s in suites) == len(failed)
     saved = json.loads((tmp_path / "saved" / "words.json").read_text())
@@ -159,7 +195,8 @@ def test_cli_passing_port_exits_zero(capsys: pytest.CaptureFixture[str]) -> None
     """CONF-12: exit 0 and a summary with the figures."""
     assert main(["conformance", "-q", "--cases", "50", "--", *port()]) == 0
     out = capsys.readouterr().out
-    assert "OK" in out and "cases/s" in out
+    assert "OK" in out
+    assert "cases/s" in out
 
 
 def test_cli_usage_errors(capsys: pytest.CaptureFixture[str]) -> None:
@@ -168,4 +205,5 @@ def test_cli_usage_errors(capsys: pytest.CaptureFixture[str]) -> None:
     assert "give the port's command" in capsys.readouterr().err
     assert main(["conformance", "--", "/nonexistent/port"]) == 2
     err = capsys.readouterr().err
-    assert err.count("\n") == 1 and "cannot start" in err
+    assert err.count("\n") == 1
+    assert "cannot start" in err

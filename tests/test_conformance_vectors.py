@@ -17,7 +17,11 @@ from chunkspec._conformance._wire import expect
 
 ROOT = Path(__file__).resolve().parents[1]
 VECTORS = load_vectors()
-ALL = [pytest.param(op, case, id=f"{op}/{case['id']}") for op, cases in VECTORS.items() for case in cases]
+ALL = [
+    pytest.param(op, case, id=f"{op}/{case['id']}")
+    for op, cases in VECTORS.items()
+    for case in cases
+]
 
 
 def _spec_rules() -> set[str]:
@@ -42,7 +46,14 @@ def test_vector_agrees_with_chunkspec(op: str, case: dict[str, Any]) -> None:
 def test_vectors_cover_every_function_and_cite_defined_rules() -> None:
     """CONF-1: one non-empty file per function; every rule a case cites is defined."""
     defined = _spec_rules()
-    assert set(VECTORS) == {"split_section", "assemble", "count_tokens", "hash_text", "render", "words"}
+    assert set(VECTORS) == {
+        "split_section",
+        "assemble",
+        "count_tokens",
+        "hash_text",
+        "render",
+        "words",
+    }
     for op, cases in VECTORS.items():
         assert cases, op
         for case in cases:
@@ -66,7 +77,15 @@ def test_split_section_vectors_are_whole_chunks() -> None:
     for case in VECTORS["split_section"]:
         for n, chunk in enumerate(case.get("output", [])):
             assert chunk["id"] == f"{case['input']['doc_id']}:{n}"
-            assert set(chunk) == {"id", "doc_id", "title", "text", "tokens", "content_hash", "score"}
+            assert set(chunk) == {
+                "id",
+                "doc_id",
+                "title",
+                "text",
+                "tokens",
+                "content_hash",
+                "score",
+            }
 
 
 def test_integral_floats_are_marked() -> None:
@@ -109,7 +128,9 @@ def test_manifest_hashes_every_file(tmp_path: Path) -> None:
     assert again == files  # deterministic: same suite, same bytes, same content hash
 
 
-def test_cli_vectors_writes_the_directory(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_cli_vectors_writes_the_directory(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     """CLI: ``chunkspec vectors DIR`` writes every file and says how many cases."""
     assert main(["vectors", str(tmp_path / "v")]) == 0
     names = {p.name for p in (tmp_path / "v").iterdir()}

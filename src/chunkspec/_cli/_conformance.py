@@ -23,27 +23,60 @@ def register(sub: Any) -> None:
             "passes, 1 on any failure, 2 when the port cannot be used."
         ),
     )
-    parser.add_argument("--cases", type=int, default=1000, metavar="N",
-                        help="generated cases per profile (default 1000; 0 for vectors only)")
+    parser.add_argument(
+        "--cases",
+        type=int,
+        default=1000,
+        metavar="N",
+        help="generated cases per profile (default 1000; 0 for vectors only)",
+    )
     parser.add_argument("--seed", type=int, default=0, metavar="S", help="Hypothesis seed")
-    parser.add_argument("--profile", choices=["portable", "hazards", "all"], default="all",
-                        help="input profile of the generated cases (default all)")
+    parser.add_argument(
+        "--profile",
+        choices=["portable", "hazards", "all"],
+        default="all",
+        help="input profile of the generated cases (default all)",
+    )
     parser.add_argument("--no-vectors", action="store_true", help="skip the vectors")
-    parser.add_argument("--timeout", type=float, default=5.0, metavar="SEC",
-                        help="per-case answer timeout (default 5)")
-    parser.add_argument("--batch", type=int, default=100, metavar="K",
-                        help="generated cases per pipelined batch (default 100)")
-    parser.add_argument("--shrink-seconds", type=float, default=30.0, metavar="SEC",
-                        help="time budget for shrinking each disagreement (default 30)")
-    parser.add_argument("--expected-failures", metavar="FILE",
-                        help="case ids (or fnmatch patterns) the port is known to fail, one a line")
-    parser.add_argument("--allow-skips", action="store_true",
-                        help="do not fail on cases the port skips")
-    parser.add_argument("--save-failures", metavar="DIR",
-                        help="write failing generated cases (shrunk) as vectors into DIR")
+    parser.add_argument(
+        "--timeout",
+        type=float,
+        default=5.0,
+        metavar="SEC",
+        help="per-case answer timeout (default 5)",
+    )
+    parser.add_argument(
+        "--batch",
+        type=int,
+        default=100,
+        metavar="K",
+        help="generated cases per pipelined batch (default 100)",
+    )
+    parser.add_argument(
+        "--shrink-seconds",
+        type=float,
+        default=30.0,
+        metavar="SEC",
+        help="time budget for shrinking each disagreement (default 30)",
+    )
+    parser.add_argument(
+        "--expected-failures",
+        metavar="FILE",
+        help="case ids (or fnmatch patterns) the port is known to fail, one a line",
+    )
+    parser.add_argument(
+        "--allow-skips", action="store_true", help="do not fail on cases the port skips"
+    )
+    parser.add_argument(
+        "--save-failures",
+        metavar="DIR",
+        help="write failing generated cases (shrunk) as vectors into DIR",
+    )
     parser.add_argument("--jsonl", metavar="FILE", help="write a JSON Lines report")
     parser.add_argument("--junit", metavar="FILE", help="write a JUnit XML report")
-    parser.add_argument("-q", "--quiet", action="store_true", help="print only failures and the summary")
+    parser.add_argument(
+        "-q", "--quiet", action="store_true", help="print only failures and the summary"
+    )
     parser.add_argument("port_command", nargs=argparse.REMAINDER, metavar="-- COMMAND...")
     parser.set_defaults(run=run)
 
@@ -61,7 +94,8 @@ def run(args: argparse.Namespace) -> int:
     try:
         from .._conformance._port import PortError
         from .._conformance._report import human, jsonl, junit, save_failures
-        from .._conformance._runner import Options, run as run_kit
+        from .._conformance._runner import Options
+        from .._conformance._runner import run as run_kit
     except ModuleNotFoundError as error:
         raise CliError(
             f"the runner needs {error.name}: pip install 'chunkspec[conformance]'"

@@ -105,10 +105,16 @@ def _chunks(data: dict[str, Any], parts: list[tuple[str, int]]) -> list[dict[str
 _SPLIT_TRAPS: list[tuple[str, list[str], dict[str, Any]]] = [
     ("strips with JavaScript trim()", ["WS-1", "SPLIT-9"], {"strip": _js_trim}),
     ("counts tokens with split(/\\s+/)", ["TOK-1", "WS-1"], {"count": _js_split_length}),
-    ("uses JavaScript's whitespace (/\\s/, trim())", ["WS-1", "TOK-1"],
-     {"strip": _js_trim, "count": _js_words}),
-    ("merges an oversized piece's last sub-chunk with the next piece", ["SPLIT-8"],
-     {"merge_last": True}),
+    (
+        "uses JavaScript's whitespace (/\\s/, trim())",
+        ["WS-1", "TOK-1"],
+        {"strip": _js_trim, "count": _js_words},
+    ),
+    (
+        "merges an oversized piece's last sub-chunk with the next piece",
+        ["SPLIT-8"],
+        {"merge_last": True},
+    ),
 ]
 
 
@@ -129,7 +135,9 @@ def _assemble_model(
         return float(decode_number(c.get("score", 0.0)))
 
     if key == "utf-16":
-        ranked = sorted(chunks, key=lambda c: (-score(c), c["id"].encode("utf-16-be", "surrogatepass")))
+        ranked = sorted(
+            chunks, key=lambda c: (-score(c), c["id"].encode("utf-16-be", "surrogatepass"))
+        )
     elif key == "score-only":
         ranked = sorted(chunks, key=lambda c: -score(c))
     else:
@@ -161,10 +169,16 @@ _ASSEMBLE_TRAPS: list[tuple[str, list[str], dict[str, Any]]] = [
     ("orders tied ids by UTF-16 code unit (JavaScript <)", ["PACK-2"], {"key": "utf-16"}),
     ("does not break score ties by id", ["PACK-1", "PACK-2"], {"key": "score-only"}),
     ("stops at score <= min_score instead of < min_score", ["PACK-4"], {"stop_le": True}),
-    ("stops at the first chunk over budget instead of skipping it", ["PACK-7"],
-     {"break_over": True}),
-    ("dedupes against every hash seen, not only the picked ones", ["PACK-6"],
-     {"dedupe_seen": True}),
+    (
+        "stops at the first chunk over budget instead of skipping it",
+        ["PACK-7"],
+        {"break_over": True},
+    ),
+    (
+        "dedupes against every hash seen, not only the picked ones",
+        ["PACK-6"],
+        {"dedupe_seen": True},
+    ),
 ]
 
 _COUNT_TRAPS: list[tuple[str, list[str], Callable[[str], int]]] = [
@@ -173,7 +187,9 @@ _COUNT_TRAPS: list[tuple[str, list[str], Callable[[str], int]]] = [
 ]
 
 
-def _trap(op: str, data: dict[str, Any], expected: Any, actual: Any) -> tuple[list[str], str] | None:
+def _trap(
+    op: str, data: dict[str, Any], expected: Any, actual: Any
+) -> tuple[list[str], str] | None:
     """Return ``(rules, mistakes)`` of every known mistake whose answer is ``actual``."""
     found = list(_traps(op, data, expected, actual))
     if not found:
@@ -188,7 +204,10 @@ def _traps(
     """Yield ``(rules, mistake)`` for each known mistake whose answer is ``actual``."""
 
     def matches(model: Any) -> bool:
-        return first_difference(model, actual) is None and first_difference(model, expected) is not None
+        return (
+            first_difference(model, actual) is None
+            and first_difference(model, expected) is not None
+        )
 
     try:
         if op == "split_section":
@@ -196,9 +215,9 @@ def _traps(
             for mistake, rules, swap in _SPLIT_TRAPS:
                 if matches(_chunks(data, _split_model(text, max_tokens, **swap))):
                     yield rules, mistake
-            if "\r\n" in text:
-                if matches(_chunks(data, _split_model(text.replace("\r\n", "\n"), max_tokens))):
-                    yield ["SPLIT-11"], "normalises CRLF to LF"
+            crlf = text.replace("\r\n", "\n")
+            if crlf != text and matches(_chunks(data, _split_model(crlf, max_tokens))):
+                yield ["SPLIT-11"], "normalises CRLF to LF"
         elif op == "assemble":
             for mistake, rules, options in _ASSEMBLE_TRAPS:
                 if matches(_assemble_model(data, **options)):
@@ -237,7 +256,9 @@ def blame(
     """Return ``(rules, explanation)`` for a failed case."""
     if "error" in expected:
         argument = expected["error"].get("argument") or ""
-        return _error_rules(op, data, argument), f"expected {expected['error']['kind']} naming {argument!r}"
+        return _error_rules(
+            op, data, argument
+        ), f"expected {expected['error']['kind']} naming {argument!r}"
     if outcome == "rejected":
         argument = actual.get("argument", "") if isinstance(actual, dict) else ""
         return _error_rules(op, data, argument), "the port rejected a valid input"
@@ -249,19 +270,30 @@ def blame(
         return rules, f"the answer is what a port gives that {mistake}"
     leaf = re.sub(r"\[\d+\]", "", field).rsplit(".", 1)[-1]
     if op == "split_section":
-        rules = {"tokens": ["TOK-1", "SPLIT-9"], "content_hash": ["HASH-1", "SPLIT-9"],
-                 "id": ["SPLIT-9"], "doc_id": ["SPLIT-9"], "title": ["SPLIT-9"],
-                 "score": ["SPLIT-9"]}.get(leaf, ["SPLIT-4", "SPLIT-7"])
+        rules = {
+            "tokens": ["TOK-1", "SPLIT-9"],
+            "content_hash": ["HASH-1", "SPLIT-9"],
+            "id": ["SPLIT-9"],
+            "doc_id": ["SPLIT-9"],
+            "title": ["SPLIT-9"],
+            "score": ["SPLIT-9"],
+        }.get(leaf, ["SPLIT-4", "SPLIT-7"])
     elif op == "assemble":
         if expected["ok"] is None or actual is None:
             rules = ["PACK-8"]
-        elif _ids(actual) is not None and sorted(_ids(actual) or []) == sorted(expected["ok"]["ids"]):
+        elif _ids(actual) is not None and sorted(_ids(actual) or []) == sorted(
+            expected["ok"]["ids"]
+        ):
             rules = ["PACK-9"] if _ids(actual) == expected["ok"]["ids"] else ["PACK-1", "PACK-2"]
         else:
             rules = ["PACK-1", "PACK-4", "PACK-6", "PACK-7"]
     else:
-        rules = {"count_tokens": ["TOK-1", "WS-1"], "hash_text": ["HASH-1"],
-                 "render": ["RENDER-1"], "words": ["WORDS-1"]}[op]
+        rules = {
+            "count_tokens": ["TOK-1", "WS-1"],
+            "hash_text": ["HASH-1"],
+            "render": ["RENDER-1"],
+            "words": ["WORDS-1"],
+        }[op]
     return rules, f"first difference at {field}"
 
 

@@ -37,7 +37,10 @@ def _same_number(a: Any, b: Any) -> bool:
     return (
         isinstance(a, (int, float))
         and isinstance(b, (int, float))
-        and (a == b or (isinstance(a, float) and isinstance(b, float) and math.isnan(a) and math.isnan(b)))
+        and (
+            a == b
+            or (isinstance(a, float) and isinstance(b, float) and math.isnan(a) and math.isnan(b))
+        )
     )
 
 
@@ -61,7 +64,7 @@ def first_difference(expected: Any, actual: Any, path: str = "$") -> tuple[str, 
     if isinstance(expected, list):
         if not isinstance(actual, list):
             return (path, expected, actual)
-        for k, (e, a) in enumerate(zip(expected, actual)):
+        for k, (e, a) in enumerate(zip(expected, actual, strict=False)):
             found = first_difference(e, a, f"{path}[{k}]")
             if found:
                 return found

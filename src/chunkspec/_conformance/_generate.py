@@ -35,10 +35,29 @@ _HAZARD_CODES = {
     "Q": "\r\n\r\n",
 }
 #: Lone surrogates put into about one hazard text in eight (HAZ-4).
-_SURROGATES = ["", "", "", "", "", "", "", "", "", "", "", "", "", "\ud800", "\udfff", "\udc00\ud800"]
+_SURROGATES = [
+    "",
+    "",
+    "",
+    "",
+    "",
+    "",
+    "",
+    "",
+    "",
+    "",
+    "",
+    "",
+    "",
+    "\ud800",
+    "\udfff",
+    "\udc00\ud800",
+]
 _PORTABLE_LETTERS = "abcxyz019"
 _HAZARD_LETTERS = (
-    _PORTABLE_LETTERS + "\u00e9\U0001f600\ue000\uffff\ufeff\u200b\u180e" + "".join(sorted(WHITESPACE))
+    _PORTABLE_LETTERS
+    + "\u00e9\U0001f600\ue000\uffff\ufeff\u200b\u180e"
+    + "".join(sorted(WHITESPACE))
 )
 
 _IDS = ["a", "b", "c", "a1", "ab", "d:2", "d:10", ""]
@@ -47,8 +66,21 @@ _HAZARD_IDS = ["\ue000", "\U0001f600", "\uffff", "\U00010000", "a", "B", "\u00e9
 _SCORES: list[Any] = [0.5, 0.9, 0.35, 0.2, 0.0, 1.0, 0.7, 0.34]
 #: Hazard scores: repeated values so that ties (broken by id) are common.
 _HAZARD_SCORES: list[Any] = [
-    0.5, 0.5, 0.5, 0.9, 0.9, -0.0, 0.0, "Infinity", "Infinity", "-Infinity",
-    0.35, 0.3499999999999999, 0.35000000000000003, 1, 0,
+    0.5,
+    0.5,
+    0.5,
+    0.9,
+    0.9,
+    -0.0,
+    0.0,
+    "Infinity",
+    "Infinity",
+    "-Infinity",
+    0.35,
+    0.3499999999999999,
+    0.35000000000000003,
+    1,
+    0,
 ]
 _HASHES = ["h1", "h2", "h3", "h4", "h5", "h6", "h7", "h8"]
 _TEXTS = ["x", "y z", "", "w0 w1 w2"]
@@ -70,9 +102,11 @@ def _text(hazards: bool) -> st.SearchStrategy[str]:
 
     # Hypothesis keeps collections short on average (about 5 items); draw a minimum
     # length first so that many texts are long enough to split at several levels.
-    text = st.sampled_from([0, 6, 16, 32]).flatmap(
-        lambda least: st.binary(min_size=least, max_size=least + 30)
-    ).map(expand)
+    text = (
+        st.sampled_from([0, 6, 16, 32])
+        .flatmap(lambda least: st.binary(min_size=least, max_size=least + 30))
+        .map(expand)
+    )
     if not hazards:
         return text
 
@@ -112,7 +146,9 @@ def _chunk_of(hazards: bool, bits: int) -> dict[str, Any]:
 
 def _split(hazards: bool) -> st.SearchStrategy[Case]:
     """split_section inputs: text, max_tokens (about one in seven bad), doc id and title."""
-    good = [1, 1, 2, 2, 2, 3, 3, 3, 4, 4, 5, 6, 8, 12] * 2 + ([MAX_SAFE, MAX_SAFE - 1] if hazards else [])
+    good = [1, 1, 2, 2, 2, 3, 3, 3, 4, 4, 5, 6, 8, 12] * 2 + (
+        [MAX_SAFE, MAX_SAFE - 1] if hazards else []
+    )
     bad = _HAZARD_BAD_INTS if hazards else _BAD_INTS
     names = [("d", "T"), ("", ""), ("d:1", "Title"), ("\u00e9", "t t")]
 
@@ -125,14 +161,12 @@ def _split(hazards: bool) -> st.SearchStrategy[Case]:
             "max_tokens": max_tokens,
         }
 
-    return st.tuples(_text(hazards), st.sampled_from(good + bad), st.sampled_from(names)).map(
-        build
-    )
+    return st.tuples(_text(hazards), st.sampled_from(good + bad), st.sampled_from(names)).map(build)
 
 
 def _assemble(hazards: bool) -> st.SearchStrategy[Case]:
     """assemble inputs: up to 8 chunks (one integer each), a budget and maybe min_score."""
-    budgets = list(range(0, 13)) + [20, 30]
+    budgets = [*range(13), 20, 30]
     if hazards:
         budgets += [MAX_SAFE, MAX_SAFE - 1]
     options: list[Any] = [None, None, None, *(_HAZARD_SCORES if hazards else _SCORES)]
@@ -172,9 +206,11 @@ def _simple(hazards: bool) -> dict[str, st.SearchStrategy[Case]]:
     """count_tokens, hash_text, render and words inputs."""
     text = _text(hazards)
     any_text = text | st.text(max_size=12) if hazards else st.text(max_size=12)
-    starts = list(range(0, 12)) + [100, 999] + ([MAX_SAFE - 8, MAX_SAFE - 20] if hazards else [])
+    starts = list(range(12)) + [100, 999] + ([MAX_SAFE - 8, MAX_SAFE - 20] if hazards else [])
     word_args = st.tuples(
-        st.integers(0, 8), st.sampled_from([None, *starts]), st.sampled_from([None, "w", "x-", "", "\u00e9"])
+        st.integers(0, 8),
+        st.sampled_from([None, *starts]),
+        st.sampled_from([None, "w", "x-", "", "\u00e9"]),
     )
 
     def words(args: tuple[int, Any, Any]) -> Case:
@@ -195,7 +231,14 @@ def _simple(hazards: bool) -> dict[str, st.SearchStrategy[Case]]:
 
 
 #: How many cases of each op per 12 generated cases.
-WEIGHTS = {"split_section": 4, "assemble": 4, "count_tokens": 1, "hash_text": 1, "render": 1, "words": 1}
+WEIGHTS = {
+    "split_section": 4,
+    "assemble": 4,
+    "count_tokens": 1,
+    "hash_text": 1,
+    "render": 1,
+    "words": 1,
+}
 
 
 def by_op(profile: str) -> dict[str, st.SearchStrategy[Case]]:

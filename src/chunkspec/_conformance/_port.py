@@ -10,6 +10,7 @@ outcomes keep the tail of the port's stderr.
 from __future__ import annotations
 
 import collections
+import contextlib
 import json
 import os
 import queue
@@ -90,7 +91,8 @@ class Port:
         self._proc = proc
         lines: queue.Queue[bytes | None] = queue.Queue()
         self._lines = lines
-        assert proc.stdout is not None and proc.stderr is not None
+        assert proc.stdout is not None
+        assert proc.stderr is not None
         self._threads = [
             threading.Thread(target=_pump_lines, args=(proc.stdout, lines), daemon=True),
             threading.Thread(target=self._pump_stderr, args=(proc.stderr,), daemon=True),
@@ -128,13 +130,13 @@ class Port:
         proc, self._proc = self._proc, None
         if proc is None:
             return
-        assert proc.stdin is not None and proc.stdout is not None and proc.stderr is not None
+        assert proc.stdin is not None
+        assert proc.stdout is not None
+        assert proc.stderr is not None
         if kill and proc.poll() is None:
             proc.kill()
-        try:
+        with contextlib.suppress(OSError):
             proc.stdin.close()
-        except OSError:
-            pass
         try:
             proc.wait(1.0)
         except subprocess.TimeoutExpired:
@@ -174,7 +176,10 @@ class Port:
         self._next_id += len(batch)
         self._pending.append((first, batch))
         self._write_async(
-            [dumps({"id": first + k, "op": op, "input": data}) for k, (op, data) in enumerate(batch)]
+            [
+                dumps({"id": first + k, "op": op, "input": data})
+                for k, (op, data) in enumerate(batch)
+            ]
         )
 
     def collect(self) -> list[Answer]:
@@ -219,9 +224,7 @@ class Port:
             return Answer("crash", f"protocol violation: not JSON: {line[:200]!r}", self._tail())
         if not isinstance(answer, dict) or answer.get("id") != expected_id:
             got = answer.get("id") if isinstance(answer, dict) else None
-            return Answer(
-                "crash", f"protocol violation: answer id {got!r}, expected {expected_id}"
-            )
+            return Answer("crash", f"protocol violation: answer id {got!r}, expected {expected_id}")
         for kind in ("ok", "error", "skipped"):
             if kind in answer:
                 return Answer(kind, answer[kind])
@@ -232,7 +235,8 @@ class Port:
     def _write(self, lines: list[str]) -> bool:
         """Write lines synchronously; False if the port's stdin is closed."""
         proc = self._proc
-        assert proc is not None and proc.stdin is not None
+        assert proc is not None
+        assert proc.stdin is not None
         try:
             proc.stdin.write(("\n".join(lines) + "\n").encode("ascii"))
             proc.stdin.flush()
@@ -244,7 +248,8 @@ class Port:
         """Write lines from a thread, so a port that stops reading cannot block us."""
         data = ("\n".join(lines) + "\n").encode("ascii")
         proc = self._proc
-        assert proc is not None and proc.stdin is not None
+        assert proc is not None
+        assert proc.stdin is not None
         stdin = proc.stdin
 
         def write() -> None:

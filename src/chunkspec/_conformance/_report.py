@@ -31,7 +31,8 @@ def describe(r: Result) -> str:
         lines.append(f"  blamed: {', '.join(r.blamed)}: {r.explanation}")
     lines.append(f"  input: {_short(r.input, 400)}")
     if v.field:
-        lines.append(f"  first difference at {v.field}: expected {_short(v.expected)}, got {_short(v.actual)}")
+        want, got = _short(v.expected), _short(v.actual)
+        lines.append(f"  first difference at {v.field}: expected {want}, got {got}")
     if v.message:
         lines.append(f"  {v.message}")
     if v.diff:
@@ -155,7 +156,8 @@ def junit(summary: Summary, path: Path) -> None:
 def _xml_safe(text: str) -> str:
     """Escape characters XML 1.0 cannot hold."""
     return "".join(
-        c if c in "\t\n\r" or (" " <= c <= "\ud7ff") or ("\ue000" <= c <= "\ufffd") or c > "\uffff"
+        c
+        if c in "\t\n\r" or (" " <= c <= "\ud7ff") or ("\ue000" <= c <= "\ufffd") or c > "\uffff"
         else f"\\u{ord(c):04x}"
         for c in text
     )
@@ -175,8 +177,13 @@ def save_failures(summary: Summary, directory: Path, seed: int) -> list[Path]:
         data: dict[str, Any] = (
             json.loads(path.read_text("utf-8"))
             if path.is_file()
-            else {"$schema": "vectors.schema.json", "format": FORMAT, "suite_version": __version__,
-                  "function": op, "cases": []}
+            else {
+                "$schema": "vectors.schema.json",
+                "format": FORMAT,
+                "suite_version": __version__,
+                "function": op,
+                "cases": [],
+            }
         )
         known = {c["id"] for c in data["cases"]}
         for r in results:

@@ -14,7 +14,6 @@ import math
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 from hypothesis import HealthCheck, Phase, Verbosity, given, settings
@@ -150,7 +149,14 @@ def _result(
     result = Result(case_id_, op, source, rules, data, expected, verdict, _status(verdict))
     result.profile, result.hazard = profile, hazard
     if result.status == "fail":
-        blamed, why = blame(op, data, expected, verdict.outcome, verdict.field, verdict.answer if verdict.outcome == "wrong" else verdict.actual)
+        blamed, why = blame(
+            op,
+            data,
+            expected,
+            verdict.outcome,
+            verdict.field,
+            verdict.answer if verdict.outcome == "wrong" else verdict.actual,
+        )
         result.blamed = blamed or list(rules)
         result.explanation = why
     return result
@@ -168,8 +174,17 @@ def _run_vectors(port: Port, hello: Hello) -> list[Result]:
             elif not set(case.get("needs", [])) <= set(hello.features):
                 verdict = Verdict("n/a", message=f"needs {', '.join(case['needs'])}")
                 results.append(
-                    Result(case["id"], op, "vector", case["rules"], case["input"], expected,
-                           verdict, "n/a", hazard=case.get("hazard", ""))
+                    Result(
+                        case["id"],
+                        op,
+                        "vector",
+                        case["rules"],
+                        case["input"],
+                        expected,
+                        verdict,
+                        "n/a",
+                        hazard=case.get("hazard", ""),
+                    )
                 )
                 continue
             else:
@@ -179,10 +194,18 @@ def _run_vectors(port: Port, hello: Hello) -> list[Result]:
                 _result(case["id"], op, "vector", case["rules"], case["input"], expected, answer)
             )
     answers = port.run([(op, case["input"]) for op, case, _ in pending])
-    for (op, case, expected), answer in zip(pending, answers):
+    for (op, case, expected), answer in zip(pending, answers, strict=True):
         results.append(
-            _result(case["id"], op, "vector", case["rules"], case["input"], expected, answer,
-                    hazard=case.get("hazard", ""))
+            _result(
+                case["id"],
+                op,
+                "vector",
+                case["rules"],
+                case["input"],
+                expected,
+                answer,
+                hazard=case.get("hazard", ""),
+            )
         )
     return results
 
@@ -205,11 +228,22 @@ def _differential(
 
     def judge(batch: list[tuple[str, dict[str, Any]]], answers: list[Answer]) -> list[Result]:
         out = []
-        for (case_op, data), answer in zip(batch, answers):
-            if answer.kind in ("ok", "error") and judge_answer(expect(case_op, data), answer).outcome == "pass":
+        for (case_op, data), answer in zip(batch, answers, strict=True):
+            if (
+                answer.kind in ("ok", "error")
+                and judge_answer(expect(case_op, data), answer).outcome == "pass"
+            ):
                 continue  # the common case, without building a Result
-            result = _result(case_id(profile, case_op, data), case_op, "generated", [], data,
-                             expect(case_op, data), answer, profile=profile)
+            result = _result(
+                case_id(profile, case_op, data),
+                case_op,
+                "generated",
+                [],
+                data,
+                expect(case_op, data),
+                answer,
+                profile=profile,
+            )
             if result.status == "fail":
                 out.append(result)
         return out
@@ -261,8 +295,11 @@ def _differential(
     best: list[Result] = []
     since = time.monotonic()
 
-    @settings(quiet, max_examples=max(1000, 10 * summary.generated.get(key, 0)),
-              phases=(Phase.generate, Phase.shrink))
+    @settings(
+        quiet,
+        max_examples=max(1000, 10 * summary.generated.get(key, 0)),
+        phases=(Phase.generate, Phase.shrink),
+    )
     @hypothesis_seed(options.seed)
     @given(strategy)
     def shrink(case: tuple[str, dict[str, Any]]) -> None:

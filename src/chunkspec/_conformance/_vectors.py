@@ -98,7 +98,10 @@ def _case(function: str, raw: dict[str, Any], source: str) -> Vector:
     case["input"] = raw["input"]
     if "error" in raw:
         error = raw["error"]
-        case["error"] = {"kind": error.get("kind", error.get("type")), "argument": error.get("argument")}
+        case["error"] = {
+            "kind": error.get("kind", error.get("type")),
+            "argument": error.get("argument"),
+        }
     elif function == "split_section":
         case["output"] = _expand_split(raw["input"], raw["output"])
     else:

@@ -46,18 +46,16 @@ def decode_number(value: Any) -> Any:
 
 
 def _chunk(value: Any) -> Any:
-    """Return a wire chunk object as a :class:`Chunk` (fields unchecked); others unchanged."""
+    """Return a wire chunk object as a :class:`Chunk`, its fields unchecked (the function
+    under test checks them; a missing field is None); anything else unchanged."""
     if not isinstance(value, dict):
         return value
-    return Chunk(
-        id=value.get("id"),
-        doc_id=value.get("doc_id"),
-        title=value.get("title"),
-        text=value.get("text"),
-        tokens=decode_number(value.get("tokens")),
-        content_hash=value.get("content_hash"),
-        score=decode_number(value.get("score", 0.0)),
-    )
+    fields: dict[str, Any] = {
+        name: value.get(name) for name in ("id", "doc_id", "title", "text", "content_hash")
+    }
+    fields["tokens"] = decode_number(value.get("tokens"))
+    fields["score"] = decode_number(value.get("score", 0.0))
+    return Chunk(**fields)
 
 
 def python_arguments(op: str, data: dict[str, Any]) -> dict[str, Any]:
