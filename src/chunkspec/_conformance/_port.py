@@ -83,7 +83,7 @@ class Port:
                 stdin=subprocess.PIPE,
                 stdout=subprocess.PIPE,
                 stderr=subprocess.PIPE,
-                bufsize=0,
+                bufsize=-1,  # buffered: reading answer lines byte by byte is slow
                 env={**os.environ, "PYTHONUNBUFFERED": "1"},
             )
         except OSError as error:
@@ -221,7 +221,9 @@ class Port:
         try:
             answer = json.loads(line)
         except ValueError:
-            return Answer("crash", f"protocol violation: not JSON: {line[:200]!r}", self._tail())
+            return Answer(
+                "crash", f"protocol violation: not JSON: {line[:200]!r}", self._tail(settle=False)
+            )
         if not isinstance(answer, dict) or answer.get("id") != expected_id:
             got = answer.get("id") if isinstance(answer, dict) else None
             return Answer("crash", f"protocol violation: answer id {got!r}, expected {expected_id}")
@@ -288,9 +290,10 @@ class Port:
                 while self._stderr_size > _STDERR_KEEP and len(self._stderr) > 1:
                     self._stderr_size -= len(self._stderr.popleft())
 
-    def _tail(self, size: int = 4000) -> str:
-        """The last ``size`` characters of stderr, after giving the pump a moment."""
-        time.sleep(0.05)
+    def _tail(self, size: int = 4000, *, settle: bool = True) -> str:
+        """The last ``size`` characters of stderr (after giving the pump a moment)."""
+        if settle:
+            time.sleep(0.05)
         return self.stderr_text()[-size:]
 
     def _tail_note(self) -> str:
@@ -302,7 +305,7 @@ class Port:
 def _read_some(stream: Any) -> bytes:
     """Read what is available (``b""`` at end of stream or when the stream was closed)."""
     try:
-        return bytes(stream.read(65536))
+        return bytes(stream.read1(65536))
     except (OSError, ValueError):
         return b""
 

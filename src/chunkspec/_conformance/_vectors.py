@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from .. import __version__
+from .._validate import MAX_SAFE_INTEGER
 from ._wire import OPS
 
 __all__ = [
@@ -55,21 +56,21 @@ def golden_dir() -> Path:
 
 
 def _needs(data: Any) -> list[str]:
-    """Features of the input that a JSON-only wire may lose (``2.0`` where an int is due)."""
+    """Features of the input that a JSON-only wire loses: ``2.0`` where an int is due, or
+    an int score beyond 2**53 - 1 (PORT-1 bounds int scores only; floats are unbounded)."""
 
-    def integral_float(obj: Any, key: str = "") -> bool:
+    def lost(obj: Any, key: str = "") -> bool:
         if isinstance(obj, dict):
-            return any(integral_float(v, k) for k, v in obj.items())
+            return any(lost(v, k) for k, v in obj.items())
         if isinstance(obj, list):
-            return any(integral_float(v, key) for v in obj)
-        return (
-            key in _INT_FIELDS
-            and isinstance(obj, float)
-            and obj.is_integer()
-            and str(obj) != "-0.0"
-        )
+            return any(lost(v, key) for v in obj)
+        if key in _INT_FIELDS:
+            return isinstance(obj, float) and obj.is_integer() and str(obj) != "-0.0"
+        if key in ("score", "min_score"):
+            return type(obj) is int and abs(obj) > MAX_SAFE_INTEGER
+        return False
 
-    return ["int-float-distinction"] if integral_float(data) else []
+    return ["int-float-distinction"] if lost(data) else []
 
 
 def _expand_split(data: dict[str, Any], output: list[dict[str, Any]]) -> list[dict[str, Any]]:
