@@ -72,6 +72,7 @@ class Port:
         self._next_id = 1
         self._threads: list[threading.Thread] = []
         self._pending: list[tuple[int, list[tuple[str, Any]]]] = []
+        self._outbox: queue.Queue[bytes | None] = queue.Queue()
 
     # -- life cycle --------------------------------------------------------------------------
 
@@ -93,15 +94,17 @@ class Port:
         self._lines = lines
         assert proc.stdout is not None
         assert proc.stderr is not None
+        outbox: queue.Queue[bytes | None] = queue.Queue()
+        self._outbox = outbox
         self._threads = [
             threading.Thread(target=_pump_lines, args=(proc.stdout, lines), daemon=True),
             threading.Thread(target=self._pump_stderr, args=(proc.stderr,), daemon=True),
+            threading.Thread(target=_write_all, args=(proc.stdin, outbox), daemon=True),
         ]
         for thread in self._threads:
             thread.start()
         request = {"id": 0, "op": "hello", "input": {"protocol": PROTOCOL}}
-        if not self._write([dumps(request)]):
-            raise PortError(f"port exited at start{self._tail_note()}")
+        self._write_async([dumps(request)])
         line = self._read(self.startup_timeout)
         if line is None or line == b"":
             self.stop()
@@ -135,8 +138,7 @@ class Port:
         assert proc.stderr is not None
         if kill and proc.poll() is None:
             proc.kill()
-        with contextlib.suppress(OSError):
-            proc.stdin.close()
+        self._outbox.put(None)  # the writer closes stdin when it gets here
         try:
             proc.wait(1.0)
         except subprocess.TimeoutExpired:
@@ -234,34 +236,12 @@ class Port:
 
     # -- plumbing ----------------------------------------------------------------------------
 
-    def _write(self, lines: list[str]) -> bool:
-        """Write lines synchronously; False if the port's stdin is closed."""
-        proc = self._proc
-        assert proc is not None
-        assert proc.stdin is not None
-        try:
-            proc.stdin.write(("\n".join(lines) + "\n").encode("ascii"))
-            proc.stdin.flush()
-        except (BrokenPipeError, OSError):
-            return False
-        return True
-
     def _write_async(self, lines: list[str]) -> None:
-        """Write lines from a thread, so a port that stops reading cannot block us."""
-        data = ("\n".join(lines) + "\n").encode("ascii")
-        proc = self._proc
-        assert proc is not None
-        assert proc.stdin is not None
-        stdin = proc.stdin
+        """Queue lines for the writer thread, so a port that stops reading cannot block us.
 
-        def write() -> None:
-            try:
-                stdin.write(data)
-                stdin.flush()
-            except (BrokenPipeError, OSError, ValueError):
-                pass
-
-        threading.Thread(target=write, daemon=True).start()
+        One writer per process keeps the batches in order (a thread per batch would not).
+        """
+        self._outbox.put(("\n".join(lines) + "\n").encode("ascii"))
 
     def _read(self, timeout: float) -> bytes | None:
         """Return the next answer line, ``b""`` at end of output, None after ``timeout``."""
@@ -308,6 +288,18 @@ def _read_some(stream: Any) -> bytes:
         return bytes(stream.read1(65536))
     except (OSError, ValueError):
         return b""
+
+
+def _write_all(stream: Any, outbox: queue.Queue[bytes | None]) -> None:
+    """Write each queued chunk to ``stream`` in order; close it at None."""
+    while (data := outbox.get()) is not None:
+        try:
+            stream.write(data)
+            stream.flush()
+        except (OSError, ValueError):
+            break  # the port closed its stdin or exited; its answers will say so
+    with contextlib.suppress(OSError, ValueError):
+        stream.close()
 
 
 def _pump_lines(stream: Any, lines: queue.Queue[bytes | None]) -> None:
