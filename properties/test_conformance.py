@@ -258,3 +258,18 @@ def test_exit_status(statuses: list[str], allow_skips: bool, xpass: bool) -> Non
     summary.unexpected_passes = ["x"] if xpass else []
     bad = "fail" in statuses or ("skip" in statuses and not allow_skips) or xpass
     assert summary.exit_status == (1 if bad else 0)
+
+
+@given(batches=st.lists(st.lists(any_case, min_size=1, max_size=4), min_size=1, max_size=8))
+def test_pipelined_batches_keep_their_order(
+    port: Port, batches: list[list[tuple[str, dict[str, Any]]]]
+) -> None:
+    """CONF-4: batches submitted before any is collected are answered in order (a writer
+    thread per batch once reordered them)."""
+    for batch in batches:
+        port.submit(batch)
+    for batch in batches:
+        answers = port.collect()
+        assert len(answers) == len(batch)
+        for (op, data), answer in zip(batch, answers, strict=True):
+            assert judge(expect(op, data), answer).outcome == "pass"
