@@ -15,6 +15,9 @@ nox.options.reuse_venv = "yes"
 
 PYPROJECT = nox.project.load_toml("pyproject.toml")
 
+#: The optional extras the tests exercise (each builds its data in process, no downloads).
+EXTRAS = "tiktoken,tokenizers,pdf"
+
 
 def _install(session: nox.Session, *groups: str, extras: str = "") -> None:
     """Install the package (with ``extras``) and the named dependency groups."""
@@ -25,21 +28,21 @@ def _install(session: nox.Session, *groups: str, extras: str = "") -> None:
 @nox.session
 def tests(session: nox.Session) -> None:
     """Golden cases, unit tests and CLI tests."""
-    _install(session, "test")
+    _install(session, "test", extras=EXTRAS)
     session.run("pytest", "tests", *session.posargs)
 
 
 @nox.session
 def properties(session: nox.Session) -> None:
     """Hypothesis suites under the CI profile (>= 1,000 examples per property)."""
-    _install(session, "test")
+    _install(session, "test", extras=EXTRAS)
     session.run("pytest", "properties", *session.posargs, env={"HYPOTHESIS_PROFILE": "ci"})
 
 
 @nox.session
 def typecheck(session: nox.Session) -> None:
     """mypy --strict (plus warn_unreachable) over src, tests, properties and this file."""
-    _install(session, "typecheck")
+    _install(session, "typecheck", extras=EXTRAS)
     session.run("mypy", *session.posargs)
 
 
@@ -79,3 +82,5 @@ def bench(session: nox.Session) -> None:
     """Throughput and scaling benchmarks beside the peers (prints ratios; never gates)."""
     _install(session, "bench")
     session.run("python", "benchmarks/bench_split.py", *session.posargs)
+    session.run("python", "benchmarks/bench_markdown.py", *session.posargs)
+    session.run("python", "benchmarks/bench_windows.py")
