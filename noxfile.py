@@ -80,7 +80,8 @@ def conformance(session: nox.Session) -> None:
 @nox.session
 def bench(session: nox.Session) -> None:
     """Throughput and scaling benchmarks beside the peers (prints ratios; never gates)."""
-    _install(session, "bench")
+    _install(session, "bench", extras="conformance")
     session.run("python", "benchmarks/bench_split.py", *session.posargs)
     session.run("python", "benchmarks/bench_markdown.py", *session.posargs)
     session.run("python", "benchmarks/bench_windows.py")
+    session.run("python", "benchmarks/bench_conformance.py")

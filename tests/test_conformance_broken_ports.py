@@ -118,3 +118,14 @@ def test_generated_cases_alone_catch_the_fault(
     assert any(
         rule in f["blamed"] and "a port gives that" in str(f["explanation"]) for f in shrunk
     ), [(f["input"], f["blamed"], f["explanation"]) for f in failures]
+
+
+def test_the_guide_adapter_passes(adapter: list[str], tmp_path: Path) -> None:
+    """docs/conformance.md: the ten-minute adapter, as printed, passes against the port."""
+    guide = Path(__file__).resolve().parents[1] / "docs" / "conformance.md"
+    source = guide.read_text("utf-8").split("```js\n", 1)[1].split("```", 1)[0]
+    index = (PORT_DIR / "dist" / "src" / "index.js").as_uri()
+    script = tmp_path / "adapter.mjs"
+    script.write_text(source.replace('"./index.js"', f'"{index}"'), "utf-8")
+    status, failures = _conformance(tmp_path, [adapter[0], str(script)], "--cases", "300")
+    assert (status, failures) == (0, [])
