@@ -8,6 +8,7 @@ the port once); without them these tests are skipped, saying so.
 
 from __future__ import annotations
 
+import fcntl
 import json
 import os
 import shutil
@@ -49,10 +50,13 @@ def adapter() -> list[str]:
     node, npm = shutil.which("node"), shutil.which("npm")
     if node is None or npm is None:
         pytest.skip("Node.js and npm are not installed: the TypeScript port cannot run")
-    if _stale():
-        if not PORT_DIR.joinpath("node_modules").is_dir():
-            subprocess.run([npm, "ci", "--no-audit", "--no-fund"], cwd=PORT_DIR, check=True)
-        subprocess.run([npm, "run", "build"], cwd=PORT_DIR, check=True)
+    # A lock, so that pytest-xdist workers do not build the port at the same time.
+    with PORT_DIR.joinpath(".build.lock").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if _stale():
+            if not PORT_DIR.joinpath("node_modules").is_dir():
+                subprocess.run([npm, "ci", "--no-audit", "--no-fund"], cwd=PORT_DIR, check=True)
+            subprocess.run([npm, "run", "build"], cwd=PORT_DIR, check=True)
     return [node, str(ADAPTER)]
 
 
