@@ -209,3 +209,10 @@ def test_cli_usage_errors(capsys: pytest.CaptureFixture[str]) -> None:
     err = capsys.readouterr().err
     assert err.count("\n") == 1
     assert "cannot start" in err
+
+
+def test_expected_failure_can_name_the_function() -> None:
+    """CONF-11: ``function/id`` picks one function's case when ids repeat across files."""
+    summary = run(options(cases=0, expected_failures=["count_tokens/empty"]))
+    assert summary.unexpected_passes == ["count_tokens/empty"]
+    assert not [r for r in summary.results if r.status == "xfail"]

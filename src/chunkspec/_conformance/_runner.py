@@ -1,9 +1,9 @@
 """The differential runner: every vector, then Hypothesis-generated cases, against a port.
 
-Generated cases are drawn in batches (one Hypothesis example is a list of ``batch`` cases,
-sent to the port pipelined), judged against the in-process oracle, and on a disagreement
-Hypothesis shrinks the batch across the process boundary: each shrink step re-asks the
-port. The smallest failing case seen is the counterexample (CONF-10, CONF-11).
+Generated cases are drawn in batches (one Hypothesis example is a tuple of ``batch`` cases,
+sent to the port pipelined) and judged against the in-process oracle. On a disagreement a
+one-case-at-a-time search under the same seed lets Hypothesis shrink a counterexample
+across the process boundary: each shrink step re-asks the port (CONF-10, CONF-11).
 """
 
 from __future__ import annotations
@@ -325,9 +325,16 @@ def _differential(
 
 
 def _apply_expected_failures(summary: Summary, patterns: list[str]) -> None:
-    """Mark expected failures (xfail); an entry whose cases all pass is an unexpected pass."""
+    """Mark expected failures (xfail); an entry whose cases all pass is an unexpected pass.
+
+    An entry matches a case id (vector ids are unique per function) or ``function/id``.
+    """
     for pattern in patterns:
-        matched = [r for r in summary.results if fnmatch.fnmatchcase(r.id, pattern)]
+        matched = [
+            r
+            for r in summary.results
+            if fnmatch.fnmatchcase(r.id, pattern) or fnmatch.fnmatchcase(f"{r.op}/{r.id}", pattern)
+        ]
         for r in matched:
             if r.status == "fail":
                 r.status = "xfail"
