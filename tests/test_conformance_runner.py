@@ -167,10 +167,13 @@ def test_cli_reports_and_saved_counterexamples(
             str(tmp_path / "r.xml"),
             "--save-failures",
             str(tmp_path / "saved"),
+            "--port-stderr",
+            str(tmp_path / "port.err"),
             "--",
-            *port("wrong-words"),
+            *port("wrong-words", "stderr"),
         ]
     )
+    assert "port: starting up" in (tmp_path / "port.err").read_text()
     out = capsys.readouterr().out
     assert status == 1
     assert "FAIL wrong: words three (vector)" in out

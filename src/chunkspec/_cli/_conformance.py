@@ -75,6 +75,9 @@ def register(sub: Any) -> None:
     parser.add_argument("--jsonl", metavar="FILE", help="write a JSON Lines report")
     parser.add_argument("--junit", metavar="FILE", help="write a JUnit XML report")
     parser.add_argument(
+        "--port-stderr", metavar="FILE", help="keep the port's stderr (its last megabyte) in FILE"
+    )
+    parser.add_argument(
         "-q", "--quiet", action="store_true", help="print only failures and the summary"
     )
     parser.add_argument("port_command", nargs=argparse.REMAINDER, metavar="-- COMMAND...")
@@ -133,6 +136,8 @@ def run(args: argparse.Namespace) -> int:
         jsonl(summary, Path(args.jsonl))
     if args.junit:
         junit(summary, Path(args.junit))
+    if args.port_stderr:
+        Path(args.port_stderr).write_text(summary.stderr, encoding="utf-8")
     if args.save_failures:
         for path in save_failures(summary, Path(args.save_failures), args.seed):
             print(f"saved counterexamples to {path}")

@@ -81,6 +81,7 @@ class Summary:
     restarts: int = 0
     unexpected_passes: list[str] = field(default_factory=list)
     allow_skips: bool = False
+    stderr: str = ""  # everything the port wrote on stderr (its last megabyte)
 
     @property
     def failures(self) -> list[Result]:
@@ -367,6 +368,7 @@ def run(options: Options, progress: Callable[[str], None] = lambda _: None) -> S
     finally:
         summary.restarts = port.restarts
         port.stop()
+        summary.stderr = port.stderr_text()
     _apply_expected_failures(summary, options.expected_failures)
     summary.seconds = time.monotonic() - started
     return summary
