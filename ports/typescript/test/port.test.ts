@@ -99,3 +99,31 @@ test("assemble: -0 budget and NaN scores are rejected like Python", () => {
   assert.throws(() => assemble([chunk("a", 1, NaN)], 1), { argument: "chunks[0].score" });
   assert.throws(() => assemble("abc" as unknown as Chunk[], 1), TypeError);
 });
+
+test("faults are off unless enabled, and unknown names are refused", async () => {
+  const { FAULTS, enableFaults, fault } = await import("../src/faults.js");
+  for (const name of FAULTS) assert.equal(fault(name), false);
+  assert.throws(() => enableFaults(["no-such-fault"]), /unknown fault/);
+});
+
+test("splitSection keeps \\r in CRLF text (no newline normalisation)", () => {
+  const got = splitSection("d", "T", "a\r\nb\r\nc d", 2).map((c) => c.text);
+  assert.deepEqual(got, ["a\r\nb", "c d"]);
+});
+
+test("countTokens accepts lone surrogates; hashText and splitSection do not", () => {
+  assert.equal(countTokens("\ud800 a\udfff"), 2);
+  assert.throws(() => splitSection("d", "T", "a \udfff", 1), { argument: "text" });
+  assert.throws(() => splitSection("d", "\ud800", "a", 1), { argument: "title" });
+});
+
+test("integers stay exact up to 2**53 - 1", () => {
+  assert.equal(words(2, Number.MAX_SAFE_INTEGER - 2), "w9007199254740989 w9007199254740990");
+  const big = [
+    new Chunk("a", "d", "T", "x", Number.MAX_SAFE_INTEGER - 1, "h1", 0.9),
+    new Chunk("b", "d", "T", "x", 1, "h2", 0.8),
+    new Chunk("c", "d", "T", "x", 1, "h3", 0.7),
+  ];
+  assert.deepEqual(assemble(big, Number.MAX_SAFE_INTEGER)?.[1], ["a", "b"]);
+  assert.throws(() => assemble([], 2 ** 53), { argument: "budget" });
+});
