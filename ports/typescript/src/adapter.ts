@@ -17,7 +17,7 @@ import { Chunk, render } from "./chunk.js";
 import { enableFaults } from "./faults.js";
 import { hashText } from "./hashing.js";
 import { splitSection } from "./split.js";
-import { SEPARATORS, countTokens } from "./tokens.js";
+import { countTokens } from "./tokens.js";
 import { words } from "./words.js";
 
 const PROTOCOL = 1;
@@ -71,7 +71,6 @@ const OPS: Record<string, (input: Input) => Json> = {
     if (i["word"] !== undefined) args.push(i["word"]);
     return (words as (...a: unknown[]) => string)(...args);
   },
-  separators: () => [...SEPARATORS],
 };
 
 const VERSION = (JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { version: string }).version;
