@@ -144,3 +144,11 @@ def test_cli_vectors_refuses_a_file(tmp_path: Path, capsys: pytest.CaptureFixtur
     target.write_text("x")
     assert main(["vectors", str(target)]) == 2
     assert "not a directory" in capsys.readouterr().err
+
+
+def test_docs_show_the_shipped_protocol_schema() -> None:
+    """CONF-4: docs/conformance.md embeds exactly the shipped protocol.schema.json."""
+    doc = ROOT.joinpath("docs", "conformance.md").read_text("utf-8")
+    section = doc.split("### The protocol's JSON Schema", 1)[1]
+    embedded = json.loads(section.split("```json\n", 1)[1].split("```", 1)[0])
+    assert embedded == json.loads(vector_files()["protocol.schema.json"])
