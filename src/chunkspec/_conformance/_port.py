@@ -73,6 +73,7 @@ class Port:
         self._threads: list[threading.Thread] = []
         self._pending: list[tuple[int, list[tuple[str, Any]]]] = []
         self._outbox: queue.Queue[bytes | None] = queue.Queue()
+        self._current = bytearray()
 
     # -- life cycle --------------------------------------------------------------------------
 
@@ -96,9 +97,11 @@ class Port:
         assert proc.stderr is not None
         outbox: queue.Queue[bytes | None] = queue.Queue()
         self._outbox = outbox
+        current = bytearray()  # this process's stderr, for the tail shown with a failure
+        self._current = current
         self._threads = [
             threading.Thread(target=_pump_lines, args=(proc.stdout, lines), daemon=True),
-            threading.Thread(target=self._pump_stderr, args=(proc.stderr,), daemon=True),
+            threading.Thread(target=self._pump_stderr, args=(proc.stderr, current), daemon=True),
             threading.Thread(target=_write_all, args=(proc.stdin, outbox), daemon=True),
         ]
         for thread in self._threads:
@@ -188,11 +191,13 @@ class Port:
         """Return the answers to the oldest submitted batch.
 
         After a crash or timeout the port is restarted, the rest of the batch is asked
-        again, and later submitted batches are sent again to the new process.
+        again, and later submitted batches are sent again to the new process (a loop, not
+        recursion: a port may crash on every case).
         """
-        first, batch = self._pending.pop(0)
+        base, batch = self._pending.pop(0)  # the answer to batch[k] has id base + k
         answers: list[Answer] = []
-        for k in range(len(batch)):
+        while len(answers) < len(batch):
+            k = len(answers)
             line = self._read(self.timeout)
             if line is None:
                 failed = Answer("timeout", f"no answer within {self.timeout:g} s", self._tail())
@@ -200,17 +205,19 @@ class Port:
                 code = self._exit_code()
                 failed = Answer("crash", f"port exited (status {code})", self._tail())
             else:
-                answers.append(self._parse(line, first + k))
-                if answers[-1].kind != "crash":
+                failed = self._parse(line, base + k)
+                if failed.kind != "crash":
+                    answers.append(failed)
                     continue
-                failed = answers.pop()
             answers.append(failed)
             later, self._pending = self._pending, []
             self.restart()
-            answers += self.run(batch[k + 1 :])
+            rest = batch[k + 1 :]
+            if rest:
+                self.submit(rest)
+                base = self._pending.pop()[0] - (k + 1)
             for _, pending in later:
                 self.submit(pending)
-            return answers
         return answers
 
     def drain(self) -> None:
@@ -261,10 +268,12 @@ class Port:
         except subprocess.TimeoutExpired:
             return None
 
-    def _pump_stderr(self, stream: Any) -> None:
-        """Keep the last megabyte of the port's stderr."""
+    def _pump_stderr(self, stream: Any, current: bytearray) -> None:
+        """Keep the last megabyte of the port's stderr, and this process's own."""
         for chunk in iter(lambda: _read_some(stream), b""):
             with self._lock:
+                current += chunk
+                del current[: max(0, len(current) - _STDERR_KEEP)]
                 self._stderr.append(chunk)
                 self._stderr_size += len(chunk)
                 while self._stderr_size > _STDERR_KEEP and len(self._stderr) > 1:
@@ -274,7 +283,8 @@ class Port:
         """The last ``size`` characters of stderr (after giving the pump a moment)."""
         if settle:
             time.sleep(0.05)
-        return self.stderr_text()[-size:]
+        with self._lock:
+            return bytes(self._current).decode("utf-8", "replace")[-size:]
 
     def _tail_note(self) -> str:
         """``": <stderr tail>"`` or nothing."""
