@@ -10,7 +10,7 @@ import nox
 
 nox.needs_version = ">=2025.2.9"
 nox.options.default_venv_backend = "uv|virtualenv"
-nox.options.sessions = ["tests", "properties", "typecheck", "lint"]
+nox.options.sessions = ["tests", "properties", "typecheck", "lint", "conformance"]
 nox.options.reuse_venv = "yes"
 
 PYPROJECT = nox.project.load_toml("pyproject.toml")
@@ -55,9 +55,33 @@ def lint(session: nox.Session) -> None:
 
 
 @nox.session
+def conformance(session: nox.Session) -> None:
+    """The TypeScript port: npm ci, tsc build, its node:test suite, then the kit against it
+    (every vector and 5,000 generated cases in each profile; docs/conformance.md)."""
+    _install(session, "test", extras="conformance")
+    with session.chdir("ports/typescript"):
+        session.run("npm", "ci", "--no-audit", "--no-fund", external=True)
+        session.run("npm", "run", "build", external=True)
+        session.run("npm", "test", external=True)
+    session.run(
+        "chunkspec",
+        "conformance",
+        "--cases",
+        "5000",
+        "--junit",
+        f"{session.create_tmp()}/conformance-junit.xml",
+        *session.posargs,
+        "--",
+        "node",
+        "ports/typescript/dist/src/adapter.js",
+    )
+
+
+@nox.session
 def bench(session: nox.Session) -> None:
     """Throughput and scaling benchmarks beside the peers (prints ratios; never gates)."""
-    _install(session, "bench")
+    _install(session, "bench", extras="conformance")
     session.run("python", "benchmarks/bench_split.py", *session.posargs)
     session.run("python", "benchmarks/bench_markdown.py", *session.posargs)
     session.run("python", "benchmarks/bench_windows.py")
+    session.run("python", "benchmarks/bench_conformance.py")
