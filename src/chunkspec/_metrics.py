@@ -114,9 +114,7 @@ def compare(
     return scores
 
 
-def _arguments(
-    retriever: object, queries: object, k: object
-) -> tuple[list[LabelledQuery], int]:
+def _arguments(retriever: object, queries: object, k: object) -> tuple[list[LabelledQuery], int]:
     """Validate the shared arguments; return the queries as a list and ``k``."""
     if not callable(retriever):
         raise ArgumentTypeError("retriever", "a callable (question, k) -> ids", retriever)

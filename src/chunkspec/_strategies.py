@@ -1,0 +1,194 @@
+"""Chunking strategies by name, each a small adapter to chunks with exact provenance.
+
+Rules EVAL-15 to EVAL-19 in docs/spec/eval.md. Names:
+
+* ``recursive-N``: seed 000 ``split_section(doc_id, title, text, N)``; offsets derived from its
+  word invariant (EVAL-16);
+* ``fixed-N``: consecutive windows of N whitespace tokens, no overlap (``window-N-0``);
+* ``window-N-O``: windows of N tokens stepping by ``N - O`` (EVAL-17);
+* ``structural``: seed 001 ``split_markdown`` (issue 5); ``heading-aware``: seed 003
+  ``HeadingAwareChunker`` (issue 5). Both are hooks that raise :class:`StrategyUnavailable`
+  until those chunkers are on this branch (EVAL-19).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from ._errors import ArgumentValueError
+from ._split import split_section
+from ._validate import MAX_SAFE_INTEGER, require_str
+
+__all__ = [
+    "DEFAULT_STRATEGIES",
+    "EvalChunk",
+    "Strategy",
+    "StrategyUnavailable",
+    "resolve",
+    "word_spans",
+]
+
+#: What ``chunkspec eval`` runs without ``--strategies``: the seed's pair first.
+DEFAULT_STRATEGIES = (
+    "fixed-512",
+    "recursive-512",
+    "structural",
+    "heading-aware",
+    "fixed-128",
+    "recursive-128",
+    "window-128-32",
+)
+
+
+@dataclass(frozen=True, slots=True)
+class EvalChunk:
+    """One chunk of one strategy, satisfying :class:`chunkspec.SourceChunk`.
+
+    ``source[start:end]`` is the chunk's region: from its first word's first character to
+    its last word's last character; each adapter states how ``text`` relates to it.
+    """
+
+    id: str
+    doc_id: str
+    title: str
+    text: str
+    start: int
+    end: int
+    embedding_text: str
+
+
+#: An adapter: ``(doc_id, title, source) -> chunks`` in source order.
+Strategy = Callable[[str, str, str], list[EvalChunk]]
+
+
+class StrategyUnavailable(ValueError):
+    """A known strategy whose chunker is not in this installation (rule EVAL-19)."""
+
+
+_WORD = re.compile(r"\S+")
+_NAME = re.compile(r"^(recursive|fixed)-([0-9]+)$|^window-([0-9]+)-([0-9]+)$")
+
+
+def word_spans(text: str) -> list[tuple[int, int]]:
+    """Return ``[(m.start(), m.end()) for m in re.finditer(r"\\S+", text)]``.
+
+    ``[text[s:e] for s, e in word_spans(text)] == text.split()`` (rule EVAL-15): for ``str``
+    patterns ``\\s`` is exactly the ``str.isspace()`` set that ``str.split()`` uses.
+    """
+    return [match.span() for match in _WORD.finditer(text)]
+
+
+def resolve(name: str) -> Strategy:
+    """Return the adapter for strategy ``name``; ValueError for an unknown or bad name."""
+    require_str("strategy", name)
+    if name == "structural":
+        return _structural()
+    if name == "heading-aware":
+        return _heading_aware()
+    match = _NAME.match(name)
+    if match is None:
+        raise ArgumentValueError(
+            "strategy",
+            "must be recursive-N, fixed-N, window-N-O, structural or heading-aware",
+            name,
+        )
+    family, size, wsize, overlap = match.groups()
+    if family == "recursive":
+        return _recursive(_size("strategy", name, int(size)))
+    if family == "fixed":
+        return _windows(_size("strategy", name, int(size)), 0)
+    width = _size("strategy", name, int(wsize))
+    if int(overlap) >= width:
+        raise ArgumentValueError("strategy", "window overlap must be < its size", name)
+    return _windows(width, int(overlap))
+
+
+def _size(argument: str, name: str, size: int) -> int:
+    """Return ``size`` if it is in ``[1, 2**53-1]``."""
+    if not 1 <= size <= MAX_SAFE_INTEGER:
+        raise ArgumentValueError(argument, "size must be in [1, 2**53-1]", name)
+    return size
+
+
+def _recursive(max_tokens: int) -> Strategy:
+    """Adapter for seed 000 ``split_section`` (rule EVAL-16).
+
+    ``split_section`` keeps every word in order (``[w for c in chunks for w in
+    c.text.split()] == text.split()``), so chunk n covers words ``[W_n, W_n + tokens_n)`` and
+    its region runs from the first of them to the last: ``text.split() ==
+    source[start:end].split()``. A chunk with no words (blank source) is left out.
+    """
+
+    def adapt(doc_id: str, title: str, source: str) -> list[EvalChunk]:
+        spans = word_spans(source)
+        out: list[EvalChunk] = []
+        first = 0
+        for chunk in split_section(doc_id, title, source, max_tokens):
+            if chunk.tokens == 0:
+                continue
+            last = first + chunk.tokens - 1
+            start, end = spans[first][0], spans[last][1]
+            out.append(EvalChunk(chunk.id, doc_id, title, chunk.text, start, end, chunk.text))
+            first = last + 1
+        return out
+
+    return adapt
+
+
+def _windows(size: int, overlap: int) -> Strategy:
+    """Adapter for token windows: ``text == source[start:end]`` (rule EVAL-17).
+
+    TO BE REPLACED by ``chunkspec.chunk``'s token windows (issue 4) when they land: window n
+    holds words ``[n * step, n * step + size)`` with ``step = size - overlap``; the last
+    window ends at the last word and no window lies wholly inside the one before it.
+    """
+    step = size - overlap
+
+    def adapt(doc_id: str, title: str, source: str) -> list[EvalChunk]:
+        spans = word_spans(source)
+        out: list[EvalChunk] = []
+        first = 0
+        while first < len(spans):
+            last = min(first + size, len(spans)) - 1
+            start, end = spans[first][0], spans[last][1]
+            text = source[start:end]
+            out.append(EvalChunk(f"{doc_id}:{len(out)}", doc_id, title, text, start, end, text))
+            if last == len(spans) - 1:
+                break
+            first += step
+        return out
+
+    return adapt
+
+
+def _structural() -> Strategy:
+    """HOOK (issue 5): adapt ``chunkspec.split_markdown(doc_id, source)`` once it exists.
+
+    Its chunks satisfy ``SourceChunk``; their ``embedding_text`` carries the heading trail.
+    """
+    import chunkspec
+
+    split_markdown = getattr(chunkspec, "split_markdown", None)
+    if split_markdown is None:
+        raise StrategyUnavailable(
+            "strategy structural needs chunkspec.split_markdown (issue 5), not installed here"
+        )
+
+    def adapt(doc_id: str, title: str, source: str) -> list[EvalChunk]:
+        return [
+            EvalChunk(f"{doc_id}#{n}", doc_id, title, c.text, c.start, c.end, c.embedding_text)
+            for n, c in enumerate(split_markdown(doc_id, source))
+            if c.text.strip()
+        ]
+
+    return adapt
+
+
+def _heading_aware() -> Strategy:
+    """HOOK (issue 5): the lead connects ``chunkspec.HeadingAwareChunker`` here on merge."""
+    raise StrategyUnavailable(
+        "strategy heading-aware needs chunkspec.HeadingAwareChunker (issue 5), "
+        "not connected on this branch"
+    )
