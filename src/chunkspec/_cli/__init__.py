@@ -12,13 +12,13 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import NoReturn
 
-from . import _pack, _split
+from . import _eval, _pack, _split
 from ._io import CliError
 
 __all__ = ["main"]
 
 #: Subcommand modules, in the order ``--help`` lists them.
-_COMMANDS = (_split, _pack)
+_COMMANDS = (_split, _pack, _eval)
 
 
 class _Parser(argparse.ArgumentParser):
