@@ -48,9 +48,8 @@ class SpanQuery:
         require_text("id", self.id)
         require_text("kind", self.kind)
         require_text("question", self.question)
-        if not isinstance(self.gold, tuple) or not all(
-            isinstance(span, GoldSpan) for span in self.gold
-        ):
+        gold: object = self.gold
+        if not isinstance(gold, tuple) or not all(isinstance(s, GoldSpan) for s in gold):
             raise ArgumentTypeError("gold", "a tuple of GoldSpan", self.gold)
         if not self.gold:
             raise ArgumentValueError("gold", "must hold at least one span", self.gold)

