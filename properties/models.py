@@ -9,6 +9,7 @@ from __future__ import annotations
 import functools
 import hashlib
 from dataclasses import dataclass
+from fractions import Fraction
 
 _MODEL_SEPARATORS = ["\n\n", "\n", " "]
 
@@ -114,8 +115,6 @@ def model_hash(text: str) -> str:
 
 # --- seed 001: retrieval metrics and fair gold (issue 6, rules EVAL-*) ----------------------
 
-from fractions import Fraction  # noqa: E402
-
 
 def recall_at_k_model(
     answers: dict[str, list[str]], queries: list[tuple[str, frozenset[str]]], k: int
@@ -138,9 +137,7 @@ def mrr_model(
     """Exact mean of 1/rank of the first gold id among the first k answers (0 if none)."""
     total = Fraction(0)
     for question, gold in queries:
-        position = 0
-        for chunk_id in answers[question][:k]:
-            position += 1
+        for position, chunk_id in enumerate(answers[question][:k], start=1):
             if chunk_id in gold:
                 total += Fraction(1, position)
                 break

@@ -21,7 +21,9 @@ def spans(draw: st.DrawFn) -> GoldSpan:
 
 
 @given(st.sampled_from(["d", "e"]), offsets, offsets, spans(), shares)
-def test_agrees_with_character_count(doc: str, a: int, b: int, span: GoldSpan, share: float) -> None:
+def test_agrees_with_character_count(
+    doc: str, a: int, b: int, span: GoldSpan, share: float
+) -> None:
     """EVAL-11: overlap >= ceil(share * len) agrees with counting covered characters."""
     start, end = min(a, b), max(a, b)
     expected = answers_model(doc, start, end, span.doc_id, span.start, span.end, share)

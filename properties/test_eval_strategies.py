@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from itertools import pairwise
+
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -37,7 +39,7 @@ def test_recursive_regions_hold_the_chunk_words(text: str, size: int) -> None:
         assert not text[c.start].isspace()
         assert not text[c.end - 1].isspace()
     assert [w for c in chunks for w in c.text.split()] == text.split()
-    assert all(a.end <= b.start for a, b in zip(chunks, chunks[1:], strict=False))
+    assert all(a.end <= b.start for a, b in pairwise(chunks))
 
 
 @given(eval_text, st.integers(min_value=1, max_value=12), st.data())
