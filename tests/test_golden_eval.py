@@ -8,8 +8,11 @@ from typing import Any
 
 import pytest
 
-from chunkspec import GoldSpan, LabelledQuery, compare, mrr, recall_at_k
-from chunkspec._gold import answers
+from chunkspec import GoldSpan, LabelledQuery, SpanQuery, compare, mrr, recall_at_k
+from chunkspec._gold import answers, labelled
+from chunkspec._labelled_corpus import quote_span
+from chunkspec._retrievers import normalise, ranked
+from chunkspec._strategies import resolve, word_spans
 
 from . import goldens
 
@@ -93,3 +96,62 @@ def test_answers(case: dict[str, Any]) -> None:
         _check_error(case, call)
     else:
         assert call() is case["output"]
+
+
+@pytest.mark.parametrize("case", goldens.cases("word_spans"))
+def test_word_spans(case: dict[str, Any]) -> None:
+    assert [list(s) for s in word_spans(case["input"]["text"])] == case["output"]
+
+
+@pytest.mark.parametrize("case", goldens.cases("strategy"))
+def test_strategy(case: dict[str, Any]) -> None:
+    data = case["input"]
+
+    def call() -> list[dict[str, object]]:
+        chunks = resolve(data["name"])(data["doc_id"], data["title"], data["source"])
+        for c in chunks:
+            assert c.doc_id == data["doc_id"]
+            assert c.title == data["title"]
+            assert c.embedding_text == c.text
+        return [{"id": c.id, "text": c.text, "start": c.start, "end": c.end} for c in chunks]
+
+    if "error" in case:
+        _check_error(case, call)
+    else:
+        assert call() == case["output"]
+
+
+@pytest.mark.parametrize("case", goldens.cases("quote_span"))
+def test_quote_span(case: dict[str, Any]) -> None:
+    data = case["input"]
+
+    def call() -> GoldSpan:
+        return quote_span(data["doc_id"], data["text"], data["quote"])
+
+    if "error" in case:
+        _check_error(case, call)
+    else:
+        assert call() == GoldSpan(**case["output"])
+
+
+@pytest.mark.parametrize("case", goldens.cases("ranked"))
+def test_ranked(case: dict[str, Any]) -> None:
+    data = case["input"]
+    got = ranked(data["row"], data["k"], positive_only=data["positive_only"])
+    assert [list(pair) for pair in got] == case["output"]
+
+
+@pytest.mark.parametrize("case", goldens.cases("normalise"))
+def test_normalise(case: dict[str, Any]) -> None:
+    data = case["input"]
+    assert normalise(data["retriever"], data["scores"]) == case["output"]
+
+
+@pytest.mark.parametrize("case", goldens.cases("labelled"))
+def test_labelled(case: dict[str, Any]) -> None:
+    data = case["input"]
+    query = SpanQuery("q", "prose", "question?", tuple(GoldSpan(*g) for g in data["gold"]))
+    regions = {doc: [tuple(r) for r in items] for doc, items in data["regions"].items()}
+    result = labelled(query, regions, data["share"])
+    assert result.question == "question?"
+    assert sorted(result.gold_chunk_ids) == case["output"]

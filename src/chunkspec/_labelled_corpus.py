@@ -24,9 +24,11 @@ if sys.version_info >= (3, 11):
 else:  # pragma: no cover
     from importlib.abc import Traversable
 
+from ._errors import ArgumentValueError
 from ._gold import GoldSpan, SpanQuery
+from ._validate import require_text
 
-__all__ = ["Corpus", "CorpusError", "Document", "bundled", "load_corpus"]
+__all__ = ["Corpus", "CorpusError", "Document", "bundled", "load_corpus", "quote_span"]
 
 _SLUG = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]*$")
 _HEADING = re.compile(r"^#{1,6}[ \t]+(.+?)[ \t#]*$", re.MULTILINE)
@@ -175,15 +177,29 @@ def _span(where: str, item: object, docs: dict[str, Document]) -> GoldSpan:
     doc_id, quote = item.get("doc"), item.get("quote")
     if not isinstance(doc_id, str) or doc_id not in docs:
         raise CorpusError(f"{where}: unknown document {doc_id!r}")
-    if not isinstance(quote, str) or not quote.strip():
-        raise CorpusError(f"{where}: 'quote' must be a non-blank string")
+    if not isinstance(quote, str):
+        raise CorpusError(f"{where}: 'quote' must be a string")
+    try:
+        return quote_span(doc_id, docs[doc_id].text, quote)
+    except ValueError as error:
+        raise CorpusError(f"{where}: {error}") from None
+
+
+def quote_span(doc_id: str, text: str, quote: str) -> GoldSpan:
+    """Return ``GoldSpan(doc_id, i, i + len(quote))`` for the one ``i`` where quote occurs.
+
+    Raises ValueError (argument ``quote``) when the quote is blank, has leading or trailing
+    whitespace (EVAL-22), or occurs zero or several times, overlaps included (EVAL-21).
+    """
+    require_text("quote", quote)
+    if not quote.strip():
+        raise ArgumentValueError("quote", "must not be blank", quote)
     if quote != quote.strip():
         # EVAL-22: chunk regions start and end on words, so a quote must too.
-        raise CorpusError(f"{where}: quote has leading or trailing whitespace: {quote!r}")
-    text = docs[doc_id].text
+        raise ArgumentValueError("quote", "has leading or trailing whitespace", quote)
     start = text.find(quote)
     if start < 0:
-        raise CorpusError(f"{where}: quote not found in {doc_id!r}: {quote[:60]!r}")
+        raise ArgumentValueError("quote", f"not found in {doc_id!r}", quote)
     if text.find(quote, start + 1) >= 0:
-        raise CorpusError(f"{where}: quote occurs more than once in {doc_id!r}: {quote[:60]!r}")
+        raise ArgumentValueError("quote", f"occurs more than once in {doc_id!r}", quote)
     return GoldSpan(doc_id, start, start + len(quote))

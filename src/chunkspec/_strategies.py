@@ -63,8 +63,11 @@ class EvalChunk:
 Strategy = Callable[[str, str, str], list[EvalChunk]]
 
 
-class StrategyUnavailable(ValueError):
+class StrategyUnavailable(ArgumentValueError):
     """A known strategy whose chunker is not in this installation (rule EVAL-19)."""
+
+    def __init__(self, name: str, needs: str) -> None:
+        super().__init__("strategy", f"needs {needs}", name)
 
 
 _WORD = re.compile(r"\S+")
@@ -172,9 +175,7 @@ def _structural() -> Strategy:
 
     split_markdown = getattr(chunkspec, "split_markdown", None)
     if split_markdown is None:
-        raise StrategyUnavailable(
-            "strategy structural needs chunkspec.split_markdown (issue 5), not installed here"
-        )
+        raise StrategyUnavailable("structural", "chunkspec.split_markdown (issue 5), not here")
 
     def adapt(doc_id: str, title: str, source: str) -> list[EvalChunk]:
         return [
@@ -189,6 +190,5 @@ def _structural() -> Strategy:
 def _heading_aware() -> Strategy:
     """HOOK (issue 5): the lead connects ``chunkspec.HeadingAwareChunker`` here on merge."""
     raise StrategyUnavailable(
-        "strategy heading-aware needs chunkspec.HeadingAwareChunker (issue 5), "
-        "not connected on this branch"
+        "heading-aware", "chunkspec.HeadingAwareChunker (issue 5), not connected here"
     )
