@@ -20,7 +20,7 @@ scores = st.lists(st.sampled_from([-1.0, -0.5, 0.0, 0.25, 0.5, 1.0, 2.0, 7.5]), 
 def test_ranked_is_a_stable_sort(row: list[float], k: int, positive: bool) -> None:
     """EVAL-25: a literal selection: repeatedly take the best remaining, earliest on ties."""
     remaining = [(i, s) for i, s in enumerate(row) if not positive or s > 0]
-    expected = []
+    expected: list[tuple[int, float]] = []
     while remaining and len(expected) < k:
         best = remaining[0]
         for item in remaining:
