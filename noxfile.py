@@ -24,8 +24,8 @@ def _install(session: nox.Session, *groups: str, extras: str = "") -> None:
 
 @nox.session
 def tests(session: nox.Session) -> None:
-    """Golden cases, unit tests and CLI tests."""
-    _install(session, "test")
+    """Golden cases, unit tests and CLI tests (the dense retriever's test skips: no [embed])."""
+    _install(session, "test", extras="bm25,plot")
     session.run("pytest", "tests", *session.posargs)
 
 
@@ -39,7 +39,7 @@ def properties(session: nox.Session) -> None:
 @nox.session
 def typecheck(session: nox.Session) -> None:
     """mypy --strict (plus warn_unreachable) over src, tests, properties and this file."""
-    _install(session, "typecheck")
+    _install(session, "typecheck", extras="bm25,plot")
     session.run("mypy", *session.posargs)
 
 
@@ -54,5 +54,6 @@ def lint(session: nox.Session) -> None:
 @nox.session
 def bench(session: nox.Session) -> None:
     """Throughput and scaling benchmarks beside the peers (prints ratios; never gates)."""
-    _install(session, "bench")
+    _install(session, "bench", extras="bm25")
     session.run("python", "benchmarks/bench_split.py", *session.posargs)
+    session.run("python", "benchmarks/bench_eval.py")

@@ -165,7 +165,8 @@ def _plot(report: EvalReport, path: str) -> None:
         ax.set_ylim(0, 1.05)
         ax.grid(axis="y", alpha=0.3)
     axes[0].set_ylabel("share of questions")
-    axes[0].legend(title="question class", fontsize=8, title_fontsize=8, loc="lower left")
+    handles, labels = axes[0].get_legend_handles_labels()
+    fig.legend(handles, labels, loc="upper right", ncol=len(classes), fontsize=8, frameon=False)
     fig.suptitle(f"{report.corpus}: retriever {report.retriever}", fontsize=11)
     fig.tight_layout()
     try:
