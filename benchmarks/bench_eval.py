@@ -15,6 +15,7 @@ from __future__ import annotations
 import argparse
 import time
 from collections.abc import Callable, Sequence
+from functools import partial
 
 from chunkspec import LabelledQuery, load_corpus, mrr, recall_at_k, words
 from chunkspec._strategies import resolve
@@ -31,7 +32,7 @@ def best(fn: Callable[[], object], repeat: int) -> float:
 
 
 def bm25_peers(copies: int, repeat: int) -> None:
-    """Index and query the corpus with bm25s and rank-bm25, the same tokens for both."""
+    """Index and query the corpus with bm25s and rank-bm25 from the same token lists."""
     import bm25s
     from rank_bm25 import BM25Okapi
 
@@ -44,7 +45,7 @@ def bm25_peers(copies: int, repeat: int) -> None:
 
     def with_bm25s() -> object:
         index = bm25s.BM25()
-        index.index(bm25s.tokenize(texts, stopwords="en", show_progress=False), show_progress=False)
+        index.index(tokens, show_progress=False)
         return [index.get_scores(q) for q in qtokens]
 
     def with_rank_bm25() -> object:
@@ -66,10 +67,12 @@ def scaling(n_words: int, n_queries: int, repeat: int) -> None:
         adapt = resolve(name)
         small = "\n\n".join(words(100, i * 100) for i in range(n_words // 100))
         large = "\n\n".join(words(100, i * 100) for i in range(4 * n_words // 100))
-        t1 = best(lambda a=adapt, s=small: a("d", "T", s), repeat)
-        t4 = best(lambda a=adapt, s=large: a("d", "T", s), repeat)
-        print(f"{name:>14}: {n_words:,} words {t1 * 1000:8.1f} ms, 4x {t4 * 1000:8.1f} ms, "
-              f"ratio {t4 / t1:.2f}")
+        t1 = best(partial(adapt, "d", "T", small), repeat)
+        t4 = best(partial(adapt, "d", "T", large), repeat)
+        print(
+            f"{name:>14}: {n_words:,} words {t1 * 1000:8.1f} ms, 4x {t4 * 1000:8.1f} ms, "
+            f"ratio {t4 / t1:.2f}"
+        )
 
     def run(queries: Sequence[LabelledQuery]) -> None:
         def retrieve(question: str, k: int) -> list[str]:
@@ -82,8 +85,10 @@ def scaling(n_words: int, n_queries: int, repeat: int) -> None:
     many = [LabelledQuery(f"q{i}", frozenset({f"q{i}-{i % 12}"})) for i in range(4 * n_queries)]
     t1 = best(lambda: run(few), repeat)
     t4 = best(lambda: run(many), repeat)
-    print(f"{'recall+mrr':>14}: {n_queries:,} questions {t1 * 1000:8.1f} ms, 4x "
-          f"{t4 * 1000:8.1f} ms, ratio {t4 / t1:.2f}")
+    print(
+        f"{'recall+mrr':>14}: {n_queries:,} questions {t1 * 1000:8.1f} ms, 4x "
+        f"{t4 * 1000:8.1f} ms, ratio {t4 / t1:.2f}"
+    )
 
 
 def main() -> None:
