@@ -7,7 +7,7 @@ from ._errors import ArgumentTypeError, ArgumentValueError
 from ._evaluate import EvalCell, EvalReport, evaluate
 from ._gold import GoldSpan, SpanQuery
 from ._hashing import hash_text
-from ._labelled_corpus import Corpus, CorpusError, Document, load_corpus
+from ._labelled_corpus import Corpus, CorpusDocument, CorpusError, load_corpus
 from ._metrics import LabelledQuery, Retriever, Score, compare, mrr, recall_at_k
 from ._provenance import SourceChunk
 from ._split import split_section
@@ -22,8 +22,8 @@ __all__ = [
     "ArgumentValueError",
     "Chunk",
     "Corpus",
+    "CorpusDocument",
     "CorpusError",
-    "Document",
     "EvalCell",
     "EvalChunk",
     "EvalReport",

@@ -28,7 +28,7 @@ from ._errors import ArgumentValueError
 from ._gold import GoldSpan, SpanQuery
 from ._validate import require_text
 
-__all__ = ["Corpus", "CorpusError", "Document", "bundled", "load_corpus", "quote_span"]
+__all__ = ["Corpus", "CorpusDocument", "CorpusError", "bundled", "load_corpus", "quote_span"]
 
 _SLUG = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]*$")
 _HEADING = re.compile(r"^#{1,6}[ \t]+(.+?)[ \t#]*$", re.MULTILINE)
@@ -40,7 +40,7 @@ class CorpusError(ValueError):
 
 
 @dataclass(frozen=True, slots=True)
-class Document:
+class CorpusDocument:
     """One source page: ``id`` (file stem), ``title`` (first ATX heading, else id), ``text``."""
 
     id: str
@@ -53,10 +53,10 @@ class Corpus:
     """Documents in file-name order and labelled questions in file order."""
 
     name: str
-    documents: tuple[Document, ...]
+    documents: tuple[CorpusDocument, ...]
     queries: tuple[SpanQuery, ...]
 
-    def document(self, doc_id: str) -> Document:
+    def document(self, doc_id: str) -> CorpusDocument:
         """Return the document called ``doc_id`` (KeyError if there is none)."""
         for doc in self.documents:
             if doc.id == doc_id:
@@ -121,15 +121,15 @@ def _decode(entry: Traversable) -> str:
         raise CorpusError(f"{entry}: not valid UTF-8 (byte {error.start})") from None
 
 
-def _document(entry: Traversable) -> Document:
+def _document(entry: Traversable) -> CorpusDocument:
     """Read one page; its title is its first ATX heading (EVAL-20)."""
     text = _decode(entry)
     stem = entry.name.rsplit(".", 1)[0]
     heading = _HEADING.search(text)
-    return Document(stem, heading.group(1) if heading else stem, text)
+    return CorpusDocument(stem, heading.group(1) if heading else stem, text)
 
 
-def _queries(entry: Traversable, docs: dict[str, Document]) -> list[SpanQuery]:
+def _queries(entry: Traversable, docs: dict[str, CorpusDocument]) -> list[SpanQuery]:
     """Parse and validate ``queries.jsonl`` (EVAL-21, EVAL-22)."""
     if not entry.is_file():
         raise CorpusError(f"{entry}: no such file")
@@ -149,7 +149,7 @@ def _queries(entry: Traversable, docs: dict[str, Document]) -> list[SpanQuery]:
     return out
 
 
-def _query(where: str, line: str, docs: dict[str, Document]) -> SpanQuery:
+def _query(where: str, line: str, docs: dict[str, CorpusDocument]) -> SpanQuery:
     """Parse one record into a SpanQuery, resolving each quote to its unique span."""
     try:
         record = json.loads(line)
@@ -170,7 +170,7 @@ def _query(where: str, line: str, docs: dict[str, Document]) -> SpanQuery:
     return SpanQuery(record["id"], record["class"], record["question"], spans)
 
 
-def _span(where: str, item: object, docs: dict[str, Document]) -> GoldSpan:
+def _span(where: str, item: object, docs: dict[str, CorpusDocument]) -> GoldSpan:
     """Resolve ``{"doc": ..., "quote": ...}`` to the one span where the quote occurs."""
     if not isinstance(item, dict):
         raise CorpusError(f"{where}: expected an object with 'doc' and 'quote'")

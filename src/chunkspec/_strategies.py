@@ -6,9 +6,10 @@ Rules EVAL-15 to EVAL-19 in docs/spec/eval.md. Names:
   word invariant (EVAL-16);
 * ``fixed-N``: consecutive windows of N whitespace tokens, no overlap (``window-N-0``);
 * ``window-N-O``: windows of N tokens stepping by ``N - O`` (EVAL-17);
-* ``structural``: seed 001 ``split_markdown`` (issue 5); ``heading-aware``: seed 003
-  ``HeadingAwareChunker`` (issue 5). Both are hooks that raise :class:`StrategyUnavailable`
-  until those chunkers are on this branch (EVAL-19).
+* ``structural[-N]``: seed 001 ``split_markdown`` (issue 5), unbudgeted or at most N tokens;
+  ``heading-aware[-N[-O]]``: seed 003 ``HeadingAwareChunker(N, O)``, N = 512, O = N // 8. Both
+  are hooks that raise :class:`StrategyUnavailable` until those chunkers are installed
+  (EVAL-19).
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from ._errors import ArgumentValueError
 from ._split import split_section
@@ -39,6 +41,8 @@ DEFAULT_STRATEGIES = (
     "fixed-128",
     "recursive-128",
     "window-128-32",
+    "structural-128",
+    "heading-aware-128-32",
 )
 
 
@@ -71,6 +75,7 @@ class StrategyUnavailable(ArgumentValueError):
 
 
 _WORD = re.compile(r"\S+")
+_HOOK = re.compile(r"^(structural|heading-aware)(?:-([0-9]+)(?:-([0-9]+))?)?$")
 _NAME = re.compile(r"^(recursive|fixed)-([0-9]+)$|^window-([0-9]+)-([0-9]+)$")
 
 
@@ -86,15 +91,23 @@ def word_spans(text: str) -> list[tuple[int, int]]:
 def resolve(name: str) -> Strategy:
     """Return the adapter for strategy ``name``; ValueError for an unknown or bad name."""
     require_str("strategy", name)
-    if name == "structural":
-        return _structural()
-    if name == "heading-aware":
-        return _heading_aware()
+    hook = _HOOK.match(name)
+    if hook is not None:
+        family, size, overlap = hook.groups()
+        if family == "structural":
+            if overlap is not None:
+                raise ArgumentValueError("strategy", "structural takes no overlap", name)
+            return _structural(None if size is None else _size("strategy", name, int(size)))
+        width = 512 if size is None else _size("strategy", name, int(size))
+        lap = width // 8 if overlap is None else int(overlap)
+        if lap >= width:
+            raise ArgumentValueError("strategy", "heading-aware overlap must be < its size", name)
+        return _heading_aware(width, lap)
     match = _NAME.match(name)
     if match is None:
         raise ArgumentValueError(
             "strategy",
-            "must be recursive-N, fixed-N, window-N-O, structural or heading-aware",
+            "must be recursive-N, fixed-N, window-N-O, structural[-N] or heading-aware[-N[-O]]",
             name,
         )
     family, size, wsize, overlap = match.groups()
@@ -166,29 +179,47 @@ def _windows(size: int, overlap: int) -> Strategy:
     return adapt
 
 
-def _structural() -> Strategy:
-    """HOOK (issue 5): adapt ``chunkspec.split_markdown(doc_id, source)`` once it exists.
+def _structural(max_tokens: int | None) -> Strategy:
+    """HOOK (issue 5): ``chunkspec.split_markdown(doc_id, source, max_tokens)``, if installed.
 
-    Its chunks satisfy ``SourceChunk``; their ``embedding_text`` carries the heading trail.
+    Its chunks satisfy ``SourceChunk`` with ``text == prefix + source[start:end]`` (MD-8);
+    ``embedding_text`` carries the heading trail. Ids are ``f"{doc_id}#{n}"``.
     """
     import chunkspec
 
-    split_markdown = getattr(chunkspec, "split_markdown", None)
+    split_markdown: Any = getattr(chunkspec, "split_markdown", None)
     if split_markdown is None:
         raise StrategyUnavailable("structural", "chunkspec.split_markdown (issue 5), not here")
 
     def adapt(doc_id: str, title: str, source: str) -> list[EvalChunk]:
         return [
             EvalChunk(f"{doc_id}#{n}", doc_id, title, c.text, c.start, c.end, c.embedding_text)
-            for n, c in enumerate(split_markdown(doc_id, source))
-            if c.text.strip()
+            for n, c in enumerate(split_markdown(doc_id, source, max_tokens))
         ]
 
     return adapt
 
 
-def _heading_aware() -> Strategy:
-    """HOOK (issue 5): the lead connects ``chunkspec.HeadingAwareChunker`` here on merge."""
-    raise StrategyUnavailable(
-        "heading-aware", "chunkspec.HeadingAwareChunker (issue 5), not connected here"
-    )
+def _heading_aware(max_tokens: int, overlap: int) -> Strategy:
+    """HOOK (issue 5): ``HeadingAwareChunker(max_tokens, overlap)`` over ``parse_markdown``.
+
+    Its chunks (heading chunks and body chunks alike) satisfy ``SourceChunk`` with
+    ``text == source[start:end]`` (HEAD-2); their own ids are kept.
+    """
+    import chunkspec
+
+    chunker_type: Any = getattr(chunkspec, "HeadingAwareChunker", None)
+    parse: Any = getattr(chunkspec, "parse_markdown", None)
+    if chunker_type is None or parse is None:
+        raise StrategyUnavailable(
+            "heading-aware", "chunkspec.HeadingAwareChunker (issue 5), not here"
+        )
+    chunker = chunker_type(max_tokens, overlap)
+
+    def adapt(doc_id: str, title: str, source: str) -> list[EvalChunk]:
+        return [
+            EvalChunk(c.id, doc_id, title, c.text, c.start, c.end, c.embedding_text)
+            for c in chunker.chunk(parse(doc_id, source))
+        ]
+
+    return adapt
