@@ -113,7 +113,18 @@ def test_loader_missing_directory(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize(
-    "name", ["recursive-0", "fixed-0", "window-8-8", "window-8-9", "sliding", "fixed-x", "Fixed-8"]
+    "name",
+    [
+        "recursive-0",
+        "fixed-0",
+        "window-8-8",
+        "window-8-9",
+        "sliding",
+        "fixed-x",
+        "Fixed-8",
+        "structural-0",
+        "heading-aware-0",
+    ],
 )
 def test_bad_strategy_names(name: str) -> None:
     with pytest.raises(ValueError, match="strategy") as info:
@@ -134,10 +145,25 @@ def test_structural_hook() -> None:
 
 
 def test_heading_aware_hook() -> None:
-    """EVAL-19: heading-aware raises until the lead connects HeadingAwareChunker."""
-    with pytest.raises(StrategyUnavailable, match="HeadingAwareChunker"):
-        resolve("heading-aware")
-    pytest.skip("heading-aware adapter is connected on merge with issue 5")
+    """EVAL-19: heading-aware adapts chunkspec.HeadingAwareChunker once issue 5 lands."""
+    if not hasattr(chunkspec, "HeadingAwareChunker"):
+        with pytest.raises(StrategyUnavailable, match="HeadingAwareChunker"):
+            resolve("heading-aware")
+        pytest.skip("chunkspec.HeadingAwareChunker is not on this branch (issue 5)")
+    source = load_corpus().document("returns").text
+    chunks = resolve("heading-aware-64-8")("returns", "Returns Policy", source)
+    assert chunks
+    assert all(c.text == source[c.start : c.end] for c in chunks)
+
+
+def test_hooks_unavailable(monkeypatch: pytest.MonkeyPatch) -> None:
+    """EVAL-19: without issue 5's chunkers both hooks raise StrategyUnavailable."""
+    for name in ("split_markdown", "HeadingAwareChunker"):
+        monkeypatch.delattr(chunkspec, name, raising=False)
+    for name in ("structural", "structural-128", "heading-aware", "heading-aware-128-16"):
+        with pytest.raises(StrategyUnavailable) as info:
+            resolve(name)
+        assert info.value.argument == "strategy"
 
 
 def test_fixed_is_window_without_overlap() -> None:
@@ -238,7 +264,8 @@ def test_evaluate_full_cover_vs_share() -> None:
     assert strict.cells[-1].answerable < 1.0
 
 
-def test_evaluate_unavailable_strategy() -> None:
+def test_evaluate_unavailable_strategy(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delattr(chunkspec, "HeadingAwareChunker", raising=False)
     corpus = load_corpus()
     with pytest.raises(StrategyUnavailable):
         evaluate(corpus, ["heading-aware"], "bm25")
@@ -318,7 +345,8 @@ def test_cli_eval_default_skips_unavailable(capsys: pytest.CaptureFixture[str]) 
     ("argv", "message"),
     [
         (["eval", "--strategies", "bogus"], "strategy must be"),
-        (["eval", "--strategies", "heading-aware"], "HeadingAwareChunker"),
+        (["eval", "--strategies", "heading-aware-8-8"], "overlap must be < its size"),
+        (["eval", "--strategies", "structural-8-2"], "structural takes no overlap"),
         (["eval", "/nonexistent/corpus"], "not a directory"),
         (["eval", "--k", "0"], "k must be >= 1"),
         (["eval", "--gold-share", "2"], "share must be in (0, 1]"),
@@ -386,3 +414,13 @@ def test_cli_eval_own_corpus_and_queries(
         ["id", "fixed-4", "1.00", "1.00", "1.00", "1.00", "1"],
         ["all", "fixed-4", "1.00", "1.00", "1.00", "1.00", "1"],
     ]
+
+
+def test_cli_eval_names_an_unavailable_strategy(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """EVAL-19, EVAL-29: naming a missing chunker in --strategies is an error, not a skip."""
+    monkeypatch.delattr(chunkspec, "split_markdown", raising=False)
+    assert main(["eval", "--strategies", "structural"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("chunkspec eval: error: strategy needs chunkspec.split_markdown")
