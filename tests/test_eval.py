@@ -424,3 +424,17 @@ def test_cli_eval_names_an_unavailable_strategy(
     assert main(["eval", "--strategies", "structural"]) == 2
     err = capsys.readouterr().err
     assert err.startswith("chunkspec eval: error: strategy needs chunkspec.split_markdown")
+
+
+def test_evaluate_rejects_duplicate_chunk_ids(monkeypatch: pytest.MonkeyPatch) -> None:
+    """EVAL-26: chunk ids must be unique across the corpus."""
+    from chunkspec import _evaluate
+    from chunkspec._strategies import EvalChunk
+
+    def same_id(doc_id: str, title: str, source: str) -> list[EvalChunk]:
+        return [EvalChunk("x", doc_id, title, source, 0, len(source), source)]
+
+    monkeypatch.setattr(_evaluate, "resolve", lambda name: same_id)
+    with pytest.raises(ValueError, match="two chunks one id") as info:
+        evaluate(load_corpus(), ["anything"], "bm25")
+    assert getattr(info.value, "argument", None) == "strategies"

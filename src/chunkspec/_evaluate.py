@@ -124,6 +124,9 @@ def evaluate(
     cells: list[EvalCell] = []
     for name, adapt in adapters.items():
         chunks = [c for d in corpus.documents for c in adapt(d.id, d.title, d.text)]
+        if len({c.id for c in chunks}) != len(chunks):
+            # EVAL-26: gold is a set of ids, so two chunks sharing an id would share credit.
+            raise ArgumentValueError("strategies", "a strategy gave two chunks one id", name)
         stats.append(
             StrategyStats(
                 name, len(chunks), sum(count_tokens(c.text) for c in chunks) / max(len(chunks), 1)
