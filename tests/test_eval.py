@@ -438,3 +438,17 @@ def test_evaluate_rejects_duplicate_chunk_ids(monkeypatch: pytest.MonkeyPatch) -
     with pytest.raises(ValueError, match="two chunks one id") as info:
         evaluate(load_corpus(), ["anything"], "bm25")
     assert getattr(info.value, "argument", None) == "strategies"
+
+
+def test_cli_eval_png_without_matplotlib(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """EVAL-29: --png without the [plot] extra is one line naming the extra, exit 2."""
+    import sys
+
+    pytest.importorskip("bm25s")
+    monkeypatch.setitem(sys.modules, "matplotlib", None)
+    status = main(["eval", "--strategies", "fixed-256", "--png", str(tmp_path / "x.png")])
+    assert status == 2
+    assert "chunkspec[plot]" in capsys.readouterr().err
+    assert not (tmp_path / "x.png").exists()
