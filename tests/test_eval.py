@@ -450,5 +450,7 @@ def test_cli_eval_png_without_matplotlib(
     monkeypatch.setitem(sys.modules, "matplotlib", None)
     status = main(["eval", "--strategies", "fixed-256", "--png", str(tmp_path / "x.png")])
     assert status == 2
-    assert "chunkspec[plot]" in capsys.readouterr().err
+    captured = capsys.readouterr()
+    assert "chunkspec[plot]" in captured.err
+    assert captured.out == ""  # checked before the evaluation runs
     assert not (tmp_path / "x.png").exists()

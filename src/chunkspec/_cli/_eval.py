@@ -58,6 +58,7 @@ def register(sub: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Run the evaluation and print the table; write JSON and PNG when asked."""
+    plt = _pyplot() if args.png else None  # fail before a long run, not after it
     corpus = load_corpus(args.corpus, args.queries)
     if args.strategies is None:
         names, skip = list(DEFAULT_STRATEGIES), True
@@ -85,8 +86,8 @@ def run(args: argparse.Namespace) -> int:
     sys.stdout.flush()
     if args.json:
         _write(args.json, json.dumps(report.to_json(), indent=2) + "\n")
-    if args.png:
-        _plot(report, args.png)
+    if plt is not None:
+        _plot(report, args.png, plt)
     return 0
 
 
@@ -136,8 +137,8 @@ def _write(path: str, text: str) -> None:
         raise CliError(f"{path}: cannot write: {error.strerror}") from None
 
 
-def _plot(report: EvalReport, path: str) -> None:
-    """Draw recall@k, MRR@k and context recall per class and strategy as grouped bars."""
+def _pyplot() -> Any:
+    """Return ``matplotlib.pyplot`` on the Agg backend, or raise CliError naming the extra."""
     try:
         import matplotlib
 
@@ -145,6 +146,11 @@ def _plot(report: EvalReport, path: str) -> None:
         import matplotlib.pyplot as plt
     except ImportError:
         raise CliError("--png needs matplotlib: pip install 'chunkspec[plot]'") from None
+    return plt
+
+
+def _plot(report: EvalReport, path: str, plt: Any) -> None:
+    """Draw recall@k, MRR@k and context recall per class and strategy as grouped bars."""
     strategies = [s.name for s in report.strategies]
     classes = [c for c in dict.fromkeys(x.question_class for x in report.cells) if c != ALL]
     cell = {(c.question_class, c.strategy): c for c in report.cells}
