@@ -56,4 +56,5 @@ def bench(session: nox.Session) -> None:
     """Throughput and scaling benchmarks beside the peers (prints ratios; never gates)."""
     _install(session, "bench", extras="bm25")
     session.run("python", "benchmarks/bench_split.py", *session.posargs)
+    session.run("python", "benchmarks/bench_markdown.py", *session.posargs)
     session.run("python", "benchmarks/bench_eval.py")

@@ -203,3 +203,16 @@ def test_bad_min_score_named(min_score: object) -> None:
     """PACK-5, PACK-10: min_score NaN or not a number raises naming min_score."""
     with pytest.raises((TypeError, ValueError), match="min_score"):
         assemble([], 10, min_score)  # type: ignore[arg-type]
+
+
+@given(
+    st.one_of(st.integers(min_value=2**53), st.integers(max_value=-(2**53))),
+    st.sampled_from(["score", "min_score"]),
+)
+def test_integer_scores_stay_exact_in_a_double(value: int, where: str) -> None:
+    """PORT-1, PACK-10: an int score or min_score beyond +-(2**53-1) raises naming it."""
+    chunk = Chunk("a", "d", "T", "x", 1, "h", value if where == "score" else 0.5)
+    name = "chunks[0].score" if where == "score" else "min_score"
+    with pytest.raises(ValueError, match=r"\+-\(2\*\*53 - 1\)") as info:
+        assemble([chunk], 10, value if where == "min_score" else 0.35)
+    assert getattr(info.value, "argument", None) == name

@@ -98,3 +98,21 @@ def test_pack_reads_split_output(tmp_path: Path, capsys: pytest.CaptureFixture[s
     )
     assert (status, err) == (0, "")
     assert context == "[stdin:0] stdin\na\n[stdin:1] stdin\nb\n"
+
+
+@settings(max_examples=15, deadline=None)
+@given(text=split_texts, limit=st.integers(1, 5))
+def test_python_dash_m_is_the_command(text: str, limit: int) -> None:
+    """CLI-6: ``python -m chunkspec split`` prints what the library gives (few examples)."""
+    import subprocess
+
+    proc = subprocess.run(
+        [sys.executable, "-m", "chunkspec", "split", "-", "--max-tokens", str(limit)],
+        input=text.encode(),
+        capture_output=True,
+        check=False,
+    )
+    assert proc.returncode == 0, proc.stderr
+    texts = [json.loads(line)["text"] for line in proc.stdout.decode().split("\n") if line]
+    expected = split_section("stdin", "stdin", text.removeprefix("\ufeff"), limit)
+    assert texts == [c.text for c in expected]

@@ -32,3 +32,13 @@ def test_lone_surrogate_rejected(before: str, code: int, after: str) -> None:
 def test_distinct_texts_distinct_hashes(a: str, b: str) -> None:
     """HASH-1: different texts give different hashes (no collision in practice)."""
     assert (hash_text(a) == hash_text(b)) == (a == b)
+
+
+@given(st.text(alphabet=st.sampled_from(["e", "\u0301", "\u00e9", "A", "\u030a", "\u00c5", " "])))
+def test_no_normalisation(text: str) -> None:
+    """HASH-3: NFC and NFD spellings hash differently whenever their code points differ."""
+    import unicodedata
+
+    for form in ("NFC", "NFD"):
+        other = unicodedata.normalize(form, text)
+        assert (hash_text(other) == hash_text(text)) == (other == text)

@@ -150,3 +150,30 @@ def test_lone_surrogates_rejected(before: str, lone: str, after: str, where: str
     args[where] = before + lone + after
     with pytest.raises(ValueError, match=where):
         split_section(**args)  # type: ignore[arg-type]
+
+
+@given(
+    st.lists(
+        st.lists(
+            st.text(alphabet=st.sampled_from(["a", "b", "é"]), min_size=1, max_size=3),
+            min_size=1,
+            max_size=4,
+        ),
+        min_size=1,
+        max_size=8,
+    ),
+    st.sampled_from([" ", "\n"]),
+)
+def test_first_separator_that_occurs_is_used(paragraphs: list[list[str]], glue: str) -> None:
+    """SPLIT-2: with "\\n\\n" present, chunks are runs of whole paragraphs, never parts."""
+    limit = 4  # every paragraph fits, so no paragraph is split further
+    texts = [glue.join(words) for words in paragraphs]
+    chunks = split_section("d", "T", "\n\n".join(texts), limit)
+    position = 0
+    for chunk in chunks:
+        end = position + 1
+        while "\n\n".join(texts[position:end]) != chunk.text:
+            end += 1
+            assert end <= len(texts), (chunk.text, texts)
+        position = end
+    assert position == len(texts)

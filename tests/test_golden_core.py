@@ -39,6 +39,7 @@ def test_split_section(case: dict[str, Any]) -> None:
     result = _check(case, lambda: chunkspec.split_section(**args))
     if "error" in case:
         return
+    assert chunkspec.split_section(**args) == result  # SPLIT-13: deterministic
     doc_id, title = args["doc_id"], args["title"]
     expected = [
         Chunk(
@@ -61,7 +62,9 @@ def test_assemble(case: dict[str, Any]) -> None:
     chunks = [_chunk(item) for item in chunks] if isinstance(chunks, list) else chunks
     if "min_score" in args:
         args["min_score"] = goldens.number(args["min_score"])
+    before = list(chunks) if isinstance(chunks, list) else chunks
     result = _check(case, lambda: chunkspec.assemble(chunks, **args))
+    assert chunks == before  # PACK-13: the input is not modified
     if "error" in case:
         return
     expected = case["output"]

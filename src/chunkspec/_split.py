@@ -19,10 +19,6 @@ from ._validate import require_int, require_text
 
 __all__ = ["split_section"]
 
-#: Pieces shorter than this many characters on average take the one-token-per-piece path.
-#: A speed heuristic only: both paths give the same chunks.
-_SHORT_PIECE = 16
-
 
 def split_section(doc_id: str, title: str, text: str, max_tokens: int) -> list[Chunk]:
     """Split ``text`` into chunks of at most ``max_tokens`` whitespace-separated words.
@@ -74,10 +70,9 @@ def _split(text: str, max_tokens: int, out: list[tuple[str, int]], *, oversized:
         # SPLIT-5: no separator occurs, so the text is one unbreakable chunk, fitting or not.
         out.append((text.strip(), len(text.split())))
         return
-    pieces = text.split(sep)
-    if len(pieces) * _SHORT_PIECE > len(text) and _no_inner_whitespace(text, sep, len(pieces)):
-        # Many short pieces, none holding whitespace: each non-empty piece is one token.
-        kept = list(filter(None, pieces))
+    if _pieces_are_words(text, sep):
+        # Every non-blank piece is exactly one word, so the kept pieces are text.split().
+        kept = text.split()
         if len(kept) <= max_tokens and not oversized:
             out.append((text.strip(), len(kept)))
             return
@@ -85,6 +80,7 @@ def _split(text: str, max_tokens: int, out: list[tuple[str, int]], *, oversized:
             run = kept[i : i + max_tokens]
             out.append((sep.join(run), len(run)))
         return
+    pieces = text.split(sep)
     counts = list(map(len, map(str.split, pieces)))
     if not oversized:
         total = sum(counts)
@@ -110,13 +106,20 @@ def _split(text: str, max_tokens: int, out: list[tuple[str, int]], *, oversized:
             i = j
 
 
-_ASCII_WHITESPACE = "\t\n\x0b\x0c\r\x1c\x1d\x1e\x1f "
+_ASCII_WHITESPACE = " \n\t\r\x0b\x0c\x1c\x1d\x1e\x1f"
 
 
-def _no_inner_whitespace(text: str, sep: str, pieces: int) -> bool:
-    """Return True if ``text`` is ASCII and its only whitespace is its ``pieces - 1`` seps."""
+def _pieces_are_words(text: str, sep: str) -> bool:
+    """True if ``text.split(sep)``, blanks dropped, equals ``text.split()``.
+
+    That holds when the only whitespace in ``text`` is the separator's character and every
+    run of it splits into whole separators: then no piece holds whitespace, so each
+    non-blank piece is one word. A speed path only (checked in C, no per-piece work); when
+    it is False the general path gives the same chunks.
+    """
     if not text.isascii():
         return False
-    if any(c in text for c in _ASCII_WHITESPACE if c not in sep):
+    char = sep[0]
+    if any(c in text for c in _ASCII_WHITESPACE if c != char):
         return False
-    return text.count(sep[0]) == len(sep) * (pieces - 1)
+    return len(sep) == 1 or text.count(char) == len(sep) * text.count(sep)

@@ -56,9 +56,13 @@ def require_int(argument: str, value: object, *, minimum: int) -> int:
 
 
 def require_real(argument: str, value: object) -> float:
-    """Return ``value`` if it is an ``int`` or ``float`` (not ``bool``) and not NaN."""
+    """Return ``value`` if it is a ``float`` that is not NaN, or an ``int`` (not ``bool``)
+    with ``abs(value) <= 2**53 - 1`` (rules PACK-5, PORT-1)."""
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         raise ArgumentTypeError(argument, "an int or float", value)
-    if isinstance(value, float) and math.isnan(value):
-        raise ArgumentValueError(argument, "must not be NaN", value)
+    if isinstance(value, float):
+        if math.isnan(value):
+            raise ArgumentValueError(argument, "must not be NaN", value)
+    elif not -MAX_SAFE_INTEGER <= value <= MAX_SAFE_INTEGER:
+        raise ArgumentValueError(argument, "as an int must be within +-(2**53 - 1)", value)
     return value

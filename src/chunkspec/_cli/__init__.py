@@ -8,17 +8,18 @@ Errors become one line on stderr and exit status 2, never a traceback (rule CLI-
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Callable, Sequence
 from typing import NoReturn
 
-from . import _eval, _pack, _split
+from . import _chunk, _eval, _pack, _split
 from ._io import CliError
 
 __all__ = ["main"]
 
 #: Subcommand modules, in the order ``--help`` lists them.
-_COMMANDS = (_split, _pack, _eval)
+_COMMANDS = (_split, _pack, _chunk, _eval)
 
 
 class _Parser(argparse.ArgumentParser):
@@ -57,6 +58,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"chunkspec {args.command}: error: {error}", file=sys.stderr)
         return 2
     except BrokenPipeError:
-        # The reader went away (e.g. `| head`); that is not our error.
-        sys.stderr.close()
+        # The reader went away (e.g. `| head`): not our error. Point stdout at devnull so
+        # the interpreter's final flush does not fail again (Python docs, "SIGPIPE").
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
         return 0
