@@ -36,7 +36,15 @@ _SUFFIXES = (".md", ".txt")
 
 
 class CorpusError(ValueError):
-    """A corpus file breaks the format: the message names the file, line and problem."""
+    """A corpus file breaks the format: the message names the file, line and problem.
+
+    ``argument`` is ``"directory"`` for a problem with the pages, ``"queries"`` for one with
+    the questions file (the two arguments of :func:`load_corpus`).
+    """
+
+    def __init__(self, message: str, argument: str = "queries") -> None:
+        super().__init__(message)
+        self.argument = argument
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,7 +94,7 @@ def load_corpus(
     """
     root: Traversable = bundled() if directory is None else _traversable(directory)
     if not root.is_dir():
-        raise CorpusError(f"{root}: not a directory")
+        raise CorpusError(f"{root}: not a directory", "directory")
     pages = root / "pages"
     page_dir = pages if pages.is_dir() else root
     documents = tuple(
@@ -95,10 +103,10 @@ def load_corpus(
         if entry.is_file() and entry.name.endswith(_SUFFIXES)
     )
     if not documents:
-        raise CorpusError(f"{page_dir}: no .md or .txt pages")
+        raise CorpusError(f"{page_dir}: no .md or .txt pages", "directory")
     by_id = {doc.id: doc for doc in documents}
     if len(by_id) != len(documents):
-        raise CorpusError(f"{page_dir}: two pages share a file stem")
+        raise CorpusError(f"{page_dir}: two pages share a file stem", "directory")
     qfile = root / "queries.jsonl" if queries is None else _traversable(queries)
     name = Path(str(root)).name
     return Corpus(name, documents, tuple(_queries(qfile, by_id)))
@@ -109,21 +117,21 @@ def _traversable(path: str | Path | Traversable) -> Traversable:
     return Path(path) if isinstance(path, str) else path
 
 
-def _decode(entry: Traversable) -> str:
+def _decode(entry: Traversable, argument: str) -> str:
     """Return the strict UTF-8 text of ``entry``, line endings untouched."""
     try:
         data = entry.read_bytes()
     except OSError as error:
-        raise CorpusError(f"{entry}: cannot read: {error.strerror or error}") from None
+        raise CorpusError(f"{entry}: cannot read: {error.strerror or error}", argument) from None
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as error:
-        raise CorpusError(f"{entry}: not valid UTF-8 (byte {error.start})") from None
+        raise CorpusError(f"{entry}: not valid UTF-8 (byte {error.start})", argument) from None
 
 
 def _document(entry: Traversable) -> CorpusDocument:
     """Read one page; its title is its first ATX heading (EVAL-20)."""
-    text = _decode(entry)
+    text = _decode(entry, "directory")
     stem = entry.name.rsplit(".", 1)[0]
     heading = _HEADING.search(text)
     return CorpusDocument(stem, heading.group(1) if heading else stem, text)
@@ -135,7 +143,7 @@ def _queries(entry: Traversable, docs: dict[str, CorpusDocument]) -> list[SpanQu
         raise CorpusError(f"{entry}: no such file")
     out: list[SpanQuery] = []
     seen: set[str] = set()
-    for number, line in enumerate(_decode(entry).splitlines(), start=1):
+    for number, line in enumerate(_decode(entry, "queries").splitlines(), start=1):
         if not line.strip():
             continue
         where = f"{entry}:{number}"
