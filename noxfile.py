@@ -32,7 +32,7 @@ def tests(session: nox.Session) -> None:
 @nox.session
 def properties(session: nox.Session) -> None:
     """Hypothesis suites under the CI profile (>= 1,000 examples per property)."""
-    _install(session, "test")
+    _install(session, "test", extras="bm25")
     session.run("pytest", "properties", *session.posargs, env={"HYPOTHESIS_PROFILE": "ci"})
 
 

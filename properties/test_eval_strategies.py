@@ -31,7 +31,7 @@ def test_regex_space_is_isspace_everywhere() -> None:
 
 @given(eval_text, st.integers(min_value=1, max_value=12))
 def test_recursive_regions_hold_the_chunk_words(text: str, size: int) -> None:
-    """EVAL-16: source[start:end].split() == text.split(), in order, covering every word."""
+    """EVAL-14, EVAL-16: source[start:end].split() == text.split(), in order, every word."""
     chunks = resolve(f"recursive-{size}")("d", "T", text)
     for c in chunks:
         assert text[c.start : c.end].split() == c.text.split()
@@ -44,7 +44,7 @@ def test_recursive_regions_hold_the_chunk_words(text: str, size: int) -> None:
 
 @given(eval_text, st.integers(min_value=1, max_value=12), st.data())
 def test_windows_match_the_model(text: str, size: int, data: st.DataObject) -> None:
-    """EVAL-17: text == source[start:end]; words are the literal model's windows."""
+    """EVAL-14, EVAL-17: text == source[start:end]; words are the literal model's windows."""
     overlap = data.draw(st.integers(min_value=0, max_value=size - 1))
     chunks = resolve(f"window-{size}-{overlap}")("d", "T", text)
     assert all(c.text == text[c.start : c.end] for c in chunks)

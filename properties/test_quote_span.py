@@ -14,7 +14,7 @@ texts = st.text(alphabet="ab \n|", max_size=40)
 
 @given(texts, st.data())
 def test_span_is_the_quote_when_unique(text: str, data: st.DataObject) -> None:
-    """EVAL-21: a quote found exactly once gives the span with source[start:end] == quote."""
+    """EVAL-21, EVAL-22: a trimmed quote found exactly once gives source[start:end] == quote."""
     i = data.draw(st.integers(0, len(text)))
     j = data.draw(st.integers(i, len(text)))
     quote = text[i:j]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -70,3 +71,24 @@ def test_retriever_called_once_per_question_with_k(case: Case) -> None:
 
     recall_at_k(retrieve, [LabelledQuery(q, g) for q, g in queries], k)
     assert calls == [(q, k) for q, _ in queries]
+
+
+@given(eval_cases(), st.integers(max_value=0) | st.booleans() | st.floats(allow_nan=False))
+def test_bad_k_rejected(case: Case, k: object) -> None:
+    """EVAL-4: k must be an int >= 1 (bool and float are rejected, naming k)."""
+    answers, queries, _ = case
+    labelled = [LabelledQuery(q, gold) for q, gold in queries]
+    with pytest.raises((TypeError, ValueError)) as info:
+        recall_at_k(lambda q, _k: answers[q], labelled, k)  # type: ignore[arg-type]
+    assert getattr(info.value, "argument", None) == "k"
+
+
+@given(st.integers(min_value=1, max_value=50), st.sampled_from(["recall", "mrr"]))
+def test_empty_queries_rejected(k: int, metric: str) -> None:
+    """EVAL-3: no questions is a ValueError naming queries, for any k and either metric."""
+    from chunkspec import mrr
+
+    function = recall_at_k if metric == "recall" else mrr
+    with pytest.raises(ValueError, match="queries must not be empty") as info:
+        function(lambda q, _k: [], [], k)
+    assert getattr(info.value, "argument", None) == "queries"
