@@ -180,7 +180,7 @@ def _windows(size: int, overlap: int) -> Strategy:
 
 
 def _structural(max_tokens: int | None) -> Strategy:
-    """HOOK (issue 5): ``chunkspec.split_markdown(doc_id, source, max_tokens)``, if installed.
+    """Adapter for ``chunkspec.split_markdown(doc_id, source, max_tokens)`` (issue 5).
 
     Its chunks satisfy ``SourceChunk`` with ``text == prefix + source[start:end]`` (MD-8);
     ``embedding_text`` carries the heading trail. Ids are ``f"{doc_id}#{n}"``.
@@ -201,7 +201,7 @@ def _structural(max_tokens: int | None) -> Strategy:
 
 
 def _heading_aware(max_tokens: int, overlap: int) -> Strategy:
-    """HOOK (issue 5): ``HeadingAwareChunker(max_tokens, overlap)`` over ``parse_markdown``.
+    """Adapter for ``HeadingAwareChunker(max_tokens, overlap)`` over ``parse_markdown`` (issue 5).
 
     Its chunks (heading chunks and body chunks alike) satisfy ``SourceChunk`` with
     ``text == source[start:end]`` (HEAD-2); their own ids are kept.
