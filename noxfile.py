@@ -16,7 +16,7 @@ nox.options.reuse_venv = "yes"
 PYPROJECT = nox.project.load_toml("pyproject.toml")
 
 #: The optional extras the tests exercise (each builds its data in process, no downloads).
-EXTRAS = "tiktoken,tokenizers,pdf"
+EXTRAS = "tiktoken,tokenizers,pdf,bm25,plot"
 
 
 def _install(session: nox.Session, *groups: str, extras: str = "") -> None:
@@ -80,8 +80,9 @@ def conformance(session: nox.Session) -> None:
 @nox.session
 def bench(session: nox.Session) -> None:
     """Throughput and scaling benchmarks beside the peers (prints ratios; never gates)."""
-    _install(session, "bench", extras="conformance")
+    _install(session, "bench", extras="conformance,bm25")
     session.run("python", "benchmarks/bench_split.py", *session.posargs)
     session.run("python", "benchmarks/bench_markdown.py", *session.posargs)
     session.run("python", "benchmarks/bench_windows.py")
     session.run("python", "benchmarks/bench_conformance.py")
+    session.run("python", "benchmarks/bench_eval.py")

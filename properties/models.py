@@ -10,6 +10,7 @@ import functools
 import hashlib
 from collections.abc import Callable
 from dataclasses import dataclass
+from fractions import Fraction
 
 _MODEL_SEPARATORS = ["\n\n", "\n", " "]
 
@@ -314,3 +315,60 @@ def model_best_section(
         if inside > best:
             best, best_label = inside, label
     return best_label, (best / (b - a) if best else 0.0)
+
+
+# --- seed 001: retrieval metrics and fair gold (issue 6, rules EVAL-*) ----------------------
+
+
+def recall_at_k_model(
+    answers: dict[str, list[str]], queries: list[tuple[str, frozenset[str]]], k: int
+) -> Fraction:
+    """Seed 001 read literally, with only the first k answers counted: hits / questions."""
+    hits = 0
+    for question, gold in queries:
+        found = False
+        for chunk_id in answers[question][:k]:
+            if chunk_id in gold:
+                found = True
+        if found:
+            hits += 1
+    return Fraction(hits, len(queries))
+
+
+def mrr_model(
+    answers: dict[str, list[str]], queries: list[tuple[str, frozenset[str]]], k: int
+) -> Fraction:
+    """Exact mean of 1/rank of the first gold id among the first k answers (0 if none)."""
+    total = Fraction(0)
+    for question, gold in queries:
+        for position, chunk_id in enumerate(answers[question][:k], start=1):
+            if chunk_id in gold:
+                total += Fraction(1, position)
+                break
+    return total / len(queries)
+
+
+def answers_model(
+    doc_id: str, start: int, end: int, span_doc: str, span_start: int, span_end: int, share: float
+) -> bool:
+    """Count the span's characters that lie in the region, one by one."""
+    if doc_id != span_doc:
+        return False
+    covered = 0
+    for i in range(span_start, span_end):
+        if start <= i < end:
+            covered += 1
+    return covered >= 1 and covered >= share * (span_end - span_start)
+
+
+def token_windows_model(text: str, size: int, overlap: int) -> list[list[str]]:
+    """Word windows of ``size`` stepping by ``size - overlap`` until one holds the last word."""
+    words = text.split()
+    out: list[list[str]] = []
+    i = 0
+    while i < len(words):
+        out.append(words[i : i + size])
+        if i + size >= len(words):
+            break
+        i += size - overlap
+    return out

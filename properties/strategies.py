@@ -196,3 +196,28 @@ def section_spans(draw: st.DrawFn, length: int) -> list[tuple[int, int, str]]:
     for k in range(0, len(cuts) - 1, 2):
         spans.append((cuts[k], cuts[k + 1], draw(st.sampled_from(["intro", "body", "end"]))))
     return spans
+
+
+# --- seed 001: retrieval metrics (issue 6, rules EVAL-*) ------------------------------------
+
+#: A small id alphabet so that gold ids and answers collide often.
+eval_ids = st.sampled_from(["a", "b", "c", "d", "e", "f", "g", "h"])
+
+
+@st.composite
+def eval_cases(
+    draw: st.DrawFn,
+) -> tuple[dict[str, list[str]], list[tuple[str, frozenset[str]]], int]:
+    """Answers (question -> ids, duplicates allowed), labelled questions and k in [1, 12]."""
+    n = draw(st.integers(min_value=1, max_value=8))
+    questions = [f"q{i}" for i in range(n)]
+    answers = {q: draw(st.lists(eval_ids, max_size=12)) for q in questions}
+    queries = [(q, frozenset(draw(st.sets(eval_ids, max_size=3)))) for q in questions]
+    return answers, queries, draw(st.integers(min_value=1, max_value=12))
+
+
+#: Text made of words and every kind of whitespace, including Unicode spaces.
+eval_text = st.lists(
+    st.sampled_from([*"abé|- \n\t\x0b\x1c\xa0\u2003\u3000", "\n\n"]),
+    max_size=200,
+).map("".join)

@@ -12,9 +12,13 @@ from ._counters import (
     WhitespaceCounter,
 )
 from ._errors import ArgumentTypeError, ArgumentValueError
+from ._evaluate import EvalCell, EvalReport, evaluate
+from ._gold import GoldSpan, SpanQuery
 from ._hashing import hash_text
 from ._heading_aware import Chunker, DocumentChunk, HeadingAwareChunker
+from ._labelled_corpus import Corpus, CorpusDocument, CorpusError, load_corpus
 from ._markdown import parse_markdown
+from ._metrics import LabelledQuery, Retriever, Score, compare, mrr, recall_at_k
 from ._pages import (
     PAGE_SEPARATOR,
     Page,
@@ -29,6 +33,7 @@ from ._provenance import SourceChunk
 from ._sentences import split_sentences
 from ._split import split_section
 from ._split_markdown import MarkdownChunk, split_markdown
+from ._strategies import EvalChunk, StrategyUnavailable
 from ._tokens import SEPARATORS, WHITESPACE, count_tokens
 from ._window import TokenWindow, chunk, token_windows
 from ._words import words
@@ -44,17 +49,29 @@ __all__ = [
     "Chunk",
     "ChunkContext",
     "Chunker",
+    "Corpus",
+    "CorpusDocument",
+    "CorpusError",
     "Document",
     "DocumentChunk",
+    "EvalCell",
+    "EvalChunk",
+    "EvalReport",
+    "GoldSpan",
     "HeadingAwareChunker",
     "HuggingFaceCounter",
+    "LabelledQuery",
     "MarkdownChunk",
     "Page",
     "PageChunk",
     "PageChunker",
     "PdfError",
+    "Retriever",
+    "Score",
     "SectionSpan",
     "SourceChunk",
+    "SpanQuery",
+    "StrategyUnavailable",
     "TiktokenCounter",
     "TokenCounter",
     "TokenSpanCounter",
@@ -63,13 +80,18 @@ __all__ = [
     "assemble",
     "chunk",
     "chunk_pages",
+    "compare",
     "count_tokens",
     "document_from_blocks",
+    "evaluate",
     "hash_text",
     "join_pages",
+    "load_corpus",
+    "mrr",
     "parse_markdown",
     "parse_text",
     "read_pdf_pages",
+    "recall_at_k",
     "render",
     "split_markdown",
     "split_section",
