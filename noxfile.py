@@ -36,7 +36,13 @@ def tests(session: nox.Session) -> None:
 def properties(session: nox.Session) -> None:
     """Hypothesis suites under the CI profile (>= 1,000 examples per property)."""
     _install(session, "test", extras=EXTRAS)
-    session.run("pytest", "properties", *session.posargs, env={"HYPOTHESIS_PROFILE": "ci"})
+    session.run(
+        "pytest",
+        "properties",
+        "--numprocesses=auto",  # one worker per core: the CI profile is CPU-bound
+        *session.posargs,
+        env={"HYPOTHESIS_PROFILE": "ci"},
+    )
 
 
 @nox.session
@@ -77,12 +83,26 @@ def conformance(session: nox.Session) -> None:
     )
 
 
+#: The benchmark scripts, by the name ``nox -s bench -- NAME ...`` selects them with.
+BENCHMARKS = ("split", "markdown", "windows", "conformance", "eval", "pathological")
+
+
 @nox.session
 def bench(session: nox.Session) -> None:
-    """Throughput and scaling benchmarks beside the peers (prints ratios; never gates)."""
+    """Throughput and scaling benchmarks beside the peers (prints ratios; never gates).
+
+    ``nox -s bench`` runs every script; ``nox -s bench -- split windows`` runs those only.
+    """
     _install(session, "bench", extras="conformance,bm25")
-    session.run("python", "benchmarks/bench_split.py", *session.posargs)
-    session.run("python", "benchmarks/bench_markdown.py", *session.posargs)
-    session.run("python", "benchmarks/bench_windows.py")
-    session.run("python", "benchmarks/bench_conformance.py")
-    session.run("python", "benchmarks/bench_eval.py")
+    chosen = session.posargs or [name for name in BENCHMARKS if _exists(name)]
+    for name in chosen:
+        if name not in BENCHMARKS:
+            session.error(f"unknown benchmark {name!r}; choose from {', '.join(BENCHMARKS)}")
+        session.run("python", f"benchmarks/bench_{name}.py")
+
+
+def _exists(name: str) -> bool:
+    """True if ``benchmarks/bench_{name}.py`` is in this checkout."""
+    from pathlib import Path
+
+    return Path(f"benchmarks/bench_{name}.py").is_file()
