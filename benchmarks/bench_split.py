@@ -1,8 +1,9 @@
 """Throughput and scaling of split_section beside its peers, in one process, on one text.
 
 Run with ``nox -s bench`` (or ``python benchmarks/bench_split.py [--mb 10] [--repeat 3]``).
-Prints MB/s for each implementation, shape and budget, the ratio of each peer's time to
-ours, ours to the floor (``len(text.split())``), and time(4N)/time(N) for every shape.
+Prints MB/s (of CPU time) for each implementation, shape and budget, the ratio of each
+peer's time to ours, ours to the floor (``len(text.split())``), and time(4N)/time(N) for
+every shape.
 Peers are configured to the seed-000 rule: separators ``"\\n\\n"``, ``"\\n"``, ``" "``, a
 whitespace-word length function, no overlap, whitespace stripped.
 """
@@ -114,13 +115,21 @@ def peers() -> dict[str, Splitter]:
 
 
 def best_time(function: Splitter, text: str, limit: int, repeat: int) -> float:
-    """Best wall time of ``repeat`` calls, garbage collected before each."""
+    """Best CPU time of ``repeat`` calls (collector off while timing, as ``timeit`` does).
+
+    CPU time of this process, not wall time: on a shared machine, time spent waiting for a
+    core would otherwise dominate the ratios.
+    """
     best = float("inf")
     for _ in range(repeat):
         gc.collect()
-        start = time.perf_counter()
-        function(text, limit)
-        best = min(best, time.perf_counter() - start)
+        gc.disable()
+        try:
+            start = time.process_time()
+            function(text, limit)
+            best = min(best, time.process_time() - start)
+        finally:
+            gc.enable()
     return best
 
 
