@@ -138,6 +138,9 @@ def main() -> int:
     parser.add_argument("--mb", type=float, default=10.0, help="text size in MB (default 10)")
     parser.add_argument("--repeat", type=int, default=3, help="best of N runs (default 3)")
     parser.add_argument(
+        "--scale-mb", type=float, default=10.0, help="N for the scaling table (4N is measured too)"
+    )
+    parser.add_argument(
         "--peer-cap", type=float, default=60.0, help="skip a peer slower than this many s"
     )
     args = parser.parse_args()
@@ -178,12 +181,13 @@ def main() -> int:
     for name in sorted(slow):
         print(f"\n# {name} exceeded {args.peer_cap:g} s on one case and was skipped after it")
     print()
-    print("## Scaling: time(4N) / time(N), N = a quarter of the size above, max_tokens 256")
+    print(f"## Scaling: time(4N) / time(N), N = {args.scale_mb:g} MB, max_tokens 256")
     print()
     print("| shape | implementation | time(N) s | time(4N) s | ratio |")
     print("|---|---|---:|---:|---:|")
     for shape in SHAPES:
-        small, large = make_text(shape, size // 4), make_text(shape, size)
+        scale = int(args.scale_mb * 1_000_000)
+        small, large = make_text(shape, scale), make_text(shape, 4 * scale)
         for name in ("chunkspec", "floor"):
             function = implementations[name]
             t1 = t4 = float("inf")
