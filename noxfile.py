@@ -11,10 +11,13 @@ import nox
 
 nox.needs_version = ">=2025.2.9"
 nox.options.default_venv_backend = "uv|virtualenv"
-nox.options.sessions = ["tests", "properties", "typecheck", "lint"]
+nox.options.sessions = ["tests", "properties", "typecheck", "lint", "conformance"]
 nox.options.reuse_venv = "yes"
 
 PYPROJECT = nox.project.load_toml("pyproject.toml")
+
+#: The optional extras the tests exercise (each builds its data in process, no downloads).
+EXTRAS = "tiktoken,tokenizers,pdf,bm25,plot"
 
 
 def _install(session: nox.Session, *groups: str, extras: str = "") -> None:
@@ -26,21 +29,27 @@ def _install(session: nox.Session, *groups: str, extras: str = "") -> None:
 @nox.session
 def tests(session: nox.Session) -> None:
     """Golden cases, unit tests and CLI tests."""
-    _install(session, "test")
+    _install(session, "test", extras=EXTRAS)
     session.run("pytest", "tests", *session.posargs)
 
 
 @nox.session
 def properties(session: nox.Session) -> None:
     """Hypothesis suites under the CI profile (>= 1,000 examples per property)."""
-    _install(session, "test")
-    session.run("pytest", "properties", *session.posargs, env={"HYPOTHESIS_PROFILE": "ci"})
+    _install(session, "test", extras=EXTRAS)
+    session.run(
+        "pytest",
+        "properties",
+        "--numprocesses=auto",  # one worker per core: the CI profile is CPU-bound
+        *session.posargs,
+        env={"HYPOTHESIS_PROFILE": "ci"},
+    )
 
 
 @nox.session
 def typecheck(session: nox.Session) -> None:
     """mypy --strict (plus warn_unreachable) over src, tests, properties and this file."""
-    _install(session, "typecheck")
+    _install(session, "typecheck", extras=EXTRAS)
     session.run("mypy", *session.posargs)
 
 
@@ -53,23 +62,63 @@ def lint(session: nox.Session) -> None:
 
 
 @nox.session
+def conformance(session: nox.Session) -> None:
+    """The TypeScript port: npm ci, tsc build, its node:test suite, then the kit against it
+    (every vector and 5,000 generated cases in each profile; docs/conformance.md)."""
+    _install(session, "test", extras="conformance")
+    with session.chdir("ports/typescript"):
+        session.run("npm", "ci", "--no-audit", "--no-fund", external=True)
+        session.run("npm", "run", "build", external=True)
+        session.run("npm", "test", external=True)
+    session.run(
+        "chunkspec",
+        "conformance",
+        "--cases",
+        "5000",
+        "--junit",
+        f"{session.create_tmp()}/conformance-junit.xml",
+        *session.posargs,
+        "--",
+        "node",
+        "ports/typescript/dist/src/adapter.js",
+    )
+
+
+#: The benchmark scripts, by the name ``nox -s bench -- NAME ...`` selects them with.
+BENCHMARKS = ("split", "markdown", "windows", "conformance", "eval", "pathological")
+
+
+@nox.session
 def bench(session: nox.Session) -> None:
-    """Throughput and scaling benchmarks beside the peers (prints ratios; never gates)."""
-    _install(session, "bench")
-    session.run("python", "benchmarks/bench_split.py", *session.posargs)
-    session.run("python", "benchmarks/bench_pathological.py")
+    """Throughput and scaling benchmarks beside the peers (prints ratios; never gates).
+
+    ``nox -s bench`` runs every script; ``nox -s bench -- split windows`` runs those only.
+    """
+    _install(session, "bench", extras="conformance,bm25")
+    chosen = session.posargs or [name for name in BENCHMARKS if _exists(name)]
+    for name in chosen:
+        if name not in BENCHMARKS:
+            session.error(f"unknown benchmark {name!r}; choose from {', '.join(BENCHMARKS)}")
+        session.run("python", f"benchmarks/bench_{name}.py")
+
+
+def _exists(name: str) -> bool:
+    """True if ``benchmarks/bench_{name}.py`` is in this checkout."""
+    from pathlib import Path
+
+    return Path(f"benchmarks/bench_{name}.py").is_file()
 
 
 @nox.session
 def mutation(session: nox.Session) -> None:
     """mutmut over the core ([tool.mutmut] in pyproject); prints killed/survived per module.
 
-    Slow (about 25 minutes on one core): run it under ``nice``. Tests: tests/ and properties/
+    Slow (about 10 minutes on one core): run it under ``nice``. Tests: tests/ and properties/
     under the derandomized ``mutation`` Hypothesis profile (40 examples per property). The
     address space is capped at 6 GiB so a mutant that loops while allocating dies with a
     MemoryError (a kill) instead of eating the machine.
     """
-    _install(session, "mutation")
+    _install(session, "mutation", extras=EXTRAS)
     session.run(
         "sh",
         "-c",
@@ -83,5 +132,5 @@ def mutation(session: nox.Session) -> None:
 @nox.session
 def fuzz(session: nox.Session) -> None:
     """The fuzz targets (properties/test_fuzz_*.py) for a time budget: ``-- --minutes 60``."""
-    _install(session, "test")
+    _install(session, "test", extras=EXTRAS)
     session.run("python", "-m", "properties.fuzz", *(session.posargs or ["--minutes", "15"]))

@@ -1,8 +1,9 @@
 """Throughput and scaling of split_section beside its peers, in one process, on one text.
 
 Run with ``nox -s bench`` (or ``python benchmarks/bench_split.py [--mb 10] [--repeat 3]``).
-Prints MB/s for each implementation, shape and budget, the ratio of each peer's time to
-ours, ours to the floor (``len(text.split())``), and time(4N)/time(N) for every shape.
+Prints MB/s (of CPU time) for each implementation, shape and budget, the ratio of each
+peer's time to ours, ours to the floor (``len(text.split())``), and time(4N)/time(N) for
+every shape.
 Peers are configured to the seed-000 rule: separators ``"\\n\\n"``, ``"\\n"``, ``" "``, a
 whitespace-word length function, no overlap, whitespace stripped.
 """
@@ -114,13 +115,21 @@ def peers() -> dict[str, Splitter]:
 
 
 def best_time(function: Splitter, text: str, limit: int, repeat: int) -> float:
-    """Best wall time of ``repeat`` calls, garbage collected before each."""
+    """Best CPU time of ``repeat`` calls (collector off while timing, as ``timeit`` does).
+
+    CPU time of this process, not wall time: on a shared machine, time spent waiting for a
+    core would otherwise dominate the ratios.
+    """
     best = float("inf")
     for _ in range(repeat):
         gc.collect()
-        start = time.perf_counter()
-        function(text, limit)
-        best = min(best, time.perf_counter() - start)
+        gc.disable()
+        try:
+            start = time.process_time()
+            function(text, limit)
+            best = min(best, time.process_time() - start)
+        finally:
+            gc.enable()
     return best
 
 
@@ -128,6 +137,9 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--mb", type=float, default=10.0, help="text size in MB (default 10)")
     parser.add_argument("--repeat", type=int, default=3, help="best of N runs (default 3)")
+    parser.add_argument(
+        "--scale-mb", type=float, default=10.0, help="N for the scaling table (4N is measured too)"
+    )
     parser.add_argument(
         "--peer-cap", type=float, default=60.0, help="skip a peer slower than this many s"
     )
@@ -169,12 +181,13 @@ def main() -> int:
     for name in sorted(slow):
         print(f"\n# {name} exceeded {args.peer_cap:g} s on one case and was skipped after it")
     print()
-    print("## Scaling: time(4N) / time(N), N = a quarter of the size above, max_tokens 256")
+    print(f"## Scaling: time(4N) / time(N), N = {args.scale_mb:g} MB, max_tokens 256")
     print()
     print("| shape | implementation | time(N) s | time(4N) s | ratio |")
     print("|---|---|---:|---:|---:|")
     for shape in SHAPES:
-        small, large = make_text(shape, size // 4), make_text(shape, size)
+        scale = int(args.scale_mb * 1_000_000)
+        small, large = make_text(shape, scale), make_text(shape, 4 * scale)
         for name in ("chunkspec", "floor"):
             function = implementations[name]
             t1 = t4 = float("inf")

@@ -8,7 +8,9 @@ from __future__ import annotations
 # --- seed 000: split_section / assemble ----------------------------------------------------
 import functools
 import hashlib
+from collections.abc import Callable
 from dataclasses import dataclass
+from fractions import Fraction
 
 _MODEL_SEPARATORS = ["\n\n", "\n", " "]
 
@@ -110,3 +112,263 @@ def model_assemble(
 def model_hash(text: str) -> str:
     """SHA-256 hex of UTF-8, via hashlib directly."""
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+# --- seed 001 / 003: split_markdown, HeadingAwareChunker, sentences (issue 5) ---------------
+# These models ask markdown-it-py directly (not chunkspec's block parser) where structure is
+# needed, and state each rule in its most literal form.
+
+_MD_TERMINATORS = ".!?…‼⁇⁈⁉。！？"
+_MD_CLOSERS = "\"')]}»”’›」』"
+
+
+def model_lines(source: str) -> list[tuple[int, int]]:
+    """Lines of ``source`` as (start, end) offsets, split at \\r\\n, \\r or \\n, one at a time."""
+    lines: list[tuple[int, int]] = []
+    start = i = 0
+    while i < len(source):
+        if source[i] == "\r" and source[i + 1 : i + 2] == "\n":
+            lines.append((start, i))
+            i += 2
+            start = i
+        elif source[i] in "\r\n":
+            lines.append((start, i))
+            i += 1
+            start = i
+        else:
+            i += 1
+    lines.append((start, len(source)))
+    return lines
+
+
+def model_top_level(source: str) -> list[tuple[str, int, int, str, int]]:
+    """Top-level blocks per markdown-it: (token type, first line, end line, title, level)."""
+    from markdown_it import MarkdownIt
+    from mdit_py_plugins.deflist import deflist_plugin
+
+    md = MarkdownIt("commonmark").enable("table").use(deflist_plugin)
+    tokens = md.parse(source)
+    out = []
+    for i, token in enumerate(tokens):
+        if token.level == 0 and token.nesting >= 0 and token.map is not None:
+            title = tokens[i + 1].content if token.type == "heading_open" else ""
+            level = int(token.tag[1]) if token.type == "heading_open" else 0
+            out.append((token.type, token.map[0], token.map[1], title, level))
+    return out
+
+
+def model_heading_path_at(source: str, line: int) -> list[str]:
+    """The heading path in force at 0-based ``line``: a literal stack over earlier headings."""
+    stack: list[tuple[int, str]] = []
+    for kind, first, _, title, level in model_top_level(source):
+        if kind != "heading_open" or first >= line:
+            continue
+        stack = [entry for entry in stack if entry[0] < level]  # pop equal or deeper
+        stack.append((level, title))
+    return [title for _, title in stack]
+
+
+def model_sentences(text: str) -> list[str]:
+    """Sentences: maximal runs of words ending at a word that, closers stripped, ends in a
+    terminator; each sentence is the source text from its first word to its last."""
+    import re
+
+    sentences: list[str] = []
+    begin = None
+    for match in re.finditer(r"\S+", text):
+        if begin is None:
+            begin = match.start()
+        word = match.group().rstrip(_MD_CLOSERS)
+        if word and word[-1] in _MD_TERMINATORS:
+            sentences.append(text[begin : match.end()])
+            begin = None
+    if begin is not None:
+        sentences.append(text[begin:].rstrip())
+    return sentences
+
+
+def model_parents(levels: list[int]) -> list[int | None]:
+    """For headings of these levels in order, the index of each one's parent: the latest
+    earlier heading of a lower level with no heading of its level or lower in between."""
+    parents: list[int | None] = []
+    for i, level in enumerate(levels):
+        parent = None
+        for j in range(i - 1, -1, -1):
+            if levels[j] < level and all(levels[k] > levels[j] for k in range(j + 1, i)):
+                parent = j
+                break
+        parents.append(parent)
+    return parents
+
+
+# --- seeds 002 and 004: sliding windows, token windows, the page chunker --------------------
+
+
+def model_chunk(text: str, size: int, overlap: int) -> list[str]:
+    """Seed 002's loop, verbatim: step by ``size - overlap``, stop once a window reaches the end."""
+    step = size - overlap
+    chunks = []
+    i = 0
+    while i < len(text):
+        chunks.append(text[i : i + size])
+        if i + size >= len(text):
+            break  # this window already reached the end
+        i += step
+    return chunks
+
+
+def model_token_ranges(n_tokens: int, size: int, overlap: int) -> list[tuple[int, int]]:
+    """Seed 002's loop over token indices: the ``[a, b)`` token range of every window."""
+    step = size - overlap
+    ranges = []
+    i = 0
+    while i < n_tokens:
+        ranges.append((i, min(i + size, n_tokens)))
+        if i + size >= n_tokens:
+            break
+        i += step
+    return ranges
+
+
+def model_page_of(pages: list[str]) -> list[int | None]:
+    """Return, for each character of ``"\\f".join(pages)``, its 1-based page (None: separator)."""
+    owner: list[int | None] = []
+    for number, page in enumerate(pages, start=1):
+        if number > 1:
+            owner.append(None)
+        owner.extend([number] * len(page))
+    return owner
+
+
+def model_ends_sentence(text: str, cut: int) -> bool:
+    """Whether the last non-space character before ``cut`` is ``.?!`` followed by whitespace."""
+    i = cut - 1
+    while i >= 0 and text[i].isspace():
+        i -= 1
+    return i >= 0 and text[i] in ".?!" and i + 1 < len(text) and text[i + 1].isspace()
+
+
+def model_page_ranges(
+    text: str,
+    starts: list[int],
+    count: Callable[[str], int],
+    max_tokens: int,
+    overlap: int,
+) -> list[tuple[int, int, bool]]:
+    """The page chunker written plainly: ``(char_start, char_end, oversized)`` of each chunk.
+
+    ``starts`` are the token starts of ``text``. Each window is tokens ``[s, e)``; if it does
+    not reach the end it moves back to the last sentence end in its final fifth (but past
+    the overlap); it shrinks a token at a time while its stripped text counts over budget;
+    the next window starts ``overlap`` tokens before its end, or one token after its start.
+    """
+    n_tokens = len(starts)
+    out: list[tuple[int, int, bool]] = []
+
+    def stripped(lo: int, hi: int) -> tuple[int, int] | None:
+        while lo < hi and text[lo].isspace():
+            lo += 1
+        while hi > lo and text[hi - 1].isspace():
+            hi -= 1
+        return (lo, hi) if lo < hi else None
+
+    if n_tokens == 0:
+        r = stripped(0, len(text))
+        if r is not None:
+            out.append((r[0], r[1], count(text[r[0] : r[1]]) > max_tokens))
+        return out
+    s = 0
+    while True:
+        e = min(s + max_tokens, n_tokens)
+        if e < n_tokens:
+            lowest = max(s + (4 * max_tokens) // 5, s + overlap + 1)
+            for j in range(e, lowest - 1, -1):
+                if model_ends_sentence(text, starts[j]):
+                    e = j
+                    break
+        oversized = False
+        while True:
+            lo = 0 if s == 0 else starts[s]
+            hi = len(text) if e == n_tokens else starts[e]
+            r = stripped(lo, hi)
+            if r is None or count(text[r[0] : r[1]]) <= max_tokens:
+                break
+            if e - s == 1:
+                oversized = True
+                break
+            e -= 1
+        if r is not None and (not out or r[1] > out[-1][1]):
+            out.append((r[0], r[1], oversized))
+        if e == n_tokens:
+            return out
+        s = max(e - overlap, s + 1)
+
+
+def model_best_section(
+    sections: list[tuple[int, int, str]], a: int, b: int
+) -> tuple[str | None, float]:
+    """Count each section's characters in ``[a, b)`` one by one; the first largest wins."""
+    best_label: str | None = None
+    best = 0
+    for start, end, label in sections:
+        inside = sum(1 for i in range(a, b) if start <= i < end)
+        if inside > best:
+            best, best_label = inside, label
+    return best_label, (best / (b - a) if best else 0.0)
+
+
+# --- seed 001: retrieval metrics and fair gold (issue 6, rules EVAL-*) ----------------------
+
+
+def recall_at_k_model(
+    answers: dict[str, list[str]], queries: list[tuple[str, frozenset[str]]], k: int
+) -> Fraction:
+    """Seed 001 read literally, with only the first k answers counted: hits / questions."""
+    hits = 0
+    for question, gold in queries:
+        found = False
+        for chunk_id in answers[question][:k]:
+            if chunk_id in gold:
+                found = True
+        if found:
+            hits += 1
+    return Fraction(hits, len(queries))
+
+
+def mrr_model(
+    answers: dict[str, list[str]], queries: list[tuple[str, frozenset[str]]], k: int
+) -> Fraction:
+    """Exact mean of 1/rank of the first gold id among the first k answers (0 if none)."""
+    total = Fraction(0)
+    for question, gold in queries:
+        for position, chunk_id in enumerate(answers[question][:k], start=1):
+            if chunk_id in gold:
+                total += Fraction(1, position)
+                break
+    return total / len(queries)
+
+
+def answers_model(
+    doc_id: str, start: int, end: int, span_doc: str, span_start: int, span_end: int, share: float
+) -> bool:
+    """Count the span's characters that lie in the region, one by one."""
+    if doc_id != span_doc:
+        return False
+    covered = 0
+    for i in range(span_start, span_end):
+        if start <= i < end:
+            covered += 1
+    return covered >= 1 and covered >= share * (span_end - span_start)
+
+
+def token_windows_model(text: str, size: int, overlap: int) -> list[list[str]]:
+    """Word windows of ``size`` stepping by ``size - overlap`` until one holds the last word."""
+    words = text.split()
+    out: list[list[str]] = []
+    i = 0
+    while i < len(words):
+        out.append(words[i : i + size])
+        if i + size >= len(words):
+            break
+        i += size - overlap
+    return out

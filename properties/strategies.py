@@ -110,3 +110,114 @@ def chunks(draw: st.DrawFn) -> Chunk:
 
 
 chunk_lists = st.lists(chunks(), max_size=12)
+
+
+# --- seed 001 / 003: Markdown documents, block lists, sentences (issue 5) -------------------
+
+_md_words = st.sampled_from(
+    ["alpha", "beta", "#", "##", "|", "-", "*", "```", "~~~", "x.", "Yes!", "(a)", ":"]
+)
+
+
+@st.composite
+def md_fragment(draw: st.DrawFn) -> str:
+    """One Markdown construct: heading (ATX or setext), paragraph, fence, table, list..."""
+    words = draw(st.lists(_md_words, min_size=1, max_size=6))
+    text = " ".join(words)
+    kind = draw(st.integers(0, 11))
+    if kind == 0:
+        return "#" * draw(st.integers(1, 7)) + " " + text
+    if kind == 1:
+        return text + "\n" + draw(st.sampled_from(["===", "---", "-"]))
+    if kind == 2:
+        fence = draw(st.sampled_from(["```", "~~~", "````", "~~~~~"]))
+        body = draw(st.sampled_from(["# not a heading", "```", "| a |", text]))
+        closed = draw(st.booleans())
+        return f"{fence}\n{body}\n{text}" + (f"\n{fence}" if closed else "")
+    if kind == 3:
+        return "    " + text + "\n    # code"
+    if kind == 4:
+        rows = draw(st.integers(0, 4))
+        return "| a | b |\n|---|---|" + "".join(f"\n| {text} | {r} |" for r in range(rows))
+    if kind == 5:
+        return "\n".join(f"- {w}" for w in words)
+    if kind == 6:
+        return "> " + text + "\n> # quoted"
+    if kind == 7:
+        return "[ref]: /url"
+    if kind == 8:
+        return f"{words[0]}\n: {text}"
+    if kind == 9:
+        return draw(st.sampled_from([" ", "\t", "\u00a0", "\x0c", "***"]))
+    return text
+
+
+@st.composite
+def markdown_documents(draw: st.DrawFn) -> str:
+    """A Markdown document of random fragments joined by one or two line breaks."""
+    parts = draw(st.lists(md_fragment(), max_size=12))
+    newline = draw(st.sampled_from(["\n", "\r\n", "\r"]))
+    out = ""
+    for part in parts:
+        out += part + newline * draw(st.integers(1, 2))
+    return out.replace("\n", newline) if newline != "\n" else out
+
+
+#: Text for the sentence splitter: terminators, closers, whitespace and letters.
+sentence_text = st.text(alphabet=st.sampled_from([*list("ab .!?)\"'\n\t…。"), "\xa0"]), max_size=60)
+
+
+# --- seeds 002 and 004: sliding windows, token windows, the page chunker --------------------
+
+#: Characters that exercise windows: ASCII, a two-byte and an astral character, sentence
+#: marks, and whitespace of several kinds (no form feed: it separates pages).
+WINDOW_ALPHABET = "ab .?!\n\t\u00a0\u00e9\U0001f600x"
+
+window_texts = st.text(alphabet=WINDOW_ALPHABET, max_size=60)
+
+#: Page texts never contain the page separator (rule PAGE-2).
+page_texts = st.text(alphabet=WINDOW_ALPHABET + "cdefg ", max_size=40)
+
+page_lists = st.lists(page_texts, max_size=5)
+
+
+@st.composite
+def sizes(draw: st.DrawFn, max_size: int = 12) -> tuple[int, int]:
+    """Return a valid ``(size, overlap)``: ``size >= 1`` and ``0 <= overlap < size``."""
+    size = draw(st.integers(min_value=1, max_value=max_size))
+    return size, draw(st.integers(min_value=0, max_value=size - 1))
+
+
+@st.composite
+def section_spans(draw: st.DrawFn, length: int) -> list[tuple[int, int, str]]:
+    """Return sorted, non-overlapping ``(start, end, label)`` spans inside ``[0, length]``."""
+    cuts = sorted(draw(st.lists(st.integers(0, length), max_size=6)))
+    spans = []
+    for k in range(0, len(cuts) - 1, 2):
+        spans.append((cuts[k], cuts[k + 1], draw(st.sampled_from(["intro", "body", "end"]))))
+    return spans
+
+
+# --- seed 001: retrieval metrics (issue 6, rules EVAL-*) ------------------------------------
+
+#: A small id alphabet so that gold ids and answers collide often.
+eval_ids = st.sampled_from(["a", "b", "c", "d", "e", "f", "g", "h"])
+
+
+@st.composite
+def eval_cases(
+    draw: st.DrawFn,
+) -> tuple[dict[str, list[str]], list[tuple[str, frozenset[str]]], int]:
+    """Answers (question -> ids, duplicates allowed), labelled questions and k in [1, 12]."""
+    n = draw(st.integers(min_value=1, max_value=8))
+    questions = [f"q{i}" for i in range(n)]
+    answers = {q: draw(st.lists(eval_ids, max_size=12)) for q in questions}
+    queries = [(q, frozenset(draw(st.sets(eval_ids, max_size=3)))) for q in questions]
+    return answers, queries, draw(st.integers(min_value=1, max_value=12))
+
+
+#: Text made of words and every kind of whitespace, including Unicode spaces.
+eval_text = st.lists(
+    st.sampled_from([*"abé|- \n\t\x0b\x1c\xa0\u2003\u3000", "\n\n"]),
+    max_size=200,
+).map("".join)

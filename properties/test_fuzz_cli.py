@@ -27,7 +27,7 @@ from hypothesis import strategies as st
 
 from chunkspec import split_section
 from chunkspec._cli import main
-from chunkspec._cli._split import json_line
+from chunkspec._cli._io import json_line
 
 from .fuzzing import EXAMPLES, any_char, anything, fuzz_texts
 from .models import ModelChunk, model_assemble, model_count, model_hash

@@ -1,29 +1,102 @@
 """chunkspec: the verified reference implementation of RAG chunking and context packing."""
 
 from ._assemble import assemble
+from ._blocks import Block, ChunkContext, Document, document_from_blocks, parse_text
 from ._chunk import Chunk, render
-from ._counters import TokenCounter, WhitespaceCounter
+from ._counters import (
+    CharEstimateCounter,
+    HuggingFaceCounter,
+    TiktokenCounter,
+    TokenCounter,
+    TokenSpanCounter,
+    WhitespaceCounter,
+)
 from ._errors import ArgumentTypeError, ArgumentValueError
+from ._evaluate import EvalCell, EvalReport, evaluate
+from ._gold import GoldSpan, SpanQuery
 from ._hashing import hash_text
+from ._heading_aware import Chunker, DocumentChunk, HeadingAwareChunker
+from ._labelled_corpus import Corpus, CorpusDocument, CorpusError, load_corpus
+from ._markdown import parse_markdown
+from ._metrics import LabelledQuery, Retriever, Score, compare, mrr, recall_at_k
+from ._pages import (
+    PAGE_SEPARATOR,
+    Page,
+    PageChunk,
+    PageChunker,
+    SectionSpan,
+    chunk_pages,
+    join_pages,
+)
+from ._pdf import PdfError, read_pdf_pages
 from ._provenance import SourceChunk
+from ._sentences import split_sentences
 from ._split import split_section
+from ._split_markdown import MarkdownChunk, split_markdown
+from ._strategies import EvalChunk, StrategyUnavailable
 from ._tokens import SEPARATORS, WHITESPACE, count_tokens
+from ._window import TokenWindow, chunk, token_windows
 from ._words import words
 
 __all__ = [
+    "PAGE_SEPARATOR",
     "SEPARATORS",
     "WHITESPACE",
     "ArgumentTypeError",
     "ArgumentValueError",
+    "Block",
+    "CharEstimateCounter",
     "Chunk",
+    "ChunkContext",
+    "Chunker",
+    "Corpus",
+    "CorpusDocument",
+    "CorpusError",
+    "Document",
+    "DocumentChunk",
+    "EvalCell",
+    "EvalChunk",
+    "EvalReport",
+    "GoldSpan",
+    "HeadingAwareChunker",
+    "HuggingFaceCounter",
+    "LabelledQuery",
+    "MarkdownChunk",
+    "Page",
+    "PageChunk",
+    "PageChunker",
+    "PdfError",
+    "Retriever",
+    "Score",
+    "SectionSpan",
     "SourceChunk",
+    "SpanQuery",
+    "StrategyUnavailable",
+    "TiktokenCounter",
     "TokenCounter",
+    "TokenSpanCounter",
+    "TokenWindow",
     "WhitespaceCounter",
     "assemble",
+    "chunk",
+    "chunk_pages",
+    "compare",
     "count_tokens",
+    "document_from_blocks",
+    "evaluate",
     "hash_text",
+    "join_pages",
+    "load_corpus",
+    "mrr",
+    "parse_markdown",
+    "parse_text",
+    "read_pdf_pages",
+    "recall_at_k",
     "render",
+    "split_markdown",
     "split_section",
+    "split_sentences",
+    "token_windows",
     "words",
 ]
 

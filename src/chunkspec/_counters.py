@@ -1,12 +1,38 @@
-"""Token counters: the pluggable measure of size that every chunker with a budget takes."""
+"""Token counters: the pluggable measure of size that every chunker with a budget takes.
+
+Two protocols (docs/spec/windows.md, rules COUNT-1 .. COUNT-8):
+
+* ``TokenCounter``: ``count(text) -> int``, the minimal protocol every chunker accepts.
+* ``TokenSpanCounter``: a ``TokenCounter`` that also says where each token lies,
+  ``token_spans(text) -> list[tuple[int, int]]`` with ``len(token_spans(text)) ==
+  count(text)`` (rule COUNT-2). Windows over tokens need it: they cut the *source* at token
+  starts, so provenance is exact and no decode step can mangle a split character.
+"""
 
 from __future__ import annotations
 
-from typing import Protocol, runtime_checkable
+import itertools
+import operator
+import re
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
-from ._validate import require_str
+from ._errors import ArgumentTypeError, ArgumentValueError
+from ._tokens import WHITESPACE
+from ._validate import require_int, require_str, require_text
 
-__all__ = ["TokenCounter", "WhitespaceCounter"]
+if TYPE_CHECKING:
+    import tiktoken
+    import tokenizers
+
+__all__ = [
+    "CharEstimateCounter",
+    "HuggingFaceCounter",
+    "TiktokenCounter",
+    "TokenCounter",
+    "TokenSpanCounter",
+    "WhitespaceCounter",
+    "checked_starts",
+]
 
 
 @runtime_checkable
@@ -18,8 +44,29 @@ class TokenCounter(Protocol):
         ...
 
 
+@runtime_checkable
+class TokenSpanCounter(TokenCounter, Protocol):
+    """A counter that also locates its tokens: ``len(token_spans(t)) == count(t)`` (COUNT-2).
+
+    Each span is ``(start, end)``, character offsets (code points) into ``text`` with
+    ``0 <= start <= end <= len(text)`` and starts non-decreasing (rule COUNT-3).
+    """
+
+    def token_spans(self, text: str) -> list[tuple[int, int]]:
+        """Return the character span of every token of ``text``, in order."""
+        ...
+
+
+#: A run of ``str.isspace()`` characters, captured so ``split`` keeps it (rule COUNT-4).
+_SPACE_RUN = re.compile("([" + re.escape("".join(sorted(WHITESPACE))) + "]+)")
+
+
 class WhitespaceCounter:
-    """The seed-000 measure: ``len(text.split())`` (rule TOK-1); the default everywhere."""
+    """The seed-000 measure: ``len(text.split())`` (rule TOK-1); the default everywhere.
+
+    Its tokens are the maximal runs of non-whitespace (``str.isspace``) characters, so
+    ``[text[a:b] for a, b in token_spans(text)] == text.split()`` (rule COUNT-4).
+    """
 
     name = "whitespace"
 
@@ -27,5 +74,179 @@ class WhitespaceCounter:
         """Return the number of whitespace-separated words in ``text``."""
         return len(require_str("text", text).split())
 
+    def token_spans(self, text: str) -> list[tuple[int, int]]:
+        """Return the span of every maximal run of non-whitespace characters."""
+        # split() with a captured separator alternates word, space, word, ...; the running
+        # sum of the part lengths gives every boundary without a Python-level loop.
+        parts = _SPACE_RUN.split(require_str("text", text))
+        bounds = [0, *itertools.accumulate(map(len, parts))]
+        spans = list(zip(bounds[0::2], bounds[1::2], strict=True))
+        if spans and spans[-1][0] == spans[-1][1]:
+            spans.pop()
+        if spans and spans[0][0] == spans[0][1]:
+            del spans[0]
+        return spans
+
     def __repr__(self) -> str:
         return "WhitespaceCounter()"
+
+
+class CharEstimateCounter:
+    """The seed-004 estimate: one token per ``chars_per_token`` characters, rounded up.
+
+    ``count(text) == ceil(len(text) / chars_per_token)`` (rule COUNT-5); the tokens are the
+    consecutive blocks ``text[k*c:(k+1)*c]``, so a window of ``n`` tokens is the seed's
+    ``n * 4`` characters.
+    """
+
+    name = "chars4"
+
+    def __init__(self, chars_per_token: int = 4) -> None:
+        self.chars_per_token = require_int("chars_per_token", chars_per_token, minimum=1)
+
+    def count(self, text: str) -> int:
+        """Return ``ceil(len(text) / chars_per_token)``."""
+        c = self.chars_per_token
+        return (len(require_str("text", text)) + c - 1) // c
+
+    def token_spans(self, text: str) -> list[tuple[int, int]]:
+        """Return the blocks ``(k*c, min((k+1)*c, len(text)))``."""
+        n = len(require_str("text", text))
+        c = self.chars_per_token
+        spans = list(zip(range(0, n, c), range(c, n + c, c), strict=True))
+        if spans:
+            spans[-1] = (spans[-1][0], n)  # the last block may be short
+        return spans
+
+    def __repr__(self) -> str:
+        return f"CharEstimateCounter(chars_per_token={self.chars_per_token})"
+
+
+#: The bytes that continue a UTF-8 sequence (10xxxxxx); deleting them leaves one byte a char.
+_CONTINUATION = bytes(range(0x80, 0xC0))
+
+
+def _missing(extra: str, module: str) -> ImportError:
+    """Return the ImportError raised when an optional dependency is absent."""
+    return ImportError(f"{module} is not installed: pip install 'chunkspec[{extra}]'")
+
+
+class TiktokenCounter:
+    """OpenAI BPE tokens via ``tiktoken`` (extra ``chunkspec[tiktoken]``), rule COUNT-6.
+
+    ``count(text) == len(encoding.encode_ordinary(text))``: text that looks like a special
+    token (``"<|endoftext|>"``) is counted as ordinary text, never rejected. ``encoding`` is
+    a name (``"cl100k_base"``, resolved by ``tiktoken.get_encoding``, which needs the cached
+    file or network once) or a ``tiktoken.Encoding`` object.
+    """
+
+    name = "tiktoken"
+
+    def __init__(self, encoding: str | tiktoken.Encoding = "cl100k_base") -> None:
+        try:
+            import tiktoken
+        except ImportError:
+            raise _missing("tiktoken", "tiktoken") from None
+        if isinstance(encoding, str):
+            self.encoding = tiktoken.get_encoding(encoding)
+        elif isinstance(encoding, tiktoken.Encoding):
+            self.encoding = encoding
+        else:
+            raise ArgumentTypeError("encoding", "a str or a tiktoken.Encoding", encoding)
+
+    def count(self, text: str) -> int:
+        """Return the number of BPE tokens of ``text`` (special tokens not recognised)."""
+        return len(self.encoding.encode_ordinary(require_text("text", text)))
+
+    def token_spans(self, text: str) -> list[tuple[int, int]]:
+        """Return each token's character span; a token that splits a character covers it.
+
+        A token's bytes may start or end inside a multi-byte character: its span then starts
+        at that character (floor) and ends after it (ceiling), so spans of neighbours can
+        share one character (rule COUNT-7).
+        """
+        tokens = self.encoding.encode_ordinary(require_text("text", text))
+        spans: list[tuple[int, int]] = []
+        chars = 0  # characters whose lead byte lies in the tokens seen so far
+        for piece in self.encoding.decode_tokens_bytes(tokens):
+            start = chars - 1 if piece and 0x80 <= piece[0] < 0xC0 else chars
+            chars += len(piece.translate(None, _CONTINUATION))
+            spans.append((start, chars))
+        return spans
+
+    def __repr__(self) -> str:
+        return f"TiktokenCounter({self.encoding.name!r})"
+
+
+class HuggingFaceCounter:
+    """Hugging Face ``tokenizers`` tokens (extra ``chunkspec[tokenizers]``), rule COUNT-8.
+
+    ``count(text) == len(tokenizer.encode(text, add_special_tokens=False).ids)``. The
+    tokenizer must not truncate or pad (that would change counts); build it in process or
+    load a local ``tokenizer.json`` with ``tokenizers.Tokenizer.from_file``.
+    """
+
+    name = "huggingface"
+
+    def __init__(self, tokenizer: tokenizers.Tokenizer) -> None:
+        try:
+            import tokenizers
+        except ImportError:
+            raise _missing("tokenizers", "tokenizers") from None
+        if not isinstance(tokenizer, tokenizers.Tokenizer):
+            raise ArgumentTypeError("tokenizer", "a tokenizers.Tokenizer", tokenizer)
+        if tokenizer.truncation is not None:
+            raise ArgumentValueError(
+                "tokenizer", "must not truncate (call no_truncation() first)", tokenizer
+            )
+        if tokenizer.padding is not None:
+            raise ArgumentValueError(
+                "tokenizer", "must not pad (call no_padding() first)", tokenizer
+            )
+        self.tokenizer = tokenizer
+
+    def count(self, text: str) -> int:
+        """Return the number of tokens, without special tokens."""
+        text = require_text("text", text)
+        return len(self.tokenizer.encode(text, add_special_tokens=False).ids)
+
+    def token_spans(self, text: str) -> list[tuple[int, int]]:
+        """Return the tokenizer's character offsets for each token."""
+        text = require_text("text", text)
+        return list(self.tokenizer.encode(text, add_special_tokens=False).offsets)
+
+    def __repr__(self) -> str:
+        return f"HuggingFaceCounter({self.tokenizer!r})"
+
+
+def checked_starts(counter: object, text: str) -> list[int]:
+    """Return the token starts of ``counter.token_spans(text)``, checking rule COUNT-3."""
+    if not isinstance(counter, TokenSpanCounter):
+        raise ArgumentTypeError(
+            "counter",
+            "a TokenSpanCounter (count and token_spans; every built-in counter is one)",
+            counter,
+        )
+    spans = counter.token_spans(text)
+    if not spans:
+        return []
+    starts = list(map(operator.itemgetter(0), spans))
+    ends = list(map(operator.itemgetter(1), spans))
+    n = len(text)
+    if (
+        starts[0] < 0
+        or max(ends) > n
+        or not all(map(operator.le, starts, ends))
+        or not all(map(operator.le, starts, starts[1:]))
+    ):
+        previous = 0
+        for i, (a, b) in enumerate(spans):
+            if not (previous <= a <= b <= n):
+                raise ArgumentValueError(
+                    "counter",
+                    f"returned a bad token span {(a, b)} at token {i} for a text of length "
+                    f"{n} (spans must lie in the text with starts non-decreasing)",
+                    counter,
+                )
+            previous = a
+    return starts

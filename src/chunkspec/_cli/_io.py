@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import json
 import sys
 from pathlib import Path
 
-__all__ = ["CliError", "one_line", "read_text"]
+__all__ = ["CliError", "json_line", "one_line", "read_text"]
 
 
 class CliError(Exception):
@@ -42,3 +43,16 @@ def read_text(path: str) -> str:
     except UnicodeDecodeError as error:
         raise CliError(f"{path}: not valid UTF-8 (byte {error.start})") from None
     return text[1:] if text.startswith("\ufeff") else text
+
+
+#: Characters JSON leaves raw that ``str.splitlines()`` and some editors treat as line breaks.
+_LINE_BREAKS = str.maketrans({"\x85": "\\u0085", "\u2028": "\\u2028", "\u2029": "\\u2029"})
+
+
+def json_line(record: dict[str, object]) -> str:
+    """Return ``record`` as one JSON Lines line (rule CLI-2): UTF-8, one ``\\n`` at the end.
+
+    Non-ASCII stays readable; U+0085, U+2028 and U+2029 are escaped so that a reader that
+    splits on any Unicode line break still sees one record per line.
+    """
+    return json.dumps(record, ensure_ascii=False).translate(_LINE_BREAKS) + "\n"

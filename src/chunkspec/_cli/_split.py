@@ -4,13 +4,12 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
-import json
 import sys
 from pathlib import Path
 from typing import Any
 
 from .._split import split_section
-from ._io import read_text
+from ._io import json_line, read_text
 
 __all__ = ["register"]
 
@@ -40,19 +39,6 @@ def run(args: argparse.Namespace) -> int:
         out.write(json_line(dataclasses.asdict(chunk)))
     out.flush()
     return 0
-
-
-#: Characters JSON leaves raw that ``str.splitlines()`` and some editors treat as line breaks.
-_LINE_BREAKS = str.maketrans({"\x85": "\\u0085", "\u2028": "\\u2028", "\u2029": "\\u2029"})
-
-
-def json_line(record: dict[str, object]) -> str:
-    """Return ``record`` as one JSON Lines line (rule CLI-2): UTF-8, one ``\\n`` at the end.
-
-    Non-ASCII stays readable; U+0085, U+2028 and U+2029 are escaped so that a reader that
-    splits on any Unicode line break still sees one record per line.
-    """
-    return json.dumps(record, ensure_ascii=False).translate(_LINE_BREAKS) + "\n"
 
 
 def _default_id(path: str) -> str:

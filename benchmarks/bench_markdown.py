@@ -1,0 +1,238 @@
+"""Markdown and heading-aware chunking: linear scaling and throughput beside the peers.
+
+Run with ``nox -s bench`` (or ``python benchmarks/bench_markdown.py [--quick]``). Prints
+time(4N)/time(N) for each input family (linear means about 4; the bar is <= 4.5) and, on one
+1 MB document, throughput of split_markdown and HeadingAwareChunker beside LangChain's
+MarkdownHeaderTextSplitter and LlamaIndex's MarkdownNodeParser, in one run. Nothing is
+asserted: performance is measured, not gated.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import re
+import sys
+import time
+from collections.abc import Callable
+from functools import partial
+
+from chunkspec import HeadingAwareChunker, parse_markdown, split_markdown
+from chunkspec._sentences import sentence_spans
+
+MB = 1_000_000
+
+
+def best(fn: Callable[[], object], repeat: int = 3) -> float:
+    """Return the best of ``repeat`` CPU times of ``fn()``, in seconds.
+
+    CPU time of this process (``time.process_time``), not wall-clock: the machine is shared,
+    and other processes' load would otherwise dominate the ratios. The garbage collector is
+    off while timing, as in ``timeit``: its full collections cost in proportion to the live
+    heap and would blur the scaling of the algorithm itself.
+    """
+    times = []
+    for _ in range(repeat):
+        gc.collect()
+        gc.disable()
+        try:
+            t0 = time.process_time()
+            fn()
+            times.append(time.process_time() - t0)
+        finally:
+            gc.enable()
+    return min(times)
+
+
+def prose_doc(size: int) -> str:
+    """Mixed real-looking Markdown: headings, paragraphs, lists, fences, tables."""
+    section = (
+        "## Section {n}\n\n"
+        "The quick brown fox jumps over the lazy dog. It was the best of times, it was the "
+        "worst of times. Retrieval works when chunks are whole thoughts.\n\n"
+        "- first item with some words\n- second item with more words\n  - nested item\n\n"
+        "```python\n# a comment, not a heading\nprint({n})\n```\n\n"
+        "| key | value |\n|-----|-------|\n| a | {n} |\n| b | {n} |\n\n"
+        "### Detail {n}\n\nA closing paragraph for section {n}, with a [link](http://x.y).\n\n"
+    )
+    parts = ["# Document\n\n"]
+    total = len(parts[0])
+    n = 0
+    while total < size:
+        part = section.format(n=n)
+        parts.append(part)
+        total += len(part)
+        n += 1
+    return "".join(parts)
+
+
+def prose_heavy_doc(size: int) -> str:
+    """Headings and long paragraphs only: the shape of most handbooks and articles."""
+    para = "The quick brown fox jumps over the lazy dog. " * 12
+    section = "## Section {n}\n\n" + para + "\n\n" + para + "\n\n"
+    parts = []
+    total = n = 0
+    while total < size:
+        part = section.format(n=n)
+        parts.append(part)
+        total += len(part)
+        n += 1
+    return "".join(parts)
+
+
+def headings_doc(count: int) -> str:
+    """``count`` headings of cycling levels, each with a one-line paragraph."""
+    return "".join(f"{'#' * (1 + k % 6)} Heading {k}\n\nline {k}\n\n" for k in range(count))
+
+
+def table_doc(size: int) -> str:
+    """One GFM table of about ``size`` characters."""
+    rows = ["| id | name | value |", "|----|------|-------|"]
+    total = 0
+    k = 0
+    while total < size:
+        row = f"| {k} | name{k} | {k * 7} |"
+        rows.append(row)
+        total += len(row) + 1
+        k += 1
+    return "\n".join(rows) + "\n"
+
+
+def nested_doc(size: int, depth: int = 16) -> str:
+    """Blocks of lists nested ``depth`` deep inside quotes, repeated to about ``size``."""
+    unit = "".join("> " * d + "- " * 1 + f"item at depth {d}\n" for d in range(1, depth)) + "\n"
+    unit += "".join("  " * d + f"- list depth {d}\n" for d in range(depth)) + "\n"
+    return unit * max(1, size // len(unit))
+
+
+def scaling(
+    name: str, make: Callable[[int], str], n: int, runs: dict[str, Callable[[str], object]]
+) -> list[str]:
+    """Return report lines: time at N and 4N and the ratio for each run."""
+    small, large = make(n), make(4 * n)
+    lines = []
+    for label, run in runs.items():
+        t1 = best(partial(run, small))
+        t4 = best(partial(run, large), repeat=2)
+        lines.append(
+            f"| {name} | {label} | {len(small) / MB:.2f} MB | {t1:.3f} s | "
+            f"{len(large) / MB:.2f} MB | {t4:.3f} s | {t4 / t1:.2f} |"
+        )
+        print(lines[-1], flush=True)
+    return lines
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--quick", action="store_true", help="smaller inputs (smoke run)")
+    parser.add_argument(
+        "--only",
+        choices=("scaling", "sentences", "throughput"),
+        help="run one section (default: all)",
+    )
+    args = parser.parse_args()
+    scale = 0.1 if args.quick else 1.0
+
+    chunker = HeadingAwareChunker(512, 64)
+    runs: dict[str, Callable[[str], object]] = {
+        "parse_markdown": lambda s: parse_markdown("d", s),
+        "split_markdown": lambda s: split_markdown("d", s),
+        "split_markdown(256)": lambda s: split_markdown("d", s, 256),
+        "HeadingAwareChunker(512, 64)": lambda s: chunker.chunk(parse_markdown("d", s)),
+    }
+    print(f"Python {sys.version.split()[0]}")
+    if args.only in (None, "scaling"):
+        scaling_section(runs, scale)
+    if args.only in (None, "sentences"):
+        sentences_section(scale)
+    if args.only in (None, "throughput"):
+        for label, make in (
+            ("mixed, structure-dense Markdown", prose_doc),
+            ("prose-heavy Markdown", prose_heavy_doc),
+        ):
+            throughput_section(label, make(int(1 * MB * scale)), chunker)
+    return 0
+
+
+def scaling_section(runs: dict[str, Callable[[str], object]], scale: float) -> None:
+    """Print the time(4N)/time(N) table."""
+    print("\n## Linear scaling: time(4N) / time(N) (bar: <= 4.5)\n")
+    print("| input | function | N | time(N) | 4N | time(4N) | ratio |")
+    print("|---|---|---|---|---|---|---|")
+    scaling("mixed Markdown", prose_doc, int(1 * MB * scale), runs)
+    scaling("headings", lambda n: headings_doc(n), int(25_000 * scale), runs)
+    scaling("one table", table_doc, int(250_000 * scale), runs)
+    scaling("nested lists/quotes", nested_doc, int(250_000 * scale), runs)
+
+
+def sentences_section(scale: float) -> None:
+    """Print the sentence splitter's scaling beside a backtracking regex."""
+
+    print("\n## Sentence splitter on adversarial input (regex shown for contrast)\n")
+    print(
+        "| input | n | scan time(n) | scan time(4n) | ratio "
+        "| regex time(n) | regex time(4n) | ratio |"
+    )
+    print("|---|---|---|---|---|---|---|---|")
+    backtracking = re.compile(r"[.!?]+[\"')\]]*(?=\s)")
+    makers: list[tuple[str, Callable[[int], str]]] = [
+        ('"!" * n', lambda n: "!" * n),
+        ('"a." * n', lambda n: "a." * n),
+        ('".)" * n', lambda n: ".)" * n),
+        ('". " * n', lambda n: ". " * n),
+    ]
+    for label, make in makers:
+        n_scan = int(1_000_000 * scale)
+        s1 = best(partial(sentence_spans, make(n_scan)))
+        s4 = best(partial(sentence_spans, make(4 * n_scan)), repeat=2)
+        n_re = int(5_000 * scale) or 1
+        r1 = best(partial(backtracking.findall, make(n_re)))
+        r4 = best(partial(backtracking.findall, make(4 * n_re)), repeat=2)
+        print(
+            f"| {label} | scan {n_scan:,} / regex {n_re:,} | {s1:.3f} s | {s4:.3f} s | "
+            f"{s4 / s1:.2f} | {r1:.3f} s | {r4:.3f} s | {r4 / max(r1, 1e-9):.2f} |",
+            flush=True,
+        )
+
+
+def throughput_section(label: str, text: str, chunker: HeadingAwareChunker) -> None:
+    """Print throughput of ours and the peers on ``text``, side by side."""
+    print(f"\n## Throughput on {len(text) / MB:.1f} MB of {label}, side by side\n")
+    contenders: dict[str, Callable[[], object]] = {
+        "chunkspec.split_markdown": lambda: split_markdown("d", text),
+        "chunkspec.split_markdown(max_tokens=256)": lambda: split_markdown("d", text, 256),
+        "chunkspec.HeadingAwareChunker(512, 64)": lambda: chunker.chunk(parse_markdown("d", text)),
+    }
+    try:
+        from langchain_text_splitters import MarkdownHeaderTextSplitter
+
+        headers = [("#" * k, f"h{k}") for k in range(1, 7)]
+        lc = MarkdownHeaderTextSplitter(headers_to_split_on=headers)
+        contenders["langchain MarkdownHeaderTextSplitter"] = lambda: lc.split_text(text)
+    except ImportError:
+        print("(langchain-text-splitters not installed)")
+    try:
+        from llama_index.core import Document as LlamaDocument
+        from llama_index.core.node_parser import MarkdownNodeParser
+
+        li = MarkdownNodeParser()
+        contenders["llama-index MarkdownNodeParser"] = lambda: li.get_nodes_from_documents(
+            [LlamaDocument(text=text)]
+        )
+    except ImportError:
+        print("(llama-index-core not installed)")
+    print("| implementation | time | MB/s | chunks | time / split_markdown |")
+    print("|---|---|---|---|---|")
+    base = None
+    for label, fn in contenders.items():
+        t = best(fn)
+        base = t if base is None else base
+        count = len(fn())  # type: ignore[arg-type]
+        print(
+            f"| {label} | {t:.3f} s | {len(text) / MB / t:.2f} | {count:,} | {t / base:.2f} |",
+            flush=True,
+        )
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

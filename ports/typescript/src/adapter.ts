@@ -1,0 +1,133 @@
+#!/usr/bin/env node
+/**
+ * The conformance adapter: speaks chunkspec's JSON Lines protocol (docs/conformance.md) on
+ * stdin/stdout, so `chunkspec conformance -- node dist/src/adapter.js` can check this port.
+ *
+ * Wire names are Python's (doc_id, max_tokens, content_hash, min_score); this file is the
+ * only place that maps them to the port's names. Numbers that JSON cannot hold arrive as
+ * the strings "Infinity", "-Infinity" and "NaN" in numeric fields.
+ *
+ * `--break=NAME[,NAME]` (or CHUNKSPEC_PORT_BREAK) enables deliberate faults (faults.ts): the
+ * kit's own tests use it to prove the gate fails.
+ */
+
+import { readFileSync } from "node:fs";
+import { assemble } from "./assemble.js";
+import { Chunk, render } from "./chunk.js";
+import { enableFaults } from "./faults.js";
+import { hashText } from "./hashing.js";
+import { splitSection } from "./split.js";
+import { countTokens } from "./tokens.js";
+import { words } from "./words.js";
+
+const PROTOCOL = 1;
+
+type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+type Input = { [key: string]: Json | undefined };
+
+const NONFINITE: Record<string, number> = { Infinity: Infinity, "-Infinity": -Infinity, NaN: NaN };
+
+/** Decode a numeric field: the three non-finite spellings become numbers; the rest as is. */
+function num(value: Json | undefined): unknown {
+  return typeof value === "string" && value in NONFINITE ? NONFINITE[value] : value;
+}
+
+/** A wire chunk (Python field names) as a port Chunk; fields are checked by the port. */
+function chunkOf(value: Json | undefined): unknown {
+  if (value === null || typeof value !== "object" || Array.isArray(value)) return value;
+  const o = value as Input;
+  return new Chunk(
+    o["id"] as string, o["doc_id"] as string, o["title"] as string, o["text"] as string,
+    num(o["tokens"]) as number, o["content_hash"] as string,
+    o["score"] === undefined ? 0 : (num(o["score"]) as number),
+  );
+}
+
+function wireChunk(c: Chunk): Json {
+  return {
+    id: c.id, doc_id: c.docId, title: c.title, text: c.text,
+    tokens: c.tokens, content_hash: c.contentHash, score: c.score,
+  };
+}
+
+const OPS: Record<string, (input: Input) => Json> = {
+  split_section: (i) =>
+    splitSection(i["doc_id"] as string, i["title"] as string, i["text"] as string, num(i["max_tokens"]) as number)
+      .map(wireChunk),
+  assemble: (i) => {
+    const raw = i["chunks"];
+    const chunks = Array.isArray(raw) ? raw.map(chunkOf) : raw;
+    const args: unknown[] = [chunks, num(i["budget"])];
+    if (i["min_score"] !== undefined) args.push(num(i["min_score"]));
+    const result = (assemble as (...a: unknown[]) => [string, string[]] | null)(...args);
+    return result === null ? null : { context: result[0], ids: result[1] };
+  },
+  count_tokens: (i) => countTokens(i["text"] as string),
+  hash_text: (i) => hashText(i["text"] as string),
+  render: (i) => render(chunkOf(i["c"] ?? i["chunk"]) as Chunk),
+  words: (i) => {
+    const args: unknown[] = [num(i["n"])];
+    if (i["start"] !== undefined || i["word"] !== undefined) args.push(i["start"] === undefined ? 0 : num(i["start"]));
+    if (i["word"] !== undefined) args.push(i["word"]);
+    return (words as (...a: unknown[]) => string)(...args);
+  },
+};
+
+const VERSION = (JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { version: string }).version;
+
+function answer(line: string): string {
+  let id: Json = null;
+  try {
+    const request = JSON.parse(line) as { id?: Json; op?: string; input?: Input };
+    id = request.id ?? null;
+    const op = request.op ?? "";
+    if (op === "hello") {
+      return JSON.stringify({
+        id, ok: { protocol: PROTOCOL, name: "chunkspec-port-typescript", version: VERSION, ops: Object.keys(OPS) },
+      });
+    }
+    const run = OPS[op];
+    if (run === undefined) return JSON.stringify({ id, skipped: `op ${op} is not supported` });
+    return JSON.stringify({ id, ok: run(request.input ?? {}) });
+  } catch (error) {
+    return JSON.stringify({ id, error: errorOf(error) });
+  }
+}
+
+function errorOf(error: unknown): Json {
+  if (error instanceof TypeError) {
+    const argument = (error as { argument?: string }).argument;
+    return argument === undefined
+      ? { kind: "TypeError", message: error.message }
+      : { kind: "TypeError", message: error.message, argument };
+  }
+  if (error instanceof RangeError) {
+    const argument = (error as { argument?: string }).argument;
+    return argument === undefined
+      ? { kind: "ValueError", message: error.message }
+      : { kind: "ValueError", message: error.message, argument };
+  }
+  return { kind: "Error", message: String(error) };
+}
+
+function main(): void {
+  const flag = process.argv.find((a) => a.startsWith("--break="));
+  const names = flag?.slice("--break=".length) ?? process.env["CHUNKSPEC_PORT_BREAK"] ?? "";
+  enableFaults(names.split(",").filter((n) => n.length > 0));
+  let pending = "";
+  process.stdin.setEncoding("utf8");
+  process.stdin.on("data", (data: string) => {
+    pending += data;
+    if (!data.includes("\n")) return;
+    const lines = pending.split("\n");
+    pending = lines.pop() ?? "";
+    const out: string[] = [];
+    for (const line of lines) if (line.trim() !== "") out.push(answer(line));
+    if (out.length > 0) process.stdout.write(out.join("\n") + "\n");
+  });
+  process.stdin.on("end", () => {
+    if (pending.trim() !== "") process.stdout.write(answer(pending) + "\n");
+  });
+}
+
+main();

@@ -1,0 +1,27 @@
+/** The seed-000 chunk record and its rendering into a context block. */
+
+import { ArgumentTypeError } from "./validate.js";
+
+/** One retrievable unit: `id === `${docId}:${n}`` as made by splitSection. */
+export class Chunk {
+  constructor(
+    readonly id: string,
+    readonly docId: string,
+    readonly title: string,
+    readonly text: string,
+    readonly tokens: number,
+    readonly contentHash: string,
+    readonly score: number = 0,
+  ) {}
+}
+
+/** `[${c.id}] ${c.title}\n${c.text}`: the block assemble joins (RENDER-1, PACK-9). */
+export function render(c: Chunk): string {
+  if (!(c instanceof Chunk)) throw new ArgumentTypeError("c", "a Chunk", c);
+  return renderUnchecked(c);
+}
+
+/** `render` without the type check, for callers that validated `c` already. */
+export function renderUnchecked(c: Chunk): string {
+  return `[${c.id}] ${c.title}\n${c.text}`;
+}

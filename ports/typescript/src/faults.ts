@@ -1,0 +1,38 @@
+/**
+ * Deliberate faults for the conformance kit's own tests ("proof that the gate can fail").
+ *
+ * The library never enables a fault by itself: only the protocol adapter does, when started
+ * with `--break=NAME` (or CHUNKSPEC_PORT_BREAK=NAME). Each name is one classic porting
+ * mistake; the kit's tests assert that `chunkspec conformance` catches each one and blames
+ * the rule it breaks. With no fault enabled, `fault(name)` is false everywhere.
+ */
+
+export const FAULTS = [
+  "trim", // String.prototype.trim() instead of Python's whitespace set (WS-1)
+  "utf16-order", // ids compared by UTF-16 code unit instead of code point (PACK-1)
+  "locale-compare", // ids compared with localeCompare (PACK-1)
+  "break-over-budget", // break instead of skip-and-continue on an over-budget chunk (PACK-7)
+  "min-score-le", // stop at score <= minScore instead of score < minScore (PACK-4)
+  "merge-last-subchunk", // an oversized piece's last sub-chunk joins the next pieces (SPLIT-8)
+  "split-regex-tokens", // countTokens as text.split(/\s+/).length (TOK-1)
+  "dedupe-seen", // dedupe against every hash seen, not only picked ones (PACK-6)
+] as const;
+
+export type Fault = (typeof FAULTS)[number];
+
+const enabled = new Set<string>();
+
+/** Enable the named faults; throws on an unknown name. */
+export function enableFaults(names: Iterable<string>): void {
+  for (const name of names) {
+    if (!(FAULTS as readonly string[]).includes(name)) {
+      throw new Error(`unknown fault ${JSON.stringify(name)}; known: ${FAULTS.join(", ")}`);
+    }
+    enabled.add(name);
+  }
+}
+
+/** True when the named fault is enabled (only ever in the kit's broken-port tests). */
+export function fault(name: Fault): boolean {
+  return enabled.size !== 0 && enabled.has(name);
+}

@@ -1,0 +1,10 @@
+/** chunkspec seed 000 in TypeScript: the names and helpers of the seed, Python's semantics. */
+
+export { assemble, compareCodePoints } from "./assemble.js";
+export { Chunk, render } from "./chunk.js";
+export { hashText } from "./hashing.js";
+export { splitSection } from "./split.js";
+export { SEPARATORS, countTokens } from "./tokens.js";
+export { ArgumentTypeError, ArgumentValueError, MAX_SAFE_INTEGER } from "./validate.js";
+export { WHITESPACE, pySplit, pyStrip } from "./whitespace.js";
+export { words } from "./words.js";

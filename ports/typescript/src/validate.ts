@@ -1,0 +1,75 @@
+/**
+ * Argument checks shared by every function: each throws an error naming the argument.
+ *
+ * Python's TypeError is a JavaScript TypeError and Python's ValueError a RangeError; both
+ * carry `argument` (the Python-side name, e.g. `max_tokens` or `chunks[3].score`).
+ */
+
+/** 2**53 - 1: budgets, token counts and sizes are capped here in every port (PORT-1). */
+export const MAX_SAFE_INTEGER = Number.MAX_SAFE_INTEGER;
+
+/** A TypeError that names the argument. */
+export class ArgumentTypeError extends TypeError {
+  constructor(readonly argument: string, expected: string, value: unknown) {
+    super(`${argument} must be ${expected}, got ${describe(value)}`);
+    this.name = "ArgumentTypeError";
+  }
+}
+
+/** A RangeError (Python's ValueError) that names the argument. */
+export class ArgumentValueError extends RangeError {
+  constructor(readonly argument: string, problem: string, value: unknown) {
+    super(`${argument} ${problem}, got ${describe(value)}`);
+    this.name = "ArgumentValueError";
+  }
+}
+
+function describe(value: unknown): string {
+  let shown: string;
+  try {
+    shown = typeof value === "string" ? JSON.stringify(value) : String(value);
+  } catch {
+    shown = Object.prototype.toString.call(value);
+  }
+  if (shown.length > 80) shown = shown.slice(0, 77) + "...";
+  return `${value === null ? "null" : typeof value} ${shown}`;
+}
+
+/** A string. */
+export function requireStr(argument: string, value: unknown): string {
+  if (typeof value !== "string") throw new ArgumentTypeError(argument, "a string", value);
+  return value;
+}
+
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/** A string that is valid Unicode text (no lone surrogate), so UTF-8 can encode it. */
+export function requireText(argument: string, value: unknown): string {
+  const text = requireStr(argument, value);
+  const found = LONE_SURROGATE.exec(text);
+  if (found !== null) {
+    const unit = text.charCodeAt(found.index).toString(16).toUpperCase();
+    throw new ArgumentValueError(argument, `must not contain a lone surrogate (U+${unit})`, value);
+  }
+  return text;
+}
+
+/**
+ * An integer in [minimum, 2**53 - 1]. JSON `-0.0` arrives as `-0`, which Python reads as a
+ * float: it is rejected as not an integer, as Python rejects `-0.0` (PORT-1).
+ */
+export function requireInt(argument: string, value: unknown, minimum: number): number {
+  if (typeof value !== "number" || !Number.isInteger(value) || Object.is(value, -0)) {
+    throw new ArgumentTypeError(argument, "an integer", value);
+  }
+  if (value < minimum) throw new ArgumentValueError(argument, `must be >= ${minimum}`, value);
+  if (value > MAX_SAFE_INTEGER) throw new ArgumentValueError(argument, "must be <= 2**53 - 1", value);
+  return value;
+}
+
+/** A number that is not NaN (infinities are allowed). */
+export function requireReal(argument: string, value: unknown): number {
+  if (typeof value !== "number") throw new ArgumentTypeError(argument, "a number", value);
+  if (Number.isNaN(value)) throw new ArgumentValueError(argument, "must not be NaN", value);
+  return value;
+}

@@ -1,0 +1,58 @@
+"""Properties of ``chunkspec chunk`` (rules CHUNK-1 to CHUNK-5)."""
+
+from __future__ import annotations
+
+import io
+import json
+import tempfile
+from contextlib import redirect_stderr, redirect_stdout
+from pathlib import Path
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from chunkspec import HeadingAwareChunker, parse_markdown
+from chunkspec._cli import main
+from properties.strategies import markdown_documents
+
+
+def _run(name: str, content: bytes, *args: str) -> tuple[int, str, str]:
+    """Run ``chunkspec chunk`` on a temporary file; return (status, stdout, stderr)."""
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / name
+        path.write_bytes(content)
+        out, err = io.StringIO(), io.StringIO()
+        with redirect_stdout(out), redirect_stderr(err):
+            status = main(["chunk", str(path), *args])
+    return status, out.getvalue(), err.getvalue()
+
+
+@given(markdown_documents(), st.integers(1, 8), st.integers(0, 4))
+def test_jsonl_is_the_library(source: str, max_tokens: int, overlap: int) -> None:
+    """CHUNK-1, CHUNK-2, CHUNK-3, CHUNK-4: a .md file with the heading strategy prints the
+    library's chunks, one JSON object a line; the text summary counts the same chunks
+    (CHUNK-3)."""
+    data = source.encode("utf-8")
+    options = ["--max-tokens", str(max_tokens), "--overlap-tokens", str(overlap)]
+    status, out, _ = _run("doc.md", data, "--format", "jsonl", *options)
+    assert status == 0
+    records = [json.loads(line) for line in out.splitlines()]
+    chunks = HeadingAwareChunker(max_tokens, overlap).chunk(parse_markdown("doc", source))
+    assert [(r["id"], r["parent_id"], r["text"], r["start"], r["end"]) for r in records] == [
+        (c.id, c.parent_id, c.text, c.start, c.end) for c in chunks
+    ]
+    status, out, _ = _run("doc.md", data, *options)
+    assert status == 0
+    assert out.splitlines()[0].endswith(f" {len(chunks)} chunks (strategy heading)")
+
+
+@given(st.binary(max_size=40), st.sampled_from(["a.md", "a.txt", "a.json"]))
+def test_any_bytes_exit_0_or_one_line_2(content: bytes, name: str) -> None:
+    """CHUNK-5: any file gives exit 0, or exit 2 with exactly one line on stderr."""
+    status, _, err = _run(name, content, "--format", "jsonl")
+    assert status in (0, 2)
+    if status == 2:
+        assert err.count("\n") == 1
+        assert err.startswith("chunkspec chunk: error:")
+    else:
+        assert err == ""

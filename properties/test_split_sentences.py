@@ -1,0 +1,38 @@
+"""Properties of the sentence splitter (rules SENT-1 to SENT-4)."""
+
+from __future__ import annotations
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from chunkspec import split_sentences
+from chunkspec._sentences import sentence_spans
+from properties.models import model_sentences
+from properties.strategies import sentence_text
+
+
+@given(sentence_text)
+def test_matches_model(text: str) -> None:
+    """SENT-1, SENT-3: the scan equals the word-level model (a sentence ends at a word that,
+    closers stripped, ends in a terminator; no abbreviation exceptions)."""
+    assert split_sentences(text) == model_sentences(text)
+
+
+@given(sentence_text)
+def test_spans_cover_every_word(text: str) -> None:
+    """SENT-2: spans are stripped, non-blank, in order, disjoint, and hold every word."""
+    spans = sentence_spans(text)
+    previous = 0
+    for start, end in spans:
+        assert previous <= start < end
+        assert text[start:end] == text[start:end].strip() != ""
+        previous = end
+    assert [w for s, e in spans for w in text[s:e].split()] == text.split()
+
+
+@given(st.sampled_from(["!", "a.", ".)", ". ", '?!"', "x"]), st.integers(0, 3000))
+def test_adversarial_repetitions(unit: str, n: int) -> None:
+    """SENT-4: long runs of the inputs that make a backtracking regex quadratic give the
+    model's answer (the time is measured in benchmarks/bench_markdown.py)."""
+    text = unit * n
+    assert split_sentences(text) == model_sentences(text)

@@ -1,0 +1,78 @@
+"""The ``--counter`` options shared by the subcommands that measure in tokens."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from .._counters import (
+    CharEstimateCounter,
+    HuggingFaceCounter,
+    TiktokenCounter,
+    TokenSpanCounter,
+    WhitespaceCounter,
+)
+from ._io import CliError
+
+__all__ = ["COUNTERS", "add_counter_options", "counter_from", "make_counter"]
+
+#: The names ``--counter`` accepts (docs/cli.md).
+COUNTERS = ("whitespace", "chars4", "tiktoken", "huggingface")
+
+
+def add_counter_options(parser: Any, default: str | None) -> None:
+    """Add ``--counter``, ``--encoding`` and ``--tokenizer`` to ``parser``."""
+    parser.add_argument(
+        "--counter",
+        choices=COUNTERS,
+        default=default,
+        help=f"token counter (default: {default or 'none, sizes in characters'})",
+    )
+    parser.add_argument(
+        "--encoding",
+        default="cl100k_base",
+        metavar="NAME",
+        help="tiktoken encoding for --counter tiktoken (default cl100k_base)",
+    )
+    parser.add_argument(
+        "--tokenizer",
+        metavar="FILE",
+        help="tokenizer.json for --counter huggingface (Hugging Face tokenizers)",
+    )
+
+
+def counter_from(args: argparse.Namespace) -> TokenSpanCounter:
+    """Return the counter the parsed ``--counter`` options describe."""
+    return make_counter(args.counter, args.encoding, args.tokenizer)
+
+
+def make_counter(
+    name: str, encoding: str = "cl100k_base", tokenizer: str | None = None
+) -> TokenSpanCounter:
+    """Return the counter called ``name``; tiktoken loads ``encoding`` (cached or fetched)."""
+    if name == "whitespace":
+        return WhitespaceCounter()
+    if name == "chars4":
+        return CharEstimateCounter()
+    if name == "tiktoken":
+        try:
+            return TiktokenCounter(encoding)
+        except ImportError as error:
+            raise CliError(str(error)) from None
+        except Exception as error:  # tiktoken raises bare errors when it cannot load a file
+            raise CliError(f"cannot load tiktoken encoding {encoding!r}: {error}") from None
+    if name == "huggingface":
+        if tokenizer is None:
+            raise CliError("--counter huggingface needs --tokenizer FILE (a tokenizer.json)")
+        try:
+            from tokenizers import Tokenizer
+        except ImportError:
+            raise CliError(
+                "tokenizers is not installed: pip install 'chunkspec[tokenizers]'"
+            ) from None
+        try:
+            loaded = Tokenizer.from_file(tokenizer)
+        except Exception as error:  # tokenizers raises its own Exception subclass
+            raise CliError(f"{tokenizer}: cannot load tokenizer: {error}") from None
+        return HuggingFaceCounter(loaded)
+    raise CliError(f"unknown counter {name!r} (choose from {', '.join(COUNTERS)})")

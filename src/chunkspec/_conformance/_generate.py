@@ -1,0 +1,252 @@
+"""Generated differential cases: Hypothesis strategies for each op, in wire form (CONF-10).
+
+Two profiles: ``portable`` (what any sane port must get right: ASCII words, the seed's
+separators, small budgets, ordinary scores) and ``hazards`` (every input on which Python and
+JavaScript differ unless the port is careful: HAZ-1 to HAZ-10 in docs/portability.md).
+
+Speed (>= 1,000 cases/s end to end) comes from drawing few Hypothesis choices per case: a
+text is ONE byte-string draw whose bytes pick characters that expand to words and
+separators, and the chunks of an assemble case are ONE byte-string draw, three bytes a chunk,
+whose digits pick each chunk's fields. Shrinking still works
+on these choices: a shorter string or a smaller integer is a simpler case.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hypothesis import strategies as st
+
+from .._tokens import WHITESPACE
+
+__all__ = ["PROFILES", "by_op", "cases"]
+
+PROFILES = ("portable", "hazards")
+
+MAX_SAFE = 2**53 - 1
+
+Case = tuple[str, dict[str, Any]]
+
+#: Code characters of a text draw and what they expand to (the rest stand for themselves).
+_PORTABLE_CODES = {"-": " ", "+": "  ", "|": "\n", "=": "\n\n", "#": "\n\n\n", "~": "\t"}
+_HAZARD_CODES = {
+    **_PORTABLE_CODES,
+    "R": "\r\n",
+    "Q": "\r\n\r\n",
+}
+#: Lone surrogates put into about one hazard text in eight (HAZ-4).
+_SURROGATES = [
+    "",
+    "",
+    "",
+    "",
+    "",
+    "",
+    "",
+    "",
+    "",
+    "",
+    "",
+    "",
+    "",
+    "\ud800",
+    "\udfff",
+    "\udc00\ud800",
+]
+_PORTABLE_LETTERS = "abcxyz019"
+_HAZARD_LETTERS = (
+    _PORTABLE_LETTERS
+    + "\u00e9\U0001f600\ue000\uffff\ufeff\u200b\u180e"
+    + "".join(sorted(WHITESPACE))
+)
+
+_IDS = ["a", "b", "c", "a1", "ab", "d:2", "d:10", ""]
+#: Hazard ids: pairs that JavaScript orders differently (HAZ-2, HAZ-3), few so they tie often.
+_HAZARD_IDS = ["\ue000", "\U0001f600", "\uffff", "\U00010000", "a", "B", "\u00e9", "f"]
+_SCORES: list[Any] = [0.5, 0.9, 0.35, 0.2, 0.0, 1.0, 0.7, 0.34]
+#: Hazard scores: repeated values so that ties (broken by id) are common.
+_HAZARD_SCORES: list[Any] = [
+    0.5,
+    0.5,
+    0.5,
+    0.9,
+    0.9,
+    -0.0,
+    0.0,
+    "Infinity",
+    "Infinity",
+    "-Infinity",
+    0.35,
+    0.3499999999999999,
+    0.35000000000000003,
+    1,
+    0,
+]
+_HASHES = ["h1", "h2", "h3", "h4", "h5", "h6", "h7", "h8"]
+_TEXTS = ["x", "y z", "", "w0 w1 w2"]
+
+#: Bad integer arguments (a TypeError or ValueError each).
+_BAD_INTS: list[Any] = [0, -1, 1.5, True, "2", None, MAX_SAFE + 1]
+_HAZARD_BAD_INTS: list[Any] = [*_BAD_INTS, -0.0, "Infinity", "NaN", 2**64]
+
+
+def _text(hazards: bool) -> st.SearchStrategy[str]:
+    """A text from one byte-string draw: each byte picks a code character (then expanded)."""
+    codes = _HAZARD_CODES if hazards else _PORTABLE_CODES
+    letters = _HAZARD_LETTERS if hazards else _PORTABLE_LETTERS
+    # Letters first: byte 0 (what shrinking aims for) is the simplest character, a word.
+    table = [codes.get(c, c) for c in letters + "".join(codes)]
+
+    def expand(code: bytes) -> str:
+        return "".join([table[b % len(table)] for b in code])
+
+    # Hypothesis keeps collections short on average (about 5 items); draw a minimum
+    # length first so that many texts are long enough to split at several levels.
+    text = (
+        st.sampled_from([0, 6, 16, 32])
+        .flatmap(lambda least: st.binary(min_size=least, max_size=least + 30))
+        .map(expand)
+    )
+    if not hazards:
+        return text
+
+    def insert(args: tuple[str, str, int]) -> str:
+        body, surrogate, at = args
+        at = min(at, len(body))
+        return body[:at] + surrogate + body[at:]
+
+    return st.tuples(text, st.sampled_from(_SURROGATES), st.integers(0, 40)).map(insert)
+
+
+def _pick(values: list[Any], digits: int) -> Any:
+    """``values[digits % len(values)]``."""
+    return values[digits % len(values)]
+
+
+def _chunk_of(hazards: bool, bits: int) -> dict[str, Any]:
+    """Decode one chunk from an integer: each field takes the next 'digits' of it."""
+    ids = _HAZARD_IDS if hazards else _IDS
+    scores = _HAZARD_SCORES if hazards else _SCORES
+    fields = []
+    for size in (len(ids), len(scores), 12, len(_HASHES), len(_TEXTS)):
+        fields.append(bits % size)
+        bits //= size
+    ident, score, tokens, digest, text = fields
+    tokens_value = tokens if tokens < 11 else (MAX_SAFE - 1 if hazards else 3)
+    return {
+        "id": ids[ident],
+        "doc_id": "d",
+        "title": "T",
+        "text": _TEXTS[text],
+        "tokens": tokens_value,
+        "content_hash": _HASHES[digest],
+        "score": scores[score],
+    }
+
+
+def _split(hazards: bool) -> st.SearchStrategy[Case]:
+    """split_section inputs: text, max_tokens (about one in seven bad), doc id and title."""
+    good = [1, 1, 2, 2, 2, 3, 3, 3, 4, 4, 5, 6, 8, 12] * 2 + (
+        [MAX_SAFE, MAX_SAFE - 1] if hazards else []
+    )
+    bad = _HAZARD_BAD_INTS if hazards else _BAD_INTS
+    names = [("d", "T"), ("", ""), ("d:1", "Title"), ("\u00e9", "t t")]
+
+    def build(args: tuple[str, Any, tuple[str, str]]) -> Case:
+        text, max_tokens, (doc_id, title) = args
+        return "split_section", {
+            "doc_id": doc_id,
+            "title": title,
+            "text": text,
+            "max_tokens": max_tokens,
+        }
+
+    return st.tuples(_text(hazards), st.sampled_from(good + bad), st.sampled_from(names)).map(build)
+
+
+def _assemble(hazards: bool) -> st.SearchStrategy[Case]:
+    """assemble inputs: up to 8 chunks (one integer each), a budget and maybe min_score."""
+    budgets = [*range(13), 20, 30]
+    if hazards:
+        budgets += [MAX_SAFE, MAX_SAFE - 1]
+    options: list[Any] = [None, None, None, *(_HAZARD_SCORES if hazards else _SCORES)]
+    bad = _HAZARD_BAD_INTS if hazards else _BAD_INTS
+    bad_budgets = [b for b in bad if b != 0]
+
+    def build(args: tuple[bytes, int, Any, int]) -> Case:
+        codes, budget, min_score, fault = args
+        data: dict[str, Any] = {
+            "chunks": [
+                _chunk_of(hazards, int.from_bytes(codes[k : k + 3], "big"))
+                for k in range(0, len(codes) - 2, 3)
+            ],
+            "budget": budget,
+        }
+        if min_score is not None:
+            data["min_score"] = min_score
+        if fault % 17 == 16:  # about one in seventeen: a bad budget, score or tokens
+            which = fault // 17
+            if which % 3 == 0 or not data["chunks"]:
+                data["budget"] = _pick(bad_budgets, which // 3)
+            elif which % 3 == 1:
+                data["chunks"][-1]["score"] = _pick(["NaN", True, None, "0.5"], which // 3)
+            else:
+                data["chunks"][-1]["tokens"] = _pick(bad_budgets, which // 3)
+        return "assemble", data
+
+    return st.tuples(
+        st.binary(max_size=3 * 8),  # three bytes a chunk: one draw for all of them
+        st.sampled_from(budgets),
+        st.sampled_from(options),
+        st.integers(0, 17 * 30),
+    ).map(build)
+
+
+def _simple(hazards: bool) -> dict[str, st.SearchStrategy[Case]]:
+    """count_tokens, hash_text, render and words inputs."""
+    text = _text(hazards)
+    any_text = text | st.text(max_size=12) if hazards else st.text(max_size=12)
+    starts = list(range(12)) + [100, 999] + ([MAX_SAFE - 8, MAX_SAFE - 20] if hazards else [])
+    word_args = st.tuples(
+        st.integers(0, 8),
+        st.sampled_from([None, *starts]),
+        st.sampled_from([None, "w", "x-", "", "\u00e9"]),
+    )
+
+    def words(args: tuple[int, Any, Any]) -> Case:
+        n, start, word = args
+        data: dict[str, Any] = {"n": n}
+        if start is not None:
+            data["start"] = start
+        if word is not None:
+            data["word"] = word
+        return "words", data
+
+    return {
+        "count_tokens": text.map(lambda t: ("count_tokens", {"text": t})),
+        "hash_text": any_text.map(lambda t: ("hash_text", {"text": t})),
+        "render": st.integers(0, 2**24).map(lambda b: ("render", {"c": _chunk_of(hazards, b)})),
+        "words": word_args.map(words),
+    }
+
+
+#: How many cases of each op per 12 generated cases.
+WEIGHTS = {
+    "split_section": 4,
+    "assemble": 4,
+    "count_tokens": 1,
+    "hash_text": 1,
+    "render": 1,
+    "words": 1,
+}
+
+
+def by_op(profile: str) -> dict[str, st.SearchStrategy[Case]]:
+    """One strategy per op for ``profile``."""
+    hazards = profile == "hazards"
+    return {"split_section": _split(hazards), "assemble": _assemble(hazards), **_simple(hazards)}
+
+
+def cases(profile: str) -> st.SearchStrategy[Case]:
+    """Every op's cases for ``profile`` (the doc and the tests sample this)."""
+    return st.one_of(list(by_op(profile).values()))

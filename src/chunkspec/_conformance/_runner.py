@@ -1,0 +1,374 @@
+"""The differential runner: every vector, then Hypothesis-generated cases, against a port.
+
+Generated cases are drawn in batches (one Hypothesis example is a tuple of ``batch`` cases,
+sent to the port pipelined) and judged against the in-process oracle. On a disagreement a
+one-case-at-a-time search under the same seed lets Hypothesis shrink a counterexample
+across the process boundary: each shrink step re-asks the port (CONF-10, CONF-11).
+"""
+
+from __future__ import annotations
+
+import fnmatch
+import hashlib
+import math
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from hypothesis import HealthCheck, Phase, Verbosity, given, settings
+from hypothesis import seed as hypothesis_seed
+from hypothesis import strategies as st
+
+from ._blame import blame
+from ._compare import Verdict, judge
+from ._compare import judge as judge_answer
+from ._generate import PROFILES, WEIGHTS, by_op
+from ._port import Answer, Hello, Port
+from ._vectors import load_vectors
+from ._wire import dumps, expect
+
+__all__ = ["Options", "Result", "Summary", "run"]
+
+#: Outcomes that are failures (``skipped`` too, unless skips are allowed).
+_FAILING = frozenset({"wrong", "rejected", "crash", "timeout"})
+
+
+@dataclass
+class Options:
+    """Everything ``chunkspec conformance`` can be told."""
+
+    command: list[str]
+    vectors: bool = True
+    cases: int = 1000
+    seed: int = 0
+    profiles: tuple[str, ...] = PROFILES
+    timeout: float = 5.0
+    batch: int = 100
+    shrink_seconds: float = 30.0
+    expected_failures: list[str] = field(default_factory=list)
+    allow_skips: bool = False
+
+
+@dataclass
+class Result:
+    """One judged case."""
+
+    id: str
+    op: str
+    source: str  # vector (golden or hazard), generated, or shrunk
+    rules: list[str]
+    input: Any
+    expected: dict[str, Any]
+    verdict: Verdict
+    status: str = ""  # pass, fail, xfail, xpass-case, skip, n/a
+    blamed: list[str] = field(default_factory=list)
+    explanation: str = ""
+    profile: str = ""
+    hazard: str = ""
+
+
+@dataclass
+class Summary:
+    """What a run found; ``exit_status`` is 0 only when nothing failed."""
+
+    hello: Hello
+    results: list[Result] = field(default_factory=list)
+    generated: dict[str, int] = field(default_factory=dict)
+    shrink_calls: int = 0
+    seconds: float = 0.0
+    generated_seconds: float = 0.0
+    restarts: int = 0
+    unexpected_passes: list[str] = field(default_factory=list)
+    allow_skips: bool = False
+    stderr: str = ""  # everything the port wrote on stderr (its last megabyte)
+
+    @property
+    def failures(self) -> list[Result]:
+        """Results that fail the run."""
+        bad = {"fail"} if self.allow_skips else {"fail", "skip"}
+        return [r for r in self.results if r.status in bad]
+
+    @property
+    def rate(self) -> float:
+        """Generated cases judged per second (generation, oracle, port and comparison)."""
+        total = sum(self.generated.values())
+        return total / self.generated_seconds if self.generated_seconds else 0.0
+
+    @property
+    def exit_status(self) -> int:
+        """1 on any failure or unexpected pass, else 0."""
+        return 1 if self.failures or self.unexpected_passes else 0
+
+    def counts(self) -> dict[str, int]:
+        """Number of results per status."""
+        out: dict[str, int] = {}
+        for r in self.results:
+            out[r.status] = out.get(r.status, 0) + 1
+        return out
+
+
+class _Disagreement(Exception):
+    """Raised inside the Hypothesis test when the port disagrees with the oracle."""
+
+
+class _Found(BaseException):
+    """Ends the batch stage at once: Hypothesis lets a BaseException through unreported
+    (a failing batch of a hundred cases costs seconds to replay and pretty-print)."""
+
+
+def case_id(profile: str, op: str, data: Any) -> str:
+    """A stable id for a generated case: profile, op and a hash of its wire input."""
+    digest = hashlib.sha256(dumps(data).encode("ascii")).hexdigest()[:12]
+    return f"gen-{profile}-{op.replace('_', '-')}-{digest}"
+
+
+def _status(verdict: Verdict) -> str:
+    """pass, fail, skip or n/a (before expected failures are applied)."""
+    if verdict.outcome == "pass":
+        return "pass"
+    if verdict.outcome == "skipped":
+        return "skip"
+    if verdict.outcome == "n/a":
+        return "n/a"
+    return "fail"
+
+
+def _result(
+    case_id_: str,
+    op: str,
+    source: str,
+    rules: list[str],
+    data: Any,
+    expected: dict[str, Any],
+    answer: Answer,
+    profile: str = "",
+    hazard: str = "",
+) -> Result:
+    """Judge one answer and blame a failure."""
+    verdict = judge(expected, answer)
+    result = Result(case_id_, op, source, rules, data, expected, verdict, _status(verdict))
+    result.profile, result.hazard = profile, hazard
+    if result.status == "fail":
+        blamed, why = blame(
+            op,
+            data,
+            expected,
+            verdict.outcome,
+            verdict.field,
+            verdict.answer if verdict.outcome == "wrong" else verdict.actual,
+        )
+        result.blamed = blamed or list(rules)
+        result.explanation = why
+    return result
+
+
+def _run_vectors(port: Port, hello: Hello) -> list[Result]:
+    """Judge every vector; ops the port lacks are skipped, unmet needs are n/a."""
+    results: list[Result] = []
+    pending: list[tuple[str, dict[str, Any], dict[str, Any]]] = []
+    for op, cases in load_vectors().items():
+        for case in cases:
+            expected = {"ok": case["output"]} if "output" in case else {"error": case["error"]}
+            if op not in hello.ops:
+                answer = Answer("skipped", f"the port does not support {op}")
+            elif not set(case.get("needs", [])) <= set(hello.features):
+                verdict = Verdict("n/a", message=f"needs {', '.join(case['needs'])}")
+                results.append(
+                    Result(
+                        case["id"],
+                        op,
+                        "vector",
+                        case["rules"],
+                        case["input"],
+                        expected,
+                        verdict,
+                        "n/a",
+                        hazard=case.get("hazard", ""),
+                    )
+                )
+                continue
+            else:
+                pending.append((op, case, expected))
+                continue
+            results.append(
+                _result(case["id"], op, "vector", case["rules"], case["input"], expected, answer)
+            )
+    answers = port.run([(op, case["input"]) for op, case, _ in pending])
+    for (op, case, expected), answer in zip(pending, answers, strict=True):
+        results.append(
+            _result(
+                case["id"],
+                op,
+                "vector",
+                case["rules"],
+                case["input"],
+                expected,
+                answer,
+                hazard=case.get("hazard", ""),
+            )
+        )
+    return results
+
+
+def _differential(
+    port: Port, options: Options, profile: str, op: str, n: int, summary: Summary
+) -> list[Result]:
+    """Run ``n`` generated cases of ``op``; on a disagreement shrink it; return failures.
+
+    Stage 1 draws batches of ``options.batch`` cases (one Hypothesis example each) and
+    sends each batch pipelined; it stops at the first batch with a failure. Stage 2 searches
+    again one case at a time under the same seed and lets Hypothesis shrink the first
+    failure it meets, re-asking the port at every step, within ``options.shrink_seconds``.
+    Shrinking a single case is far cheaper than shrinking a batch of a hundred.
+    """
+    strategy = by_op(profile)[op]
+    size = max(1, min(options.batch, n))
+    key = f"{profile}/{op}"
+    failures: list[Result] = []
+
+    def judge(batch: list[tuple[str, dict[str, Any]]], answers: list[Answer]) -> list[Result]:
+        out = []
+        for (case_op, data), answer in zip(batch, answers, strict=True):
+            if (
+                answer.kind in ("ok", "error")
+                and judge_answer(expect(case_op, data), answer).outcome == "pass"
+            ):
+                continue  # the common case, without building a Result
+            result = _result(
+                case_id(profile, case_op, data),
+                case_op,
+                "generated",
+                [],
+                data,
+                expect(case_op, data),
+                answer,
+                profile=profile,
+            )
+            if result.status == "fail":
+                out.append(result)
+        return out
+
+    def judge_batch(batch: list[tuple[str, dict[str, Any]]]) -> list[Result]:
+        return judge(batch, port.run(batch, window=max(size, 1)))
+
+    def judge_previous() -> None:
+        """Judge the batch sent before; stop the stage at its first failure."""
+        batch = previous.pop()
+        failed = judge(batch, port.collect())
+        if failed:
+            failures.append(min(failed, key=lambda r: len(dumps(r.input))))
+            raise _Found
+
+    quiet = settings(
+        database=None,
+        deadline=None,
+        report_multiple_bugs=False,
+        suppress_health_check=list(HealthCheck),
+        verbosity=Verbosity.quiet,
+    )
+
+    @settings(quiet, max_examples=max(1, math.ceil(n / size)), phases=(Phase.generate,))
+    @hypothesis_seed(options.seed)
+    @given(st.tuples(*[strategy] * size))  # a fixed-size tuple draws no "one more?" choices
+    def generate(drawn: tuple[tuple[str, dict[str, Any]], ...]) -> None:
+        batch = list(drawn)
+        # Pipelined across examples: the port answers this batch while Hypothesis draws
+        # the next one; the batch sent before is judged meanwhile.
+        summary.generated[key] = summary.generated.get(key, 0) + len(batch)
+        port.submit(batch)
+        if previous:
+            judge_previous()
+        previous.append(batch)
+
+    previous: list[list[tuple[str, dict[str, Any]]]] = []
+    try:
+        generate()
+        if previous:
+            judge_previous()
+    except _Found:
+        pass
+    finally:
+        port.drain()
+    if not failures:
+        return []
+    first = failures[0]
+    best: list[Result] = []
+    since = time.monotonic()
+
+    @settings(
+        quiet,
+        max_examples=max(1000, 10 * summary.generated.get(key, 0)),
+        phases=(Phase.generate, Phase.shrink),
+    )
+    @hypothesis_seed(options.seed)
+    @given(strategy)
+    def shrink(case: tuple[str, dict[str, Any]]) -> None:
+        if time.monotonic() - since > options.shrink_seconds:
+            return  # budget spent: keep the smallest counterexample so far
+        summary.shrink_calls += 1
+        failed = judge_batch([case])
+        if failed:
+            if not best or len(dumps(failed[0].input)) < len(dumps(best[0].input)):
+                best[:] = failed
+            raise _Disagreement
+
+    try:
+        shrink()
+    except _Disagreement:
+        pass
+    except Exception:  # Flaky after the budget ran out: we keep what we have
+        pass
+    if not best or len(dumps(best[0].input)) >= len(dumps(first.input)):
+        return [first]
+    best[0].source = "shrunk"
+    return [first, best[0]]
+
+
+def _apply_expected_failures(summary: Summary, patterns: list[str]) -> None:
+    """Mark expected failures (xfail); an entry whose cases all pass is an unexpected pass.
+
+    An entry matches a case id (vector ids are unique per function) or ``function/id``.
+    """
+    for pattern in patterns:
+        matched = [
+            r
+            for r in summary.results
+            if fnmatch.fnmatchcase(r.id, pattern) or fnmatch.fnmatchcase(f"{r.op}/{r.id}", pattern)
+        ]
+        for r in matched:
+            if r.status == "fail":
+                r.status = "xfail"
+        if matched and not any(r.status == "xfail" for r in matched):
+            summary.unexpected_passes.append(pattern)
+
+
+def run(options: Options, progress: Callable[[str], None] = lambda _: None) -> Summary:
+    """Check the port ``options.command`` and return the summary (the port is stopped)."""
+    started = time.monotonic()
+    port = Port(options.command, timeout=options.timeout)
+    hello = port.start()
+    summary = Summary(hello=hello, allow_skips=options.allow_skips)
+    progress(f"port {hello.name} {hello.version}: ops {', '.join(hello.ops)}")
+    try:
+        if options.vectors:
+            summary.results += _run_vectors(port, hello)
+            progress(f"vectors: {len(summary.results)} cases")
+        total_weight = sum(WEIGHTS[op] for op in WEIGHTS if op in hello.ops)
+        generated_start = time.monotonic()
+        for profile in options.profiles:
+            for op in WEIGHTS:
+                if op not in hello.ops or options.cases <= 0:
+                    continue
+                n = max(1, round(options.cases * WEIGHTS[op] / total_weight))
+                summary.results += _differential(port, options, profile, op, n, summary)
+            done = sum(v for k, v in summary.generated.items() if k.startswith(profile + "/"))
+            progress(f"generated ({profile}): {done} cases")
+        summary.generated_seconds = time.monotonic() - generated_start
+    finally:
+        summary.restarts = port.restarts
+        port.stop()
+        summary.stderr = port.stderr_text()
+    _apply_expected_failures(summary, options.expected_failures)
+    summary.seconds = time.monotonic() - started
+    return summary

@@ -1,0 +1,189 @@
+"""Vectors: the core's golden cases (and the hazard cases) as versioned files for ports.
+
+A vector file holds the cases of one function (CONF-1); each case has a stable slug ``id``,
+the spec ``rules`` it exercises, the wire ``input``, and the expected ``output`` or
+``error`` kind. ``split_section`` goldens list only ``{"text", "tokens"}`` per chunk: the
+other fields follow by rule SPLIT-9, so they are filled in here (the hash with hashlib,
+independently of the code under test) and ports compare whole chunks.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+from .. import __version__
+from .._validate import MAX_SAFE_INTEGER
+from ._wire import OPS
+
+__all__ = [
+    "FORMAT",
+    "SCHEMAS",
+    "Vector",
+    "export",
+    "golden_dir",
+    "load_vectors",
+    "manifest",
+    "vector_files",
+]
+
+#: Version of the vector file format and of the wire protocol (CONF-1, CONF-4).
+FORMAT = 1
+
+_DATA = Path(__file__).parent / "data"
+#: The JSON Schemas shipped beside the vectors.
+SCHEMAS = ("vectors.schema.json", "chunk.schema.json", "protocol.schema.json")
+
+#: Features a case may need that not every port's wire can carry (CONF-5).
+_INT_FIELDS = ("max_tokens", "budget", "tokens", "n", "start")
+_SLUG = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
+
+Vector = dict[str, Any]
+
+
+def golden_dir() -> Path:
+    """Return the golden files: shipped in the wheel, else the source tree's tests/golden."""
+    shipped = _DATA / "golden"
+    if shipped.is_dir():
+        return shipped
+    source = Path(__file__).resolve().parents[3] / "tests" / "golden"
+    if source.is_dir():
+        return source
+    raise FileNotFoundError("golden files are missing from this installation of chunkspec")
+
+
+def _needs(data: Any) -> list[str]:
+    """Features of the input that a JSON-only wire loses: ``2.0`` where an int is due, or
+    an int score beyond 2**53 - 1 (PORT-1 bounds int scores only; floats are unbounded)."""
+
+    def lost(obj: Any, key: str = "") -> bool:
+        if isinstance(obj, dict):
+            return any(lost(v, k) for k, v in obj.items())
+        if isinstance(obj, list):
+            return any(lost(v, key) for v in obj)
+        if key in _INT_FIELDS:
+            return isinstance(obj, float) and obj.is_integer() and str(obj) != "-0.0"
+        if key in ("score", "min_score"):
+            return type(obj) is int and abs(obj) > MAX_SAFE_INTEGER
+        return False
+
+    return ["int-float-distinction"] if lost(data) else []
+
+
+def _expand_split(data: dict[str, Any], output: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Fill in the SPLIT-9 fields of each ``{"text", "tokens"}`` golden chunk."""
+    return [
+        {
+            "id": f"{data['doc_id']}:{n}",
+            "doc_id": data["doc_id"],
+            "title": data["title"],
+            "text": part["text"],
+            "tokens": part["tokens"],
+            "content_hash": hashlib.sha256(part["text"].encode("utf-8")).hexdigest(),
+            "score": 0.0,
+        }
+        for n, part in enumerate(output)
+    ]
+
+
+def _case(function: str, raw: dict[str, Any], source: str) -> Vector:
+    """Return the vector for one golden or hazard case."""
+    case: Vector = {"id": raw["id"], "rules": list(raw["rules"])}
+    if "hazard" in raw:
+        case["hazard"] = raw["hazard"]
+    if raw.get("note"):
+        case["note"] = raw["note"]
+    case["input"] = raw["input"]
+    if "error" in raw:
+        error = raw["error"]
+        case["error"] = {
+            "kind": error.get("kind", error.get("type")),
+            "argument": error.get("argument"),
+        }
+    elif function == "split_section":
+        case["output"] = _expand_split(raw["input"], raw["output"])
+    else:
+        case["output"] = raw["output"]
+    needs = _needs(raw["input"])
+    if needs:
+        case["needs"] = needs
+    case["source"] = source
+    return case
+
+
+def load_vectors() -> dict[str, list[Vector]]:
+    """Return every vector, by function: the core's goldens, then the hazard cases."""
+    out: dict[str, list[Vector]] = {name: [] for name in OPS}
+    root = golden_dir()
+    for name in OPS:
+        path = root / f"{name}.json"
+        if path.is_file():
+            data = json.loads(path.read_text("utf-8"))
+            out[name] += [_case(name, raw, "golden") for raw in data["cases"]]
+    hazards = json.loads((_DATA / "hazards.json").read_text("utf-8"))
+    for raw in hazards["cases"]:
+        out[raw["function"]].append(_case(raw["function"], raw, "hazard"))
+    for name, cases in out.items():
+        seen: set[str] = set()
+        for case in cases:
+            if not _SLUG.match(case["id"]) or case["id"] in seen:
+                raise ValueError(f"{name}: bad or duplicate case id {case['id']!r}")
+            seen.add(case["id"])
+    return out
+
+
+def _file_text(function: str, cases: list[Vector]) -> str:
+    """Return the text of one vector file (stable: sorted keys, ASCII, one trailing newline)."""
+    body = {
+        "$schema": "vectors.schema.json",
+        "format": FORMAT,
+        "suite_version": __version__,
+        "function": function,
+        "cases": cases,
+    }
+    return json.dumps(body, ensure_ascii=True, indent=1, sort_keys=True) + "\n"
+
+
+def vector_files() -> dict[str, str]:
+    """Return ``{file name: text}`` for every vector file, the schemas and the manifest."""
+    files = {f"{name}.json": _file_text(name, cases) for name, cases in load_vectors().items()}
+    for schema in SCHEMAS:
+        files[schema] = (_DATA / schema).read_text("utf-8")
+    files["manifest.json"] = manifest(files)
+    return files
+
+
+def manifest(files: dict[str, str]) -> str:
+    """Return the manifest: suite version, per-file SHA-256 and case counts, a content hash."""
+    entries = {}
+    for name in sorted(files):
+        text = files[name]
+        entry: dict[str, Any] = {"sha256": hashlib.sha256(text.encode("utf-8")).hexdigest()}
+        if not name.endswith(".schema.json"):
+            entry["cases"] = len(json.loads(text)["cases"])
+        entries[name] = entry
+    content = hashlib.sha256(
+        "".join(f"{n}\0{e['sha256']}\n" for n, e in entries.items()).encode("ascii")
+    ).hexdigest()
+    body = {
+        "suite": "chunkspec-conformance",
+        "suite_version": __version__,
+        "format": FORMAT,
+        "protocol": FORMAT,
+        "content_hash": content,
+        "cases": sum(e.get("cases", 0) for e in entries.values()),
+        "files": entries,
+    }
+    return json.dumps(body, indent=1, sort_keys=True) + "\n"
+
+
+def export(directory: Path) -> dict[str, str]:
+    """Write every vector file, schema and the manifest into ``directory``; return them."""
+    files = vector_files()
+    directory.mkdir(parents=True, exist_ok=True)
+    for name, text in files.items():
+        (directory / name).write_text(text, encoding="utf-8", newline="\n")
+    return files

@@ -1,0 +1,310 @@
+"""Seed 003 ``HeadingAwareChunker``: heading chunks with parent links, budgeted body chunks.
+
+Seed 003 describes an async ``chunk(ctx, parsed)`` over ``ParsedDocument.blocks``. We keep
+the algorithm and make it a plain function of a :class:`Document` and a
+:class:`ChunkContext`; every chunk is a region of ``document.source`` (rule HEAD-2).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol, runtime_checkable
+
+from ._blocks import Block, ChunkContext, Document
+from ._counters import TokenCounter, WhitespaceCounter
+from ._errors import ArgumentTypeError
+from ._sentences import sentence_spans
+from ._split_markdown import _longest, require_counter
+from ._validate import require_int
+
+__all__ = ["Chunker", "DocumentChunk", "HeadingAwareChunker"]
+
+_WORD = re.compile(r"\S+")
+
+
+@dataclass(frozen=True, slots=True)
+class DocumentChunk:
+    """One chunk of a :class:`Chunker`: ``text == document.source[start:end]`` (HEAD-2).
+
+    ``metadata`` is ``{"kind": "heading", "level": N}`` or ``{"kind": "body"}`` (HEAD-8);
+    ``parent_id`` is the id of the closest enclosing heading chunk, or None (HEAD-4);
+    ``heading_path`` the titles of the enclosing headings; ``block_attributes`` the
+    ``attributes`` of each block that contributed new text, in order (HEAD-11).
+    """
+
+    id: str
+    document_id: str
+    position: int
+    parent_id: str | None
+    text: str
+    start: int
+    end: int
+    heading_path: tuple[str, ...]
+    metadata: Mapping[str, Any] = field(hash=False)
+    tenant_id: str = ""
+    corpus_id: str = ""
+    acl_labels: tuple[str, ...] = ()
+    block_attributes: tuple[Mapping[str, Any], ...] = field(default=(), hash=False)
+
+    @property
+    def kind(self) -> str:
+        """``metadata["kind"]``: ``"heading"`` or ``"body"``."""
+        return str(self.metadata["kind"])
+
+    @property
+    def embedding_text(self) -> str:
+        """``f"{trail}\\n\\n{text}"`` with ``trail = " > ".join(heading_path)``, or ``text``."""
+        trail = " > ".join(self.heading_path)
+        return f"{trail}\n\n{self.text}" if trail else self.text
+
+
+@runtime_checkable
+class Chunker(Protocol):
+    """Anything that chunks a parsed document for a context (the seed-003 SPI)."""
+
+    def chunk(
+        self, document: Document, context: ChunkContext | None = None
+    ) -> Sequence[DocumentChunk]:
+        """Return the chunks of ``document``, numbered by ``position`` from 0."""
+        ...
+
+
+class HeadingAwareChunker:
+    """Seed 003's default chunker (rules HEAD-1 to HEAD-12).
+
+    Contract: positions are ``0, 1, 2...``; a heading chunk's ``parent_id`` is the id of the
+    nearest earlier heading of a lower level that is still open, a body chunk's is its
+    section's heading; ``counter.count(c.text) <= max_tokens`` for every body chunk, overlap
+    included (a single character that alone exceeds the budget is the only exception);
+    overlap never crosses a heading; whitespace-only blocks are dropped; every chunk carries
+    the context's tenant, corpus and ACL labels and the document's id.
+    """
+
+    def __init__(
+        self,
+        max_tokens: int = 512,
+        overlap_tokens: int = 64,
+        *,
+        counter: TokenCounter | None = None,
+    ) -> None:
+        self.max_tokens = require_int("max_tokens", max_tokens, minimum=1)
+        self.overlap_tokens = require_int("overlap_tokens", overlap_tokens, minimum=0)
+        self.counter = (
+            WhitespaceCounter() if counter is None else require_counter("counter", counter)
+        )
+
+    def __repr__(self) -> str:
+        return (
+            f"HeadingAwareChunker(max_tokens={self.max_tokens}, "
+            f"overlap_tokens={self.overlap_tokens}, counter={self.counter!r})"
+        )
+
+    def chunk(self, document: Document, context: ChunkContext | None = None) -> list[DocumentChunk]:
+        """Return the heading and body chunks of ``document`` in order (HEAD-1..HEAD-12)."""
+        if not isinstance(document, Document):
+            raise ArgumentTypeError("document", "a chunkspec.Document", document)
+        if context is None:
+            context = ChunkContext()
+        elif not isinstance(context, ChunkContext):
+            raise ArgumentTypeError("context", "a chunkspec.ChunkContext", context)
+        return _Run(self, document, context).run()
+
+
+class _Run:
+    """The state of one :meth:`HeadingAwareChunker.chunk` call."""
+
+    def __init__(
+        self, chunker: HeadingAwareChunker, document: Document, context: ChunkContext
+    ) -> None:
+        self.max = chunker.max_tokens
+        self.overlap = chunker.overlap_tokens
+        self.counter = chunker.counter
+        self.additive = type(self.counter) is WhitespaceCounter
+        self.document = document
+        self.source = document.source
+        self.context = context
+        self.out: list[DocumentChunk] = []
+        self.stack: list[tuple[int, str, str]] = []  # (level, chunk id, title)
+        self.start = -1  # buffer region [start, end); -1 when empty
+        self.end = -1
+        self.tokens = 0
+        self.attributes: list[Mapping[str, Any]] = []
+        self.last_block: Block | None = None
+        self.carry: tuple[int, int] | None = None  # last flushed body region in the section
+
+    def count(self, start: int, end: int) -> int:
+        """Return the tokens of ``source[start:end]``."""
+        return self.counter.count(self.source[start:end])
+
+    def run(self) -> list[DocumentChunk]:
+        """Walk the blocks."""
+        for block in self.document.blocks:
+            if block.kind == "heading":
+                self.flush()
+                self.carry = None  # HEAD-6: no overlap across a heading
+                # HEAD-4: pop every open heading of equal or deeper level.
+                while self.stack and self.stack[-1][0] >= block.level:
+                    self.stack.pop()
+                if not block.text.strip():
+                    # HEAD-10: an empty heading ("#") gives no chunk, but still closes the
+                    # sections of its level and deeper and still stops overlap.
+                    continue
+                parent = self.stack[-1][1] if self.stack else None
+                chunk = self.emit(
+                    block.start,
+                    block.end,
+                    parent,
+                    {
+                        "kind": "heading",
+                        "level": block.level,
+                    },
+                    (block.attributes,),
+                )
+                self.stack.append((block.level, chunk.id, block.text))
+                continue
+            if not block.text.strip():
+                continue  # HEAD-10: whitespace-only blocks are dropped
+            for start, end, tokens in self.units(block):
+                self.add(block, start, end, tokens)
+        self.flush()
+        return self.out
+
+    def emit(
+        self,
+        start: int,
+        end: int,
+        parent: str | None,
+        metadata: dict[str, Any],
+        attributes: tuple[Mapping[str, Any], ...],
+    ) -> DocumentChunk:
+        """Append and return the chunk for ``source[start:end]``."""
+        position = len(self.out)
+        chunk = DocumentChunk(
+            f"{self.document.document_id}:{position}",
+            self.document.document_id,
+            position,
+            parent,
+            self.source[start:end],
+            start,
+            end,
+            tuple(title for _, _, title in self.stack),
+            metadata,
+            self.context.tenant_id,
+            self.context.corpus_id,
+            self.context.acl_labels,
+            attributes,
+        )
+        self.out.append(chunk)
+        return chunk
+
+    def flush(self) -> None:
+        """Emit the buffer as a body chunk and remember it for overlap."""
+        if self.start < 0:
+            return
+        parent = self.stack[-1][1] if self.stack else None
+        self.emit(self.start, self.end, parent, {"kind": "body"}, tuple(self.attributes))
+        self.carry = (self.start, self.end)
+        self.start = self.end = -1
+        self.tokens = 0
+        self.attributes = []
+        self.last_block = None
+
+    def add(self, block: Block, start: int, end: int, tokens: int) -> None:
+        """Add the unit ``source[start:end]`` (``tokens`` long, within budget) (HEAD-5).
+
+        Seed 003: "Accumulates body blocks under each heading up to max_tokens (default 512),
+        flushes when adding the next block would exceed the budget."
+        """
+        if self.start >= 0:
+            total = self.tokens + tokens
+            if total <= self.max and not self.additive:
+                total = self.count(self.start, end)
+            if total <= self.max:
+                self.end = end
+                self.tokens = total
+                self.note(block)
+                return
+            self.flush()
+        self.start, self.end, self.tokens = start, end, tokens
+        if self.carry is not None and self.overlap:
+            self.seed(start, end, tokens)
+        self.note(block)
+
+    def note(self, block: Block) -> None:
+        """Record ``block``'s attributes once per chunk."""
+        if block is not self.last_block:
+            self.attributes.append(block.attributes)
+            self.last_block = block
+
+    def seed(self, start: int, end: int, tokens: int) -> None:
+        """Prefix the buffer with the tail of the previous chunk (HEAD-6).
+
+        Seed 003: "Within-section overlap (default 64 tokens) seeds the next buffer with the
+        trailing text of the just-flushed chunk; overlap is suppressed across heading
+        boundaries." We depart where the seed would break its own budget promise: the tail
+        shrinks until overlap plus the next unit fit ``max_tokens``.
+        """
+        assert self.carry is not None
+        words = [m.start() for m in _WORD.finditer(self.source, *self.carry)]
+        tail_end = self.carry[1]
+        if self.additive:
+            k = min(self.overlap, self.max - tokens, len(words))
+        else:
+
+            def ok(k: int) -> bool:
+                at = words[len(words) - k]
+                return self.count(at, tail_end) <= self.overlap and self.count(at, end) <= self.max
+
+            k = _longest(0, len(words), lambda k: k == 0 or ok(k))
+        if k > 0:
+            self.start = words[len(words) - k]
+            self.tokens = tokens + k if self.additive else self.count(self.start, end)
+
+    def units(self, block: Block) -> list[tuple[int, int, int]]:
+        """Split ``block`` into regions within the budget (HEAD-7).
+
+        Seed 003: "Oversized blocks split on sentence boundaries first; sentences still too
+        large hard-split by token count so no body chunk ever exceeds the budget." We add a
+        last step the seed leaves out: a single word over the budget (possible with a BPE
+        counter) is split by characters.
+        """
+        tokens = self.counter.count(block.text)
+        if tokens <= self.max:
+            return [(block.start, block.end, tokens)]
+        units: list[tuple[int, int, int]] = []
+        for start, end in sentence_spans(self.source, block.start, block.end):
+            tokens = self.count(start, end)
+            if tokens <= self.max:
+                units.append((start, end, tokens))
+            else:
+                units.extend(self.hard(start, end))
+        return units
+
+    def hard(self, start: int, end: int) -> list[tuple[int, int, int]]:
+        """Hard-split an oversized sentence by words, and an oversized word by characters."""
+        words = [(m.start(), m.end()) for m in _WORD.finditer(self.source, start, end)]
+        units: list[tuple[int, int, int]] = []
+        i, n = 0, len(words)
+        while i < n:
+            first = words[i][0]
+            k = _longest(i, n, lambda k: k > i and self.count(first, words[k - 1][1]) <= self.max)  # noqa: B023
+            if k == i:
+                units.extend(self.characters(*words[i]))
+                i += 1
+            else:
+                units.append((first, words[k - 1][1], self.count(first, words[k - 1][1])))
+                i = k
+        return units
+
+    def characters(self, start: int, end: int) -> list[tuple[int, int, int]]:
+        """Split one oversized word into the longest runs of characters that fit."""
+        units: list[tuple[int, int, int]] = []
+        i = start
+        while i < end:
+            at = i
+            k = _longest(at + 1, end, lambda k: self.count(at, k) <= self.max)  # noqa: B023
+            units.append((at, k, self.count(at, k)))
+            i = k
+        return units

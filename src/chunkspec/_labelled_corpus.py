@@ -1,0 +1,213 @@
+"""Loading a labelled corpus: Markdown pages plus questions with quoted gold (EVAL-20..23).
+
+Layout: a directory holding ``pages/`` (one ``*.md`` or ``*.txt`` file per document, the
+document id is the file stem) and ``queries.jsonl``, one question per line::
+
+    {"id": "returns-1", "class": "prose", "question": "...",
+     "gold": [{"doc": "returns", "quote": "exact text of the page"}]}
+
+Each quote must occur exactly once in its document (EVAL-21); the loader turns it into a
+:class:`GoldSpan` ``(doc, start, end)`` with ``source[start:end] == quote``.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+from dataclasses import dataclass
+from importlib.resources import files
+from pathlib import Path
+
+if sys.version_info >= (3, 11):
+    from importlib.resources.abc import Traversable
+else:  # pragma: no cover
+    from importlib.abc import Traversable
+
+from ._errors import ArgumentValueError
+from ._gold import GoldSpan, SpanQuery
+from ._validate import require_text
+
+__all__ = ["Corpus", "CorpusDocument", "CorpusError", "bundled", "load_corpus", "quote_span"]
+
+_SLUG = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]*$")
+_HEADING = re.compile(r"^#{1,6}[ \t]+(.+?)[ \t#]*$", re.MULTILINE)
+_SUFFIXES = (".md", ".txt")
+
+
+class CorpusError(ValueError):
+    """A corpus file breaks the format: the message names the file, line and problem.
+
+    ``argument`` is ``"directory"`` for a problem with the pages, ``"queries"`` for one with
+    the questions file (the two arguments of :func:`load_corpus`).
+    """
+
+    def __init__(self, message: str, argument: str = "queries") -> None:
+        super().__init__(message)
+        self.argument = argument
+
+
+@dataclass(frozen=True, slots=True)
+class CorpusDocument:
+    """One source page: ``id`` (file stem), ``title`` (first ATX heading, else id), ``text``."""
+
+    id: str
+    title: str
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class Corpus:
+    """Documents in file-name order and labelled questions in file order."""
+
+    name: str
+    documents: tuple[CorpusDocument, ...]
+    queries: tuple[SpanQuery, ...]
+
+    def document(self, doc_id: str) -> CorpusDocument:
+        """Return the document called ``doc_id`` (KeyError if there is none)."""
+        for doc in self.documents:
+            if doc.id == doc_id:
+                return doc
+        raise KeyError(doc_id)
+
+    @property
+    def classes(self) -> tuple[str, ...]:
+        """The question classes in order of first appearance."""
+        return tuple(dict.fromkeys(q.kind for q in self.queries))
+
+
+def bundled() -> Traversable:
+    """Return the directory of the corpus shipped in the wheel: MegaMart policy pages."""
+    return files("chunkspec") / "_corpus" / "megamart"
+
+
+def load_corpus(
+    directory: str | Path | Traversable | None = None,
+    queries: str | Path | Traversable | None = None,
+) -> Corpus:
+    """Load a labelled corpus; ``None`` loads the bundled MegaMart corpus.
+
+    ``queries`` overrides ``directory/queries.jsonl``. Raises :class:`CorpusError` (a
+    ValueError) naming the file and line for every malformed record, unknown document, or
+    quote that does not occur exactly once.
+    """
+    root: Traversable = bundled() if directory is None else _traversable(directory)
+    if not root.is_dir():
+        raise CorpusError(f"{root}: not a directory", "directory")
+    pages = root / "pages"
+    page_dir = pages if pages.is_dir() else root
+    documents = tuple(
+        _document(entry)
+        for entry in sorted(page_dir.iterdir(), key=lambda e: e.name)
+        if entry.is_file() and entry.name.endswith(_SUFFIXES)
+    )
+    if not documents:
+        raise CorpusError(f"{page_dir}: no .md or .txt pages", "directory")
+    by_id = {doc.id: doc for doc in documents}
+    if len(by_id) != len(documents):
+        raise CorpusError(f"{page_dir}: two pages share a file stem", "directory")
+    qfile = root / "queries.jsonl" if queries is None else _traversable(queries)
+    name = Path(str(root)).name
+    return Corpus(name, documents, tuple(_queries(qfile, by_id)))
+
+
+def _traversable(path: str | Path | Traversable) -> Traversable:
+    """Return ``path`` as a Traversable (a ``Path`` for strings)."""
+    return Path(path) if isinstance(path, str) else path
+
+
+def _decode(entry: Traversable, argument: str) -> str:
+    """Return the strict UTF-8 text of ``entry``, line endings untouched."""
+    try:
+        data = entry.read_bytes()
+    except OSError as error:
+        raise CorpusError(f"{entry}: cannot read: {error.strerror or error}", argument) from None
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise CorpusError(f"{entry}: not valid UTF-8 (byte {error.start})", argument) from None
+
+
+def _document(entry: Traversable) -> CorpusDocument:
+    """Read one page; its title is its first ATX heading (EVAL-20)."""
+    text = _decode(entry, "directory")
+    stem = entry.name.rsplit(".", 1)[0]
+    heading = _HEADING.search(text)
+    return CorpusDocument(stem, heading.group(1) if heading else stem, text)
+
+
+def _queries(entry: Traversable, docs: dict[str, CorpusDocument]) -> list[SpanQuery]:
+    """Parse and validate ``queries.jsonl`` (EVAL-21, EVAL-22)."""
+    if not entry.is_file():
+        raise CorpusError(f"{entry}: no such file")
+    out: list[SpanQuery] = []
+    seen: set[str] = set()
+    for number, line in enumerate(_decode(entry, "queries").splitlines(), start=1):
+        if not line.strip():
+            continue
+        where = f"{entry}:{number}"
+        query = _query(where, line, docs)
+        if query.id in seen:
+            raise CorpusError(f"{where}: duplicate query id {query.id!r}")
+        seen.add(query.id)
+        out.append(query)
+    if not out:
+        raise CorpusError(f"{entry}: no queries")
+    return out
+
+
+def _query(where: str, line: str, docs: dict[str, CorpusDocument]) -> SpanQuery:
+    """Parse one record into a SpanQuery, resolving each quote to its unique span."""
+    try:
+        record = json.loads(line)
+    except json.JSONDecodeError as error:
+        raise CorpusError(f"{where}: malformed JSON ({error.msg})") from None
+    if not isinstance(record, dict):
+        raise CorpusError(f"{where}: expected a JSON object")
+    for key in ("id", "class", "question"):
+        value = record.get(key)
+        if not isinstance(value, str) or not value.strip():
+            raise CorpusError(f"{where}: field {key!r} must be a non-blank string")
+    if not _SLUG.match(record["id"]):
+        raise CorpusError(f"{where}: id {record['id']!r} must be a slug")
+    gold = record.get("gold")
+    if not isinstance(gold, list) or not gold:
+        raise CorpusError(f"{where}: field 'gold' must be a non-empty list")
+    spans = tuple(_span(f"{where}: gold[{i}]", item, docs) for i, item in enumerate(gold))
+    return SpanQuery(record["id"], record["class"], record["question"], spans)
+
+
+def _span(where: str, item: object, docs: dict[str, CorpusDocument]) -> GoldSpan:
+    """Resolve ``{"doc": ..., "quote": ...}`` to the one span where the quote occurs."""
+    if not isinstance(item, dict):
+        raise CorpusError(f"{where}: expected an object with 'doc' and 'quote'")
+    doc_id, quote = item.get("doc"), item.get("quote")
+    if not isinstance(doc_id, str) or doc_id not in docs:
+        raise CorpusError(f"{where}: unknown document {doc_id!r}")
+    if not isinstance(quote, str):
+        raise CorpusError(f"{where}: 'quote' must be a string")
+    try:
+        return quote_span(doc_id, docs[doc_id].text, quote)
+    except ValueError as error:
+        raise CorpusError(f"{where}: {error}") from None
+
+
+def quote_span(doc_id: str, text: str, quote: str) -> GoldSpan:
+    """Return ``GoldSpan(doc_id, i, i + len(quote))`` for the one ``i`` where quote occurs.
+
+    Raises ValueError (argument ``quote``) when the quote is blank, has leading or trailing
+    whitespace (EVAL-22), or occurs zero or several times, overlaps included (EVAL-21).
+    """
+    require_text("quote", quote)
+    if not quote.strip():
+        raise ArgumentValueError("quote", "must not be blank", quote)
+    if quote != quote.strip():
+        # EVAL-22: chunk regions start and end on words, so a quote must too.
+        raise ArgumentValueError("quote", "has leading or trailing whitespace", quote)
+    start = text.find(quote)
+    if start < 0:
+        raise ArgumentValueError("quote", f"not found in {doc_id!r}", quote)
+    if text.find(quote, start + 1) >= 0:
+        raise ArgumentValueError("quote", f"occurs more than once in {doc_id!r}", quote)
+    return GoldSpan(doc_id, start, start + len(quote))

@@ -1,0 +1,153 @@
+"""Markdown to blocks: markdown-it-py tokens and their ``.map`` line ranges, as exact offsets.
+
+Seed 001 finds structure with line-prefix checks (``line.startswith("#")``, ``"```"``,
+``"|"``). That opens a heading on a ``#`` line inside a fenced block, misses ``~~~`` fences,
+longer fences, indented code and setext headings. We depart from it: a CommonMark parser
+(markdown-it-py, with GFM tables and definition lists) decides what every line is (rule MD-1),
+and we only translate its line ranges back into character offsets of the caller's string.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from typing import TYPE_CHECKING
+
+from ._blocks import Block, Document
+from ._validate import require_str, require_text
+
+if TYPE_CHECKING:
+    from markdown_it import MarkdownIt
+
+__all__ = ["line_table", "parse_markdown", "parse_markdown_blocks"]
+
+#: Line terminators exactly as CommonMark (and markdown-it's normalize step) counts them
+#: (rule MD-2). ``str.splitlines`` would also break at \v, \f, \x1c..\x1e, \x85, \u2028...
+_NEWLINE = re.compile(r"\r\n|\r|\n")
+
+#: Opening token types of top-level blocks and the block kind each becomes (rule MD-3).
+_KINDS = {
+    "heading_open": "heading",
+    "paragraph_open": "paragraph",
+    "bullet_list_open": "list",
+    "ordered_list_open": "list",
+    "table_open": "table",
+    "fence": "code",
+    "code_block": "code",
+    "blockquote_open": "quote",
+    "html_block": "html",
+    "dl_open": "definition",
+    "hr": "thematic_break",
+}
+
+
+@lru_cache(maxsize=1)
+def _parser() -> MarkdownIt:
+    """Return the shared CommonMark + GFM table + definition list parser (block rules only)."""
+    from markdown_it import MarkdownIt
+    from mdit_py_plugins.deflist import deflist_plugin
+
+    md = MarkdownIt("commonmark").enable("table").use(deflist_plugin)
+    # Only block structure is needed: inline parsing is most of markdown-it's time.
+    md.disable("inline")
+    return md
+
+
+def line_table(text: str) -> tuple[list[int], list[int]]:
+    """Return ``(starts, ends)``: line ``i`` is ``text[starts[i]:ends[i]]``, terminator excluded.
+
+    A text ending in a terminator has a final empty line; ``""`` has one empty line.
+    """
+    starts = [0]
+    ends = []
+    for match in _NEWLINE.finditer(text):
+        ends.append(match.start())
+        starts.append(match.end())
+    ends.append(len(text))
+    return starts, ends
+
+
+def _blank(text: str, start: int, end: int) -> bool:
+    """Return True if ``text[start:end]`` is empty or whitespace only."""
+    return start == end or text[start:end].isspace()
+
+
+def parse_markdown_blocks(source: str) -> list[Block]:
+    """Return the top-level blocks of ``source`` in order, each a region of ``source``.
+
+    Block lines are trimmed of leading and trailing blank lines; a heading's ``text`` is its
+    title (markdown-it's inline content) located in ``source`` (rule MD-5).
+    """
+    starts, ends = line_table(source)
+    tokens = _parser().parse(source)
+    blocks: list[Block] = []
+    cursor = 0  # first line not yet given to a block
+
+    def gap(upto: int) -> None:
+        """Turn non-blank lines in [cursor, upto) into ``reference`` blocks (rule MD-6)."""
+        first = -1
+        for i in range(cursor, upto + 1):
+            blank = i == upto or _blank(source, starts[i], ends[i])
+            if blank and first >= 0:
+                s, e = starts[first], ends[i - 1]
+                blocks.append(Block("reference", source[s:e], s, e))
+                first = -1
+            elif not blank and first < 0:
+                first = i
+
+    for index, token in enumerate(tokens):
+        if token.level != 0 or token.nesting < 0 or token.map is None:
+            continue
+        kind = _KINDS.get(token.type)
+        if kind is None:
+            continue
+        first, last = max(token.map[0], cursor), min(token.map[1], len(starts))
+        if first >= last:
+            continue
+        gap(first)
+        cursor = last
+        if kind == "heading":
+            blocks.append(_heading(source, starts, ends, first, last, token.tag, tokens, index))
+            continue
+        while first < last and _blank(source, starts[first], ends[first]):
+            first += 1
+        while last > first and _blank(source, starts[last - 1], ends[last - 1]):
+            last -= 1
+        if first < last:
+            s, e = starts[first], ends[last - 1]
+            blocks.append(Block(kind, source[s:e], s, e))
+    gap(len(starts))
+    return blocks
+
+
+def _heading(
+    source: str,
+    starts: list[int],
+    ends: list[int],
+    first: int,
+    last: int,
+    tag: str,
+    tokens: list,  # type: ignore[type-arg]
+    index: int,
+) -> Block:
+    """Return the heading block whose title is located inside lines [first, last)."""
+    level = int(tag[1])
+    content = tokens[index + 1].content if index + 1 < len(tokens) else ""
+    region_start = starts[first]
+    # An ATX heading is one line; a setext heading's last line is its underline.
+    region_end = ends[last - 1] if last - first == 1 else ends[last - 2]
+    at = source.find(content, region_start, region_end)
+    if at < 0:
+        # The title differs from the source only by markdown-it's normalisation (\r\n to
+        # \n, NUL to U+FFFD): use the trimmed raw region of the title lines instead.
+        raw = source[region_start:region_end]
+        at = region_start + len(raw) - len(raw.lstrip())
+        content = raw.strip()
+    return Block("heading", content, at, at + len(content), level)
+
+
+def parse_markdown(document_id: str, source: str) -> Document:
+    """Parse ``source`` as CommonMark with GFM tables and definition lists (rule MD-1)."""
+    require_str("document_id", document_id)
+    require_text("source", source)
+    return Document(document_id, source, tuple(parse_markdown_blocks(source)))

@@ -1,0 +1,361 @@
+"""The page-aware chunker (seed 004, done right): token windows with exact provenance.
+
+The document is ``full_text = "\\f".join(page texts)`` (rule PAGE-2). Windows are cut at
+token starts of the chosen counter, so ``c.text == full_text[c.char_start:c.char_end]``
+holds by construction (rule PAGE-6); nothing is searched for afterwards.
+"""
+
+from __future__ import annotations
+
+import bisect
+import itertools
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ._counters import TokenSpanCounter, WhitespaceCounter, checked_starts
+from ._errors import ArgumentTypeError, ArgumentValueError
+from ._tokens import WHITESPACE
+from ._validate import require_int, require_str, require_text
+
+__all__ = [
+    "PAGE_SEPARATOR",
+    "SENTENCE_ENDS",
+    "Page",
+    "PageChunk",
+    "PageChunker",
+    "SectionSpan",
+    "chunk_pages",
+    "join_pages",
+]
+
+#: The character between pages in ``full_text`` (rule PAGE-2): form feed, U+000C.
+PAGE_SEPARATOR = "\f"
+
+#: Seed 004: ``['. ', '.\n', '? ', '?\n', '! ', '!\n']``; we accept any whitespace after
+#: the mark (so ``".\f"``, a sentence ending a page, counts too), rule PAGE-9.
+SENTENCE_ENDS = frozenset(".?!")
+
+
+@dataclass(frozen=True, slots=True)
+class Page:
+    """One page of a document: its 1-based ``number`` and its extracted ``text``."""
+
+    number: int
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class SectionSpan:
+    """A labelled region ``full_text[start:end]`` of the document (rule PAGE-12)."""
+
+    start: int
+    end: int
+    label: str
+
+
+@dataclass(frozen=True, slots=True)
+class PageChunk:
+    """One chunk: ``text == full_text[char_start:char_end]`` and ``text == text.strip()``.
+
+    ``page_start .. page_end`` are the numbers of the first and last page that the range
+    touches (rule PAGE-11); ``section`` is the label of the section holding the largest
+    share of the range, ``section_confidence`` that share (rule PAGE-12); ``oversized`` is
+    true only for a single token whose text alone counts over the budget (rule PAGE-8).
+    """
+
+    text: str
+    index: int
+    char_start: int
+    char_end: int
+    page_start: int
+    page_end: int
+    section: str | None
+    section_confidence: float
+    token_count: int
+    oversized: bool = False
+
+    @property
+    def start(self) -> int:
+        """``char_start``: the SourceChunk view."""
+        return self.char_start
+
+    @property
+    def end(self) -> int:
+        """``char_end``: the SourceChunk view."""
+        return self.char_end
+
+    @property
+    def embedding_text(self) -> str:
+        """What an embedder should see: the chunk's text."""
+        return self.text
+
+
+def _pages(pages: object) -> list[Page]:
+    """Validate ``pages`` (all ``str`` or all ``Page``) and return them as ``Page`` objects."""
+    if isinstance(pages, (str, bytes)) or not isinstance(pages, Sequence):
+        raise ArgumentTypeError("pages", "a sequence of str or of Page", pages)
+    result: list[Page] = []
+    kinds: set[type] = set()
+    for i, item in enumerate(pages):
+        if isinstance(item, str):
+            page = Page(i + 1, item)
+            kinds.add(str)
+        elif isinstance(item, Page):
+            page = item
+            kinds.add(Page)
+            require_int(f"pages[{i}].number", page.number, minimum=1)
+            require_str(f"pages[{i}].text", page.text)
+            if result and page.number <= result[-1].number:
+                raise ArgumentValueError(
+                    f"pages[{i}].number",
+                    f"must be greater than the previous page's ({result[-1].number}): "
+                    "pages must be in increasing order",
+                    page.number,
+                )
+        else:
+            raise ArgumentTypeError(f"pages[{i}]", "a str or a Page", item)
+        if len(kinds) > 1:
+            raise ArgumentTypeError(f"pages[{i}]", "of the same kind as pages[0]", item)
+        name = f"pages[{i}]" if isinstance(item, str) else f"pages[{i}].text"
+        require_text(name, page.text)
+        if PAGE_SEPARATOR in page.text:
+            raise ArgumentValueError(
+                name, "must not contain a form feed (U+000C), the page separator", page.text
+            )
+        result.append(page)
+    return result
+
+
+def join_pages(pages: Sequence[str] | Sequence[Page]) -> str:
+    """Return ``full_text == "\\f".join(page texts)``, the text chunk offsets index (PAGE-2)."""
+    return PAGE_SEPARATOR.join(p.text for p in _pages(pages))
+
+
+def _sections(sections: object, n: int) -> list[SectionSpan]:
+    """Validate sections: ``SectionSpan`` in ``[0, n]``, sorted, non-overlapping (PAGE-12)."""
+    if isinstance(sections, (str, bytes)) or not isinstance(sections, Sequence):
+        raise ArgumentTypeError("sections", "a sequence of SectionSpan", sections)
+    result: list[SectionSpan] = []
+    for i, span in enumerate(sections):
+        if not isinstance(span, SectionSpan):
+            raise ArgumentTypeError(f"sections[{i}]", "a SectionSpan", span)
+        start = require_int(f"sections[{i}].start", span.start, minimum=0)
+        end = require_int(f"sections[{i}].end", span.end, minimum=0)
+        require_str(f"sections[{i}].label", span.label)
+        if end < start:
+            raise ArgumentValueError(f"sections[{i}].end", f"must be >= start ({start})", end)
+        if end > n:
+            raise ArgumentValueError(
+                f"sections[{i}].end", f"lies outside the text (length {n})", end
+            )
+        if result and start < result[-1].end:
+            raise ArgumentValueError(
+                f"sections[{i}].start",
+                f"must be >= the previous section's end ({result[-1].end}): sections must be "
+                "sorted and must not overlap",
+                start,
+            )
+        result.append(span)
+    return result
+
+
+#: A sentence mark and the whitespace run after it (rule PAGE-9).
+_SENTENCE_END = re.compile("([.?!][" + re.escape("".join(sorted(WHITESPACE))) + "]+)")
+
+
+class _SentenceEnds:
+    """Finds the last token boundary that ends a sentence, by bisection (rule PAGE-9).
+
+    Boundary ``j`` is the cut before token ``j``, at character ``starts[j]``. It ends a
+    sentence when the last non-whitespace character before ``starts[j]`` is a mark
+    ``.?!`` followed by whitespace: that is, when ``mark < starts[j] <= after`` for one
+    match ``text[mark:after]`` of a mark and its whole whitespace run.
+    """
+
+    def __init__(self, text: str, starts: list[int]) -> None:
+        self.starts = starts
+        # split() with the match captured alternates other, match, other, ...; the running
+        # sum of part lengths gives every match's start and end without a Python loop.
+        bounds = [0, *itertools.accumulate(map(len, _SENTENCE_END.split(text)))]
+        self.marks = bounds[1:-1:2]
+        self.afters = bounds[2::2]
+
+    def last(self, lowest: int, highest: int) -> int | None:
+        """Return the largest boundary ``j`` in ``[lowest, highest]`` ending a sentence."""
+        starts = self.starts
+        i = bisect.bisect_left(self.marks, starts[highest]) - 1  # last mark before the cut
+        while i >= 0:
+            j = min(highest, bisect.bisect_right(starts, self.afters[i]) - 1)
+            if j < lowest:
+                return None  # earlier marks only give earlier boundaries
+            if starts[j] > self.marks[i]:
+                return j
+            i -= 1  # no token starts inside this mark's whitespace run
+        return None
+
+
+def _windows(
+    text: str, counter: TokenSpanCounter, max_tokens: int, overlap: int
+) -> list[tuple[int, int, int, bool]]:
+    """Return the chunks' trimmed ranges as ``(start, end, token count, oversized)``."""
+    starts = checked_starts(counter, text)
+    n_tokens = len(starts)
+    n = len(text)
+    sentences = _SentenceEnds(text, starts)
+    out: list[tuple[int, int, int, bool]] = []
+    if n_tokens == 0:
+        # No tokens (e.g. a tokenizer that drops every character): one window, all text.
+        trimmed = _trim(text, 0, n)
+        if trimmed is not None:
+            count = counter.count(text[trimmed[0] : trimmed[1]])
+            out.append((*trimmed, count, count > max_tokens))
+        return out
+    s = 0
+    while True:
+        e = min(s + max_tokens, n_tokens)
+        if e < n_tokens:
+            # Seed: "Try to break at sentence boundary in last 20% of chunk"; we also keep
+            # the break past the overlap, so the next window still moves forward (PAGE-9).
+            floor = max(s + (4 * max_tokens) // 5, s + overlap + 1)
+            best = sentences.last(floor, e)
+            if best is not None:
+                e = best
+        oversized = False
+        while True:
+            lo = 0 if s == 0 else starts[s]
+            hi = n if e == n_tokens else starts[e]
+            trimmed = _trim(text, lo, hi)
+            if trimmed is None:
+                break
+            count = counter.count(text[trimmed[0] : trimmed[1]])
+            if count <= max_tokens:
+                break
+            if e - s == 1:
+                oversized = True  # one token whose text alone is over budget (PAGE-8)
+                break
+            e -= 1  # re-counting the text disagreed with the document's tokens (PAGE-7)
+        if trimmed is not None and (not out or trimmed[1] > out[-1][1]):
+            out.append((*trimmed, count, oversized))
+        if e == n_tokens:
+            return out
+        s = max(e - overlap, s + 1)
+
+
+def _trim(text: str, lo: int, hi: int) -> tuple[int, int] | None:
+    """Return ``(a, b)`` with ``text[a:b] == text[lo:hi].strip()``, or None if that is empty."""
+    piece = text[lo:hi]
+    left = len(piece) - len(piece.lstrip())
+    if left == len(piece):
+        return None
+    right = len(piece.rstrip())
+    return lo + left, lo + right
+
+
+class PageChunker:
+    """Chunk a paged document into overlapping token windows with exact page provenance.
+
+    ``chunk(pages)`` returns ``PageChunk`` objects with ``c.text ==
+    join_pages(pages)[c.char_start:c.char_end]`` (rule PAGE-6); budget and overlap are in
+    tokens of ``counter`` (default ``WhitespaceCounter``; the seed's chars/4 estimate is
+    ``CharEstimateCounter()``).
+    """
+
+    def __init__(
+        self,
+        max_tokens: int = 400,
+        overlap_tokens: int = 100,
+        counter: TokenSpanCounter | None = None,
+    ) -> None:
+        self.max_tokens = require_int("max_tokens", max_tokens, minimum=1)
+        self.overlap_tokens = require_int("overlap_tokens", overlap_tokens, minimum=0)
+        if self.overlap_tokens >= self.max_tokens:
+            raise ArgumentValueError(
+                "overlap_tokens", f"must be < max_tokens ({self.max_tokens})", overlap_tokens
+            )
+        self.counter: TokenSpanCounter = WhitespaceCounter() if counter is None else counter
+        if not isinstance(self.counter, TokenSpanCounter):
+            raise ArgumentTypeError(
+                "counter", "a TokenSpanCounter (count and token_spans)", counter
+            )
+
+    def chunk(
+        self,
+        pages: Sequence[str] | Sequence[Page],
+        sections: Sequence[SectionSpan] = (),
+    ) -> list[PageChunk]:
+        """Return the chunks of ``pages``; see the class docstring and docs/spec/pages.md."""
+        page_list = _pages(pages)
+        full_text = PAGE_SEPARATOR.join(p.text for p in page_list)
+        section_list = _sections(sections, len(full_text))
+        # Page k occupies full_text[offsets[k] : offsets[k] + len(page k)].
+        offsets: list[int] = []
+        position = 0
+        for page in page_list:
+            offsets.append(position)
+            position += len(page.text) + 1
+        chunks: list[PageChunk] = []
+        page_i = 0  # the page holding the current chunk's start
+        section_i = 0  # the first section that may overlap the current chunk
+        windows = _windows(full_text, self.counter, self.max_tokens, self.overlap_tokens)
+        for index, (a, b, count, oversized) in enumerate(windows):
+            # Trimmed ranges start and end on non-whitespace, so on page characters.
+            while offsets[page_i] + len(page_list[page_i].text) <= a:
+                page_i += 1
+            last_i = page_i
+            while offsets[last_i] + len(page_list[last_i].text) < b:
+                last_i += 1
+            while section_i < len(section_list) and section_list[section_i].end <= a:
+                section_i += 1
+            label, share = _best_section(section_list, section_i, a, b)
+            text = full_text[a:b]
+            chunks.append(
+                PageChunk(
+                    text=text,
+                    index=index,
+                    char_start=a,
+                    char_end=b,
+                    page_start=page_list[page_i].number,
+                    page_end=page_list[last_i].number,
+                    section=label,
+                    section_confidence=share,
+                    token_count=count,
+                    oversized=oversized,
+                )
+            )
+        return chunks
+
+    def __repr__(self) -> str:
+        return (
+            f"PageChunker(max_tokens={self.max_tokens}, overlap_tokens={self.overlap_tokens}, "
+            f"counter={self.counter!r})"
+        )
+
+
+def _best_section(
+    sections: list[SectionSpan], first: int, a: int, b: int
+) -> tuple[str | None, float]:
+    """Return the label with the largest overlap with ``[a, b)`` and its share of it.
+
+    Ties go to the earlier section; no overlap gives ``(None, 0.0)`` (rule PAGE-12).
+    """
+    best_label: str | None = None
+    best = 0
+    i = first
+    while i < len(sections) and sections[i].start < b:
+        inside = min(b, sections[i].end) - max(a, sections[i].start)
+        if inside > best:
+            best, best_label = inside, sections[i].label
+        i += 1
+    return best_label, (best / (b - a) if best else 0.0)
+
+
+def chunk_pages(
+    pages: Sequence[str] | Sequence[Page],
+    max_tokens: int = 400,
+    overlap_tokens: int = 100,
+    counter: TokenSpanCounter | None = None,
+    sections: Sequence[SectionSpan] = (),
+) -> list[PageChunk]:
+    """Return ``PageChunker(max_tokens, overlap_tokens, counter).chunk(pages, sections)``."""
+    return PageChunker(max_tokens, overlap_tokens, counter).chunk(pages, sections)

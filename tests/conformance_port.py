@@ -1,0 +1,81 @@
+"""A Python port for the conformance kit's own tests: chunkspec itself behind the protocol.
+
+``python tests/conformance_port.py [MODE...]`` answers every request with chunkspec (so it
+passes), unless a MODE makes it misbehave: ``crash-on=OP`` exits on the first OP request,
+``hang-on=OP`` stops answering, ``garbage-on=OP`` writes a line that is not JSON,
+``wrong-id-on=OP`` answers with another id, ``skip=OP`` skips OP, ``stderr`` writes to
+stderr first, ``wrong-words`` appends a space to every words() answer, ``protocol=N``
+announces protocol N, ``no-hello`` exits at once, ``features=F`` declares features.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from typing import Any
+
+from chunkspec._conformance._wire import OPS, dumps, expect
+
+
+def main(modes: list[str]) -> int:
+    """Serve requests from stdin until it closes."""
+    opts: dict[str, str] = {}
+    for mode in modes:
+        name, _, value = mode.partition("=")
+        opts[name] = value
+    if "no-hello" in opts:
+        print("going away", file=sys.stderr, flush=True)
+        return 3
+    if "stderr" in opts:
+        print("port: starting up", file=sys.stderr, flush=True)
+    out = sys.stdout
+    for line in sys.stdin:
+        if not line.strip():
+            continue
+        request: dict[str, Any] = __import__("json").loads(line)
+        op, rid = request["op"], request["id"]
+        if op == "hello":
+            hello = {
+                "protocol": int(opts.get("protocol", "1")),
+                "name": "python-test-port",
+                "version": "1.0",
+                "ops": [o for o in OPS if o != opts.get("skip-op")],
+                "features": [f for f in opts.get("features", "").split(",") if f],
+            }
+            out.write(dumps({"id": rid, "ok": hello}) + "\n")
+            out.flush()
+            continue
+        if opts.get("crash-on") == op:
+            print(f"port: crashing on {op}", file=sys.stderr, flush=True)
+            return 7
+        if opts.get("hang-on") == op:
+            out.flush()
+            time.sleep(3600)
+        if opts.get("garbage-on") == op:
+            out.write("this is not json\n")
+            out.flush()
+            continue
+        if opts.get("wrong-id-on") == op:
+            rid = rid + 1000
+        if opts.get("skip") == op:
+            out.write(dumps({"id": rid, "skipped": f"{op} not implemented"}) + "\n")
+            out.flush()
+            continue
+        answer = expect(op, request["input"])
+        if "error" in answer:
+            error = {"kind": answer["error"]["kind"], "message": "rejected"}
+            if answer["error"]["argument"] is not None:
+                error["argument"] = answer["error"]["argument"]
+            reply: dict[str, Any] = {"id": rid, "error": error}
+        else:
+            value = answer["ok"]
+            if "wrong-words" in opts and op == "words":
+                value = value + " "
+            reply = {"id": rid, "ok": value}
+        out.write(dumps(reply) + "\n")
+        out.flush()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

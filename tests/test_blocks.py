@@ -1,0 +1,133 @@
+"""The block model and its three front ends: Markdown, plain text, JSON blocks."""
+
+from __future__ import annotations
+
+import pytest
+
+import chunkspec
+from chunkspec import (
+    ArgumentTypeError,
+    ChunkContext,
+    DocumentChunk,
+    HeadingAwareChunker,
+    MarkdownChunk,
+    SourceChunk,
+    document_from_blocks,
+    parse_markdown,
+    parse_text,
+)
+
+
+def test_parse_text_paragraphs() -> None:
+    """MD-12: runs of non-blank lines are paragraphs; \\r\\n and \\r end lines."""
+    doc = parse_text("t", "a\r\nb\r\n \r\nc\rd\n\n\ne")
+    assert [(b.kind, b.text) for b in doc.blocks] == [
+        ("paragraph", "a\r\nb"),
+        ("paragraph", "c\rd"),
+        ("paragraph", "e"),
+    ]
+    for b in doc.blocks:
+        assert doc.source[b.start : b.end] == b.text
+
+
+def test_markdown_blocks_are_regions() -> None:
+    """MD-3, MD-4, MD-5: kinds in order; every block is a region of the source."""
+    source = "Intro\n\n---\n\n> q\n\n<div>\nx\n</div>\n\n1. a\n2. b\n\nT\n: d\n\nS\n=\n"
+    doc = parse_markdown("m", source)
+    assert [b.kind for b in doc.blocks] == [
+        "paragraph",
+        "thematic_break",
+        "quote",
+        "html",
+        "list",
+        "definition",
+        "heading",
+    ]
+    assert doc.blocks[-1].level == 1
+    assert doc.blocks[-1].text == "S"
+    for b in doc.blocks:
+        assert source[b.start : b.end] == b.text
+
+
+def test_nul_and_crlf_heading_titles() -> None:
+    """MD-5: a title markdown-it normalised (NUL, \\r\\n) is still located in the source."""
+    source = "a\x00b\r\nc\r\n===\r\n"
+    doc = parse_markdown("m", source)
+    (heading,) = doc.blocks
+    assert heading.kind == "heading"
+    assert heading.text == "a\x00b\r\nc"
+    assert source[heading.start : heading.end] == heading.text
+
+
+def test_context_validation() -> None:
+    """HEAD-9: the context rejects non-str ids and non-tuple labels, naming the field."""
+    with pytest.raises(ArgumentTypeError) as info:
+        ChunkContext(acl_labels=["a"])  # type: ignore[arg-type]
+    assert info.value.argument == "acl_labels"
+    with pytest.raises(ArgumentTypeError) as info:
+        ChunkContext(tenant_id=1)  # type: ignore[arg-type]
+    assert info.value.argument == "tenant_id"
+
+
+def test_chunker_rejects_wrong_types() -> None:
+    """HEAD-12: wrong argument types are named."""
+    with pytest.raises(ArgumentTypeError) as info:
+        HeadingAwareChunker().chunk("text")  # type: ignore[arg-type]
+    assert info.value.argument == "document"
+    with pytest.raises(ArgumentTypeError) as info:
+        HeadingAwareChunker().chunk(parse_text("d", "x"), {"tenant_id": "t"})  # type: ignore[arg-type]
+    assert info.value.argument == "context"
+    with pytest.raises(ArgumentTypeError) as info:
+        HeadingAwareChunker(counter=len)  # type: ignore[arg-type]
+    assert info.value.argument == "counter"
+    with pytest.raises(ArgumentTypeError) as info:
+        document_from_blocks("d", "not a list")  # type: ignore[arg-type]
+    assert info.value.argument == "blocks"
+
+
+def test_defaults_and_repr() -> None:
+    """HEAD-12: seed 003's defaults are 512 and 64."""
+    chunker = HeadingAwareChunker()
+    assert (chunker.max_tokens, chunker.overlap_tokens) == (512, 64)
+    assert repr(chunker) == (
+        "HeadingAwareChunker(max_tokens=512, overlap_tokens=64, counter=WhitespaceCounter())"
+    )
+
+
+def test_chunk_types_are_source_chunks() -> None:
+    """Both chunk types satisfy SourceChunk (checked statically by mypy here)."""
+    m: SourceChunk = MarkdownChunk("d", "x", (), "prose", 0, 1, 1, 1)
+    d: SourceChunk = DocumentChunk("d:0", "d", 0, None, "x", 0, 1, ("A",), {"kind": "body"})
+    assert (m.embedding_text, d.embedding_text) == ("x", "A\n\nx")
+
+
+def test_exports() -> None:
+    """The public names of issue 5 are exported from chunkspec."""
+    for name in (
+        "split_markdown",
+        "MarkdownChunk",
+        "Chunker",
+        "HeadingAwareChunker",
+        "Block",
+        "Document",
+        "DocumentChunk",
+        "ChunkContext",
+        "parse_markdown",
+        "parse_text",
+        "document_from_blocks",
+        "split_sentences",
+    ):
+        assert name in chunkspec.__all__
+        assert hasattr(chunkspec, name)
+
+
+def test_chunks_hash_and_pickle() -> None:
+    """Chunks and documents can go in sets and through multiprocessing (pickle)."""
+    import pickle
+
+    document = document_from_blocks("d", [{"text": "a b", "page": 1}])
+    chunks = HeadingAwareChunker(1, 0).chunk(document, ChunkContext("t", "c", ("x",)))
+    assert len(set(chunks)) == len(chunks) == 2
+    assert pickle.loads(pickle.dumps(chunks)) == chunks
+    assert pickle.loads(pickle.dumps(document)) == document
+    assert chunks[0].block_attributes == ({"page": 1},)

@@ -1,0 +1,29 @@
+"""Both Markdown chunkers on every one of the 655 CommonMark 0.31.2 spec examples.
+
+Data: tests/data/commonmark-0.31.2-examples.json (CC-BY-SA 4.0, see tests/data/README.md).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.markdown_invariants import all_invariants
+
+_DATA = Path(__file__).parent / "data" / "commonmark-0.31.2-examples.json"
+_EXAMPLES: list[dict[str, Any]] = json.loads(_DATA.read_text("utf-8"))["examples"]
+
+
+def test_all_examples_present() -> None:
+    """The copied data holds the whole spec: 655 examples, numbered 1 to 655."""
+    assert [e["example"] for e in _EXAMPLES] == list(range(1, 656))
+
+
+@pytest.mark.parametrize("example", _EXAMPLES, ids=[f"example-{e['example']}" for e in _EXAMPLES])
+@pytest.mark.parametrize(("max_tokens", "overlap"), [(3, 1), (8, 4)])
+def test_example(example: dict[str, Any], max_tokens: int, overlap: int) -> None:
+    """MD-1..MD-11, HEAD-2..HEAD-10, CONTRACT-1..7 hold on the example."""
+    all_invariants(example["markdown"], max_tokens, overlap)

@@ -1,0 +1,221 @@
+"""The protocol harness and the runner, against a Python port that can misbehave on demand."""
+
+from __future__ import annotations
+
+import json
+import sys
+import xml.etree.ElementTree as ET
+from pathlib import Path
+from typing import Any
+
+import jsonschema
+import pytest
+
+from chunkspec._cli import main
+from chunkspec._conformance import load_vectors
+from chunkspec._conformance._port import Port, PortError
+from chunkspec._conformance._runner import Options, run
+from chunkspec._conformance._vectors import vector_files
+
+PORT = str(Path(__file__).with_name("conformance_port.py"))
+
+
+def port(*modes: str) -> list[str]:
+    """The command line of the test port with ``modes``."""
+    return [sys.executable, PORT, *modes]
+
+
+def options(*modes: str, **kwargs: Any) -> Options:
+    """Runner options for the test port: few generated cases, short timeouts."""
+    settings: dict[str, Any] = {"cases": 60, "timeout": 2.0, "shrink_seconds": 5.0}
+    settings.update(kwargs)
+    return Options(command=port(*modes), **settings)
+
+
+def test_hello_names_the_port_and_its_ops() -> None:
+    """CONF-4: the hello exchange gives protocol, name, version, ops and features."""
+    p = Port(port("features=int-float-distinction"))
+    hello = p.start()
+    try:
+        assert hello.name == "python-test-port"
+        assert hello.version == "1.0"
+        assert "split_section" in hello.ops
+        assert hello.features == ["int-float-distinction"]
+        (answer,) = p.run([("count_tokens", {"text": "a b"})])
+        assert (answer.kind, answer.value) == ("ok", 2)
+    finally:
+        p.stop()
+
+
+def test_other_protocol_version_is_refused() -> None:
+    """CONF-4: a port speaking another protocol version cannot be used."""
+    with pytest.raises(PortError, match="protocol 2"):
+        Port(port("protocol=2")).start()
+
+
+def test_port_that_exits_at_start_reports_its_stderr() -> None:
+    """CONF-7: a port that dies before hello is an error that quotes its stderr."""
+    with pytest.raises(PortError, match="going away"):
+        Port(port("no-hello")).start()
+
+
+def test_missing_program_is_a_port_error() -> None:
+    """CONF-12: a command that cannot start is a clear error."""
+    with pytest.raises(PortError, match="cannot start"):
+        Port(["/nonexistent/port-binary"]).start()
+
+
+@pytest.mark.parametrize(
+    ("mode", "outcome"),
+    [
+        ("crash-on=words", "crash"),
+        ("hang-on=words", "timeout"),
+        ("garbage-on=words", "crash"),
+        ("wrong-id-on=words", "crash"),
+        ("skip=words", "skipped"),
+    ],
+)
+def test_each_misbehaviour_has_its_outcome_and_the_port_restarts(mode: str, outcome: str) -> None:
+    """CONF-7, CONF-8: crash, timeout, protocol violation and skip are told apart; the
+    port is restarted and the next cases are answered."""
+    summary = run(options(mode, "stderr", cases=0, timeout=0.5))
+    words = [r for r in summary.results if r.op == "words"]
+    others = [r for r in summary.results if r.op != "words"]
+    assert words
+    assert all(r.verdict.outcome == outcome for r in words)
+    assert all(r.status in ("pass", "n/a") for r in others)
+    if outcome in ("crash", "timeout"):
+        assert summary.restarts >= len(words)
+    if mode.startswith("crash"):
+        assert "crashing on words" in words[0].verdict.stderr
+    assert summary.exit_status == 1
+
+
+def test_correct_port_passes_vectors_and_generated_cases() -> None:
+    """CONF-10: a port that is chunkspec passes everything, in both profiles."""
+    summary = run(options(cases=300))
+    assert summary.exit_status == 0, [r.id for r in summary.failures]
+    assert sum(summary.generated.values()) >= 600
+    assert {k.split("/")[0] for k in summary.generated} == {"portable", "hazards"}
+    needing = sum(1 for cases in load_vectors().values() for c in cases if c.get("needs"))
+    assert summary.counts()["n/a"] == needing  # int-float-distinction cases (CONF-5)
+
+
+def test_declared_feature_makes_integral_float_cases_count() -> None:
+    """CONF-5: a port declaring int-float-distinction gets those cases, and passes them."""
+    summary = run(options("features=int-float-distinction", cases=0))
+    assert "n/a" not in summary.counts()
+    assert summary.exit_status == 0
+
+
+def test_wrong_answer_is_found_shrunk_and_blamed() -> None:
+    """CONF-9, CONF-10: a generated disagreement is shrunk and blamed on the rule."""
+    summary = run(options("wrong-words", vectors=False, cases=200, profiles=("portable",)))
+    failures = [r for r in summary.failures if r.op == "words"]
+    assert failures
+    smallest = failures[-1]
+    assert smallest.blamed == ["WORDS-1"]
+    assert smallest.verdict.field == "$"
+    assert smallest.input == {"n": 0}  # the minimal counterexample: words(0) == ""
+    assert "+" in smallest.verdict.diff
+
+
+def test_expected_failures_and_unexpected_passes() -> None:
+    """CONF-11: listed failures are xfail; a listed case that passes fails the run."""
+    patterns = [
+        "three",
+        "hazard-start-near-max-safe",
+        "words-*",
+        "no-such-case",
+        "empty",
+    ]  # count_tokens/empty passes: an unexpected pass
+    summary = run(options("wrong-words", cases=0, expected_failures=patterns))
+    words = [r for r in summary.results if r.op == "words"]
+    assert {r.status for r in words if r.id in ("three", "hazard-start-near-max-safe")} == {"xfail"}
+    assert summary.unexpected_passes == ["empty"]
+    assert summary.exit_status == 1
+    listed = sorted({r.id for r in words if r.status == "fail"})
+    summary = run(
+        options(
+            "wrong-words",
+            cases=0,
+            expected_failures=[
+                r.id for r in summary.results if r.op == "words" and r.status in ("fail", "xfail")
+            ],
+        )
+    )
+    assert summary.exit_status == 0, listed
+
+
+def test_cli_reports_and_saved_counterexamples(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """CONF-11, CONF-12: JSON Lines, JUnit XML and saved vectors; exit status 1."""
+    status = main(
+        [
+            "conformance",
+            "-q",
+            "--cases",
+            "120",
+            "--profile",
+            "portable",
+            "--seed",
+            "3",
+            "--jsonl",
+            str(tmp_path / "r.jsonl"),
+            "--junit",
+            str(tmp_path / "r.xml"),
+            "--save-failures",
+            str(tmp_path / "saved"),
+            "--port-stderr",
+            str(tmp_path / "port.err"),
+            "--",
+            *port("wrong-words", "stderr"),
+        ]
+    )
+    assert "port: starting up" in (tmp_path / "port.err").read_text()
+    out = capsys.readouterr().out
+    assert status == 1
+    assert "FAIL wrong: words three (vector)" in out
+    assert "case rules: WORDS-1" in out
+    assert "first difference at $" in out
+    lines = [json.loads(line) for line in (tmp_path / "r.jsonl").read_text().splitlines()]
+    assert lines[-1]["summary"]["exit_status"] == 1
+    failed = [x for x in lines[:-1] if x["status"] == "fail"]
+    assert failed
+    assert all(x["op"] == "words" and x["diff"] for x in failed)
+    suites = ET.parse(tmp_path / "r.xml").getroot().findall("testsuite")
+    assert sum(int(s.get("failures", "0")) for s in suites) == len(failed)
+    saved = json.loads((tmp_path / "saved" / "words.json").read_text())
+    schema = json.loads(vector_files()["vectors.schema.json"])
+    jsonschema.validate(saved, schema)
+    case = saved["cases"][-1]
+    assert case["id"].startswith("counterexample-portable-words-")
+    assert case["provenance"]["port"]["name"] == "python-test-port"
+    assert case["provenance"]["seed"] == 3
+    assert case["rules"] == ["WORDS-1"]
+
+
+def test_cli_passing_port_exits_zero(capsys: pytest.CaptureFixture[str]) -> None:
+    """CONF-12: exit 0 and a summary with the figures."""
+    assert main(["conformance", "-q", "--cases", "50", "--", *port()]) == 0
+    out = capsys.readouterr().out
+    assert "OK" in out
+    assert "cases/s" in out
+
+
+def test_cli_usage_errors(capsys: pytest.CaptureFixture[str]) -> None:
+    """CONF-12: no command, or a port that cannot start, is exit 2 with one line."""
+    assert main(["conformance"]) == 2
+    assert "give the port's command" in capsys.readouterr().err
+    assert main(["conformance", "--", "/nonexistent/port"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1
+    assert "cannot start" in err
+
+
+def test_expected_failure_can_name_the_function() -> None:
+    """CONF-11: ``function/id`` picks one function's case when ids repeat across files."""
+    summary = run(options(cases=0, expected_failures=["count_tokens/empty"]))
+    assert summary.unexpected_passes == ["count_tokens/empty"]
+    assert not [r for r in summary.results if r.status == "xfail"]

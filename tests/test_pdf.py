@@ -1,0 +1,101 @@
+"""read_pdf_pages on PDFs built in process (docs/pages.md, "PDF input")."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from pypdf import PdfWriter
+
+from chunkspec import PdfError, chunk_pages, join_pages, read_pdf_pages
+from tests.pdfs import text_pdf
+
+
+@pytest.fixture
+def report(tmp_path: Path) -> Path:
+    """A three-page PDF whose second page is empty."""
+    path = tmp_path / "report.pdf"
+    path.write_bytes(
+        text_pdf([["Refunds take five business days.", "Ask (politely)."], [], ["End!"]])
+    )
+    return path
+
+
+def test_pages_in_order(report: Path) -> None:
+    """PDF: one string a page, in page order, empty pages kept."""
+    pages = read_pdf_pages(report)
+    assert len(pages) == 3
+    assert "Refunds take five business days." in pages[0]
+    assert "Ask (politely)." in pages[0]
+    assert pages[1].strip() == ""
+    assert "End!" in pages[2]
+    assert read_pdf_pages(str(report)) == pages
+
+
+def test_pdf_pages_feed_the_chunker(report: Path) -> None:
+    """PAGE-6, PAGE-11: chunks of a real PDF carry exact offsets and their page span."""
+    pages = read_pdf_pages(report)
+    full = join_pages(pages)
+    chunks = chunk_pages(pages, max_tokens=4, overlap_tokens=1)
+    assert chunks
+    for c in chunks:
+        assert full[c.char_start : c.char_end] == c.text
+    assert chunks[0].page_start == 1
+    assert chunks[-1].page_end == 3
+    assert chunks[-1].text.endswith("End!")
+
+
+def test_user_password_is_refused(report: Path, tmp_path: Path) -> None:
+    """PDF: an encrypted PDF that the empty password does not open is a PdfError."""
+    writer = PdfWriter(clone_from=report)
+    writer.encrypt(user_password="secret", algorithm="RC4-128")
+    locked = tmp_path / "locked.pdf"
+    writer.write(locked)
+    with pytest.raises(PdfError, match="encrypted"):
+        read_pdf_pages(locked)
+
+
+def test_empty_user_password_is_opened(report: Path, tmp_path: Path) -> None:
+    """PDF: a PDF encrypted only with an owner password is read like any other."""
+    writer = PdfWriter(clone_from=report)
+    writer.encrypt(user_password="", owner_password="owner", algorithm="RC4-128")
+    path = tmp_path / "owner.pdf"
+    writer.write(path)
+    assert read_pdf_pages(path) == read_pdf_pages(report)
+
+
+def test_not_a_pdf(tmp_path: Path) -> None:
+    """PDF: a file without the %PDF- header is a PdfError (a ValueError)."""
+    path = tmp_path / "notes.pdf"
+    path.write_text("just text", "utf-8")
+    with pytest.raises(ValueError, match="not a PDF"):
+        read_pdf_pages(path)
+
+
+def test_broken_pdf(tmp_path: Path) -> None:
+    """PDF: a truncated PDF is a PdfError naming the file."""
+    path = tmp_path / "broken.pdf"
+    path.write_bytes(b"%PDF-1.4\n1 0 obj\n<<")
+    with pytest.raises(PdfError, match=r"broken\.pdf"):
+        read_pdf_pages(path)
+
+
+def test_missing_file(tmp_path: Path) -> None:
+    """PDF: a missing file is FileNotFoundError."""
+    with pytest.raises(FileNotFoundError):
+        read_pdf_pages(tmp_path / "absent.pdf")
+
+
+def test_path_type() -> None:
+    """PDF: the path must be a str or os.PathLike."""
+    with pytest.raises(TypeError):
+        read_pdf_pages(3)  # type: ignore[arg-type]
+
+
+def test_form_feed_becomes_newline(tmp_path: Path) -> None:
+    """PDF: a form feed in extracted text is a newline, so pages stay separable."""
+    path = tmp_path / "ff.pdf"
+    path.write_bytes(text_pdf([["a\fb"]]))
+    (page,) = read_pdf_pages(path)
+    assert "\f" not in page
+    assert "a\nb" in page
