@@ -1,7 +1,8 @@
 """The one CI gate: plain ``nox`` runs tests, properties, typecheck and lint.
 
 Dependency groups and the package's extras are read from pyproject.toml, so the versions
-live in one place. ``nox -s bench`` runs the benchmarks on demand (never in the gate).
+live in one place. ``nox -s bench`` runs the benchmarks on demand (never in the gate);
+so do ``nox -s mutation`` and ``nox -s fuzz`` (slow: docs/verification.md).
 """
 
 from __future__ import annotations
@@ -106,3 +107,30 @@ def _exists(name: str) -> bool:
     from pathlib import Path
 
     return Path(f"benchmarks/bench_{name}.py").is_file()
+
+
+@nox.session
+def mutation(session: nox.Session) -> None:
+    """mutmut over the core ([tool.mutmut] in pyproject); prints killed/survived per module.
+
+    Slow (about 10 minutes on one core): run it under ``nice``. Tests: tests/ and properties/
+    under the derandomized ``mutation`` Hypothesis profile (40 examples per property). The
+    address space is capped at 6 GiB so a mutant that loops while allocating dies with a
+    MemoryError (a kill) instead of eating the machine.
+    """
+    _install(session, "mutation", extras=EXTRAS)
+    session.run(
+        "sh",
+        "-c",
+        "ulimit -v 6000000 && mutmut run --max-children 1",
+        env={"HYPOTHESIS_PROFILE": "mutation"},
+        external=True,
+    )
+    session.run("python", "tests/mutation_report.py")
+
+
+@nox.session
+def fuzz(session: nox.Session) -> None:
+    """The fuzz targets (properties/test_fuzz_*.py) for a time budget: ``-- --minutes 60``."""
+    _install(session, "test", extras=EXTRAS)
+    session.run("python", "-m", "properties.fuzz", *(session.posargs or ["--minutes", "15"]))

@@ -1,4 +1,5 @@
-"""Hypothesis profiles: ``dev`` while iterating, ``ci`` (>= 1,000 examples) in the gate."""
+"""Hypothesis profiles: ``dev`` while iterating, ``ci`` (>= 1,000 examples) in the gate,
+``mutation`` for ``nox -s mutation``."""
 
 from __future__ import annotations
 
@@ -13,5 +14,14 @@ settings.register_profile(
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow],
     print_blob=True,
+)
+# mutation (nox -s mutation): few examples, derandomized so a mutant's verdict is repeatable.
+settings.register_profile(
+    "mutation",
+    max_examples=40,
+    deadline=None,
+    derandomize=True,
+    database=None,
+    suppress_health_check=list(HealthCheck),
 )
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))

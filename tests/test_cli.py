@@ -29,7 +29,9 @@ def run_cli(
     try:
         status = main(argv)
     except SystemExit as exit_:
-        status = exit_.code if isinstance(exit_.code, int) else 2
+        # As the interpreter does: None is status 0, an int is itself, anything else 1.
+        code = exit_.code
+        status = 0 if code is None else code if isinstance(code, int) else 1
     out, err = capsys.readouterr()
     return status, out, err
 

@@ -2,9 +2,19 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 
-from chunkspec import ArgumentTypeError, ArgumentValueError, assemble, split_section
+from chunkspec import (
+    ArgumentTypeError,
+    ArgumentValueError,
+    assemble,
+    count_tokens,
+    hash_text,
+    render,
+    split_section,
+)
 
 
 def test_type_error_carries_argument_and_value() -> None:
@@ -28,3 +38,90 @@ def test_long_values_are_shortened_in_the_message() -> None:
         split_section("d", "T", ["x" * 500], 1)  # type: ignore[arg-type]
     assert len(str(info.value)) < 140
     assert str(info.value).endswith("...")
+
+
+def test_values_up_to_80_characters_are_shown_whole() -> None:
+    """A value's repr of exactly 80 characters is shown whole; 81 become 77 + '...'."""
+    fits = "x" * 78  # repr adds two quotes: 80 characters
+    with pytest.raises(ArgumentTypeError) as info:
+        split_section("d", "T", "a", fits)  # type: ignore[arg-type]
+    assert str(info.value).endswith(f"got str {fits!r}")
+    longer = "x" * 79  # 81 characters: cut to 77 and marked
+    with pytest.raises(ArgumentTypeError) as info:
+        split_section("d", "T", "a", longer)  # type: ignore[arg-type]
+    assert str(info.value).endswith("got str " + repr(longer)[:77] + "...")
+    assert len(str(info.value).rsplit("got str ", 1)[1]) == 80
+
+
+def test_non_chunk_items_are_named_with_their_value() -> None:
+    """PACK-10, RENDER-1: a non-Chunk is reported as such, with the object itself."""
+    item = ("not", "a chunk")
+    with pytest.raises(ArgumentTypeError) as info:
+        assemble([item], 1)  # type: ignore[list-item]
+    assert (info.value.argument, info.value.value) == ("chunks[0]", item)
+    assert str(info.value) == "chunks[0] must be a Chunk, got tuple ('not', 'a chunk')"
+    with pytest.raises(ArgumentTypeError) as info:
+        render(item)  # type: ignore[arg-type]
+    assert (info.value.argument, info.value.value) == ("c", item)
+    assert str(info.value) == "c must be a Chunk, got tuple ('not', 'a chunk')"
+
+
+@pytest.mark.parametrize(
+    ("call", "argument", "value", "message"),
+    [
+        (
+            lambda: count_tokens(5),  # type: ignore[arg-type]
+            "text",
+            5,
+            "text must be a str, got int 5",
+        ),
+        (
+            lambda: hash_text("a\ud800"),
+            "text",
+            "a\ud800",
+            "text must not contain a lone surrogate (U+D800 at index 1), got 'a\\ud800'",
+        ),
+        (
+            lambda: split_section("d", "T", "a", 2**53),
+            "max_tokens",
+            2**53,
+            "max_tokens must be <= 2**53 - 1, got 9007199254740992",
+        ),
+        (
+            lambda: assemble([], 1, "x"),  # type: ignore[arg-type]
+            "min_score",
+            "x",
+            "min_score must be an int or float, got str 'x'",
+        ),
+        (
+            lambda: assemble([], 1, 2**53),
+            "min_score",
+            2**53,
+            "min_score as an int must be within +-(2**53 - 1), got 9007199254740992",
+        ),
+        (
+            lambda: assemble(5, 1),  # type: ignore[arg-type]
+            "chunks",
+            5,
+            "chunks must be an iterable of Chunk, got int 5",
+        ),
+    ],
+    ids=["str-type", "lone-surrogate", "int-too-big", "real-type", "real-int-range", "chunks"],
+)
+def test_every_check_names_argument_value_and_problem(
+    call: Callable[[], object], argument: str, value: object, message: str
+) -> None:
+    """PORT-1, PORT-2: each check's exact message, and the rejected object in ``.value``."""
+    with pytest.raises((ArgumentTypeError, ArgumentValueError)) as info:
+        call()
+    error = info.value
+    assert isinstance(error, (ArgumentTypeError, ArgumentValueError))
+    assert (error.argument, error.value, str(error)) == (argument, value, message)
+
+
+def test_int_scores_at_both_ends_of_the_safe_range_are_accepted() -> None:
+    """PORT-1: +-(2**53 - 1) are valid int scores and floors; one beyond is not."""
+    assert assemble([], 1, -(2**53 - 1)) is None
+    assert assemble([], 1, 2**53 - 1) is None
+    with pytest.raises(ArgumentValueError):
+        assemble([], 1, -(2**53))

@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 from typing import NoReturn
 
 from . import _chunk, _conformance, _eval, _pack, _pages, _split, _vectors, _window
-from ._io import CliError
+from ._io import CliError, one_line
 
 __all__ = ["main"]
 
@@ -27,7 +27,7 @@ class _Parser(argparse.ArgumentParser):
 
     def error(self, message: str) -> NoReturn:
         """Print ``prog: error: message`` on one line and exit 2."""
-        self.exit(2, f"{self.prog}: error: {message}\n")
+        self.exit(2, f"{self.prog}: error: {one_line(message)}\n")
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -51,11 +51,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     run: Callable[[argparse.Namespace], int] = args.run
     try:
         return run(args)
-    except CliError as error:
-        print(f"chunkspec {args.command}: error: {error}", file=sys.stderr)
-        return 2
-    except (TypeError, ValueError) as error:
-        print(f"chunkspec {args.command}: error: {error}", file=sys.stderr)
+    except (CliError, TypeError, ValueError) as error:
+        print(f"chunkspec {args.command}: error: {one_line(str(error))}", file=sys.stderr)
         return 2
     except BrokenPipeError:
         # The reader went away (e.g. `| head`): not our error. Point stdout at devnull so

@@ -6,11 +6,22 @@ import json
 import sys
 from pathlib import Path
 
-__all__ = ["CliError", "json_line", "read_text"]
+__all__ = ["CliError", "json_line", "one_line", "read_text"]
 
 
 class CliError(Exception):
     """A problem with the command line's input, reported as one line with exit status 2."""
+
+
+def one_line(message: str) -> str:
+    """Return ``message`` with every non-printable character as its Python escape (rule CLI-1).
+
+    A file name or argument may hold a line break (``"a\\nb"``) or a lone surrogate from a
+    non-UTF-8 ``argv``; written raw it would make the error two lines, or unencodable.
+    """
+    if message.isprintable():
+        return message
+    return "".join(c if c.isprintable() else ascii(c)[1:-1] for c in message)
 
 
 def read_text(path: str) -> str:

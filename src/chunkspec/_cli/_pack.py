@@ -70,6 +70,9 @@ def _chunk(path: str, number: int, line: str) -> Chunk:
         record = json.loads(line)
     except json.JSONDecodeError as error:
         raise CliError(f"{where}: malformed JSON ({error.msg})") from None
+    except RecursionError:
+        # json.loads recurses once per nesting level: "[[[[..." 1,000+ deep overflows it.
+        raise CliError(f"{where}: malformed JSON (nested too deeply)") from None
     if not isinstance(record, dict):
         raise CliError(f"{where}: expected a JSON object, got {type(record).__name__}")
     missing = [key for key in _REQUIRED if key not in record]
