@@ -25,7 +25,9 @@ def _run(argv: list[str], data: bytes, capsys: pytest.CaptureFixture[str]) -> tu
     try:
         status = main(argv)
     except SystemExit as exit_:
-        status = exit_.code if isinstance(exit_.code, int) else 2
+        # As the interpreter does: None is status 0, an int is itself, anything else 1.
+        code = exit_.code
+        status = 0 if code is None else code if isinstance(code, int) else 1
     finally:
         sys.stdin = old
     out, err = capsys.readouterr()
