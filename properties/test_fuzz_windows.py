@@ -73,6 +73,8 @@ counters = st.one_of(
 _size_values = st.one_of(
     st.integers(1, 12),
     st.integers(1, 12),
+    st.integers(1, 12),
+    st.integers(1, 12),
     st.integers(-2, 0),
     st.sampled_from([MAX_SAFE, MAX_SAFE - 1, MAX_SAFE + 1, 2**64, True, False, 3.0, float("nan")]),
 )
@@ -236,30 +238,28 @@ def _page_problems(pages: Any) -> tuple[dict[str, str | None], dict[str, object]
     previous = 0
     for i, item in enumerate(pages):
         values[f"pages[{i}]"] = item
-        number: object
-        text: object
+        number: Any
+        text: Any
         if isinstance(item, str):
             kind: type = str
             number, name, text = i + 1, f"pages[{i}]", item
         elif isinstance(item, Page):
             kind = Page
             number, name, text = item.number, f"pages[{i}].text", item.text
-            values[f"pages[{i}].number"] = item.number
-            values[name] = item.text
-            number_problem = int_problem(item.number, 1)
-            if number_problem is None and i > 0 and item.number <= previous:
+            values[f"pages[{i}].number"] = number
+            values[name] = text
+            number_problem = int_problem(number, 1)
+            if number_problem is None and i > 0 and number <= previous:
                 number_problem = VALUE
             problems[f"pages[{i}].number"] = number_problem
         else:
             problems[f"pages[{i}]"] = TYPE
             continue
+        problems[name] = text_problem(text) or (VALUE if PAGE_SEPARATOR in text else None)
         if first_kind is not None and kind is not first_kind:
-            problems[f"pages[{i}]"] = TYPE
+            problems[f"pages[{i}]"] = TYPE  # checked before the text (PAGE-1)
         first_kind = first_kind or kind
-        problems[name] = text_problem(text) or (
-            VALUE if isinstance(text, str) and PAGE_SEPARATOR in text else None
-        )
-        previous = number if isinstance(number, int) else previous
+        previous = number if int_problem(number, 1) is None else previous
     return problems, values
 
 
