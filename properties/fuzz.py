@@ -25,7 +25,13 @@ from hypothesis.database import DirectoryBasedExampleDatabase
 from .fuzzing import EXAMPLES
 
 #: Modules holding fuzz targets.
-MODULES = ("properties.test_fuzz_core", "properties.test_fuzz_cli")
+MODULES = (
+    "properties.test_fuzz_core",
+    "properties.test_fuzz_cli",
+    "properties.test_fuzz_windows",
+    "properties.test_fuzz_markdown",
+    "properties.test_fuzz_cli_chunkers",
+)
 
 
 def _targets() -> list[tuple[str, Callable[[], None]]]:
@@ -96,6 +102,9 @@ def _counter_name(target: str) -> str:
         "whitespace_counter": "WhitespaceCounter.count",
         "cli_split": "cli split",
         "cli_pack": "cli pack",
+        "cli_window": "cli window",
+        "cli_pages": "cli pages",
+        "cli_chunk": "cli chunk",
     }.get(attr, attr)
 
 

@@ -66,6 +66,8 @@ def _run_heading_aware(data: dict[str, Any]) -> list[Any]:
     options: dict[str, Any] = {k: data[k] for k in ("max_tokens", "overlap_tokens") if k in data}
     if data.get("counter") == "characters":
         options["counter"] = CharacterCounter()
+    elif "counter" in data:
+        options["counter"] = data["counter"]  # a bad counter, for an error case
     raw = data.get("context", {})
     context = ChunkContext(
         raw.get("tenant_id", ""), raw.get("corpus_id", ""), tuple(raw.get("acl_labels", ()))

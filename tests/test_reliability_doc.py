@@ -15,6 +15,9 @@ _GOLDEN_OF = {
     "test_split_section": "split_section",
     "test_assemble": "assemble",
     "test_cli_golden": "cli",
+    "test_split_markdown": "split_markdown",
+    "test_heading_aware": "heading_aware",
+    "test_chunk_cli": "chunk_cli",
 }
 
 _REF = re.compile(

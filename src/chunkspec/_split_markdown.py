@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from ._blocks import Block
@@ -87,8 +87,12 @@ def _require_bool(argument: str, value: object) -> bool:
 
 
 def require_counter(argument: str, value: object) -> TokenCounter:
-    """Return ``value`` if it has a ``count`` method (the TokenCounter protocol)."""
-    if not isinstance(value, TokenCounter):
+    """Return ``value`` if it has a ``count`` method (the TokenCounter protocol).
+
+    A str, bytes, list or tuple has a ``count`` method too, but it counts items, not tokens:
+    accepted, ``[].count(text)`` would silently count 0 tokens everywhere.
+    """
+    if isinstance(value, (str, bytes, bytearray, Sequence)) or not isinstance(value, TokenCounter):
         raise ArgumentTypeError(argument, "a TokenCounter (an object with count(text))", value)
     return value
 

@@ -165,6 +165,9 @@ def _load(path: str, doc_id: str) -> tuple[Document, str]:
             data = json.loads(text)
         except json.JSONDecodeError as error:
             raise CliError(f"{path}: not valid JSON ({error.msg} at line {error.lineno})") from None
+        except RecursionError:
+            # json.loads recurses once per nesting level: "[[[[..." 1,000+ deep overflows it.
+            raise CliError(f"{path}: not valid JSON (nested too deeply)") from None
         if isinstance(data, dict) and "blocks" in data:
             data = data["blocks"]
         if not isinstance(data, list):
