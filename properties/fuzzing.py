@@ -198,3 +198,23 @@ def outcome(
     assert str(error).startswith(error.argument + " "), error
     event("outcome", f"{type(error).__name__} on {error.argument.split('[')[0]}")
     return False, None
+
+
+#: JSON-ish values of any shape, for fields of records the fuzz targets break on purpose.
+_json_scalars = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(-3, 20),
+    st.sampled_from([MAX_SAFE, MAX_SAFE + 1, 10**30, -1]),
+    st.floats(),
+    st.text(
+        st.one_of(any_char, st.characters(min_codepoint=0xD800, max_codepoint=0xDFFF)), max_size=5
+    ),
+)
+json_values = st.recursive(
+    _json_scalars,
+    lambda inner: (
+        st.lists(inner, max_size=2) | st.dictionaries(st.text(max_size=2), inner, max_size=2)
+    ),
+    max_leaves=4,
+)

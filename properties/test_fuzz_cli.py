@@ -29,7 +29,7 @@ from chunkspec import split_section
 from chunkspec._cli import main
 from chunkspec._cli._io import json_line
 
-from .fuzzing import EXAMPLES, any_char, anything, fuzz_texts
+from .fuzzing import EXAMPLES, any_char, anything, fuzz_texts, json_values
 from .models import ModelChunk, model_assemble, model_count, model_hash
 
 pytestmark = pytest.mark.fuzz
@@ -193,25 +193,6 @@ def _record(chunk: Any) -> dict[str, object]:
         "content_hash": chunk.content_hash,
         "score": chunk.score,
     }
-
-
-_json_scalars = st.one_of(
-    st.none(),
-    st.booleans(),
-    st.integers(-3, 20),
-    st.sampled_from([MAX_SAFE, MAX_SAFE + 1, 10**30, -1]),
-    st.floats(),
-    st.text(
-        st.one_of(any_char, st.characters(min_codepoint=0xD800, max_codepoint=0xDFFF)), max_size=5
-    ),
-)
-json_values = st.recursive(
-    _json_scalars,
-    lambda inner: (
-        st.lists(inner, max_size=2) | st.dictionaries(st.text(max_size=2), inner, max_size=2)
-    ),
-    max_leaves=4,
-)
 
 
 @st.composite

@@ -40,6 +40,7 @@ from .fuzzing import (
     either,
     fuzz_texts,
     int_problem,
+    json_values,
     outcome,
     str_problem,
     text_problem,
@@ -210,25 +211,6 @@ def test_fuzz_parse_text(document_id: Any, text: Any) -> None:
         runs.append((open_run[0], last_end))
     assert [(b.start, b.end) for b in result.blocks] == runs
     assert {b.kind for b in result.blocks} <= {"paragraph"}
-
-
-_json_scalars = st.one_of(
-    st.none(),
-    st.booleans(),
-    st.integers(-2, 8),
-    st.sampled_from([MAX_SAFE, MAX_SAFE + 1, 10**30]),
-    st.floats(),
-    st.text(
-        st.one_of(any_char, st.characters(min_codepoint=0xD800, max_codepoint=0xDFFF)), max_size=6
-    ),
-)
-json_values = st.recursive(
-    _json_scalars,
-    lambda inner: (
-        st.lists(inner, max_size=2) | st.dictionaries(st.text(max_size=3), inner, max_size=2)
-    ),
-    max_leaves=4,
-)
 
 
 @st.composite
