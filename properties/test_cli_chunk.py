@@ -1,4 +1,4 @@
-"""Properties of ``chunkspec chunk`` (rules CHUNK-1 to CHUNK-5)."""
+"""Properties of ``chunkspec chunk`` (rules CHUNK-1 to CHUNK-6)."""
 
 from __future__ import annotations
 
@@ -56,3 +56,31 @@ def test_any_bytes_exit_0_or_one_line_2(content: bytes, name: str) -> None:
         assert err.startswith("chunkspec chunk: error:")
     else:
         assert err == ""
+
+
+@given(
+    markdown_documents(),
+    st.integers(1, 200),
+    st.sampled_from(["heading", "window", "structural", "recursive"]),
+    st.integers(0, 300),
+)
+def test_overlap_only_where_it_applies(
+    source: str, max_tokens: int, strategy: str, overlap: int
+) -> None:
+    """CHUNK-6: without ``--overlap-tokens``, heading and window print exactly what an
+    explicit ``min(64, max_tokens // 8)`` prints; with it, structural and recursive exit 2
+    with one line naming the flag and print nothing."""
+    data = source.encode("utf-8")
+    base = ["--strategy", strategy, "--max-tokens", str(max_tokens), "--format", "jsonl"]
+    if strategy in ("heading", "window"):
+        implicit = _run("doc.md", data, *base)
+        explicit = _run("doc.md", data, *base, "--overlap-tokens", str(min(64, max_tokens // 8)))
+        assert implicit == explicit
+        assert implicit[0] == 0
+    else:
+        status, out, err = _run("doc.md", data, *base, "--overlap-tokens", str(overlap))
+        assert (status, out) == (2, "")
+        assert err == (
+            "chunkspec chunk: error: --overlap-tokens applies to --strategy heading or window,"
+            f" not {strategy}\n"
+        )

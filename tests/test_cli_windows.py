@@ -229,3 +229,42 @@ def test_huggingface_counter_errors(
     assert status == 2
     assert message in err
     assert err.count("\n") == 1
+
+
+@pytest.mark.parametrize(
+    ("command", "extra", "message"),
+    [
+        ("window", ["--encoding", "o200k_base"], "--encoding needs --counter tiktoken, not none"),
+        (
+            "window",
+            ["--counter", "chars4", "--encoding", "o200k_base"],
+            "--encoding needs --counter tiktoken, not chars4",
+        ),
+        ("window", ["--tokenizer", "t.json"], "--tokenizer needs --counter huggingface, not none"),
+        (
+            "pages",
+            ["--encoding", "o200k_base"],
+            "--encoding needs --counter tiktoken, not whitespace",
+        ),
+        (
+            "pages",
+            ["--counter", "tiktoken", "--tokenizer", "t.json"],
+            "--tokenizer needs --counter huggingface, not tiktoken",
+        ),
+    ],
+)
+def test_counter_option_without_its_counter(
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    command: str,
+    extra: list[str],
+    message: str,
+) -> None:
+    """CLI-1: --encoding or --tokenizer that the chosen counter cannot use is refused (one
+    line, exit 2), not silently ignored; found in the issue-7 review."""
+    path = tmp_path / "a.txt"
+    path.write_text("a b c", "utf-8")
+    size = ["--size", "2"] if command == "window" else []
+    status, out, err = _run(capsys, command, str(path), *size, *extra)
+    assert (status, out) == (2, "")
+    assert err == f"chunkspec {command}: error: {message}\n"

@@ -121,6 +121,11 @@ STRATEGIES: dict[str, Strategy] = {
 }
 
 
+#: The strategies that take ``--overlap-tokens`` (CHUNK-6), and its largest default.
+OVERLAPPING = frozenset({"heading", "window"})
+DEFAULT_OVERLAP = 64
+
+
 def register(sub: Any) -> None:
     """Add the ``chunk`` subcommand to ``sub``."""
     parser = sub.add_parser(
@@ -135,7 +140,13 @@ def register(sub: Any) -> None:
     parser.add_argument("file", metavar="FILE")
     parser.add_argument("--strategy", choices=sorted(STRATEGIES), default="heading")
     parser.add_argument("--max-tokens", type=int, default=512, metavar="N")
-    parser.add_argument("--overlap-tokens", type=int, default=64, metavar="N")
+    parser.add_argument(
+        "--overlap-tokens",
+        type=int,
+        default=None,
+        metavar="N",
+        help="heading and window strategies only (default: max-tokens / 8, at most 64)",
+    )
     parser.add_argument(
         "-n",
         type=int,
@@ -180,6 +191,14 @@ def run(args: argparse.Namespace) -> int:
     """Chunk the file and print the summary or the chunks."""
     if args.max_tokens < 1:
         raise CliError(f"--max-tokens must be >= 1, got {args.max_tokens}")
+    if args.overlap_tokens is None:
+        # CHUNK-6: an eighth of the budget, at most 64, so a small --max-tokens alone works.
+        args.overlap_tokens = min(DEFAULT_OVERLAP, args.max_tokens // 8)
+    elif args.strategy not in OVERLAPPING:
+        # CHUNK-6: a flag that would change nothing is refused, not silently ignored.
+        raise CliError(
+            f"--overlap-tokens applies to --strategy heading or window, not {args.strategy}"
+        )
     if args.overlap_tokens < 0:
         raise CliError(f"--overlap-tokens must be >= 0, got {args.overlap_tokens}")
     if args.show < 0:

@@ -14,7 +14,13 @@ from .._counters import (
 )
 from ._io import CliError
 
-__all__ = ["COUNTERS", "add_counter_options", "counter_from", "make_counter"]
+__all__ = [
+    "COUNTERS",
+    "add_counter_options",
+    "check_counter_options",
+    "counter_from",
+    "make_counter",
+]
 
 #: The names ``--counter`` accepts (docs/cli.md).
 COUNTERS = ("whitespace", "chars4", "tiktoken", "huggingface")
@@ -30,7 +36,7 @@ def add_counter_options(parser: Any, default: str | None) -> None:
     )
     parser.add_argument(
         "--encoding",
-        default="cl100k_base",
+        default=None,
         metavar="NAME",
         help="tiktoken encoding for --counter tiktoken (default cl100k_base)",
     )
@@ -43,7 +49,21 @@ def add_counter_options(parser: Any, default: str | None) -> None:
 
 def counter_from(args: argparse.Namespace) -> TokenSpanCounter:
     """Return the counter the parsed ``--counter`` options describe."""
-    return make_counter(args.counter, args.encoding, args.tokenizer)
+    check_counter_options(args)
+    return make_counter(args.counter, args.encoding or "cl100k_base", args.tokenizer)
+
+
+def check_counter_options(args: argparse.Namespace) -> None:
+    """Refuse an option the chosen counter cannot use.
+
+    ``--encoding`` without ``--counter tiktoken`` and ``--tokenizer`` without ``--counter
+    huggingface`` are errors: they could not take effect, and ignoring them would hand back
+    counts the user did not ask for.
+    """
+    if args.encoding is not None and args.counter != "tiktoken":
+        raise CliError(f"--encoding needs --counter tiktoken, not {args.counter or 'none'}")
+    if args.tokenizer is not None and args.counter != "huggingface":
+        raise CliError(f"--tokenizer needs --counter huggingface, not {args.counter or 'none'}")
 
 
 def make_counter(

@@ -7,7 +7,7 @@ import sys
 from typing import Any
 
 from .._window import chunk, token_windows
-from ._counter import add_counter_options, counter_from
+from ._counter import add_counter_options, check_counter_options, counter_from
 from ._io import json_line, read_text
 
 __all__ = ["register"]
@@ -32,6 +32,7 @@ def register(sub: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Write ``{"index", "start", "end", "text"}`` for each window (plus token bounds)."""
+    check_counter_options(args)
     text = read_text(args.file)
     out = sys.stdout
     if args.counter is None:
