@@ -8,7 +8,10 @@ peak RSS is that process's ``ru_maxrss``. Reported: seconds, peak RSS, RSS above
 interpreter, and the *working* memory (peak RSS minus RSS once the input was built) as a
 multiple of the input's size (UTF-8 bytes for text; for chunk lists the bytes of their
 texts, so per-object overhead shows as a large multiple). ``time(4N)/time(N)`` near 4
-means linear. Measured, never asserted (docs/performance.md, docs/reliability.md).
+means linear; each ``split-*`` text case has a ``floor-*`` row beside it, ``len(text.split())``
+on the same text, whose own ratio shows what the machine does at that size (cache and
+allocator effects) apart from our algorithm. Measured, never asserted (docs/performance.md,
+docs/reliability.md).
 """
 
 from __future__ import annotations
@@ -55,6 +58,14 @@ def _case(name: str, n: int) -> dict[str, Any]:
         built = _rss_mb()
         start = time.perf_counter()
         output = len(split_section("d", "T", text, 512))
+    elif name in ("floor-prose", "floor-one-long-line"):  # the floor: len(text.split())
+        # The least any whitespace-token chunker must do on the same input: find every
+        # word once (split_section's word-level path is this plus the chunk objects).
+        text = _prose(n) if name == "floor-prose" else ("w " * (n // 2)).strip()
+        size = len(text.encode("utf-8"))
+        built = _rss_mb()
+        start = time.perf_counter()
+        output = len(text.split())
     elif name == "split-tiny-paragraphs":  # n one-word paragraphs -> n chunks
         text = "\n\n".join(f"w{i}" for i in range(n))
         size = len(text)
@@ -102,7 +113,9 @@ def _spawn(name: str, n: int) -> dict[str, Any]:
 #: (case, n at full scale for the 4N run).
 CASES = [
     ("split-prose", 100 * MB),
+    ("floor-prose", 100 * MB),
     ("split-one-long-line", 100 * MB),
+    ("floor-one-long-line", 100 * MB),
     ("split-tiny-paragraphs", 1_000_000),
     ("assemble-tiny-chunks", 1_000_000),
 ]
