@@ -118,7 +118,9 @@ def mutation(session: nox.Session) -> None:
 
     ``nox -s mutation`` runs all of it (slow: see docs/verification.md for the time; run it
     under ``nice``); ``nox -s mutation -- "chunkspec._window*"`` runs the mutants whose names
-    match. Tests: tests/ and properties/ under the derandomized ``mutation`` Hypothesis
+    match; ``-- --recheck`` first forgets every survivor's verdict (tests/mutation_recheck.py)
+    so new tests get their chance, keeping killed verdicts; ``MUTMUT_CHILDREN=2`` runs two
+    workers. Tests: tests/ and properties/ under the derandomized ``mutation`` Hypothesis
     profile (40 examples per property); the TypeScript port is built first because the
     conformance kit's tests drive it. The address space is capped at 6 GiB so a mutant that
     loops while allocating dies with a MemoryError (a kill) instead of eating the machine.
@@ -127,8 +129,12 @@ def mutation(session: nox.Session) -> None:
     with session.chdir("ports/typescript"):
         session.run("npm", "ci", "--no-audit", "--no-fund", external=True)
         session.run("npm", "run", "build", external=True)
+    args = list(session.posargs)
+    if "--recheck" in args:  # re-test every survivor against the current suite
+        args.remove("--recheck")
+        session.run("python", "tests/mutation_recheck.py")
     children = os.environ.get("MUTMUT_CHILDREN", "1")
-    names = " ".join(shlex.quote(arg) for arg in session.posargs)
+    names = " ".join(shlex.quote(arg) for arg in args)
     session.run(
         "sh",
         "-c",
