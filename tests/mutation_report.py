@@ -8,6 +8,7 @@ Surviving mutants that docs/verification.md lists as equivalent are shown as suc
 
 from __future__ import annotations
 
+import math
 import re
 import subprocess
 import sys
@@ -16,6 +17,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).parent.parent
 VERIFICATION = ROOT / "docs" / "verification.md"
+SAMPLE = ROOT / "mutants" / "sample.txt"
 
 _LINE = re.compile(r"^\s*(?P<name>[\w.ǁ]+?)__mutmut_(?P<n>\d+): (?P<status>.+)$")
 _KILLED = {"killed", "timeout", "caught by type check"}
@@ -63,18 +65,28 @@ def main() -> int:
     listing = subprocess.run(
         ["mutmut", "results", "--all", "true"], capture_output=True, text=True, check=True
     ).stdout
-    counts: dict[str, Counter[str]] = defaultdict(Counter)
-    survivors: list[str] = []
+    statuses: dict[str, dict[str, str]] = defaultdict(dict)  # module -> name -> status
     for line in listing.splitlines():
         match = _LINE.match(line)
-        if match is None:
-            continue
-        status = match["status"].strip()
-        module = _module(match["name"])
-        kind = "killed" if status in _KILLED else status
-        counts[module][kind] += 1
-        if status in ("survived", "no tests"):  # "no tests": nothing reaches it, a hole too
-            survivors.append(f"{match['name']}__mutmut_{match['n']}")
+        if match is not None:
+            name = f"{match['name']}__mutmut_{match['n']}"
+            statuses[_module(match["name"])][name] = match["status"].strip()
+    sample = set(SAMPLE.read_text("utf-8").split()) if SAMPLE.exists() else set()
+    sampled: set[str] = set()
+    for module, by_name in statuses.items():
+        drawn = {name: status for name, status in by_name.items() if name in sample}
+        if drawn and "not checked" in by_name.values():  # not fully run: score the sample
+            statuses[module] = drawn
+            sampled.add(module)
+    counts: dict[str, Counter[str]] = defaultdict(Counter)
+    survivors: list[str] = []
+    for module, by_name in statuses.items():
+        for name, status in by_name.items():
+            if status in ("survived", "no tests"):  # "no tests": nothing reaches it, a hole too
+                survivors.append(name)
+                counts[module]["survived"] += 1
+            else:
+                counts[module]["killed" if status in _KILLED else status] += 1
     documented = VERIFICATION.read_text("utf-8") if VERIFICATION.exists() else ""
     equivalent = [name for name in survivors if f"`{name}`" in documented]
     print("| module | killed | survived | equivalent (listed) | other | total | score |")
@@ -90,29 +102,45 @@ def main() -> int:
         for module in modules:
             row = counts[module]
             subtotal.update(row)
-            print(_row(module, row, listed[module]))
+            label = f"{module} (sample)" if module in sampled else module
+            print(_row(label, row, listed[module], module in sampled))
         total.update(subtotal)
-        print(_row(f"**{title}**", subtotal, sum(listed[m] for m in modules)))
-    print(_row("**all**", total, len(equivalent)))
+        part = any(m in sampled for m in modules)
+        label = f"**{title}**" + (" (sample)" if part else "")
+        print(_row(label, subtotal, sum(listed[m] for m in modules), part))
+    print(_row("**all**", total, len(equivalent), bool(sampled)))
     unexplained = [name for name in survivors if name not in equivalent]
     print(
         f"\n{len(survivors)} survived, {len(equivalent)} listed as equivalent"
         " in docs/verification.md"
     )
-    for name in unexplained:
+    for name in sorted(unexplained):
         print(f"  not explained: {name}")
     return 0
 
 
-def _row(module: str, row: Counter[str], equivalent: int) -> str:
-    """One table row; the score is killed / (total - equivalent)."""
+def _row(module: str, row: Counter[str], equivalent: int, sampled: bool = False) -> str:
+    """One table row; the score is killed / (total - equivalent), with a 95% Wilson
+    interval when the row is a random sample (tests/mutation_sample.py)."""
     n = sum(row.values())
     other = n - row["killed"] - row["survived"]
-    score = 100 * row["killed"] / max(1, n - equivalent)
+    trials = max(1, n - equivalent)
+    score = f"{100 * row['killed'] / trials:.1f}%"
+    if sampled:
+        low, high = _wilson(row["killed"], trials)
+        score += f" ({100 * low:.1f}–{100 * high:.1f})"
     return (
         f"| {module} | {row['killed']} | {row['survived']} | {equivalent} | {other} | {n} "
-        f"| {score:.1f}% |"
+        f"| {score} |"
     )
+
+
+def _wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval for k successes in n trials."""
+    p = k / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 if __name__ == "__main__":
