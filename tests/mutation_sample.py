@@ -1,8 +1,9 @@
-"""Draw a uniform random sample of mutants: ``python tests/mutation_sample.py 0.25 GLOB...``.
+"""Draw a random sample of mutants: ``python tests/mutation_sample.py 0.3 GLOB... 0.2 GLOB...``.
 
 For the modules whose full mutation run takes hours on two cores (the evaluation harness
 and the conformance kit), mutants are sampled instead of all run: a fixed-seed uniform
-sample, stratified by module, written to ``mutants/sample.txt`` (one name a line).
+sample, stratified by module (a prefix of a fixed shuffle, so raising the fraction only
+adds mutants), written to ``mutants/sample.txt`` (one name a line).
 ``tests/mutation_report.py`` then scores each module that has unchecked mutants over its
 sampled mutants only (not over whichever mutants happen to have a verdict: mutmut runs the
 fastest first, which would bias the score) and gives a 95% interval. Prints the sampled
@@ -25,18 +26,29 @@ SEED = 20261130
 
 def main(argv: list[str]) -> int:
     """Write the sample; print the names still to run; return 0."""
-    fraction, patterns = float(argv[0]), argv[1:]
+    fraction_of: dict[str, float] = {}  # each GLOB takes the fraction written before it
+    fraction = 1.0
+    for arg in argv:
+        try:
+            fraction = float(arg)
+        except ValueError:
+            fraction_of[arg] = fraction
     by_module: dict[str, list[tuple[str, int | None]]] = defaultdict(list)
+    share: dict[str, float] = {}
     for meta in sorted((ROOT / "mutants").rglob("*.py.meta")):
         verdicts: dict[str, int | None] = json.loads(meta.read_text("utf-8"))["exit_code_by_key"]
         for name, code in verdicts.items():
-            if any(fnmatch.fnmatch(name, p) for p in patterns):
-                by_module[str(meta)].append((name, code))
-    rng = random.Random(SEED)
+            for pattern, part in fraction_of.items():
+                if fnmatch.fnmatch(name, pattern):
+                    by_module[str(meta)].append((name, code))
+                    share[str(meta)] = part
+                    break
     sample: list[tuple[str, int | None]] = []
     for module in sorted(by_module):
+        # A fixed shuffle per module and a prefix of it: a larger fraction extends the sample.
         names = sorted(by_module[module])
-        sample += rng.sample(names, max(1, round(fraction * len(names))))
+        random.Random(f"{SEED}:{module}").shuffle(names)
+        sample += names[: max(1, round(share[module] * len(names)))]
     SAMPLE.write_text("".join(f"{name}\n" for name, _ in sample), "utf-8")
     for name, code in sample:
         if code is None:
