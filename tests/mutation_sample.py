@@ -35,13 +35,14 @@ def main(argv: list[str]) -> int:
             fraction_of[arg] = fraction
     by_module: dict[str, list[tuple[str, int | None]]] = defaultdict(list)
     share: dict[str, float] = {}
-    for meta in sorted((ROOT / "mutants").rglob("*.py.meta")):
-        verdicts: dict[str, int | None] = json.loads(meta.read_text("utf-8"))["exit_code_by_key"]
+    for path in sorted((ROOT / "mutants").rglob("*.py.meta")):
+        meta = path.relative_to(ROOT).as_posix()  # the seed must not depend on the checkout
+        verdicts: dict[str, int | None] = json.loads(path.read_text("utf-8"))["exit_code_by_key"]
         for name, code in verdicts.items():
             for pattern, part in fraction_of.items():
                 if fnmatch.fnmatch(name, pattern):
-                    by_module[str(meta)].append((name, code))
-                    share[str(meta)] = part
+                    by_module[meta].append((name, code))
+                    share[meta] = part
                     break
     sample: list[tuple[str, int | None]] = []
     for module in sorted(by_module):
