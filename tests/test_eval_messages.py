@@ -634,3 +634,12 @@ def test_quote_span_direct() -> None:
         error = _raises(ValueError, lambda q=quote: quote_span("d", "a b ", q))  # type: ignore[misc]
         assert str(error) == f"quote {problem}, got {quote!r}"
         assert getattr(error, "argument", None) == "quote"
+
+
+def test_answers_default_share_is_full_cover() -> None:
+    """EVAL-11: without ``share`` a chunk must cover the whole span."""
+    span = GoldSpan("d", 2, 6)
+    assert answers("d", 0, 6, span)
+    assert not answers("d", 0, 5, span)
+    query = SpanQuery("i", "k", "q", (span,))
+    assert labelled(query, {"d": [("c0", 0, 5), ("c1", 2, 9)]}).gold_chunk_ids == {"c1"}
