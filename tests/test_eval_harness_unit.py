@@ -68,3 +68,14 @@ def test_skipped_strategy_is_reported(monkeypatch: pytest.MonkeyPatch) -> None:
     }
     assert [s.name for s in report.strategies] == ["fixed-8"]
     assert {c.strategy for c in report.cells} == {"fixed-8"}
+
+
+def test_bm25_draws_no_progress_bars(capsys: pytest.CaptureFixture[str]) -> None:
+    """bm25s shows tqdm bars on stderr by default; the harness keeps stderr for its own bar."""
+    from chunkspec._retrievers import make_scorer
+
+    scorer = make_scorer("bm25", ["alpha beta", "gamma delta"])
+    (row,) = scorer.scores(["alpha?"])
+    assert row[0] > 0.0
+    assert row[1] == 0.0
+    assert capsys.readouterr().err == ""
