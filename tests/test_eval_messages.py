@@ -10,6 +10,7 @@ from __future__ import annotations
 import errno
 import io
 import json
+import zipfile
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
@@ -643,3 +644,18 @@ def test_answers_default_share_is_full_cover() -> None:
     assert not answers("d", 0, 5, span)
     query = SpanQuery("i", "k", "q", (span,))
     assert labelled(query, {"d": [("c0", 0, 5), ("c1", 2, 9)]}).gold_chunk_ids == {"c1"}
+
+
+def test_loader_reads_a_zip_and_dotted_stems(tmp_path: Path) -> None:
+    """EVAL-20: any Traversable (here a zip archive); the id is the stem before the last dot."""
+    archive = tmp_path / "shop.zip"
+    quote = _line(gold=[{"doc": "v1.2", "quote": "zeta"}])
+    with zipfile.ZipFile(archive, "w") as zf:
+        zf.writestr("shop/pages/v1.2.md", "# Two\n\nzeta eta\n")
+        zf.writestr("shop/pages/a.txt", "alpha\n")
+        zf.writestr("shop/pages/notes.rst", "ignored\n")
+        zf.writestr("shop/queries.jsonl", quote + "\n")
+    corpus = load_corpus(zipfile.Path(archive, "shop/"))
+    assert corpus.name == "shop"
+    assert [(d.id, d.title) for d in corpus.documents] == [("a", "a"), ("v1.2", "Two")]
+    assert corpus.queries[0].gold == (GoldSpan("v1.2", 7, 11),)
