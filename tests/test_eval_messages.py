@@ -659,3 +659,19 @@ def test_loader_reads_a_zip_and_dotted_stems(tmp_path: Path) -> None:
     assert corpus.name == "shop"
     assert [(d.id, d.title) for d in corpus.documents] == [("a", "a"), ("v1.2", "Two")]
     assert corpus.queries[0].gold == (GoldSpan("v1.2", 7, 11),)
+
+
+def test_retriever_called_once_per_question_with_question_and_k() -> None:
+    """EVAL-7, EVAL-9: ``retriever(question, k)``, once per question per metric."""
+    calls: list[tuple[str, int]] = []
+
+    def retrieve(question: str, k: int) -> Sequence[str]:
+        calls.append((question, k))
+        return ["g", "x", "y"][:k]
+
+    queries = [LabelledQuery("q1", frozenset({"g"})), LabelledQuery("q2", frozenset({"y"}))]
+    assert recall_at_k(retrieve, queries, 2) == 0.5
+    assert mrr(retrieve, queries, 3) == (1 + 1 / 3) / 2
+    scores = compare({"r": retrieve}, queries, 2, file=io.StringIO())
+    assert (scores["r"].recall, scores["r"].mrr) == (0.5, 0.5)
+    assert calls == [("q1", 2), ("q2", 2), ("q1", 3), ("q2", 3), ("q1", 2), ("q2", 2)]
