@@ -675,3 +675,14 @@ def test_retriever_called_once_per_question_with_question_and_k() -> None:
     scores = compare({"r": retrieve}, queries, 2, file=io.StringIO())
     assert (scores["r"].recall, scores["r"].mrr) == (0.5, 0.5)
     assert calls == [("q1", 2), ("q2", 2), ("q1", 3), ("q2", 3), ("q1", 2), ("q2", 2)]
+
+
+@pytest.mark.parametrize("missing", ["HeadingAwareChunker", "parse_markdown"])
+def test_heading_aware_unavailable_message(monkeypatch: pytest.MonkeyPatch, missing: str) -> None:
+    """EVAL-19: without the seed-003 chunker, heading-aware names what it needs."""
+    monkeypatch.delattr(chunkspec, missing, raising=False)
+    error = _raises(ValueError, lambda: resolve("heading-aware-64"))
+    assert str(error) == (
+        "strategy needs chunkspec.HeadingAwareChunker (issue 5), not here, got 'heading-aware'"
+    )
+    assert getattr(error, "argument", None) == "strategy"
