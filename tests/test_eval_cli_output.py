@@ -1,0 +1,377 @@
+"""``chunkspec eval`` as a user sees it: options and help, the progress bar, the chart.
+
+The table itself is pinned by tests/golden/eval_cli.json; here: the parser's defaults and
+help (docs/cli.md), the bar's exact text, the JSON file, and the chart read back from its
+matplotlib objects (titles, bars, ticks, legend, size) rather than from pixels.
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import json
+import struct
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from chunkspec._cli import _eval, _parser, main
+from chunkspec._cli._io import CliError
+from chunkspec._evaluate import EvalCell, EvalReport, StrategyStats
+
+# --- options and help (EVAL-29, docs/cli.md) --------------------------------------------------
+
+
+def _parse(*argv: str) -> argparse.Namespace:
+    return _parser().parse_args(["eval", *argv])
+
+
+def test_defaults() -> None:
+    args = _parse()
+    assert args.run is _eval.run
+    assert (args.corpus, args.queries, args.strategies) == (None, None, None)
+    assert (args.k, args.retriever, args.budget) == (10, "bm25", 3200)
+    assert (args.min_score, args.gold_share) == (0.35, 1.0)
+    assert (args.json, args.png, args.progress) == (None, None, None)
+
+
+def test_option_values() -> None:
+    args = _parse(
+        "shop",
+        "--queries",
+        "q.jsonl",
+        "--strategies",
+        "fixed-8,recursive-8",
+        "window-8-2",
+        "--k",
+        "5",
+        "--retriever",
+        "dense",
+        "--budget",
+        "700",
+        "--min-score",
+        "0.5",
+        "--gold-share",
+        "0.25",
+        "--json",
+        "r.json",
+        "--png",
+        "r.png",
+        "--progress",
+    )
+    assert (args.corpus, args.queries) == ("shop", "q.jsonl")
+    assert args.strategies == ["fixed-8,recursive-8", "window-8-2"]
+    assert (args.k, args.retriever, args.budget) == (5, "dense", 700)
+    assert (args.min_score, args.gold_share) == (0.5, 0.25)
+    assert (args.json, args.png, args.progress) == ("r.json", "r.png", True)
+    assert _parse("--no-progress").progress is False
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["--retriever", "tfidf"], "argument --retriever: invalid choice: 'tfidf'"),
+        (["--k", "2.5"], "argument --k: invalid int value: '2.5'"),
+        (["--budget", "x"], "argument --budget: invalid int value: 'x'"),
+        (["--min-score", "x"], "argument --min-score: invalid float value: 'x'"),
+        (["--gold-share", "x"], "argument --gold-share: invalid float value: 'x'"),
+        (["--progress", "--no-progress"], "not allowed with argument --progress"),
+        (["--strategies"], "argument --strategies: expected at least one argument"),
+    ],
+)
+def test_bad_options(argv: list[str], message: str, capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as info:
+        _parse(*argv)
+    assert info.value.code == 2
+    err = capsys.readouterr().err
+    assert err.startswith("chunkspec eval: error: ")
+    assert message in err
+
+
+def test_help(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """The help a user reads: description, every option's metavar and help (docs/cli.md)."""
+    monkeypatch.setenv("COLUMNS", "200")
+    with pytest.raises(SystemExit):
+        _parse("--help")
+    text = " ".join(capsys.readouterr().out.split())
+    assert text.startswith(
+        "usage: chunkspec eval [-h] [--queries Q.jsonl] [--strategies NAME [NAME ...]] "
+        "[--k K] [--retriever {bm25,dense}] [--budget N] [--min-score S] [--gold-share F] "
+        "[--json OUT] [--png OUT] [--progress | --no-progress] [CORPUS] "
+    )
+    for piece in (
+        "Chunk a labelled corpus with each strategy, retrieve the top k chunks for every "
+        "question and print recall@k, MRR@k and context recall (the gold span inside "
+        "assemble's context) per question class and strategy. Without CORPUS, the bundled "
+        "MegaMart policy pages are used.",
+        "CORPUS corpus directory",
+        "--queries Q.jsonl questions (default CORPUS/...)",
+        "--strategies NAME [NAME ...] strategy names, space or comma separated "
+        "(default: every available one)",
+        "--gold-share F share of a gold span a chunk must cover to answer it "
+        "(default 1: all of it)",
+        "--json OUT write the report as JSON",
+        "--png OUT draw a chart (needs chunkspec[plot])",
+    ):
+        assert piece in text, piece
+    with pytest.raises(SystemExit):
+        _parser().parse_args(["--help"])
+    top = " ".join(capsys.readouterr().out.split())
+    assert "eval compare chunking strategies on a labelled corpus" in top
+
+
+# --- the progress bar and the output files ---------------------------------------------------
+
+
+class _Stream(io.StringIO):
+    """A stream that says whether it is a terminal and counts flushes."""
+
+    def __init__(self, tty: bool) -> None:
+        super().__init__()
+        self.tty = tty
+        self.flushes = 0
+
+    def isatty(self) -> bool:
+        return self.tty
+
+    def flush(self) -> None:
+        self.flushes += 1
+        super().flush()
+
+
+def test_bar_text() -> None:
+    stream = _Stream(tty=True)
+    bar = _eval._Bar(stream)
+    bar.update(0, 0)
+    assert stream.getvalue() == "\rchunkspec eval [" + "-" * 30 + "] 0/0"
+    assert stream.flushes == 1
+    bar.update(5, 10)
+    bar.update(10, 10)
+    bar.close()
+    assert stream.getvalue().split("\r")[2:] == [
+        "chunkspec eval [" + "#" * 15 + "-" * 15 + "] 5/10",
+        "chunkspec eval [" + "#" * 30 + "] 10/10\n",
+    ]
+    assert stream.flushes == 4
+    narrow = _Stream(tty=True)
+    _eval._Bar(narrow, 4).update(1, 3)
+    assert narrow.getvalue() == "\rchunkspec eval [#---] 1/3"
+
+
+_PAGES = {
+    "shop/pages/a.md": "# A\n\nalpha beta gamma delta",
+    "shop/queries.jsonl": '{"id": "q1", "class": "prose", "question": "alpha?", '
+    '"gold": [{"doc": "a", "quote": "alpha beta"}]}\n',
+}
+
+
+def _shop(root: Path) -> str:
+    pytest.importorskip("bm25s")
+    for name, text in _PAGES.items():
+        (root / name).parent.mkdir(parents=True, exist_ok=True)
+        (root / name).write_text(text, "utf-8")
+    return str(root / "shop")
+
+
+@pytest.mark.parametrize(
+    ("tty", "flag", "shown"),
+    [
+        (True, [], True),
+        (False, [], False),
+        (True, ["--no-progress"], False),
+        (False, ["--progress"], True),
+    ],
+)
+def test_bar_only_on_a_terminal_or_asked(
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    tty: bool,
+    flag: list[str],
+    shown: bool,
+) -> None:
+    """EVAL-29: the bar goes to stderr when it is a TTY or --progress is given."""
+    shop = _shop(tmp_path)
+    err = _Stream(tty)
+    monkeypatch.setattr("sys.stderr", err)
+    assert main(["eval", shop, "--strategies", "fixed-2", *flag]) == 0
+    bar = "\rchunkspec eval [" + "#" * 30 + "] 1/1\n"
+    assert err.getvalue() == (bar if shown else "")
+    assert capsys.readouterr().out.startswith("# corpus shop, retriever bm25, k 10,")
+
+
+def test_skipped_strategy_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """EVAL-19: without --strategies an unavailable default is skipped with one stderr line."""
+    import chunkspec
+
+    shop = _shop(tmp_path)
+    monkeypatch.setattr(_eval, "DEFAULT_STRATEGIES", ("fixed-2", "structural"))
+    monkeypatch.delattr(chunkspec, "split_markdown", raising=False)
+    assert main(["eval", shop]) == 0
+    captured = capsys.readouterr()
+    assert captured.err == (
+        "chunkspec eval: skipped structural: strategy needs chunkspec.split_markdown "
+        "(issue 5), not here, got 'structural'\n"
+    )
+    assert [line.split()[1] for line in captured.out.splitlines()[2:]] == ["fixed-2", "fixed-2"]
+
+
+def test_json_report(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """EVAL-28: the JSON file holds the settings, the strategies and every cell."""
+    shop = _shop(tmp_path)
+    out = tmp_path / "r.json"
+    assert main(["eval", shop, "--strategies", "fixed-2", "--json", str(out)]) == 0
+    text = out.read_text("utf-8")
+    assert text.endswith("}\n")
+    assert text.startswith('{\n  "corpus": "shop",\n')
+    data = json.loads(text)
+    assert data["strategies"] == [{"name": "fixed-2", "chunks": 3, "mean_tokens": 2.0}]
+    assert data["skipped"] == {}
+    assert [c["question_class"] for c in data["cells"]] == ["prose", "all"]
+    assert capsys.readouterr().out.count("\n") == 4
+
+
+def test_json_cannot_write(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    shop = _shop(tmp_path)
+    assert main(["eval", shop, "--strategies", "fixed-2", "--json", str(tmp_path)]) == 2
+    err = capsys.readouterr().err
+    assert err == f"chunkspec eval: error: {tmp_path}: cannot write: Is a directory\n"
+
+
+# --- the chart (EVAL-29 --png) ---------------------------------------------------------------
+
+
+def _report(classes: tuple[str, ...]) -> EvalReport:
+    """Two strategies; every figure different, so a bar shows which one it draws."""
+    cells = []
+    for n, kind in enumerate((*classes, "all")):
+        for m, name in enumerate(("fixed-8", "recursive-8")):
+            base = 0.1 * n + 0.01 * m
+            cells.append(EvalCell(kind, name, 3, 0.5 + base, 0.2 + base, 0.4 + base, 0.9))
+    return EvalReport(
+        "shop",
+        "bm25",
+        7,
+        900,
+        0.35,
+        1.0,
+        (StrategyStats("fixed-8", 4, 8.0), StrategyStats("recursive-8", 3, 9.0)),
+        tuple(cells),
+    )
+
+
+class _Pyplot:
+    """``matplotlib.pyplot`` that keeps the figures it makes and the ones it closes."""
+
+    def __init__(self) -> None:
+        self.plt: Any = _eval._pyplot()
+        self.figures: list[Any] = []
+        self.closed: list[Any] = []
+
+    def subplots(self, *args: Any, **kwargs: Any) -> Any:
+        fig, axes = self.plt.subplots(*args, **kwargs)
+        self.figures.append(fig)
+        return fig, axes
+
+    def close(self, fig: Any) -> None:
+        self.closed.append(fig)
+        self.plt.close(fig)
+
+
+def _png_size(path: Path) -> tuple[int, int]:
+    data = path.read_bytes()
+    assert data.startswith(b"\x89PNG\r\n\x1a\n")
+    assert b"Software" not in data  # no matplotlib version stamp: the file is reproducible
+    width, height = struct.unpack(">II", data[16:24])
+    return width, height
+
+
+def _bars(ax: Any) -> list[tuple[float, float, float]]:
+    return [
+        (round(p.get_x() + p.get_width() / 2, 9), round(p.get_width(), 9), round(p.get_height(), 9))
+        for p in ax.patches
+    ]
+
+
+def test_chart_two_classes(tmp_path: Path) -> None:
+    pytest.importorskip("matplotlib")
+    plt = _Pyplot()
+    path = tmp_path / "c.png"
+    _eval._plot(_report(("prose", "identifier")), str(path), plt)
+    (fig,) = plt.figures
+    assert plt.closed == [fig]
+    assert _png_size(path) == (1386, 418)  # 3 * 4.2 x 3.8 inches at 110 dpi
+    assert fig._suptitle.get_text() == "shop: retriever bm25"
+    assert fig._suptitle.get_fontsize() == 11
+    axes = fig.axes
+    assert [ax.get_title() for ax in axes] == [
+        "recall@7",
+        "MRR@7",
+        "context recall @ 900 tokens",
+    ]
+    assert {ax.title.get_fontsize() for ax in axes} == {10}
+    assert axes[0].get_ylabel() == "share of questions"
+    assert [ax.get_ylabel() for ax in axes[1:]] == ["", ""]
+    # class n's bars sit at i + (n - 1/2) * 0.4 for strategy i; "all" is not drawn
+    firsts = (0.5, 0.2, 0.4)
+    for ax, first in zip(axes, firsts, strict=True):
+        assert _bars(ax) == [
+            (-0.2, 0.4, first),
+            (0.8, 0.4, round(first + 0.01, 9)),
+            (0.2, 0.4, round(first + 0.1, 9)),
+            (1.2, 0.4, round(first + 0.11, 9)),
+        ]
+        assert ax.get_ylim() == (0.0, 1.05)
+        assert list(ax.get_xticks()) == [0, 1]
+        labels = ax.get_xticklabels()
+        assert [t.get_text() for t in labels] == ["fixed-8", "recursive-8"]
+        assert {(t.get_rotation(), t.get_ha(), t.get_fontsize()) for t in labels} == {
+            (30.0, "right", 8)
+        }
+        assert all(line.get_visible() for line in ax.yaxis.get_gridlines())
+        assert not any(line.get_visible() for line in ax.xaxis.get_gridlines())
+        assert {line.get_alpha() for line in ax.yaxis.get_gridlines()} == {0.3}
+    assert axes[1].get_shared_y_axes().joined(axes[0], axes[1])
+    (legend,) = fig.legends
+    assert [t.get_text() for t in legend.get_texts()] == ["prose", "identifier"]
+    assert legend._ncols == 2
+    assert not legend.get_frame_on()
+    assert {t.get_fontsize() for t in legend.get_texts()} == {8}
+    assert legend._loc == 1  # "upper right"
+
+
+def test_chart_one_class(tmp_path: Path) -> None:
+    pytest.importorskip("matplotlib")
+    plt = _Pyplot()
+    _eval._plot(_report(("prose",)), str(tmp_path / "c.png"), plt)
+    (fig,) = plt.figures
+    assert _bars(fig.axes[0]) == [(0.0, 0.8, 0.5), (1.0, 0.8, 0.51)]
+    assert fig.legends[0]._ncols == 1
+
+
+def test_chart_cannot_write(tmp_path: Path) -> None:
+    pytest.importorskip("matplotlib")
+    plt = _Pyplot()
+    target = tmp_path / "missing" / "c.png"
+    with pytest.raises(CliError) as info:
+        _eval._plot(_report(("prose",)), str(target), plt)
+    assert str(info.value) == f"{target}: cannot write: No such file or directory"
+    assert plt.closed == plt.figures
+
+
+def test_pyplot_uses_agg() -> None:
+    matplotlib = pytest.importorskip("matplotlib")
+    _eval._pyplot()
+    assert matplotlib.get_backend().lower() == "agg"
+
+
+def test_pyplot_missing(monkeypatch: pytest.MonkeyPatch) -> None:
+    import sys
+
+    monkeypatch.setitem(sys.modules, "matplotlib", None)
+    with pytest.raises(CliError) as info:
+        _eval._pyplot()
+    assert str(info.value) == "--png needs matplotlib: pip install 'chunkspec[plot]'"
