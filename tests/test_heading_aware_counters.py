@@ -1,0 +1,73 @@
+"""HEAD-7 with counters that are not the whitespace counter: a word over the budget is split
+by characters into the longest runs that fit, and the pieces pack back by the budget."""
+
+from __future__ import annotations
+
+import math
+
+from chunkspec import HeadingAwareChunker, parse_text
+
+
+class Characters:
+    """One token a character (not additive over whitespace)."""
+
+    def count(self, text: str) -> int:
+        return len(text)
+
+
+class Pairs:
+    """One token per two characters, rounded up: ``count("ab") < count("a") + count("b")``."""
+
+    def count(self, text: str) -> int:
+        return math.ceil(len(text) / 2)
+
+
+class Heavy:
+    """Two tokens a character: every single character is over a budget of 1."""
+
+    def count(self, text: str) -> int:
+        return 2 * len(text)
+
+
+def _chunks(text: str, max_tokens: int, counter: object) -> list[tuple[str, int, int]]:
+    document = parse_text("d", text)
+    chunker = HeadingAwareChunker(max_tokens, 0, counter=counter)  # type: ignore[arg-type]
+    chunks = chunker.chunk(document)
+    for c in chunks:
+        assert c.text == text[c.start : c.end]
+    return [(c.text, c.start, c.end) for c in chunks]
+
+
+def test_oversized_word_pieces_end_inside_the_word() -> None:
+    """HEAD-7: "abcde" over 4 characters gives "abcd" and "e"; "e" does not take the space."""
+    assert _chunks("abcde fgh", 4, Characters()) == [
+        ("abcd", 0, 4),
+        ("e", 4, 5),
+        ("fgh", 6, 9),
+    ]
+
+
+def test_last_piece_of_a_word_packs_with_what_follows() -> None:
+    """HEAD-5: the piece "e" (1 token) and the word "f" share a chunk ("e f" is 3 <= 4)."""
+    assert _chunks("abcde f ghijkl", 4, Characters()) == [
+        ("abcd", 0, 4),
+        ("e f", 4, 7),
+        ("ghij", 8, 12),
+        ("kl", 12, 14),
+    ]
+
+
+def test_pieces_are_the_longest_runs_that_fit() -> None:
+    """HEAD-7: with two characters a token and a budget of 1, each piece is two characters
+    (single characters would each count 1 and never pack: 1 + 1 > 1)."""
+    assert _chunks("abcd efgh", 1, Pairs()) == [
+        ("ab", 0, 2),
+        ("cd", 2, 4),
+        ("ef", 5, 7),
+        ("gh", 7, 9),
+    ]
+
+
+def test_a_character_over_the_budget_is_its_own_chunk() -> None:
+    """HEAD-7's one exception: a single character that alone exceeds the budget."""
+    assert _chunks("ab c", 1, Heavy()) == [("a", 0, 1), ("b", 1, 2), ("c", 3, 4)]
