@@ -236,6 +236,22 @@ def test_of_chunker_exempts_headings_only() -> None:
     assert not subject.exempt(SimpleNamespace(text="no metadata at all"))
 
 
+def test_of_chunker_uses_the_given_counter() -> None:
+    """CONTRACT-6 counts with the subject's counter: the given one, else WhitespaceCounter."""
+
+    class Characters:
+        def count(self, text: str) -> int:
+            return len(text)
+
+    counter = Characters()
+    chunker = HeadingAwareChunker()
+    assert Subject.of_chunker("c", chunker, max_tokens=3, counter=counter).counter is counter
+    assert isinstance(Subject.of_chunker("w", chunker, max_tokens=3).counter, WhitespaceCounter)
+    assert Subject.of_chunker("w", chunker, max_tokens=3).max_tokens == 3
+    assert Subject.of_chunker("w", chunker).max_tokens is None
+    assert Subject.of_chunker("w", chunker).name == "w"
+
+
 def test_budget_check_holds_chunks_without_metadata() -> None:
     """A chunker whose chunks have no ``metadata`` gets a violation, not an AttributeError."""
 
