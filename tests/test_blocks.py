@@ -131,3 +131,17 @@ def test_chunks_hash_and_pickle() -> None:
     assert pickle.loads(pickle.dumps(chunks)) == chunks
     assert pickle.loads(pickle.dumps(document)) == document
     assert chunks[0].block_attributes == ({"page": 1},)
+
+
+def test_reference_blocks_are_their_lines() -> None:
+    """MD-6: each run of link reference definitions is one ``reference`` block, exactly its
+    lines (the blank line after it and the next block's lines excluded)."""
+    source = "text\n\n[a]: /u\n[b]: /v\n\n[c]: /w\n\n# H\n\n[d]: /x\n"
+    doc = parse_markdown("r", source)
+    assert [(b.kind, b.text, b.start, b.end) for b in doc.blocks] == [
+        ("paragraph", "text", 0, 4),
+        ("reference", "[a]: /u\n[b]: /v", 6, 21),
+        ("reference", "[c]: /w", 23, 30),
+        ("heading", "H", 34, 35),
+        ("reference", "[d]: /x", 37, 44),
+    ]
