@@ -71,3 +71,18 @@ def test_pieces_are_the_longest_runs_that_fit() -> None:
 def test_a_character_over_the_budget_is_its_own_chunk() -> None:
     """HEAD-7's one exception: a single character that alone exceeds the budget."""
     assert _chunks("ab c", 1, Heavy()) == [("a", 0, 1), ("b", 1, 2), ("c", 3, 4)]
+
+
+def test_defaults_and_repr() -> None:
+    """HEAD-5, HEAD-6, HEAD-12: budget 512, overlap 64, the whitespace counter."""
+    from chunkspec import WhitespaceCounter
+
+    chunker = HeadingAwareChunker()
+    assert (chunker.max_tokens, chunker.overlap_tokens) == (512, 64)
+    assert isinstance(chunker.counter, WhitespaceCounter)
+    assert repr(chunker) == (
+        "HeadingAwareChunker(max_tokens=512, overlap_tokens=64, counter=WhitespaceCounter())"
+    )
+    counter = Characters()
+    given = HeadingAwareChunker(8, 2, counter=counter)
+    assert (given.max_tokens, given.overlap_tokens, given.counter) == (8, 2, counter)
