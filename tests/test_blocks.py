@@ -145,3 +145,16 @@ def test_reference_blocks_are_their_lines() -> None:
         ("heading", "H", 34, 35),
         ("reference", "[d]: /x", 37, 44),
     ]
+
+
+def test_block_of_unicode_whitespace_is_dropped() -> None:
+    """MD-4, MD-8: a paragraph of NO-BREAK SPACE is a paragraph to CommonMark but blank
+    (``str.isspace``) to us: trimming its blank lines leaves nothing, so no block, even as
+    the very last line of the text."""
+    for source, want in [
+        ("a\n\n\u00a0", [("paragraph", "a", 0, 1)]),
+        ("\u00a0\n\nb", [("paragraph", "b", 3, 4)]),
+        ("\u3000", []),
+    ]:
+        doc = parse_markdown("w", source)
+        assert [(b.kind, b.text, b.start, b.end) for b in doc.blocks] == want, source
