@@ -158,3 +158,17 @@ def test_block_of_unicode_whitespace_is_dropped() -> None:
     ]:
         doc = parse_markdown("w", source)
         assert [(b.kind, b.text, b.start, b.end) for b in doc.blocks] == want, source
+
+
+def test_blank_lines_trimmed_from_both_ends_of_a_block() -> None:
+    """MD-4: a paragraph whose first or last lines are Unicode whitespace (lines CommonMark
+    keeps in the paragraph) is only its other lines."""
+    source = "x\n\n\u00a0\n\u3000\nfoo\nbar\n\u00a0\n\ny"
+    doc = parse_markdown("w", source)
+    assert [(b.kind, b.text, b.start, b.end) for b in doc.blocks] == [
+        ("paragraph", "x", 0, 1),
+        ("paragraph", "foo\nbar", 7, 14),
+        ("paragraph", "y", 18, 19),
+    ]
+    doc = parse_markdown("w", "\u00a0\nfoo\n")
+    assert [(b.kind, b.text, b.start, b.end) for b in doc.blocks] == [("paragraph", "foo", 2, 5)]
