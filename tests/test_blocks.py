@@ -172,3 +172,20 @@ def test_blank_lines_trimmed_from_both_ends_of_a_block() -> None:
     ]
     doc = parse_markdown("w", "\u00a0\nfoo\n")
     assert [(b.kind, b.text, b.start, b.end) for b in doc.blocks] == [("paragraph", "foo", 2, 5)]
+
+
+def test_heading_title_located_in_its_own_line() -> None:
+    """MD-4, MD-5: the title is found inside the heading's lines, never earlier or later in
+    the text; an empty title sits at the start of its line; a normalised setext title
+    (\\r\\n inside) is its raw lines, even when the normalised text appears later."""
+    cases = [
+        ("A\n\n# A\n", [("paragraph", "A", 0, 1, 0), ("heading", "A", 5, 6, 1)]),
+        ("a\r\nb\n===\n\na\nb\n",
+         [("heading", "a\r\nb", 0, 4, 1), ("paragraph", "a\nb", 10, 13, 0)]),
+        ("#\n", [("heading", "", 0, 0, 1)]),
+        ("# #\n", [("heading", "", 0, 0, 1)]),
+        ("x\n\n## \n", [("paragraph", "x", 0, 1, 0), ("heading", "", 3, 3, 2)]),
+    ]  # fmt: skip
+    for source, want in cases:
+        doc = parse_markdown("h", source)
+        assert [(b.kind, b.text, b.start, b.end, b.level) for b in doc.blocks] == want, source

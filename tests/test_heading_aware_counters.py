@@ -86,3 +86,23 @@ def test_defaults_and_repr() -> None:
     counter = Characters()
     given = HeadingAwareChunker(8, 2, counter=counter)
     assert (given.max_tokens, given.overlap_tokens, given.counter) == (8, 2, counter)
+
+
+def test_overlap_with_a_counter_that_is_not_additive() -> None:
+    """HEAD-6 with a character counter: the tail is the longest run of whole words of the
+    flushed chunk counting <= overlap_tokens whose chunk with the next unit stays <= max."""
+    text = "aa bb cc dd\n\nzz"
+    document = parse_text("d", text)
+    chunks = HeadingAwareChunker(8, 2, counter=Characters()).chunk(document)
+    assert [(c.text, c.start, c.end) for c in chunks] == [
+        ("aa bb cc", 0, 8),  # "aa bb cc dd" is 11 > 8: split by words
+        ("cc dd", 6, 11),  # tail "cc" (2 <= 2); "bb cc" would be 5 > 2
+        ("dd\n\nzz", 9, 15),  # "cc dd\n\nzz" is 9 > 8; tail "dd" (2), "dd\n\nzz" is 6 <= 8
+    ]
+
+
+def test_overlap_shrinks_to_keep_the_budget() -> None:
+    """HEAD-6: no tail fits when tail plus the next unit would exceed max_tokens."""
+    document = parse_text("d", "aa bb cc dd")
+    chunks = HeadingAwareChunker(5, 2, counter=Characters()).chunk(document)
+    assert [c.text for c in chunks] == ["aa bb", "cc dd"]  # "bb cc dd" is 8 > 5
