@@ -106,3 +106,21 @@ def test_overlap_shrinks_to_keep_the_budget() -> None:
     document = parse_text("d", "aa bb cc dd")
     chunks = HeadingAwareChunker(5, 2, counter=Characters()).chunk(document)
     assert [c.text for c in chunks] == ["aa bb", "cc dd"]  # "bb cc dd" is 8 > 5
+
+
+def test_seeded_chunk_is_counted_exactly() -> None:
+    """HEAD-5, HEAD-6: after the tail "cc" seeds the buffer, "cc dd" counts 5, so the next
+    block joins it ("cc dd\\n\\nz" is exactly 8 <= 8)."""
+    document = parse_text("d", "aa bb cc dd\n\nz")
+    chunks = HeadingAwareChunker(8, 2, counter=Characters()).chunk(document)
+    assert [(c.text, c.start, c.end) for c in chunks] == [
+        ("aa bb cc", 0, 8),
+        ("cc dd\n\nz", 6, 14),
+    ]
+
+
+def test_overlap_may_fill_the_budget_exactly() -> None:
+    """HEAD-6: tail plus next unit may equal max_tokens ("bb cc" is 5 <= 5)."""
+    document = parse_text("d", "aa bb cc")
+    chunks = HeadingAwareChunker(5, 2, counter=Characters()).chunk(document)
+    assert [c.text for c in chunks] == ["aa bb", "bb cc"]
