@@ -124,3 +124,18 @@ def test_overlap_may_fill_the_budget_exactly() -> None:
     document = parse_text("d", "aa bb cc")
     chunks = HeadingAwareChunker(5, 2, counter=Characters()).chunk(document)
     assert [c.text for c in chunks] == ["aa bb", "bb cc"]
+
+
+class Distinct:
+    """Counts distinct words: far from additive ("x y\\n\\ny x y" is 2 tokens)."""
+
+    def count(self, text: str) -> int:
+        return len(set(text.split()))
+
+
+def test_seeded_buffer_counted_by_the_counter_not_by_words() -> None:
+    """HEAD-5, HEAD-6: the tail "x y" seeds "y x y" (2 distinct words, not 2 + 2), so the
+    next block "z" still fits: "x y\\n\\ny x y\\n\\nz" counts 3 <= 3."""
+    document = parse_text("d", "z x y\n\ny x y\n\nz")
+    chunks = HeadingAwareChunker(3, 2, counter=Distinct()).chunk(document)
+    assert [c.text for c in chunks] == ["z x y", "x y\n\ny x y\n\nz"]
