@@ -189,3 +189,14 @@ def test_heading_title_located_in_its_own_line() -> None:
     for source, want in cases:
         doc = parse_markdown("h", source)
         assert [(b.kind, b.text, b.start, b.end, b.level) for b in doc.blocks] == want, source
+
+
+def test_block_heading_level_defaults_to_1_and_allows_6() -> None:
+    """MD-13: a heading record without ``level`` is level 1; 6 is the deepest level."""
+    doc = document_from_blocks(
+        "b", [{"kind": "heading", "text": "A"}, {"kind": "heading", "level": 6, "text": "F"}]
+    )
+    assert [(b.kind, b.level, b.text) for b in doc.blocks] == [
+        ("heading", 1, "A"),
+        ("heading", 6, "F"),
+    ]
