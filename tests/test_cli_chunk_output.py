@@ -168,3 +168,10 @@ def test_error_lines(
     status, out, err = _run(["chunk", path, *extra], capsys)
     assert (status, out) == (2, "")
     assert err == "chunkspec chunk: error: " + message.format(path=path) + "\n"
+
+
+def test_default_shows_ten_chunks(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """CHUNK-3: without -n the first 10 chunks are listed, then the rest counted."""
+    path = _write(tmp_path, "t.txt", "\n\n".join(f"w{i}" for i in range(12)))
+    out = _run(["chunk", path, "--max-tokens", "1"], capsys)[1].splitlines()
+    assert out[3:] == [f"[t:{i}] body: w{i}" for i in range(10)] + ["... 2 more"]
