@@ -89,3 +89,22 @@ def test_arbitrary_text(source: str, max_tokens: int, overlap: int) -> None:
     from tests.markdown_invariants import all_invariants
 
     all_invariants(source, max_tokens, overlap)
+
+
+@given(st.integers(0, 40), st.integers(0, 40), st.integers(-5, 90))
+def test_longest_is_the_last_k_that_fits(low: int, span: int, limit: int) -> None:
+    """MD-10, HEAD-7: the galloping search behind "the longest run that fits" returns the
+    largest ``k`` in ``[low, high]`` with ``k <= limit`` (a monotone test), else ``low``,
+    asking only about ``k`` in ``(low, high]``; literal model: scan every k."""
+    from chunkspec._split_markdown import _longest
+
+    high = low + span
+    asked: list[int] = []
+
+    def ok(k: int) -> bool:
+        asked.append(k)
+        return k <= limit
+
+    model = max((k for k in range(low + 1, high + 1) if k <= limit), default=low)
+    assert _longest(low, high, ok) == model
+    assert all(low < k <= high for k in asked)

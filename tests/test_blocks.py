@@ -131,3 +131,72 @@ def test_chunks_hash_and_pickle() -> None:
     assert pickle.loads(pickle.dumps(chunks)) == chunks
     assert pickle.loads(pickle.dumps(document)) == document
     assert chunks[0].block_attributes == ({"page": 1},)
+
+
+def test_reference_blocks_are_their_lines() -> None:
+    """MD-6: each run of link reference definitions is one ``reference`` block, exactly its
+    lines (the blank line after it and the next block's lines excluded)."""
+    source = "text\n\n[a]: /u\n[b]: /v\n\n[c]: /w\n\n# H\n\n[d]: /x\n"
+    doc = parse_markdown("r", source)
+    assert [(b.kind, b.text, b.start, b.end) for b in doc.blocks] == [
+        ("paragraph", "text", 0, 4),
+        ("reference", "[a]: /u\n[b]: /v", 6, 21),
+        ("reference", "[c]: /w", 23, 30),
+        ("heading", "H", 34, 35),
+        ("reference", "[d]: /x", 37, 44),
+    ]
+
+
+def test_block_of_unicode_whitespace_is_dropped() -> None:
+    """MD-4, MD-8: a paragraph of NO-BREAK SPACE is a paragraph to CommonMark but blank
+    (``str.isspace``) to us: trimming its blank lines leaves nothing, so no block, even as
+    the very last line of the text."""
+    for source, want in [
+        ("a\n\n\u00a0", [("paragraph", "a", 0, 1)]),
+        ("\u00a0\n\nb", [("paragraph", "b", 3, 4)]),
+        ("\u3000", []),
+    ]:
+        doc = parse_markdown("w", source)
+        assert [(b.kind, b.text, b.start, b.end) for b in doc.blocks] == want, source
+
+
+def test_blank_lines_trimmed_from_both_ends_of_a_block() -> None:
+    """MD-4: a paragraph whose first or last lines are Unicode whitespace (lines CommonMark
+    keeps in the paragraph) is only its other lines."""
+    source = "x\n\n\u00a0\n\u3000\nfoo\nbar\n\u00a0\n\ny"
+    doc = parse_markdown("w", source)
+    assert [(b.kind, b.text, b.start, b.end) for b in doc.blocks] == [
+        ("paragraph", "x", 0, 1),
+        ("paragraph", "foo\nbar", 7, 14),
+        ("paragraph", "y", 18, 19),
+    ]
+    doc = parse_markdown("w", "\u00a0\nfoo\n")
+    assert [(b.kind, b.text, b.start, b.end) for b in doc.blocks] == [("paragraph", "foo", 2, 5)]
+
+
+def test_heading_title_located_in_its_own_line() -> None:
+    """MD-4, MD-5: the title is found inside the heading's lines, never earlier or later in
+    the text; an empty title sits at the start of its line; a normalised setext title
+    (\\r\\n inside) is its raw lines, even when the normalised text appears later."""
+    cases = [
+        ("A\n\n# A\n", [("paragraph", "A", 0, 1, 0), ("heading", "A", 5, 6, 1)]),
+        ("a\r\nb\n===\n\na\nb\n",
+         [("heading", "a\r\nb", 0, 4, 1), ("paragraph", "a\nb", 10, 13, 0)]),
+        ("#\n", [("heading", "", 0, 0, 1)]),
+        ("# #\n", [("heading", "", 0, 0, 1)]),
+        ("x\n\n## \n", [("paragraph", "x", 0, 1, 0), ("heading", "", 3, 3, 2)]),
+    ]  # fmt: skip
+    for source, want in cases:
+        doc = parse_markdown("h", source)
+        assert [(b.kind, b.text, b.start, b.end, b.level) for b in doc.blocks] == want, source
+
+
+def test_block_heading_level_defaults_to_1_and_allows_6() -> None:
+    """MD-13: a heading record without ``level`` is level 1; 6 is the deepest level."""
+    doc = document_from_blocks(
+        "b", [{"kind": "heading", "text": "A"}, {"kind": "heading", "level": 6, "text": "F"}]
+    )
+    assert [(b.kind, b.level, b.text) for b in doc.blocks] == [
+        ("heading", 1, "A"),
+        ("heading", 6, "F"),
+    ]

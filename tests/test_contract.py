@@ -17,29 +17,52 @@ from chunkspec.contract import (
     split_section_subject,
 )
 
-SUBJECTS = [
-    Subject.of_chunker("heading-aware-default", HeadingAwareChunker(), max_tokens=512),
-    Subject.of_chunker("heading-aware-small", HeadingAwareChunker(8, 3), max_tokens=8),
-    Subject.of_chunker("heading-aware-tight", HeadingAwareChunker(1, 1), max_tokens=1),
-    split_markdown_subject(None),
-    split_markdown_subject(6),
-    split_section_subject(6),
+
+def _subjects() -> list[Subject]:
+    """The subjects, built when called: inside a test, so that a mutation run sees which
+    tests reach ``split_markdown_subject`` and the rest (not at collection time)."""
+    return [
+        Subject.of_chunker("heading-aware-default", HeadingAwareChunker(), max_tokens=512),
+        Subject.of_chunker("heading-aware-small", HeadingAwareChunker(8, 3), max_tokens=8),
+        Subject.of_chunker("heading-aware-tight", HeadingAwareChunker(1, 1), max_tokens=1),
+        split_markdown_subject(None),
+        split_markdown_subject(6),
+        split_section_subject(6),
+    ]
+
+
+SUBJECT_NAMES = [
+    "heading-aware-default",
+    "heading-aware-small",
+    "heading-aware-tight",
+    "split_markdown-None",
+    "split_markdown-6",
+    "split_section-6",
 ]
+DOCUMENT_NAMES = ["empty", "blank", "markdown", "long", "headings-only", "text", "blocks"]
+CHECK_NAMES = ["positions", "parents", "context", "no-blank", "content", "budget", "deterministic"]
 
 
-@pytest.mark.parametrize(
-    ("subject", "check", "document"),
-    cases(SUBJECTS),
-    ids=[f"{s.name}-{c}-{d.document_id}" for s, c, d in cases(SUBJECTS)],
-)
-def test_contract(subject: Subject, check: str, document: Document) -> None:
+@pytest.mark.parametrize("subject_name", SUBJECT_NAMES)
+@pytest.mark.parametrize("check", CHECK_NAMES)
+@pytest.mark.parametrize("document_name", DOCUMENT_NAMES)
+def test_contract(subject_name: str, check: str, document_name: str) -> None:
     """CONTRACT-1..7 hold for every chunker on every sample document."""
-    run_check(subject, check, document)
+    subject = {s.name: s for s in _subjects()}[subject_name]
+    run_check(subject, check, sample_documents()[document_name])
 
 
 def test_cases_cover_every_check_and_document() -> None:
-    """The parametrisation is the full product (a user gets every check)."""
-    assert len(cases(SUBJECTS)) == len(SUBJECTS) * len(CHECKS) * len(sample_documents())
+    """The parametrisation is the full product (a user gets every check), in order."""
+    subjects = _subjects()
+    assert [s.name for s in subjects] == SUBJECT_NAMES
+    documents = sample_documents()
+    assert list(documents) == DOCUMENT_NAMES
+    got = cases(subjects)
+    assert len(got) == len(subjects) * len(CHECKS) * len(documents)
+    assert [(s.name, c, d.document_id) for s, c, d in got] == [
+        (s.name, c, d) for s in subjects for c in CHECK_NAMES for d in DOCUMENT_NAMES
+    ]
     assert list(CHECKS) == [
         "positions",
         "parents",

@@ -102,6 +102,8 @@ def test_heading_aware(case: dict[str, Any]) -> None:
                 record[key] = getattr(c, key)
         if "acl_labels" in want:
             record["acl_labels"] = list(c.acl_labels)
+        if "heading_path" in want:
+            record["heading_path"] = list(c.heading_path)
         got.append(record)
     assert len(chunks) == len(case["output"])
     assert got == case["output"]

@@ -1,0 +1,177 @@
+"""``chunkspec chunk``'s exact text: help, summary lines, previews, errors (CHUNK-1..6).
+
+What a user sees, compared with docs/cli.md; the goldens in chunk_cli.json cover the
+strategies' records.
+"""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pytest
+
+from chunkspec._cli import main
+
+
+def _write(tmp_path: Path, name: str, text: str) -> str:
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8", newline="")
+    return str(path)
+
+
+def _run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
+    status = main(argv)
+    captured = capsys.readouterr()
+    return status, captured.out, captured.err
+
+
+HELP = """\
+usage: chunkspec chunk [-h] [--strategy {heading,recursive,structural,window}] [--max-tokens N] [--overlap-tokens N] [-n N] [--format {text,jsonl}] [--doc-id ID] FILE
+
+Chunk FILE (.md/.markdown, .txt, or .json: a list of blocks; - reads Markdown from stdin). Text output: block and chunk counts, a per-kind tally and the first N chunks with parent arrows. JSONL output: every chunk, one JSON object a line.
+
+positional arguments:
+  FILE
+
+options:
+  -h, --help            show this help message and exit
+  --strategy {heading,recursive,structural,window}
+  --max-tokens N
+  --overlap-tokens N    heading and window strategies only (default: max-tokens / 8, at most 64)
+  -n N                  chunks to show in text format (default 10)
+  --format {text,jsonl}
+  --doc-id ID           default: the file name without suffix
+"""  # noqa: E501
+
+
+def test_help(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """docs/cli.md's options, metavars and defaults, as --help prints them."""
+    monkeypatch.setenv("COLUMNS", "400")
+    with pytest.raises(SystemExit) as info:
+        main(["chunk", "--help"])
+    assert info.value.code == 0
+    assert capsys.readouterr().out == HELP
+
+
+def test_listed_in_top_level_help(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The subcommand's one-line description in ``chunkspec --help``."""
+    monkeypatch.setenv("COLUMNS", "400")
+    with pytest.raises(SystemExit):
+        main(["--help"])
+    out = capsys.readouterr().out.splitlines()
+    row = next(line for line in out if line.split()[:1] == ["chunk"])
+    assert " ".join(row.split()) == (
+        "chunk chunk a Markdown, text or JSON-blocks file and summarise or list the chunks"
+    )
+
+
+def test_defaults(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Default strategy heading, budget 512, overlap min(64, 512 // 8) = 64, -n 10, text."""
+    words = " ".join(f"w{i}" for i in range(600))
+    path = _write(tmp_path, "big.md", words + "\n")
+    status, out, err = _run(["chunk", path], capsys)
+    assert (status, err) == (0, "")
+    lines = out.splitlines()
+    assert lines[0] == "big: 1 blocks, 2 chunks (strategy heading)"
+    # the second chunk starts 64 words (the overlap) before word 512
+    status, out, _ = _run(["chunk", path, "--format", "jsonl"], capsys)
+    import json
+
+    records = [json.loads(line) for line in out.splitlines()]
+    assert [len(r["text"].split()) for r in records] == [512, 64 + 88]
+    assert records[1]["text"].split()[0] == "w448"
+
+
+def test_summary_without_blocks(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """CHUNK-3: an empty file has no blocks and no chunks; the tallies say ``none``."""
+    status, out, err = _run(["chunk", _write(tmp_path, "empty.md", "")], capsys)
+    assert (status, out, err) == (
+        0,
+        "empty: 0 blocks, 0 chunks (strategy heading)\nblocks: none\nchunks: none\n",
+        "",
+    )
+
+
+def test_preview_and_more(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """CHUNK-3: whitespace collapsed, at most 72 characters (69 and "..."), and the rest
+    counted; exactly -n chunks print no "more" line; -n 0 prints none."""
+    long = " ".join(["abcdefghi"] * 8)  # 79 characters
+    source = f"# T\n\n{long}\n\n## U\n\nshort\n  text\n"
+    path = _write(tmp_path, "p.md", source)
+    status, out, _ = _run(["chunk", path, "-n", "4", "--overlap-tokens", "0"], capsys)
+    assert status == 0
+    assert out.splitlines()[3:] == [
+        "[p:0] heading: T",
+        "[p:1] body <- p:0: " + long[:69] + "...",
+        "[p:2] heading <- p:0: U",
+        "[p:3] body <- p:2: short text",
+    ]
+    exact = " ".join(["abcdefghi"] * 7) + " ab"  # 72 characters: shown whole
+    assert len(exact) == 72
+    path = _write(tmp_path, "q.md", exact + "\n")
+    assert _run(["chunk", path], capsys)[1].splitlines()[3] == f"[q:0] body: {exact}"
+    status, out, _ = _run(["chunk", path, "-n", "0"], capsys)
+    assert out.splitlines()[3:] == ["... 1 more"]
+
+
+def test_suffixes(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """CHUNK-1: .markdown and upper-case suffixes are Markdown; .TXT is text."""
+    for name in ("a.markdown", "B.MD"):
+        out = _run(["chunk", _write(tmp_path, name, "# H\n\nx\n")], capsys)[1]
+        assert out.splitlines()[1] == "blocks: heading=1, paragraph=1", name
+    out = _run(["chunk", _write(tmp_path, "C.TXT", "# H\n\nx\n")], capsys)[1]
+    assert out.splitlines()[0] == "C: 2 blocks, 1 chunks (strategy heading)"
+    assert out.splitlines()[1] == "blocks: paragraph=2"
+
+
+def test_stdin_default_id(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """CHUNK-1: ``-`` without --doc-id is the document ``stdin``."""
+
+    class _Stdin:
+        buffer = io.BytesIO(b"one\n")
+
+    monkeypatch.setattr("sys.stdin", _Stdin())
+    assert _run(["chunk", "-"], capsys)[1].splitlines()[0] == (
+        "stdin: 1 blocks, 1 chunks (strategy heading)"
+    )
+
+
+@pytest.mark.parametrize(
+    ("name", "content", "extra", "message"),
+    [
+        ("bad.json", "{", [], "{path}: not valid JSON (Expecting property name enclosed in "
+         "double quotes at line 1)"),
+        ("bad2.json", "\n\n[1,", [], "{path}: not valid JSON (Expecting value at line 3)"),
+        ("obj.json", '{"a": 1}', [], "{path}: expected a JSON list of blocks"),
+        ("str.json", '"blocks"', [], "{path}: expected a JSON list of blocks"),
+        ("doc.rtf", "x", [], "{path}: unsupported file type '.rtf' (use .md, .txt or .json)"),
+        ("doc.md", "x", ["--max-tokens", "0"], "--max-tokens must be >= 1, got 0"),
+        ("doc.md", "x", ["--overlap-tokens", "-1"], "--overlap-tokens must be >= 0, got -1"),
+        ("doc.md", "x", ["-n", "-1"], "-n must be >= 0, got -1"),
+    ],
+)  # fmt: skip
+def test_error_lines(
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    name: str,
+    content: str,
+    extra: list[str],
+    message: str,
+) -> None:
+    """CHUNK-5: the exact one-line error."""
+    path = _write(tmp_path, name, content)
+    status, out, err = _run(["chunk", path, *extra], capsys)
+    assert (status, out) == (2, "")
+    assert err == "chunkspec chunk: error: " + message.format(path=path) + "\n"
+
+
+def test_default_shows_ten_chunks(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """CHUNK-3: without -n the first 10 chunks are listed, then the rest counted."""
+    path = _write(tmp_path, "t.txt", "\n\n".join(f"w{i}" for i in range(12)))
+    out = _run(["chunk", path, "--max-tokens", "1"], capsys)[1].splitlines()
+    assert out[3:] == [f"[t:{i}] body: w{i}" for i in range(10)] + ["... 2 more"]
