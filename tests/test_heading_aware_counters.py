@@ -134,8 +134,21 @@ class Distinct:
 
 
 def test_seeded_buffer_counted_by_the_counter_not_by_words() -> None:
-    """HEAD-5, HEAD-6: the tail "x y" seeds "y x y" (2 distinct words, not 2 + 2), so the
-    next block "z" still fits: "x y\\n\\ny x y\\n\\nz" counts 3 <= 3."""
-    document = parse_text("d", "z x y\n\ny x y\n\nz")
+    """HEAD-5, HEAD-6: after "z x y" is flushed (adding "y x y w" makes 4 distinct words),
+    the tail "x y" seeds "x y\n\ny x y w": 3 distinct words, within 3, where counting the
+    tail's words plus the unit (2 + 3) would have dropped the overlap. Likewise "y w" seeds
+    "z"."""
+    document = parse_text("d", "z x y\n\ny x y w\n\nz")
     chunks = HeadingAwareChunker(3, 2, counter=Distinct()).chunk(document)
-    assert [c.text for c in chunks] == ["z x y", "x y\n\ny x y\n\nz"]
+    assert [c.text for c in chunks] == ["z x y", "x y\n\ny x y w", "y w\n\nz"]
+
+
+def test_buffer_recounted_even_when_the_parts_sum_over_the_budget() -> None:
+    """HEAD-5: "accumulated while counter.count(buffer) <= max_tokens", literally: with a
+    counter whose join counts less than its parts, "x x" + "x" sums to 2 > 1 distinct-word
+    budget yet counts 1, so they share a chunk. Before the fix (found by mutation testing,
+    issue 7) the sum decided and the chunk was cut early."""
+    document = parse_text("d", "z y x x\n\nx y y z")
+    chunks = HeadingAwareChunker(1, 0, counter=Distinct()).chunk(document)
+    assert [c.text for c in chunks] == ["z", "y", "x x\n\nx", "y y", "z"]
+    assert all(Distinct().count(c.text) <= 1 for c in chunks)

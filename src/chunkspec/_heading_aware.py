@@ -218,9 +218,9 @@ class _Run:
         flushes when adding the next block would exceed the budget."
         """
         if self.start >= 0:
-            total = self.tokens + tokens
-            if total <= self.max and not self.additive:
-                total = self.count(self.start, end)
+            # The whitespace count of a join is the sum of its parts; any other counter's
+            # need not be (either way), so the buffer is recounted as HEAD-5 says.
+            total = self.tokens + tokens if self.additive else self.count(self.start, end)
             if total <= self.max:
                 self.end = end
                 self.tokens = total
