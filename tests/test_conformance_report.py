@@ -8,13 +8,23 @@ say it holds, so that a renamed key, a lost line or a changed limit shows.
 from __future__ import annotations
 
 import json
+import re
 import xml.etree.ElementTree as ET
 from pathlib import Path
 from typing import Any
 
+from chunkspec import __version__
 from chunkspec._conformance._compare import Verdict, judge
 from chunkspec._conformance._port import Answer, Hello
-from chunkspec._conformance._report import _short, describe, jsonl, junit
+from chunkspec._conformance._report import (
+    _short,
+    _xml_safe,
+    describe,
+    human,
+    jsonl,
+    junit,
+    save_failures,
+)
 from chunkspec._conformance._runner import Result, Summary
 from chunkspec._conformance._vectors import export, vector_files
 
@@ -466,3 +476,121 @@ def test_export_creates_missing_parents_and_writes_lf(tmp_path: Path) -> None:
     for name, text in files.items():
         assert text.isascii(), name  # so the files are the same bytes in any encoding
         assert (target / name).read_bytes() == text.encode("utf-8")
+
+
+def test_diff_is_sorted_ascii_json_with_headers() -> None:
+    """CONF-9: the diff compares whole answers as pretty JSON with sorted keys and every
+    non-ASCII character escaped, under "expected" / "actual" headers."""
+    verdict = judge({"ok": {"b": 1, "a": "\u00e9"}}, Answer("ok", {"b": 2, "a": "\u00e9"}))
+    assert verdict.diff == "\n".join(
+        [
+            "--- expected",
+            "+++ actual",
+            "@@ -1,4 +1,4 @@",
+            " {",
+            '  "a": "\\u00e9",',
+            '- "b": 1',
+            '+ "b": 2',
+            " }",
+        ]
+    )
+
+
+def test_xml_safe_escapes_exactly_what_xml_cannot_hold() -> None:
+    """CONF-12: JUnit text keeps tab, LF, CR, U+0020..U+D7FF, U+E000..U+FFFD and astral
+    characters, and writes every other code point as a visible ``\\uXXXX``."""
+    text = "a\tb\n\r \x00\x1f\ud7ff\ud800\udfff\ue000\ufffd\ufffe\uffff\U00010000X"
+    assert _xml_safe(text) == (
+        "a\tb\n\r \\u0000\\u001f\ud7ff\\ud800\\udfff\ue000\ufffd\\ufffe\\uffff\U00010000X"
+    )
+
+
+def test_human_summary_lists_failures_unexpected_passes_and_figures() -> None:
+    """CONF-12: each failure, each unexpected pass, then one line with the figures."""
+    summary = _summary()
+    lines = human(summary).split("\n")
+    assert lines[-2:] == [
+        "UNEXPECTED PASS: expected failure 'gone-*' passed; remove it from the file",
+        "chunkspec conformance: my-port 2.1: 5 vectors, 37 generated cases (12 cases/s), "
+        "4 shrink calls, 2 restarts; fail 2, n/a 1, pass 1, skip 1, xfail 1; FAILED in 2.0 s",
+    ]
+    assert human(summary).startswith(describe(summary.results[1]) + "\n")
+
+
+def test_save_failures_writes_generated_and_shrunk_cases_with_provenance(tmp_path: Path) -> None:
+    """CONF-11: failing generated and shrunk cases become vectors (``counterexample-`` ids,
+    blamed rules, the oracle's output or error) with provenance; a second save into the
+    same directory keeps them once."""
+    first = _result(
+        "gen-portable-words-1",
+        "words",
+        "generated",
+        "fail",
+        Verdict("wrong", "$", "w0", "w0 "),
+        blamed=["WORDS-1"],
+        explanation="first difference at $",
+        profile="portable",
+    )
+    shrunk = _result(
+        "gen-portable-words-2",
+        "words",
+        "shrunk",
+        "fail",
+        Verdict("wrong", "error", {"kind": "ValueError", "argument": "n"}, "w0"),
+        input={"n": -1},
+        expected={"error": {"kind": "ValueError", "argument": "n"}},
+        profile="portable",
+    )
+    vector = _result("three", "words", "vector", "fail", Verdict("wrong", "$", "a", "b"))
+    summary = Summary(hello=Hello("my-port", "2.1", ["words"]), results=[vector, first, shrunk])
+    target = tmp_path / "a" / "b"
+    assert save_failures(summary, target, 7) == [target / "words.json"]
+    assert save_failures(summary, target, 7) == [target / "words.json"]
+    raw = (target / "words.json").read_bytes()
+    assert raw.isascii()
+    data = json.loads(raw)
+    dates = [case["provenance"].pop("date") for case in data["cases"]]
+    for date in dates:
+        assert re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+00:00", date), date
+    provenance = {
+        "found_by": f"chunkspec conformance {__version__}",
+        "port": {"name": "my-port", "version": "2.1"},
+        "profile": "portable",
+        "seed": 7,
+    }
+    assert data == {
+        "$schema": "vectors.schema.json",
+        "format": 1,
+        "suite_version": __version__,
+        "function": "words",
+        "cases": [
+            {
+                "id": "counterexample-portable-words-1",
+                "rules": ["WORDS-1"],
+                "input": {"n": 1},
+                "output": "w0",
+                "source": "counterexample",
+                "provenance": {
+                    **provenance,
+                    "shrunk": False,
+                    "outcome": "wrong",
+                    "port_answer": "w0 ",
+                    "explanation": "first difference at $",
+                },
+            },
+            {
+                "id": "counterexample-portable-words-2",
+                "rules": ["CONF-10"],
+                "input": {"n": -1},
+                "error": {"kind": "ValueError", "argument": "n"},
+                "source": "counterexample",
+                "provenance": {
+                    **provenance,
+                    "shrunk": True,
+                    "outcome": "wrong",
+                    "port_answer": "w0",
+                    "explanation": "",
+                },
+            },
+        ],
+    }

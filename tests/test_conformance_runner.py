@@ -219,3 +219,35 @@ def test_expected_failure_can_name_the_function() -> None:
     summary = run(options(cases=0, expected_failures=["count_tokens/empty"]))
     assert summary.unexpected_passes == ["count_tokens/empty"]
     assert not [r for r in summary.results if r.status == "xfail"]
+
+
+@pytest.mark.parametrize(
+    "option", [["--cases", "-1"], ["--batch", "0"], ["--timeout", "0"], ["--timeout", "-1"]]
+)
+def test_cli_refuses_bad_numbers(option: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    """CONF-12: a negative --cases, a --batch below 1 or a --timeout not above 0 is exit 2
+    with one line naming the limits."""
+    assert main(["conformance", *option, "--", "unused-port"]) == 2
+    assert capsys.readouterr().err == (
+        "chunkspec conformance: error: --cases must be >= 0, --batch >= 1 and --timeout > 0\n"
+    )
+
+
+def test_cli_batch_sets_the_pipelined_batch_size(tmp_path: Path) -> None:
+    """CONF-10: generated cases go in whole batches of --batch (here 2, the smallest that
+    differs from one case at a time): 5 split_section cases take three batches of 2."""
+    report = tmp_path / "r.jsonl"
+    argv = ["conformance", "-q", "--no-vectors", "--profile", "portable", "--cases", "15"]
+    assert main([*argv, "--batch", "2", "--jsonl", str(report), "--", *port()]) == 0
+    summary = json.loads(report.read_text().splitlines()[-1])["summary"]
+    assert summary["generated"] == {
+        "portable/split_section": 6,
+        "portable/assemble": 6,
+        "portable/count_tokens": 1,
+        "portable/hash_text": 1,
+        "portable/render": 1,
+        "portable/words": 1,
+    }
+    assert main([*argv, "--batch", "1", "--jsonl", str(report), "--", *port()]) == 0
+    summary = json.loads(report.read_text().splitlines()[-1])["summary"]
+    assert summary["generated"]["portable/split_section"] == 5
