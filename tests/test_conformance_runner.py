@@ -251,3 +251,35 @@ def test_cli_batch_sets_the_pipelined_batch_size(tmp_path: Path) -> None:
     assert main([*argv, "--batch", "1", "--jsonl", str(report), "--", *port()]) == 0
     summary = json.loads(report.read_text().splitlines()[-1])["summary"]
     assert summary["generated"]["portable/split_section"] == 5
+
+
+def test_shrinking_finds_a_smaller_counterexample() -> None:
+    """CONF-10: the first failing case and the smallest one found are both reported; a
+    port wrong only from n = 3 on is shrunk to ``{"n": N}`` (N >= 3, no start or word)."""
+    summary = run(
+        options("wrong-words=3", vectors=False, cases=120, batch=3, profiles=("portable",))
+    )
+    first, smallest = summary.failures
+    assert (first.source, smallest.source) == ("generated", "shrunk")
+    assert set(first.input) == {"n", "start", "word"}
+    assert set(smallest.input) == {"n"}
+    assert smallest.input["n"] >= 3
+
+
+def test_no_shrunk_case_when_the_first_failure_is_smallest() -> None:
+    """CONF-10: when shrinking finds nothing smaller than the first failure, only the
+    first failure is reported."""
+    summary = run(options("wrong-words", vectors=False, cases=120, profiles=("portable",)))
+    (only,) = summary.failures
+    assert (only.source, only.input) == ("generated", {"n": 0})
+
+
+def test_cli_progress_lines(capsys: pytest.CaptureFixture[str]) -> None:
+    """CLI: without -q, progress goes to stderr, each line prefixed with the command."""
+    assert main(["conformance", "--cases", "0", "--", *port()]) == 0
+    err = capsys.readouterr().err.splitlines()
+    assert err[0] == (
+        "chunkspec conformance: port python-test-port 1.0: ops split_section, assemble, "
+        "count_tokens, hash_text, render, words"
+    )
+    assert err[1].startswith("chunkspec conformance: vectors: ")
