@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import hashlib
+import math
 from typing import Any
 
 import pytest
@@ -9,7 +11,8 @@ from hypothesis import HealthCheck, find, given, settings
 from hypothesis import strategies as st
 
 from chunkspec._conformance._generate import by_op, cases
-from chunkspec._conformance._wire import expect
+from chunkspec._conformance._runner import case_id
+from chunkspec._conformance._wire import encode, expect
 
 SEARCH = settings(
     max_examples=3000,
@@ -89,3 +92,25 @@ def test_hazard_text_puts_a_surrogate_inside_one_copy_of_the_text() -> None:
         lambda c: "\ud800" in c[1]["text"] and "a" in c[1]["text"],
     )
     assert found[1]["text"] in ("\ud800a", "a\ud800")
+
+
+def test_hazard_words_reach_starts_near_max_safe() -> None:
+    """HAZ-9: the hazards profile asks words() for starts near 2**53 - 1."""
+    assert _found(by_op("hazards")["words"], lambda c: c[1].get("start", 0) > 2**52)
+
+
+def test_case_ids_name_profile_op_and_input_hash() -> None:
+    """CONF-10: a generated case id is ``gen-PROFILE-OP-HASH`` (op with dashes, the first
+    12 hex digits of the SHA-256 of the ASCII wire input)."""
+    digest = hashlib.sha256(b'{"n":1}').hexdigest()[:12]
+    assert case_id("hazards", "split_section", {"n": 1}) == f"gen-hazards-split-section-{digest}"
+
+
+def test_encode_spells_non_finite_numbers() -> None:
+    """CONF-3: the oracle's answers spell infinities and NaN as strings, in lists and
+    dicts too."""
+    assert encode([math.inf, {"s": -math.inf}, (math.nan, 1.5)]) == [
+        "Infinity",
+        {"s": "-Infinity"},
+        ["NaN", 1.5],
+    ]

@@ -283,3 +283,23 @@ def test_cli_progress_lines(capsys: pytest.CaptureFixture[str]) -> None:
         "count_tokens, hash_text, render, words"
     )
     assert err[1].startswith("chunkspec conformance: vectors: ")
+
+
+def test_expected_failures_file_skips_comments_and_blanks(tmp_path: Path) -> None:
+    """CONF-11: one entry a line; ``#`` starts a comment; blank lines are ignored."""
+    from chunkspec._cli._conformance import _patterns
+
+    listed = tmp_path / "xfail.txt"
+    listed.write_text("# known\nthree  # trailing comment\n\n  words/*  \n#\n", "utf-8")
+    assert _patterns(str(listed)) == ["three", "words/*"]
+    assert _patterns(None) == []
+
+
+def test_cli_no_vectors_runs_no_vector(tmp_path: Path) -> None:
+    """CONF-12: ``--no-vectors`` with ``--cases 0`` judges nothing and passes."""
+    report = tmp_path / "r.jsonl"
+    argv = ["conformance", "-q", "--no-vectors", "--cases", "0", "--jsonl", str(report)]
+    assert main([*argv, "--", *port()]) == 0
+    lines = report.read_text().splitlines()
+    assert len(lines) == 1
+    assert json.loads(lines[0])["summary"]["counts"] == {}
