@@ -12,11 +12,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import given
+from hypothesis import assume, given
 from hypothesis import strategies as st
 
 from chunkspec import split_section
-from chunkspec._conformance._blame import _assemble_model, blame
+from chunkspec._conformance._blame import _assemble_model, _chunks, _split_model, blame
 from chunkspec._conformance._compare import Verdict, first_difference, judge
 from chunkspec._conformance._generate import by_op, cases
 from chunkspec._conformance._port import Answer, Hello, Port
@@ -273,3 +273,26 @@ def test_pipelined_batches_keep_their_order(
         assert len(answers) == len(batch)
         for (op, data), answer in zip(batch, answers, strict=True):
             assert judge(expect(op, data), answer).outcome == "pass"
+
+
+@given(by_op("portable")["split_section"] | by_op("hazards")["split_section"])
+def test_blame_split_model_without_a_mistake_is_chunkspec(case: tuple[str, dict[str, Any]]) -> None:
+    """CONF-9: blame's literal split_section model, with no mistake swapped in, gives
+    exactly chunkspec's chunks, so only a swapped-in mistake can explain a port's answer."""
+    _, data = case
+    expected = expect("split_section", data)
+    assume("ok" in expected)
+    parts = _split_model(data["text"], data["max_tokens"])
+    assert _chunks(data, parts) == expected["ok"]
+
+
+@given(by_op("portable")["assemble"] | by_op("hazards")["assemble"])
+def test_blame_assemble_model_without_a_mistake_is_chunkspec(
+    case: tuple[str, dict[str, Any]],
+) -> None:
+    """CONF-9: blame's literal assemble model, with no mistake swapped in, gives exactly
+    chunkspec's answer."""
+    _, data = case
+    expected = expect("assemble", data)
+    assume("ok" in expected)
+    assert _assemble_model(data) == expected["ok"]

@@ -4,7 +4,8 @@
 passes), unless a MODE makes it misbehave: ``crash-on=OP`` exits on the first OP request,
 ``hang-on=OP`` stops answering, ``garbage-on=OP`` writes a line that is not JSON,
 ``wrong-id-on=OP`` answers with another id, ``skip=OP`` skips OP, ``stderr`` writes to
-stderr first, ``wrong-words`` appends a space to every words() answer, ``protocol=N``
+stderr first, ``wrong-words`` appends a space to every words() answer (``wrong-words=N``:
+only when ``n >= N``), ``protocol=N``
 announces protocol N, ``no-hello`` exits at once, ``features=F`` declares features.
 """
 
@@ -69,7 +70,8 @@ def main(modes: list[str]) -> int:
             reply: dict[str, Any] = {"id": rid, "error": error}
         else:
             value = answer["ok"]
-            if "wrong-words" in opts and op == "words":
+            least = int(opts.get("wrong-words") or 0)
+            if "wrong-words" in opts and op == "words" and request["input"]["n"] >= least:
                 value = value + " "
             reply = {"id": rid, "ok": value}
         out.write(dumps(reply) + "\n")

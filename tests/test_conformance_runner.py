@@ -219,3 +219,87 @@ def test_expected_failure_can_name_the_function() -> None:
     summary = run(options(cases=0, expected_failures=["count_tokens/empty"]))
     assert summary.unexpected_passes == ["count_tokens/empty"]
     assert not [r for r in summary.results if r.status == "xfail"]
+
+
+@pytest.mark.parametrize(
+    "option", [["--cases", "-1"], ["--batch", "0"], ["--timeout", "0"], ["--timeout", "-1"]]
+)
+def test_cli_refuses_bad_numbers(option: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    """CONF-12: a negative --cases, a --batch below 1 or a --timeout not above 0 is exit 2
+    with one line naming the limits."""
+    assert main(["conformance", *option, "--", "unused-port"]) == 2
+    assert capsys.readouterr().err == (
+        "chunkspec conformance: error: --cases must be >= 0, --batch >= 1 and --timeout > 0\n"
+    )
+
+
+def test_cli_batch_sets_the_pipelined_batch_size(tmp_path: Path) -> None:
+    """CONF-10: generated cases go in whole batches of --batch (here 2, the smallest that
+    differs from one case at a time): 5 split_section cases take three batches of 2."""
+    report = tmp_path / "r.jsonl"
+    argv = ["conformance", "-q", "--no-vectors", "--profile", "portable", "--cases", "15"]
+    assert main([*argv, "--batch", "2", "--jsonl", str(report), "--", *port()]) == 0
+    summary = json.loads(report.read_text().splitlines()[-1])["summary"]
+    assert summary["generated"] == {
+        "portable/split_section": 6,
+        "portable/assemble": 6,
+        "portable/count_tokens": 1,
+        "portable/hash_text": 1,
+        "portable/render": 1,
+        "portable/words": 1,
+    }
+    assert main([*argv, "--batch", "1", "--jsonl", str(report), "--", *port()]) == 0
+    summary = json.loads(report.read_text().splitlines()[-1])["summary"]
+    assert summary["generated"]["portable/split_section"] == 5
+
+
+def test_shrinking_finds_a_smaller_counterexample() -> None:
+    """CONF-10: the first failing case and the smallest one found are both reported; a
+    port wrong only from n = 3 on is shrunk to ``{"n": N}`` (N >= 3, no start or word)."""
+    summary = run(
+        options("wrong-words=3", vectors=False, cases=120, batch=3, profiles=("portable",))
+    )
+    first, smallest = summary.failures
+    assert (first.source, smallest.source) == ("generated", "shrunk")
+    assert set(first.input) == {"n", "start", "word"}
+    assert set(smallest.input) == {"n"}
+    assert smallest.input["n"] >= 3
+
+
+def test_no_shrunk_case_when_the_first_failure_is_smallest() -> None:
+    """CONF-10: when shrinking finds nothing smaller than the first failure, only the
+    first failure is reported."""
+    summary = run(options("wrong-words", vectors=False, cases=120, profiles=("portable",)))
+    (only,) = summary.failures
+    assert (only.source, only.input) == ("generated", {"n": 0})
+
+
+def test_cli_progress_lines(capsys: pytest.CaptureFixture[str]) -> None:
+    """CLI: without -q, progress goes to stderr, each line prefixed with the command."""
+    assert main(["conformance", "--cases", "0", "--", *port()]) == 0
+    err = capsys.readouterr().err.splitlines()
+    assert err[0] == (
+        "chunkspec conformance: port python-test-port 1.0: ops split_section, assemble, "
+        "count_tokens, hash_text, render, words"
+    )
+    assert err[1].startswith("chunkspec conformance: vectors: ")
+
+
+def test_expected_failures_file_skips_comments_and_blanks(tmp_path: Path) -> None:
+    """CONF-11: one entry a line; ``#`` starts a comment; blank lines are ignored."""
+    from chunkspec._cli._conformance import _patterns
+
+    listed = tmp_path / "xfail.txt"
+    listed.write_text("# known\nthree  # trailing comment\n\n  words/*  \n#\n", "utf-8")
+    assert _patterns(str(listed)) == ["three", "words/*"]
+    assert _patterns(None) == []
+
+
+def test_cli_no_vectors_runs_no_vector(tmp_path: Path) -> None:
+    """CONF-12: ``--no-vectors`` with ``--cases 0`` judges nothing and passes."""
+    report = tmp_path / "r.jsonl"
+    argv = ["conformance", "-q", "--no-vectors", "--cases", "0", "--jsonl", str(report)]
+    assert main([*argv, "--", *port()]) == 0
+    lines = report.read_text().splitlines()
+    assert len(lines) == 1
+    assert json.loads(lines[0])["summary"]["counts"] == {}

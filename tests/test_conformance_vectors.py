@@ -152,3 +152,34 @@ def test_docs_show_the_shipped_protocol_schema() -> None:
     section = doc.split("### The protocol's JSON Schema", 1)[1]
     embedded = json.loads(section.split("```json\n", 1)[1].split("```", 1)[0])
     assert embedded == json.loads(vector_files()["protocol.schema.json"])
+
+
+def test_vector_files_are_canonical_json() -> None:
+    """CONF-1: each vector file names its schema and format, and is sorted-key, indented,
+    ASCII JSON with one trailing newline (the same data always gives the same bytes)."""
+    files = vector_files()
+    for name in VECTORS:
+        text = files[f"{name}.json"]
+        data = json.loads(text)
+        assert (data["$schema"], data["format"], data["function"]) == (
+            "vectors.schema.json",
+            1,
+            name,
+        )
+        assert text == json.dumps(data, ensure_ascii=True, indent=1, sort_keys=True) + "\n"
+    manifest = json.loads(files["manifest.json"])
+    assert (manifest["format"], manifest["protocol"]) == (1, 1)
+
+
+def test_cli_vectors_prints_what_it_wrote(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """CLI (docs/cli.md): one line with the file and case counts, the suite version and
+    the first 16 hex digits of the content hash."""
+    target = tmp_path / "v"
+    assert main(["vectors", str(target)]) == 0
+    manifest = json.loads((target / "manifest.json").read_text("utf-8"))
+    assert capsys.readouterr().out == (
+        f"wrote 10 files ({manifest['cases']} cases, suite {manifest['suite_version']}, "
+        f"content hash {manifest['content_hash'][:16]}) to {target}\n"
+    )

@@ -95,7 +95,7 @@ def _chunks(data: dict[str, Any], parts: list[tuple[str, int]]) -> list[dict[str
             "title": data["title"],
             "text": body,
             "tokens": tokens,
-            "content_hash": hashlib.sha256(body.encode("utf-8", "surrogatepass")).hexdigest(),
+            "content_hash": hashlib.sha256(body.encode()).hexdigest(),
             "score": 0.0,
         }
         for n, (body, tokens) in enumerate(parts)
@@ -134,14 +134,12 @@ def _assemble_model(
     def score(c: dict[str, Any]) -> float:
         return float(decode_number(c.get("score", 0.0)))
 
-    if key == "utf-16":
-        ranked = sorted(
-            chunks, key=lambda c: (-score(c), c["id"].encode("utf-16-be", "surrogatepass"))
-        )
-    elif key == "score-only":
-        ranked = sorted(chunks, key=lambda c: -score(c))
-    else:
-        ranked = sorted(chunks, key=lambda c: (-score(c), c["id"]))
+    orders: dict[str, Callable[[dict[str, Any]], Any]] = {
+        "code-point": lambda c: (-score(c), c["id"]),
+        "utf-16": lambda c: (-score(c), c["id"].encode("utf-16-be")),
+        "score-only": lambda c: -score(c),
+    }
+    ranked = sorted(chunks, key=orders[key])
     picked: list[dict[str, Any]] = []
     hashes: set[str] = set()
     room = budget
