@@ -75,7 +75,8 @@ def main() -> int:
     sampled: set[str] = set()
     for module, by_name in statuses.items():
         drawn = {name: status for name, status in by_name.items() if name in sample}
-        if drawn and "not checked" in by_name.values():  # not fully run: score the sample
+        unrun = {"not checked", "skipped"} & set(by_name.values())
+        if drawn and unrun:  # not fully run: score the sample
             statuses[module] = drawn
             sampled.add(module)
     counts: dict[str, Counter[str]] = defaultdict(Counter)
