@@ -69,3 +69,12 @@ def test_no_token_window_counts_its_text() -> None:
     assert (fits.text, fits.token_count, fits.oversized) == ("a", 1, False)
     (over,) = chunk_pages([" a b"], 1, 0, counter)
     assert (over.text, over.token_count, over.oversized) == ("a b", 2, True)
+
+
+def test_first_window_starts_at_zero() -> None:
+    """PAGE-5: the first window covers the text from character 0, even when the first token
+    starts later (here the tokenizer dropped 'xyz')."""
+    counter = _dropping()
+    assert counter.token_spans("xyz a") == [(4, 5)]
+    (chunk,) = chunk_pages(["xyz a"], 2, 0, counter)
+    assert (chunk.text, chunk.char_start, chunk.char_end, chunk.token_count) == ("xyz a", 0, 5, 1)
