@@ -268,3 +268,317 @@ def test_counter_option_without_its_counter(
     status, out, err = _run(capsys, command, str(path), *size, *extra)
     assert (status, out) == (2, "")
     assert err == f"chunkspec {command}: error: {message}\n"
+
+
+# --- Exact output, defaults, help and counter plumbing (issue 7, mutation testing) ----------
+
+
+def test_window_token_rows_exact(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """TOKWIN-3, TOKWIN-4: with --counter, each line has exactly these keys, in this order."""
+    path = tmp_path / "a.txt"
+    path.write_text("one two three", "utf-8")
+    status, out, err = _run(
+        capsys, "window", str(path), "--size", "2", "--overlap", "1", "--counter", "whitespace"
+    )
+    assert (status, err) == (0, "")
+    assert out.splitlines() == [
+        '{"index": 0, "start": 0, "end": 8, "token_start": 0, "token_end": 2, "text": "one two "}',
+        '{"index": 1, "start": 4, "end": 13, "token_start": 1, "token_end": 3, '
+        '"text": "two three"}',
+    ]
+
+
+def test_window_overlap_defaults_to_zero(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """CLI window: --overlap defaults to 0; character rows have exactly four keys."""
+    path = tmp_path / "a.txt"
+    path.write_text("abcdefghij", "utf-8")
+    status, out, _ = _run(capsys, "window", str(path), "--size", "4")
+    assert status == 0
+    assert out.splitlines() == [
+        '{"index": 0, "start": 0, "end": 4, "text": "abcd"}',
+        '{"index": 1, "start": 4, "end": 8, "text": "efgh"}',
+        '{"index": 2, "start": 8, "end": 10, "text": "ij"}',
+    ]
+
+
+def test_window_size_is_required(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """CLI-1: --size is required (argparse's one usage error, status 2)."""
+    path = tmp_path / "a.txt"
+    path.write_text("abc", "utf-8")
+    with pytest.raises(SystemExit) as info:
+        main(["window", str(path)])
+    assert info.value.code == 2
+    assert "the following arguments are required: --size" in capsys.readouterr().err
+
+
+def test_pages_text_format_exact(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """CLI pages: the text format's header says page N or pages A-B, the character range and
+    the token count; --format defaults to text."""
+    path = tmp_path / "doc.txt"
+    path.write_text("a b c\fd e f", "utf-8")
+    status, out, err = _run(
+        capsys, "pages", str(path), "--max-tokens", "4", "--overlap-tokens", "1"
+    )
+    assert (status, err) == (0, "")
+    assert out == (
+        "--- chunk 0: pages 1-2, chars 0:7, 4 tokens ---\na b c\fd\n"
+        "--- chunk 1: page 2, chars 6:11, 3 tokens ---\nd e f\n"
+    )
+
+
+def test_pages_budget_defaults(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """CLI pages: --max-tokens 400 and --overlap-tokens 100 by default (docs/cli.md)."""
+    path = tmp_path / "doc.txt"
+    path.write_text(" ".join(["w"] * 401), "utf-8")
+    status, out, _ = _run(capsys, "pages", str(path), "--format", "jsonl")
+    assert status == 0
+    rows = [json.loads(line) for line in out.splitlines()]
+    # 401 words: tokens [0, 400), then [300, 401); word k starts at character 2k.
+    assert [(r["char_start"], r["char_end"], r["token_count"]) for r in rows] == [
+        (0, 799, 400),
+        (600, 801, 101),
+    ]
+
+
+class _GetEncoding:
+    """Stands in for ``tiktoken.get_encoding``: the byte-level test encoding, names recorded."""
+
+    def __init__(self) -> None:
+        self.names: list[str] = []
+
+    def __call__(self, name: str) -> object:
+        from tests.counters import byte_encoding
+
+        self.names.append(name)
+        return byte_encoding()
+
+
+@pytest.fixture
+def get_encoding(monkeypatch: pytest.MonkeyPatch) -> _GetEncoding:
+    """Make tiktoken.get_encoding return the in-process byte encoding (nothing downloaded)."""
+    import tiktoken
+
+    fake = _GetEncoding()
+    monkeypatch.setattr(tiktoken, "get_encoding", fake)
+    return fake
+
+
+def test_pages_oversized_flag(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], get_encoding: _GetEncoding
+) -> None:
+    """PAGE-8, CLI pages: a flagged chunk's header ends in OVERSIZED; --counter tiktoken
+    loads cl100k_base unless --encoding names another encoding."""
+    path = tmp_path / "doc.txt"
+    path.write_text("\u00e9", "utf-8")  # two byte tokens sharing one character
+    argv = ["pages", str(path), "--max-tokens", "1", "--overlap-tokens", "0"]
+    status, out, err = _run(capsys, *argv, "--counter", "tiktoken")
+    assert (status, err) == (0, "")
+    assert out == "--- chunk 0: page 1, chars 0:1, 2 tokens OVERSIZED ---\n\u00e9\n"
+    status, out, _ = _run(capsys, *argv, "--counter", "tiktoken", "--encoding", "o200k_base")
+    assert status == 0
+    assert get_encoding.names == ["cl100k_base", "o200k_base"]
+
+
+def test_window_tiktoken_counter(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], get_encoding: _GetEncoding
+) -> None:
+    """COUNT-6, CLI window: --counter tiktoken --encoding NAME windows over that encoding."""
+    path = tmp_path / "a.txt"
+    path.write_text("ab", "utf-8")
+    status, out, _ = _run(
+        capsys, "window", str(path), "--size", "1", "--counter", "tiktoken", "--encoding", "x"
+    )
+    assert status == 0
+    assert [json.loads(line)["text"] for line in out.splitlines()] == ["a", "b"]
+    assert get_encoding.names == ["x"]
+
+
+def test_unknown_tiktoken_encoding(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """CLI-1: an encoding tiktoken does not know is one error line naming it."""
+    path = tmp_path / "a.txt"
+    path.write_text("ab", "utf-8")
+    status, out, err = _run(
+        capsys, "window", str(path), "--size", "1", "--counter", "tiktoken", "--encoding", "nope"
+    )
+    assert (status, out) == (2, "")
+    assert err.startswith(
+        "chunkspec window: error: cannot load tiktoken encoding 'nope': Unknown encoding nope."
+    )
+    assert err.count("\n") == 1
+
+
+def _without(monkeypatch: pytest.MonkeyPatch, module: str) -> None:
+    """Make ``import module`` fail as if the extra were not installed."""
+    import builtins
+    from typing import Any
+
+    real = builtins.__import__
+
+    def fake(name: str, *args: Any, **kwargs: Any) -> Any:
+        if name == module or name.startswith(module + "."):
+            raise ImportError(name)
+        return real(name, *args, **kwargs)
+
+    monkeypatch.setattr(builtins, "__import__", fake)
+
+
+@pytest.mark.parametrize(
+    ("module", "argv", "message"),
+    [
+        (
+            "tiktoken",
+            ["window", "{file}", "--size", "1", "--counter", "tiktoken"],
+            "chunkspec window: error: tiktoken is not installed: "
+            "pip install 'chunkspec[tiktoken]'\n",
+        ),
+        (
+            "tokenizers",
+            ["pages", "{file}", "--counter", "huggingface", "--tokenizer", "t.json"],
+            "chunkspec pages: error: tokenizers is not installed: "
+            "pip install 'chunkspec[tokenizers]'\n",
+        ),
+        (
+            "pypdf",
+            ["pages", "{pdf}"],
+            "chunkspec pages: error: pypdf is not installed: pip install 'chunkspec[pdf]'\n",
+        ),
+    ],
+)
+def test_missing_extra_is_one_line(
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    module: str,
+    argv: list[str],
+    message: str,
+) -> None:
+    """CLI-1: a missing optional package is one line naming the pip extra, status 2."""
+    text = tmp_path / "a.txt"
+    text.write_text("a b", "utf-8")
+    pdf = tmp_path / "a.pdf"
+    pdf.write_bytes(text_pdf([["a b"]]))
+    _without(monkeypatch, module)
+    args = [a.format(file=text, pdf=pdf) for a in argv]
+    status, out, err = _run(capsys, *args)
+    assert (status, out, err) == (2, "", message)
+
+
+def test_huggingface_error_messages(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """CLI-1: the huggingface counter's errors, exactly."""
+    path = tmp_path / "a.txt"
+    path.write_text("a b", "utf-8")
+    status, _, err = _run(capsys, "pages", str(path), "--counter", "huggingface")
+    assert (status, err) == (
+        2,
+        "chunkspec pages: error: --counter huggingface needs --tokenizer FILE (a tokenizer.json)\n",
+    )
+    missing = tmp_path / "absent.json"
+    status, _, err = _run(
+        capsys, "pages", str(path), "--counter", "huggingface", "--tokenizer", str(missing)
+    )
+    assert status == 2
+    assert err.startswith(f"chunkspec pages: error: {missing}: cannot load tokenizer: ")
+
+
+def test_make_counter_direct(get_encoding: _GetEncoding) -> None:
+    """CLI: make_counter builds the named counter (tiktoken's encoding defaults to
+    cl100k_base) and names the counters it knows (argparse's choices keep users from
+    reaching that error; the function is also used directly)."""
+    from chunkspec import TiktokenCounter
+    from chunkspec._cli._counter import make_counter
+    from chunkspec._cli._io import CliError
+
+    assert isinstance(make_counter("tiktoken"), TiktokenCounter)
+    assert get_encoding.names == ["cl100k_base"]
+
+    with pytest.raises(CliError) as info:
+        make_counter("bpe")
+    assert str(info.value) == (
+        "unknown counter 'bpe' (choose from whitespace, chars4, tiktoken, huggingface)"
+    )
+
+
+@pytest.mark.parametrize(
+    ("name", "message"),
+    [
+        ("dir.pdf", "{path}: is a directory"),
+        ("x" * 300 + ".pdf", "{path}: cannot read: File name too long"),
+    ],
+)
+def test_pages_unreadable_pdf_path(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], name: str, message: str
+) -> None:
+    """CLI-1: a .pdf path that is a directory or cannot be opened is one error line."""
+    path = tmp_path / name
+    if name == "dir.pdf":
+        path.mkdir()
+    status, out, err = _run(capsys, "pages", str(path))
+    assert (status, out) == (2, "")
+    assert err == f"chunkspec pages: error: {message.format(path=path)}\n"
+
+
+@pytest.mark.parametrize(
+    ("command", "expected"),
+    [
+        (
+            "window",
+            [
+                "usage: chunkspec window [-h] --size N [--overlap N] [--counter "
+                "{whitespace,chars4,tiktoken,huggingface}] [--encoding NAME] [--tokenizer FILE] "
+                "FILE",
+                "Cut FILE (or - for stdin) into windows of SIZE characters (or tokens of "
+                "--counter) stepping by SIZE - OVERLAP; print one JSON object a line.",
+                "FILE UTF-8 text file, or - for stdin",
+                "--size N",
+                "--overlap N",
+                "--counter {whitespace,chars4,tiktoken,huggingface}",
+                "token counter (default: none, sizes in characters)",
+                "--encoding NAME tiktoken encoding for --counter tiktoken (default cl100k_base)",
+                "--tokenizer FILE tokenizer.json for --counter huggingface (Hugging Face "
+                "tokenizers)",
+            ],
+        ),
+        (
+            "pages",
+            [
+                "usage: chunkspec pages [-h] [--max-tokens N] [--overlap-tokens N] [--counter "
+                "{whitespace,chars4,tiktoken,huggingface}] [--encoding NAME] [--tokenizer FILE] "
+                "[--format {text,jsonl}] FILE",
+                "Chunk FILE.pdf (pages from pypdf) or a text file whose pages are separated by "
+                "form feeds (U+000C) into overlapping token windows that carry their page span.",
+                "FILE a .pdf file, or UTF-8 text (- for stdin)",
+                "--max-tokens N",
+                "--overlap-tokens N",
+                "token counter (default: whitespace)",
+                "--encoding NAME tiktoken encoding for --counter tiktoken (default cl100k_base)",
+                "--tokenizer FILE tokenizer.json for --counter huggingface (Hugging Face "
+                "tokenizers)",
+                "--format {text,jsonl}",
+            ],
+        ),
+    ],
+)
+def test_help(
+    command: str,
+    expected: list[str],
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """CLI: --help shows the usage line, description and every option with its help text;
+    the subcommand list shows its one-line help (compare docs/cli.md)."""
+    monkeypatch.setenv("COLUMNS", "400")  # no wrapping, whatever the terminal
+    with pytest.raises(SystemExit) as info:
+        main([command, "--help"])
+    assert info.value.code == 0
+    out = [" ".join(line.split()) for line in capsys.readouterr().out.splitlines()]
+    for line in expected:
+        assert line in out, (line, out)
+    with pytest.raises(SystemExit):
+        main(["--help"])
+    top = [" ".join(line.split()) for line in capsys.readouterr().out.splitlines()]
+    assert {
+        "window cut a text into overlapping fixed-size windows (JSON Lines)",
+        "pages chunk a paged document (PDF, or text with form feeds) with page provenance",
+    } <= set(top)

@@ -176,10 +176,11 @@ class _SentenceEnds:
     def __init__(self, text: str, starts: list[int]) -> None:
         self.starts = starts
         # split() with the match captured alternates other, match, other, ...; the running
-        # sum of part lengths gives every match's start and end without a Python loop.
-        bounds = [0, *itertools.accumulate(map(len, _SENTENCE_END.split(text)))]
-        self.marks = bounds[1:-1:2]
-        self.afters = bounds[2::2]
+        # sum of part lengths gives every match's start and end without a Python loop: the
+        # sums after each "other" are the marks, those after each match the afters.
+        bounds = list(itertools.accumulate(map(len, _SENTENCE_END.split(text))))
+        self.marks = bounds[0:-1:2]
+        self.afters = bounds[1::2]
 
     def last(self, lowest: int, highest: int) -> int | None:
         """Return the largest boundary ``j`` in ``[lowest, highest]`` ending a sentence."""

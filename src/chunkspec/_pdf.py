@@ -27,7 +27,6 @@ def read_pdf_pages(path: str | os.PathLike[str]) -> list[str]:
         require_str("path", path)
     try:
         from pypdf import PasswordType, PdfReader
-        from pypdf.errors import PyPdfError
     except ImportError:
         raise ImportError("pypdf is not installed: pip install 'chunkspec[pdf]'") from None
     _quiet_pypdf()
@@ -38,13 +37,10 @@ def read_pdf_pages(path: str | os.PathLike[str]) -> list[str]:
         raise PdfError(f"{name}: not a PDF (no %PDF- header)")
     try:
         reader = PdfReader(name)
-        if reader.is_encrypted:
-            try:
-                opened = reader.decrypt("") != PasswordType.NOT_DECRYPTED
-            except PyPdfError:
-                opened = False
-            if not opened:
-                raise PdfError(f"{name}: encrypted PDF (a password is required)")
+        # PdfReader has already tried the empty password (any error it raises is caught
+        # below); decrypt("") asks the same question and says whether it opened the file.
+        if reader.is_encrypted and reader.decrypt("") == PasswordType.NOT_DECRYPTED:
+            raise PdfError(f"{name}: encrypted PDF (a password is required)")
         pages = reader.pages
         count = len(pages)
     except PdfError:

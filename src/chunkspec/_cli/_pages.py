@@ -35,7 +35,7 @@ def register(sub: Any) -> None:
 
 def read_pages(path: str) -> list[str]:
     """Return the pages of ``path``: pypdf's pages for a PDF, else text split on form feeds."""
-    if path != "-" and path.lower().endswith(".pdf"):
+    if path.lower().endswith(".pdf"):  # never "-" (stdin is text)
         try:
             return read_pdf_pages(path)
         except FileNotFoundError:
@@ -56,9 +56,7 @@ def run(args: argparse.Namespace) -> int:
     chunks = chunk_pages(pages, args.max_tokens, args.overlap_tokens, counter)
     out = sys.stdout
     for c in chunks:
-        if args.format == "jsonl":
-            out.write(json_line(dataclasses.asdict(c)))
-        else:
+        if args.format == "text":
             pages_shown = (
                 f"page {c.page_start}"
                 if c.page_start == c.page_end
@@ -69,5 +67,7 @@ def run(args: argparse.Namespace) -> int:
                 f"--- chunk {c.index}: {pages_shown}, chars {c.char_start}:{c.char_end}, "
                 f"{c.token_count} tokens{flag} ---\n{c.text}\n"
             )
+        else:  # argparse's choices leave "jsonl"
+            out.write(json_line(dataclasses.asdict(c)))
     out.flush()
     return 0
