@@ -2,6 +2,7 @@
 
     python benchmarks/bench_pathological.py            # 100 MB and 1M pieces (minutes)
     python benchmarks/bench_pathological.py --scale 0.1  # a quick look
+    python benchmarks/bench_pathological.py --case split-one-long-line --case floor-one-long-line
 
 Each case runs in its own subprocess, which builds its input, then runs the function once;
 peak RSS is that process's ``ru_maxrss``. Reported: seconds, peak RSS, RSS above the bare
@@ -125,6 +126,7 @@ def main() -> int:
     """Run every case at N/4 and N; print a Markdown table."""
     parser = argparse.ArgumentParser()
     parser.add_argument("--scale", type=float, default=1.0, help="multiply every size")
+    parser.add_argument("--case", action="append", help="run only this case (repeatable)")
     parser.add_argument("--child", nargs=2, metavar=("CASE", "N"), help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child:
@@ -136,6 +138,8 @@ def main() -> int:
     )
     print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
     for name, full in CASES:
+        if args.case and name not in args.case:
+            continue
         big = int(full * args.scale)
         small = _spawn(name, big // 4)
         large = _spawn(name, big)
