@@ -7,7 +7,7 @@ import itertools
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from tests.counters import SMALL_MERGES, CountOnly, byte_encoding, word_level
+from tests.counters import SMALL_MERGES, CountOnly, FixedSpans, byte_encoding, word_level
 
 from chunkspec import (
     WHITESPACE,
@@ -130,32 +130,17 @@ def test_huggingface_spans_are_offsets(text: str) -> None:
     assert _HF.count(text) == len(encoding.ids)
 
 
-class _Spans:
-    """A counter that returns the spans it was given (to test the COUNT-3 checks)."""
-
-    def __init__(self, spans: list[tuple[int, int]]) -> None:
-        self.spans = spans
-
-    def count(self, text: str) -> int:
-        """Return the number of spans."""
-        return len(self.spans)
-
-    def token_spans(self, text: str) -> list[tuple[int, int]]:
-        """Return the spans."""
-        return self.spans
-
-
 @given(window_texts, sizes(), st.lists(st.tuples(st.integers(-2, 70), st.integers(-2, 70))))
 def test_bad_spans_rejected(text: str, so: tuple[int, int], spans: list[tuple[int, int]]) -> None:
     """TOKWIN-2, COUNT-3: spans outside the text or with decreasing starts are a ValueError."""
     starts = [a for a, _ in spans]
     valid = all(0 <= a <= b <= len(text) for a, b in spans) and starts == sorted(starts)
     if valid:
-        windows = token_windows(text, *so, _Spans(spans))
+        windows = token_windows(text, *so, FixedSpans(spans))
         assert len(windows) == len(model_token_ranges(len(spans), *so))
     else:
         with pytest.raises(ArgumentValueError) as info:
-            token_windows(text, *so, _Spans(spans))
+            token_windows(text, *so, FixedSpans(spans))
         assert info.value.argument == "counter"
 
 

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import builtins
+from typing import Any
+
+import pytest
 import tiktoken
 import tokenizers
 from tokenizers import models, pre_tokenizers
@@ -55,6 +59,37 @@ class Backwards:
     def token_spans(self, text: str) -> list[tuple[int, int]]:
         """Return spans whose starts decrease."""
         return [(2, 3), (0, 1)]
+
+
+class FixedSpans:
+    """A counter returning the spans it was given, whatever the text (to test COUNT-3's
+    checks)."""
+
+    def __init__(self, spans: list[tuple[int, int]]) -> None:
+        self.spans = spans
+
+    def count(self, text: str) -> int:
+        """Return the number of spans."""
+        return len(self.spans)
+
+    def token_spans(self, text: str) -> list[tuple[int, int]]:
+        """Return the fixed spans."""
+        return self.spans
+
+    def __repr__(self) -> str:
+        return f"FixedSpans({self.spans})"
+
+
+def without_module(monkeypatch: pytest.MonkeyPatch, module: str) -> None:
+    """Make ``import module`` fail as if the extra that provides it were not installed."""
+    real = builtins.__import__
+
+    def fake(name: str, *args: Any, **kwargs: Any) -> Any:
+        if name == module or name.startswith(module + "."):
+            raise ImportError(name)
+        return real(name, *args, **kwargs)
+
+    monkeypatch.setattr(builtins, "__import__", fake)
 
 
 def named(name: str) -> object:

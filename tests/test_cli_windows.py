@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from chunkspec._cli import main
-from tests.counters import word_level
+from tests.counters import without_module, word_level
 from tests.pdfs import text_pdf
 
 
@@ -409,21 +409,6 @@ def test_unknown_tiktoken_encoding(tmp_path: Path, capsys: pytest.CaptureFixture
     assert err.count("\n") == 1
 
 
-def _without(monkeypatch: pytest.MonkeyPatch, module: str) -> None:
-    """Make ``import module`` fail as if the extra were not installed."""
-    import builtins
-    from typing import Any
-
-    real = builtins.__import__
-
-    def fake(name: str, *args: Any, **kwargs: Any) -> Any:
-        if name == module or name.startswith(module + "."):
-            raise ImportError(name)
-        return real(name, *args, **kwargs)
-
-    monkeypatch.setattr(builtins, "__import__", fake)
-
-
 @pytest.mark.parametrize(
     ("module", "argv", "message"),
     [
@@ -459,7 +444,7 @@ def test_missing_extra_is_one_line(
     text.write_text("a b", "utf-8")
     pdf = tmp_path / "a.pdf"
     pdf.write_bytes(text_pdf([["a b"]]))
-    _without(monkeypatch, module)
+    without_module(monkeypatch, module)
     args = [a.format(file=text, pdf=pdf) for a in argv]
     status, out, err = _run(capsys, *args)
     assert (status, out, err) == (2, "", message)

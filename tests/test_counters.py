@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import builtins
 from typing import Any
 
 import pytest
@@ -18,7 +17,14 @@ from chunkspec import (
     TokenSpanCounter,
     WhitespaceCounter,
 )
-from tests.counters import SMALL_MERGES, CountOnly, byte_encoding, word_level
+from tests.counters import (
+    SMALL_MERGES,
+    CountOnly,
+    FixedSpans,
+    byte_encoding,
+    without_module,
+    word_level,
+)
 
 
 def test_protocols() -> None:
@@ -106,21 +112,9 @@ def test_huggingface_rejects_truncation_and_padding() -> None:
     assert isinstance(tokenizer, tokenizers.Tokenizer)
 
 
-def _without(monkeypatch: pytest.MonkeyPatch, module: str) -> None:
-    """Make ``import module`` fail as if the extra were not installed."""
-    real = builtins.__import__
-
-    def fake(name: str, *args: Any, **kwargs: Any) -> Any:
-        if name == module or name.startswith(module + "."):
-            raise ImportError(name)
-        return real(name, *args, **kwargs)
-
-    monkeypatch.setattr(builtins, "__import__", fake)
-
-
 def test_missing_tiktoken_names_the_extra(monkeypatch: pytest.MonkeyPatch) -> None:
     """Extras: without tiktoken, the error says which pip extra to install."""
-    _without(monkeypatch, "tiktoken")
+    without_module(monkeypatch, "tiktoken")
     with pytest.raises(ImportError, match=r"chunkspec\[tiktoken\]"):
         TiktokenCounter("cl100k_base")
 
@@ -128,7 +122,7 @@ def test_missing_tiktoken_names_the_extra(monkeypatch: pytest.MonkeyPatch) -> No
 def test_missing_tokenizers_names_the_extra(monkeypatch: pytest.MonkeyPatch) -> None:
     """Extras: without tokenizers, the error says which pip extra to install."""
     tokenizer = word_level()
-    _without(monkeypatch, "tokenizers")
+    without_module(monkeypatch, "tokenizers")
     with pytest.raises(ImportError, match=r"chunkspec\[tokenizers\]"):
         HuggingFaceCounter(tokenizer)
 
@@ -170,12 +164,12 @@ def test_tiktoken_encoding_type_message() -> None:
 def test_missing_extras_messages(monkeypatch: pytest.MonkeyPatch) -> None:
     """Extras: the ImportError names the missing module and the pip extra, exactly."""
     tokenizer = word_level()
-    _without(monkeypatch, "tiktoken")
+    without_module(monkeypatch, "tiktoken")
     with pytest.raises(ImportError) as tik:
         TiktokenCounter(byte_encoding())
     assert str(tik.value) == "tiktoken is not installed: pip install 'chunkspec[tiktoken]'"
     monkeypatch.undo()
-    _without(monkeypatch, "tokenizers")
+    without_module(monkeypatch, "tokenizers")
     with pytest.raises(ImportError) as hf:
         HuggingFaceCounter(tokenizer)
     assert str(hf.value) == "tokenizers is not installed: pip install 'chunkspec[tokenizers]'"
@@ -257,24 +251,6 @@ def test_names_and_reprs() -> None:
     assert repr(HuggingFaceCounter(word_level())).startswith("HuggingFaceCounter(Tokenizer(")
 
 
-class _Spans:
-    """A custom counter returning the given spans (to check COUNT-3's checks)."""
-
-    def __init__(self, spans: list[tuple[int, int]]) -> None:
-        self.spans = spans
-
-    def count(self, text: str) -> int:
-        """Return the number of spans."""
-        return len(self.spans)
-
-    def token_spans(self, text: str) -> list[tuple[int, int]]:
-        """Return the fixed spans."""
-        return self.spans
-
-    def __repr__(self) -> str:
-        return f"_Spans({self.spans})"
-
-
 @pytest.mark.parametrize(
     ("spans", "bad", "at"),
     [
@@ -290,7 +266,7 @@ def test_bad_spans_are_reported(spans: list[tuple[int, int]], bad: object, at: i
     """COUNT-3, TOKWIN-2: the first bad span is named, with its index and the text length."""
     from chunkspec import token_windows
 
-    counter = _Spans(spans)
+    counter = FixedSpans(spans)
     with pytest.raises(ArgumentValueError) as info:
         token_windows("abc", 2, 0, counter)
     assert (info.value.argument, info.value.value) == ("counter", counter)
@@ -305,7 +281,7 @@ def test_good_spans_pass_the_check() -> None:
     from chunkspec import token_windows
 
     spans = [(0, 0), (0, 1), (1, 3), (3, 3)]
-    windows = token_windows("abc", 1, 0, _Spans(spans))
+    windows = token_windows("abc", 1, 0, FixedSpans(spans))
     assert [(w.start, w.end, w.text) for w in windows] == [
         (0, 0, ""),
         (0, 1, "a"),
