@@ -227,8 +227,8 @@ def test_fuzz_cli_chunk(
     show: str | None,
     jsonl: bool,
 ) -> None:
-    """CHUNK-1, CHUNK-2, CHUNK-4, CHUNK-5, CLI-1: records with ``text == source[start:end]``
-    (heading, structural, window), or exit 2 with one line."""
+    """CHUNK-1, CHUNK-2, CHUNK-4, CHUNK-5, CHUNK-6, CLI-1: records with ``text ==
+    source[start:end]`` (heading, structural, window), or exit 2 with one line."""
     EXAMPLES["cli chunk"] += 1
     suffix, data = file
     path = "-" if suffix == "-" else "in" + suffix
@@ -243,12 +243,18 @@ def test_fuzz_cli_chunk(
         argv += ["--format", "jsonl"] if jsonl else []
         status, out, err = _run(argv, data if path == "-" else b"")
     text = _decode(data)
-    budget, the_overlap, shown = _int(max_tokens, 512), _int(overlap, 64), _int(show, 10)
+    budget, shown = _int(max_tokens, 512), _int(show, 10)
+    # CHUNK-6: the default overlap is min(64, max_tokens // 8); an explicit one is refused
+    # by the strategies that do not overlap.
+    default_overlap = min(64, budget // 8) if budget is not None else 0
+    the_overlap = default_overlap if overlap is None else _int(overlap, 64)
     the_strategy = strategy or "heading"
+    overlap_refused = overlap is not None and the_strategy in ("structural", "recursive")
     valid_args = (
         budget is not None
         and the_overlap is not None
         and shown is not None
+        and not overlap_refused
         and 1 <= budget <= MAX_SAFE
         and the_overlap <= MAX_SAFE
         and shown <= MAX_SAFE
@@ -261,6 +267,7 @@ def test_fuzz_cli_chunk(
         return
     assert err == ""
     assert suffix != ".rst", "an unsupported suffix was accepted"
+    assert not overlap_refused, "--overlap-tokens accepted by a strategy without overlap"
     if not jsonl:
         header = out.split("\n", 1)[0]
         assert f" chunks (strategy {the_strategy})" in header

@@ -79,3 +79,13 @@ def test_bm25_draws_no_progress_bars(capsys: pytest.CaptureFixture[str]) -> None
     assert row[0] > 0.0
     assert row[1] == 0.0
     assert capsys.readouterr().err == ""
+
+
+def test_bm25_does_not_retrieve_a_chunk_sharing_no_term() -> None:
+    """EVAL-25: with bm25, the gold chunk sharing no term with the question ("gamma?" against
+    "alpha beta") scores 0 and is not retrieved, so recall and MRR are 0, not 1."""
+    doc = CorpusDocument("a", "A", "alpha beta")
+    query = SpanQuery("q", "prose", "gamma?", (GoldSpan("a", 0, 5),))
+    report = evaluate(Corpus("tiny", (doc,), (query,)), ["fixed-8"])
+    every = report.cells[-1]
+    assert (every.question_class, every.recall, every.mrr) == ("all", 0.0, 0.0)
