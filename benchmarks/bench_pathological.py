@@ -5,7 +5,8 @@
     python benchmarks/bench_pathological.py --case split-one-long-line --case floor-one-long-line
 
 Each case runs in its own subprocess, which builds its input, then runs the function once;
-peak RSS is that process's ``ru_maxrss``. Reported: seconds, peak RSS, RSS above the bare
+peak RSS is that process's ``ru_maxrss``. Reported: seconds (CPU time of the process, so a
+busy machine does not bend the ratios), peak RSS, RSS above the bare
 interpreter, and the *working* memory (peak RSS minus RSS once the input was built) as a
 multiple of the input's size (UTF-8 bytes for text; for chunk lists the bytes of their
 texts, so per-object overhead shows as a large multiple). ``time(4N)/time(N)`` near 4
@@ -51,13 +52,13 @@ def _case(name: str, n: int) -> dict[str, Any]:
         text = _prose(n)
         size = len(text.encode("utf-8"))
         built = _rss_mb()
-        start = time.perf_counter()
+        start = time.process_time()
         output = len(split_section("d", "T", text, 512))
     elif name == "split-one-long-line":  # n bytes, one line of words: the word-level path
         text = ("w " * (n // 2)).strip()
         size = len(text)
         built = _rss_mb()
-        start = time.perf_counter()
+        start = time.process_time()
         output = len(split_section("d", "T", text, 512))
     elif name in ("floor-prose", "floor-one-long-line"):  # the floor: len(text.split())
         # The least any whitespace-token chunker must do on the same input: find every
@@ -65,13 +66,13 @@ def _case(name: str, n: int) -> dict[str, Any]:
         text = _prose(n) if name == "floor-prose" else ("w " * (n // 2)).strip()
         size = len(text.encode("utf-8"))
         built = _rss_mb()
-        start = time.perf_counter()
+        start = time.process_time()
         output = len(text.split())
     elif name == "split-tiny-paragraphs":  # n one-word paragraphs -> n chunks
         text = "\n\n".join(f"w{i}" for i in range(n))
         size = len(text)
         built = _rss_mb()
-        start = time.perf_counter()
+        start = time.process_time()
         output = len(split_section("d", "T", text, 1))
     elif name == "assemble-tiny-chunks":  # n one-word chunks, all fit: n picked
         chunks = [
@@ -80,12 +81,12 @@ def _case(name: str, n: int) -> dict[str, Any]:
         ]
         size = sum(len(c.text) for c in chunks)
         built = _rss_mb()
-        start = time.perf_counter()
+        start = time.process_time()
         result = assemble(chunks, n, min_score=0.0)
         output = 0 if result is None else len(result[1])
     else:
         raise SystemExit(f"unknown case {name}")
-    seconds = time.perf_counter() - start
+    seconds = time.process_time() - start
     peak = _rss_mb()
     return {
         "case": name,
