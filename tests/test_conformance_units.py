@@ -155,7 +155,7 @@ def test_render_reaches_every_text() -> None:
 
 @settings(max_examples=300, database=None, suppress_health_check=list(HealthCheck))
 @given(st.data())
-def test_portable_words_starts_are_small(data: st.DataObject) -> None:
+def test_portable_words_draw_only_small_starts(data: st.DataObject) -> None:
     """The portable profile keeps words' start small; starts near 2**53 are hazards.
 
     The strategy is built inside the test, not in ``@given(...)``: mutmut credits code run
