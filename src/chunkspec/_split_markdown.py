@@ -89,10 +89,10 @@ def _require_bool(argument: str, value: object) -> bool:
 def require_counter(argument: str, value: object) -> TokenCounter:
     """Return ``value`` if it has a ``count`` method (the TokenCounter protocol).
 
-    A str, bytes, list or tuple has a ``count`` method too, but it counts items, not tokens:
-    accepted, ``[].count(text)`` would silently count 0 tokens everywhere.
+    A sequence (str, bytes, list, tuple) has a ``count`` method too, but it counts items,
+    not tokens: accepted, ``[].count(text)`` would silently count 0 tokens everywhere.
     """
-    if isinstance(value, (str, bytes, bytearray, Sequence)) or not isinstance(value, TokenCounter):
+    if isinstance(value, Sequence) or not isinstance(value, TokenCounter):  # str, bytes too
         raise ArgumentTypeError(argument, "a TokenCounter (an object with count(text))", value)
     return value
 
