@@ -20,7 +20,7 @@ nox.options.reuse_venv = "yes"
 PYPROJECT = nox.project.load_toml("pyproject.toml")
 
 #: The optional extras the tests exercise (each builds its data in process, no downloads).
-EXTRAS = "tiktoken,tokenizers,pdf,bm25,plot"
+EXTRAS = "tiktoken,tokenizers,pdf,bm25,plot,arrow"
 
 
 def _install(session: nox.Session, *groups: str, extras: str = "") -> None:

@@ -372,3 +372,78 @@ def token_windows_model(text: str, size: int, overlap: int) -> list[list[str]]:
             break
         i += size - overlap
     return out
+
+
+# --- chunk_table (docs/spec/scale.md) -------------------------------------------------------
+
+
+def model_chunk_table(
+    documents: list[dict[str, object]], options: dict[str, object]
+) -> list[dict[str, object]]:
+    """The rows of chunk_table, by a plain loop over chunk_document (SCALE-1..SCALE-7)."""
+    from chunkspec import chunk_document, document_from_bytes
+
+    chunk_options = {k: v for k, v in options.items() if k not in ("max_bytes", "input_format")}
+    cap = options.get("max_bytes")
+    rows: list[dict[str, object]] = []
+    for document in documents:
+        doc_id = str(document["doc_id"])
+        source = str(document["source"] or "")
+        data = document["bytes"]
+        assert isinstance(data, bytes)
+        name = source if source else doc_id
+        error = None
+        records = []
+        if isinstance(cap, int) and len(data) > cap:
+            error = f"{name}: {len(data)} bytes is over max_bytes ({cap})"
+        else:
+            try:
+                read = document_from_bytes(
+                    data,
+                    doc_id=doc_id,
+                    source=source,
+                    input_format=document["input_format"] or options.get("input_format"),  # type: ignore[arg-type]
+                    name=name,
+                )
+                if read.text.strip():
+                    records = chunk_document(read, **chunk_options)  # type: ignore[arg-type]
+            except ValueError as exc:  # InputError, or a ValueError from a bad JSON block
+                error = (
+                    str(exc)
+                    if type(exc).__name__ == "InputError"
+                    else (f"{name}: {type(exc).__name__}: {exc}")
+                )
+            if error is None and not records:
+                error = f"{name}: no text to chunk"
+        if error is not None:
+            row: dict[str, object] = dict.fromkeys(_OUTPUT_FIELDS)
+            row.update(doc_id=doc_id, source=source, error=" ".join(error.split()))
+            rows.append(row)
+        else:
+            rows.extend({**record.to_dict(), "error": None} for record in records)
+    return rows
+
+
+_OUTPUT_FIELDS = (
+    "id",
+    "doc_id",
+    "index",
+    "text",
+    "start",
+    "end",
+    "tokens",
+    "counter",
+    "content_hash",
+    "kind",
+    "heading_path",
+    "parent_id",
+    "page_start",
+    "page_end",
+    "section",
+    "prefix",
+    "oversized",
+    "title",
+    "source",
+    "strategy",
+    "error",
+)
