@@ -88,7 +88,23 @@ def conformance(session: nox.Session) -> None:
 
 
 #: The benchmark scripts, by the name ``nox -s bench -- NAME ...`` selects them with.
-BENCHMARKS = ("split", "markdown", "windows", "conformance", "eval", "pathological")
+BENCHMARKS = ("split", "markdown", "windows", "conformance", "eval", "pathological", "ingest")
+
+
+@nox.session
+def ray(session: nox.Session) -> None:
+    """The Ray engine (tests/test_ray_engine.py, docs/scale.md): one Ray on 127.0.0.1, no
+    dashboard, no usage stats; ~200 generated documents against the local engine, a worker
+    killed mid-task, a 16 MiB document, a corrupt PDF. Opt-in: several minutes here."""
+    _install(session, "test", extras=EXTRAS + ",ray")
+    session.run(
+        "pytest",
+        "tests/test_ray_engine.py",
+        "-p",
+        "no:unraisableexception",  # Ray's processes outlive the Popen objects that began them
+        *session.posargs,
+        env={"CHUNKSPEC_RAY_TESTS": "1", "RAY_USAGE_STATS_ENABLED": "0"},
+    )
 
 
 @nox.session
@@ -97,7 +113,7 @@ def bench(session: nox.Session) -> None:
 
     ``nox -s bench`` runs every script; ``nox -s bench -- split windows`` runs those only.
     """
-    _install(session, "bench", extras="conformance,bm25")
+    _install(session, "bench", extras="conformance,bm25,arrow,pdf")
     chosen = session.posargs or [name for name in BENCHMARKS if _exists(name)]
     for name in chosen:
         if name not in BENCHMARKS:

@@ -214,3 +214,22 @@ def test_progress_line_when_asked(tmp_path: Path, capsys: pytest.CaptureFixture[
     assert main([*argv, "--workers", "1"]) == 0
     assert "\r3/3 documents" in capsys.readouterr().err
     assert os.path.isdir(tmp_path / "o")
+
+
+def test_dead_worker_process_is_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A local worker that dies breaks the pool: exit 2, one line, --out untouched."""
+    from concurrent.futures.process import BrokenProcessPool
+
+    write_corpus(tmp_path / "in", 2)
+
+    def broken(*args: object, **kwargs: object) -> None:
+        raise BrokenProcessPool("A process in the process pool was terminated abruptly")
+
+    monkeypatch.setattr("chunkspec._cli._ingest.run_local", broken)
+    assert main(["ingest", str(tmp_path / "in"), "--out", str(tmp_path / "out")]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("chunkspec ingest: error: a worker process died")
+    assert err.count("\n") == 1
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["in"]

@@ -26,10 +26,10 @@ if TYPE_CHECKING:
 
 __all__ = ["chunk_dataset"]
 
-#: Memory reserved for one big document, per byte of it: the bytes, the decoded text (up to
-#: four bytes a character), the parsed blocks and the records measure about 10 to 20 times
-#: the file in CPython; 24 leaves room (benchmarks/bench_ingest.py measures it).
-BIG_MEMORY_PER_BYTE = 24
+#: Memory reserved for one big document, per byte of it: the bytes, the decoded text, the
+#: parsed blocks, the token spans and the records of a plain-text file peak at about 45
+#: times the file in CPython (docs/performance.md, "Ingest"); 64 leaves room.
+BIG_MEMORY_PER_BYTE = 64
 
 
 def _ray() -> Any:

@@ -11,6 +11,7 @@ import fnmatch
 import os
 import sys
 import time
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -117,17 +118,18 @@ def register(sub: Any) -> None:
     parser.add_argument(
         "--big-bytes",
         type=int,
-        default=64 * 1024 * 1024,
+        default=16 * 1024 * 1024,
         metavar="N",
-        help="--engine ray: a file over N bytes is chunked alone with a memory reservation "
-        "of --big-memory (default 67108864)",
+        help="--engine ray: a file over N bytes is chunked alone, with memory reserved "
+        "(default 16777216)",
     )
     parser.add_argument(
         "--big-memory",
         type=int,
         default=None,
         metavar="BYTES",
-        help="--engine ray: memory reserved per big file (default: 24 times --big-bytes)",
+        help="--engine ray: memory reserved per big file (default: 64 times its size "
+        "rounded up to a power of two)",
     )
     parser.add_argument(
         "--progress",
@@ -322,6 +324,11 @@ def _run_local(
 
     try:
         run_local(groups, options, min(workers, len(groups)), done)
+    except BrokenProcessPool:
+        raise CliError(
+            "a worker process died (killed, or out of memory); --out left as it was; "
+            "try a lower --max-bytes or fewer --workers"
+        ) from None
     finally:
         writer.close()
 

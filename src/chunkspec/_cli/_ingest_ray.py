@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import logging
 import os
+import warnings
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -46,6 +47,8 @@ def start_ray(address: str | None, workers: int | None) -> Any:
         ray = _ray()
     except ImportError as error:
         raise CliError(str(error)) from None
+    # Ray's deprecation notices about its own settings are not the user's to act on.
+    warnings.filterwarnings("ignore", category=DeprecationWarning, module=r"ray\.")
     if ray.is_initialized():
         return ray
     os.environ.setdefault("RAY_USAGE_STATS_ENABLED", "0")
@@ -107,15 +110,18 @@ def run_ray(
         names[absolute] = (item.doc_id, item.path)
         sizes[absolute] = size
         paths.append(absolute)
-    big_memory = args.big_memory or BIG_MEMORY_PER_BYTE * max(args.big_bytes, 1)
+    small = [path for path in paths if sizes[path] <= args.big_bytes]
+    groups: list[tuple[list[str], int, int | None]] = [(small, 16, None)] if small else []
+    # Big files: each alone in its task, with memory reserved for its size class (the next
+    # power of two), so two giants never share a worker and a small class reserves little.
+    classes: dict[int, list[str]] = {}
+    for path in paths:
+        if sizes[path] > args.big_bytes:
+            classes.setdefault(1 << (sizes[path] - 1).bit_length(), []).append(path)
+    for size_class, chosen in sorted(classes.items()):
+        groups.append((chosen, 1, args.big_memory or BIG_MEMORY_PER_BYTE * size_class))
     datasets = []
-    for chosen, batch, reserve in (
-        ([p for p in paths if sizes[p] <= args.big_bytes], 16, None),
-        # Each big file alone in its task, with memory reserved: two never share a worker.
-        ([p for p in paths if sizes[p] > args.big_bytes], 1, big_memory),
-    ):
-        if not chosen:
-            continue
+    for chosen, batch, reserve in groups:
         files = ray.data.read_binary_files(chosen, include_paths=True)
         files = files.map_batches(_attach_ids, batch_format="pyarrow", fn_kwargs={"names": names})
         datasets.append(
