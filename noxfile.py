@@ -103,7 +103,13 @@ def ray(session: nox.Session) -> None:
         "-p",
         "no:unraisableexception",  # Ray's processes outlive the Popen objects that began them
         *session.posargs,
-        env={"CHUNKSPEC_RAY_TESTS": "1", "RAY_USAGE_STATS_ENABLED": "0"},
+        # PYTHONDONTWRITEBYTECODE off: every Ray process would compile Ray from source, and
+        # on a loaded 2-core machine the raylet's agents then miss its 30 s startup limit.
+        env={
+            "CHUNKSPEC_RAY_TESTS": "1",
+            "RAY_USAGE_STATS_ENABLED": "0",
+            "PYTHONDONTWRITEBYTECODE": "",
+        },
     )
 
 

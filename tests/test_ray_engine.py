@@ -45,6 +45,11 @@ def _sorted_rows(out: Path) -> list[dict[str, Any]]:
     return sorted(rows, key=_key)
 
 
+def _collect(ray: Any, ds: Any) -> pa.Table:
+    """Run ``ds`` and return its rows as one Arrow table."""
+    return pa.concat_tables(ray.get(ds.to_arrow_refs()))
+
+
 @pytest.fixture(scope="module")
 def ray_local() -> Iterator[Any]:
     """One Ray on 127.0.0.1 for the module: 2 CPUs, no dashboard, no usage stats."""
@@ -109,7 +114,7 @@ def test_worker_killed_mid_task_is_retried(ray_local: Any, corpus: Path, tmp_pat
     ds = ray_local.data.read_binary_files(sorted(names), include_paths=True)
     ds = ds.map_batches(_attach_ids, batch_format="pyarrow", fn_kwargs={"names": names})
     ds = ds.map_batches(_kill_once, batch_format="pyarrow", fn_kwargs={"marker": marker})
-    got = chunk_dataset(ds, strategy="heading", max_tokens=24).to_arrow().to_pylist()
+    got = _collect(ray_local, chunk_dataset(ds, strategy="heading", max_tokens=24)).to_pylist()
     assert os.path.exists(marker)  # the kill happened
     expected = chunk_table(
         pa.table(
@@ -166,9 +171,12 @@ def test_chunk_dataset_big_split_and_cap(ray_local: Any) -> None:
         }
     )
     options: dict[str, Any] = {"strategy": "window", "max_tokens": 8, "max_bytes": 1000}
-    got = chunk_dataset(
-        ray_local.data.from_arrow(table), big_bytes=100, big_memory=1 << 20, **options
-    ).to_arrow()
+    got = _collect(
+        ray_local,
+        chunk_dataset(
+            ray_local.data.from_arrow(table), big_bytes=100, big_memory=1 << 20, **options
+        ),
+    )
     expected = chunk_table(table, **options)
     assert sorted(got.to_pylist(), key=_key) == sorted(expected.to_pylist(), key=_key)
     assert [r["error"] for r in expected.to_pylist() if r["doc_id"] == "c"] == [
