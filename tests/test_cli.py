@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from chunkspec import split_section
+from chunkspec import RECORD_FIELDS, chunk_document, read_document, split_section
 from chunkspec._cli import main
 
 from . import goldens
@@ -72,26 +72,26 @@ def test_cli_golden(
 def test_split_output_matches_library(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """CLI-2: every JSON line equals the library's chunk, field for field, in order."""
-    text = Path(__file__).parent.parent.joinpath("examples", "returns-policy.md").read_text()
+    """CLI-2: every line is the library's record (RECORD-1), texts are split_section's."""
+    path = Path(__file__).parent.parent.joinpath("examples", "returns-policy.md")
     monkeypatch.chdir(Path(__file__).parent.parent)
     status, out, err = run_cli(
         ["split", "examples/returns-policy.md", "--max-tokens", "64"], b"", monkeypatch, capsys
     )
     assert status == 0, err
-    records = [json.loads(line) for line in out.splitlines()]
-    chunks = split_section("returns-policy", "returns-policy", text, 64)
-    assert len(records) == len(chunks) > 1
-    for record, chunk in zip(records, chunks, strict=True):
-        assert list(record) == ["id", "doc_id", "title", "text", "tokens", "content_hash", "score"]
-        assert tuple(record.values()) == (
+    lines = [json.loads(line) for line in out.splitlines()]
+    document = read_document("examples/returns-policy.md")
+    records = chunk_document(document, "recursive", max_tokens=64, counter="whitespace")
+    chunks = split_section("returns-policy", document.title, path.read_text("utf-8"), 64)
+    assert len(lines) == len(records) == len(chunks) > 1
+    for line, record, chunk in zip(lines, records, chunks, strict=True):
+        assert list(line) == list(RECORD_FIELDS)
+        assert line == record.to_dict()
+        assert (line["id"], line["text"], line["tokens"], line["content_hash"]) == (
             chunk.id,
-            chunk.doc_id,
-            chunk.title,
             chunk.text,
             chunk.tokens,
             chunk.content_hash,
-            chunk.score,
         )
 
 
