@@ -78,6 +78,8 @@ def find_inputs(paths: list[str], pattern: str | None, doc_id: str | None) -> li
     that start with ``.``; without ``--glob`` only files with a known suffix. Doc ids are
     relative paths without suffix (``/``-separated); two inputs with one id are an error.
     """
+    if paths.count("-") > 1:
+        raise CliError("- (standard input) can be given once")
     found: list[Input] = []
     for path in paths:
         if path == "-":
