@@ -46,8 +46,11 @@ def test_cli_golden(
     args = case["input"]
     for name, content in args.get("files", {}).items():
         data = bytes.fromhex(content["hex"]) if isinstance(content, dict) else content.encode()
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
         (tmp_path / name).write_bytes(data)
     monkeypatch.chdir(tmp_path)
+    if "interrupt_after" in args:  # CLI-13: Ctrl-C once that many documents were read
+        _interrupt_after(monkeypatch, args["interrupt_after"])
     stdin = args.get("stdin", "").encode()
     if args["argv"][:1] == ["-m"]:  # CLI-6: the same program as python -m chunkspec
         proc = subprocess.run(
@@ -67,6 +70,29 @@ def test_cli_golden(
         assert re.fullmatch(expected["stderr_match"], err), err
     else:
         assert err == ""
+    for name, content in expected.get("files", {}).items():
+        if content is None:  # CLI-11: no such file (not even a half one)
+            assert not (tmp_path / name).exists(), name
+        else:
+            assert (tmp_path / name).read_text("utf-8") == content, name
+    leftovers = [p.name for p in tmp_path.rglob(".chunkspec-*")]
+    assert leftovers == []  # CLI-11: no temporary file is left behind
+
+
+def _interrupt_after(monkeypatch: pytest.MonkeyPatch, count: int) -> None:
+    """Make reading the document after ``count`` raise KeyboardInterrupt (a Ctrl-C)."""
+    from chunkspec._cli import _inputs
+
+    real = _inputs.read_input
+    seen = [0]
+
+    def read(item: Any, options: Any) -> Any:
+        if seen[0] == count:
+            raise KeyboardInterrupt
+        seen[0] += 1
+        return real(item, options)
+
+    monkeypatch.setattr(_inputs, "read_input", read)
 
 
 def test_split_output_matches_library(

@@ -64,8 +64,7 @@ def test_structural_lines(tmp_path: Path, capsys: pytest.CaptureFixture[str]) ->
     assert main(["chunk", path, "--strategy", "structural"]) == 0
     records = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
     lines = [
-        [DOC.count("\n", 0, r["start"]) + 1, DOC.count("\n", 0, r["end"] - 1) + 1]
-        for r in records
+        [DOC.count("\n", 0, r["start"]) + 1, DOC.count("\n", 0, r["end"] - 1) + 1] for r in records
     ]
     assert [(r["kind"], r["heading_path"], n) for r, n in zip(records, lines, strict=True)] == [
         ("prose", ["Title"], [3, 3]),

@@ -186,6 +186,8 @@ def chunk_document(
     plan = _plan(
         document, strategy, max_tokens, overlap_tokens, counter, count_headings, split_tables
     )
+    if not document.text.strip():
+        return []  # SOURCE-7: an empty or whitespace-only document has no record
     return _records(plan, CHUNK_STRATEGIES[plan.name](plan))
 
 
@@ -243,9 +245,13 @@ def _plan(
 
 
 class _Headings:
-    """The heading path at any offset, by MD-7's stack (RECORD-12)."""
+    """The heading path at any offset, by MD-7's stack (RECORD-12).
 
-    def __init__(self, blocks: Sequence[Block]) -> None:
+    A heading counts from the start of the line that holds its title, so a chunk that
+    begins with ``## Install`` is in the section it opens.
+    """
+
+    def __init__(self, source: str, blocks: Sequence[Block]) -> None:
         self.starts: list[int] = []
         self.paths: list[tuple[str, ...]] = []
         stack: list[tuple[int, str]] = []
@@ -255,7 +261,8 @@ class _Headings:
             while stack and stack[-1][0] >= block.level:
                 stack.pop()
             stack.append((block.level, block.text))
-            self.starts.append(block.start)
+            line = max(source.rfind("\n", 0, block.start), source.rfind("\r", 0, block.start))
+            self.starts.append(line + 1)
             self.paths.append(tuple(title for _, title in stack))
 
     def at(self, offset: int) -> tuple[str, ...]:
@@ -275,7 +282,7 @@ def _records(plan: _Plan, spans: list[_Span]) -> list[ChunkRecord]:
     """Turn spans into records: tokens, hash, pages, headings, title, strategy."""
     document = plan.document
     source = document.text
-    headings = _Headings(document.blocks().blocks)
+    headings = _Headings(source, document.blocks().blocks)
     page_starts: list[int] | None = None
     if document.pages is not None or plan.name == "pages":
         pages = document.pages if document.pages is not None else (source,)
