@@ -175,7 +175,7 @@ def test_big_file_is_an_error_row_unread(tmp_path: Path) -> None:
 def test_ctrl_c_leaves_out_as_it_was(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Ctrl-C: exit 130, one line, the old output untouched, no staging folder left."""
+    """CLI-13: Ctrl-C is exit 130 and one line; the old output untouched, no staging left."""
     write_corpus(tmp_path / "in", 4)
     out = tmp_path / "out"
     assert main(["ingest", str(tmp_path / "in"), "--out", str(out), "--workers", "1"]) == 0
@@ -187,7 +187,7 @@ def test_ctrl_c_leaves_out_as_it_was(
     monkeypatch.setattr("chunkspec._cli._ingest.run_local", interrupted)
     capsys.readouterr()
     assert main(["ingest", str(tmp_path / "in"), "--out", str(out), "--strategy", "window"]) == 130
-    assert capsys.readouterr().err == "chunkspec ingest: interrupted; --out left as it was\n"
+    assert capsys.readouterr().err == "chunkspec ingest: interrupted\n"
     assert {p.name: p.read_bytes() for p in out.iterdir()} == before
     assert sorted(p.name for p in tmp_path.iterdir()) == ["in", "out"]
 

@@ -7,21 +7,20 @@ engine uses ``--workers`` processes, ``--engine ray`` a Ray cluster (docs/scale.
 from __future__ import annotations
 
 import argparse
-import fnmatch
 import os
 import sys
 import time
 from concurrent.futures.process import BrokenProcessPool
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from .._errors import ArgumentTypeError, ArgumentValueError
 from .._records._chunk_document import STRATEGY_NAMES
 from .._records._rows import ChunkOptions
-from .._records._sources import INPUT_FORMATS, SUFFIXES
+from .._records._sources import INPUT_FORMATS
 from ._ingest_local import run_local, tasks
 from ._ingest_output import PartWriter, check_out, staging, write_manifest
+from ._inputs import Input, find_inputs
 from ._io import CliError, one_line
 
 __all__ = ["register"]
@@ -140,62 +139,14 @@ def register(sub: Any) -> None:
     parser.set_defaults(run=run)
 
 
-@dataclass(frozen=True, slots=True)
-class Input:
-    """One input file and its doc id (the path relative to the folder given, no suffix)."""
-
-    path: str
-    doc_id: str
-
-
-def find_inputs(paths: list[str], pattern: str | None) -> list[Input]:
-    """Expand files and folders into inputs: folders sorted, dot names skipped, ids unique."""
-    found: list[Input] = []
+def find_files(paths: list[str], pattern: str | None) -> list[Input]:
+    """CLI-7 and CLI-8's inputs and doc ids; ``-`` and a missing path are errors here."""
     for path in paths:
         if path == "-":
             raise CliError("ingest reads files and folders, not standard input (-)")
-        if os.path.isdir(path):
-            found.extend(_walk(path, pattern))
-        elif os.path.exists(path):
-            found.append(Input(path, Path(path).stem))
-        else:
+        if not os.path.exists(path):
             raise CliError(f"{path}: no such file or folder")
-    if not found:
-        kinds = f"matching --glob {pattern!r}" if pattern else "(.md, .markdown, .txt, .pdf, .json)"
-        raise CliError(f"no input files in {', '.join(paths)} {kinds}")
-    seen: dict[str, str] = {}
-    for item in found:
-        if item.doc_id in seen:
-            raise CliError(
-                f"{item.path}: doc id {item.doc_id!r} is also the id of {seen[item.doc_id]}"
-            )
-        seen[item.doc_id] = item.path
-    return found
-
-
-def _walk(folder: str, pattern: str | None) -> list[Input]:
-    """Return the inputs of ``folder``, sorted by relative path."""
-    root = Path(folder)
-    chosen: list[tuple[str, Path]] = []
-    for directory, subdirectories, files in os.walk(root):
-        subdirectories[:] = [name for name in subdirectories if not name.startswith(".")]
-        for name in files:
-            if name.startswith("."):
-                continue
-            full = Path(directory, name)
-            relative = full.relative_to(root).as_posix()
-            if pattern is not None:
-                if not (
-                    fnmatch.fnmatchcase(relative, pattern) or fnmatch.fnmatchcase(name, pattern)
-                ):
-                    continue
-            elif full.suffix.lower() not in SUFFIXES:
-                continue
-            chosen.append((relative, full))
-    return [
-        Input(str(full), relative[: -len(full.suffix)] if full.suffix else relative)
-        for relative, full in sorted(chosen)
-    ]
+    return find_inputs(paths, pattern, None)
 
 
 def options_from(args: argparse.Namespace) -> ChunkOptions:
@@ -238,7 +189,7 @@ class Tally:
         self.documents += 1
         if len(rows) == 1 and rows[0]["error"] is not None:
             self.errors += 1
-            self._clear()
+            self.clear()
             print(f"chunkspec ingest: {one_line(rows[0]['error'])}", file=sys.stderr)
         else:
             self.chunks += len(rows)
@@ -251,14 +202,14 @@ class Tally:
             )
             sys.stderr.flush()
 
-    def _clear(self) -> None:
+    def clear(self) -> None:
         """Erase the progress line before another message."""
         if self.show and self._shown:
             sys.stderr.write("\r\x1b[K")
 
     def summary(self, out: str) -> str:
         """Return the last line: documents, chunks, errors, time."""
-        self._clear()
+        self.clear()
         seconds = time.perf_counter() - self.started
         errors = "1 error" if self.errors == 1 else f"{self.errors} errors"
         return (
@@ -282,7 +233,7 @@ def run(args: argparse.Namespace) -> int:
         raise CliError("--address needs --engine ray")
     options = options_from(args)
     check_out(args.out, args.format)
-    inputs = find_inputs(args.paths, args.glob)
+    inputs = find_files(args.paths, args.glob)
     show = args.progress == "always" or (args.progress == "auto" and sys.stderr.isatty())
     tally = Tally(len(inputs), show)
     try:
@@ -294,11 +245,9 @@ def run(args: argparse.Namespace) -> int:
             else:
                 _run_local(inputs, options, args, folder, tally)
             write_manifest(folder, _manifest(args, options, tally))
-    except KeyboardInterrupt:
-        if show:
-            sys.stderr.write("\n")
-        print("chunkspec ingest: interrupted; --out left as it was", file=sys.stderr)
-        return 130
+    except KeyboardInterrupt:  # CLI-13: main prints the line; staging removed the new folder
+        tally.clear()
+        raise
     print(tally.summary(args.out))
     return 0
 

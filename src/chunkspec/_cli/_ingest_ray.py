@@ -20,7 +20,8 @@ from ._io import CliError
 if TYPE_CHECKING:
     import pyarrow as pa
 
-    from ._ingest import Input, Tally
+    from ._ingest import Tally
+    from ._inputs import Input
 
 __all__ = ["run_ray"]
 

@@ -60,15 +60,16 @@ class _Plan:
         return f"{self.name}:{','.join(parts)}"
 
 
-#: A span of the source: (start, end, kind, heading path or None, parent id, prefix).
-_Span = tuple[int, int, str, "tuple[str, ...] | None", "str | None", str]
+#: A span of the source: (start, end, kind, heading path or None, parent id, prefix), and
+#: the chunk's text when it is not ``prefix + source[start:end]`` (recursive only).
+_Span = tuple[int, int, str, "tuple[str, ...] | None", "str | None", str, "str | None"]
 
 
 def _heading(plan: _Plan) -> list[_Span]:
     """HeadingAwareChunker over the document's blocks (HEAD rules)."""
     chunker = HeadingAwareChunker(plan.max_tokens, plan.overlap, counter=plan.counter)
     return [
-        (c.start, c.end, c.kind, c.heading_path, c.parent_id, "")
+        (c.start, c.end, c.kind, c.heading_path, c.parent_id, "", None)
         for c in chunker.chunk(plan.document.blocks())
     ]
 
@@ -82,7 +83,7 @@ def _structural(plan: _Plan) -> list[_Span]:
         count_headings=plan.count_headings,
         split_tables=plan.split_tables,
     )
-    return [(c.start, c.end, c.kind, c.heading_path, None, c.prefix) for c in chunks]
+    return [(c.start, c.end, c.kind, c.heading_path, None, c.prefix, None) for c in chunks]
 
 
 def _recursive(plan: _Plan) -> list[_Span]:
@@ -100,7 +101,10 @@ def _recursive(plan: _Plan) -> list[_Span]:
     word = 0
     for c in chunks:
         n = len(c.text.split())
-        spans.append((words[word][0], words[word + n - 1][1], "prose", None, None, ""))
+        if n == 0:
+            continue  # RECORD-11: seed 000 gives one empty chunk for a blank text
+        last = words[word + n - 1][1]
+        spans.append((words[word][0], last, "prose", None, None, "", c.text))
         word += n
     return spans
 
@@ -112,11 +116,11 @@ def _window(plan: _Plan) -> list[_Span]:
         step = plan.max_tokens - plan.overlap
         pieces = char_windows(text, plan.max_tokens, plan.overlap)
         return [
-            (k * step, k * step + len(piece), "window", None, None, "")
+            (k * step, k * step + len(piece), "window", None, None, "", None)
             for k, piece in enumerate(pieces)
         ]
     return [
-        (w.start, w.end, "window", None, None, "")
+        (w.start, w.end, "window", None, None, "", None)
         for w in token_windows(text, plan.max_tokens, plan.overlap, plan.counter)
     ]
 
@@ -126,7 +130,7 @@ def _pages(plan: _Plan) -> list[_Span]:
     document = plan.document
     pages = list(document.pages) if document.pages is not None else [document.text]
     return [
-        (c.char_start, c.char_end, "window", None, None, "")
+        (c.char_start, c.char_end, "window", None, None, "", None)
         for c in chunk_pages(pages, plan.max_tokens, plan.overlap, plan.counter)
     ]
 
@@ -182,14 +186,9 @@ def chunk_document(
     plan = _plan(
         document, strategy, max_tokens, overlap_tokens, counter, count_headings, split_tables
     )
-    spans = CHUNK_STRATEGIES[plan.name](plan)
-    texts: list[str] | None = None
-    if plan.name == "recursive":
-        texts = [
-            c.text
-            for c in split_section(document.doc_id, document.title, document.text, plan.max_tokens)
-        ]
-    return _records(plan, spans, texts)
+    if not document.text.strip():
+        return []  # SOURCE-7: an empty or whitespace-only document has no record
+    return _records(plan, CHUNK_STRATEGIES[plan.name](plan))
 
 
 def _plan(
@@ -246,9 +245,13 @@ def _plan(
 
 
 class _Headings:
-    """The heading path at any offset, by MD-7's stack (RECORD-12)."""
+    """The heading path at any offset, by MD-7's stack (RECORD-12).
 
-    def __init__(self, blocks: Sequence[Block]) -> None:
+    A heading counts from the start of the line that holds its title, so a chunk that
+    begins with ``## Install`` is in the section it opens.
+    """
+
+    def __init__(self, source: str, blocks: Sequence[Block]) -> None:
         self.starts: list[int] = []
         self.paths: list[tuple[str, ...]] = []
         stack: list[tuple[int, str]] = []
@@ -258,7 +261,8 @@ class _Headings:
             while stack and stack[-1][0] >= block.level:
                 stack.pop()
             stack.append((block.level, block.text))
-            self.starts.append(block.start)
+            line = max(source.rfind("\n", 0, block.start), source.rfind("\r", 0, block.start))
+            self.starts.append(line + 1)
             self.paths.append(tuple(title for _, title in stack))
 
     def at(self, offset: int) -> tuple[str, ...]:
@@ -274,11 +278,11 @@ def _section(path: tuple[str, ...], kind: str, text: str) -> str | None:
     return path[-1] if path and path[-1].strip() else None
 
 
-def _records(plan: _Plan, spans: list[_Span], texts: list[str] | None) -> list[ChunkRecord]:
+def _records(plan: _Plan, spans: list[_Span]) -> list[ChunkRecord]:
     """Turn spans into records: tokens, hash, pages, headings, title, strategy."""
     document = plan.document
     source = document.text
-    headings = _Headings(document.blocks().blocks)
+    headings = _Headings(source, document.blocks().blocks)
     page_starts: list[int] | None = None
     if document.pages is not None or plan.name == "pages":
         pages = document.pages if document.pages is not None else (source,)
@@ -289,8 +293,8 @@ def _records(plan: _Plan, spans: list[_Span], texts: list[str] | None) -> list[C
             position += len(page) + 1
     strategy = plan.strategy
     out: list[ChunkRecord] = []
-    for index, (start, end, kind, path, parent, prefix) in enumerate(spans):
-        text = texts[index] if texts is not None else prefix + source[start:end]
+    for index, (start, end, kind, path, parent, prefix, own) in enumerate(spans):
+        text = prefix + source[start:end] if own is None else own
         tokens = plan.counter.count(text)
         if path is None:
             path = headings.at(start)
