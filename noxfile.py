@@ -1,4 +1,4 @@
-"""The one CI gate: plain ``nox`` runs tests, properties, typecheck and lint.
+"""The one CI gate: plain ``nox`` runs tests, properties, typecheck, lint, conformance and ray.
 
 Dependency groups and the package's extras are read from pyproject.toml, so the versions
 live in one place. ``nox -s bench`` runs the benchmarks on demand (never in the gate);
@@ -14,7 +14,7 @@ import nox
 
 nox.needs_version = ">=2025.2.9"
 nox.options.default_venv_backend = "uv|virtualenv"
-nox.options.sessions = ["tests", "properties", "typecheck", "lint", "conformance"]
+nox.options.sessions = ["tests", "properties", "typecheck", "lint", "conformance", "ray"]
 nox.options.reuse_venv = "yes"
 
 PYPROJECT = nox.project.load_toml("pyproject.toml")
@@ -95,7 +95,8 @@ BENCHMARKS = ("split", "markdown", "windows", "conformance", "eval", "pathologic
 def ray(session: nox.Session) -> None:
     """The Ray engine (tests/test_ray_engine.py, docs/scale.md): one Ray on 127.0.0.1, no
     dashboard, no usage stats; ~200 generated documents against the local engine, a worker
-    killed mid-task, a 16 MiB document, a corrupt PDF. Opt-in: several minutes here."""
+    killed mid-task, a 16 MiB document, a corrupt PDF. In the gate: 1 min 55 s here with a
+    fresh venv (warm uv cache), 4 tests in 101 s."""
     _install(session, "test", extras=EXTRAS + ",ray")
     session.run(
         "pytest",
