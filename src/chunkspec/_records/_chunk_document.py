@@ -186,6 +186,8 @@ def chunk_document(
     plan = _plan(
         document, strategy, max_tokens, overlap_tokens, counter, count_headings, split_tables
     )
+    if not document.text.strip():
+        return []  # SOURCE-7: seed 002's character windows would window the blanks
     return _records(plan, CHUNK_STRATEGIES[plan.name](plan))
 
 
@@ -243,9 +245,14 @@ def _plan(
 
 
 class _Headings:
-    """The heading path at any offset, by MD-7's stack (RECORD-12)."""
+    """The heading path at any offset, by MD-7's stack (RECORD-12).
 
-    def __init__(self, blocks: Sequence[Block]) -> None:
+    A heading starts where its line starts (its ``#`` marker, or a setext title's first
+    line), not where its title does: a window that begins with ``## Install`` is in the
+    Install section.
+    """
+
+    def __init__(self, source: str, blocks: Sequence[Block]) -> None:
         self.starts: list[int] = []
         self.paths: list[tuple[str, ...]] = []
         stack: list[tuple[int, str]] = []
@@ -255,13 +262,18 @@ class _Headings:
             while stack and stack[-1][0] >= block.level:
                 stack.pop()
             stack.append((block.level, block.text))
-            self.starts.append(block.start)
+            self.starts.append(_line_start(source, block.start))
             self.paths.append(tuple(title for _, title in stack))
 
     def at(self, offset: int) -> tuple[str, ...]:
         """Return the path of the last heading that starts at or before ``offset``."""
         i = bisect.bisect_right(self.starts, offset)
         return self.paths[i - 1] if i else ()
+
+
+def _line_start(source: str, offset: int) -> int:
+    """Return the start of the MD-2 line holding ``source[offset]``."""
+    return max(source.rfind("\n", 0, offset), source.rfind("\r", 0, offset)) + 1
 
 
 def _section(path: tuple[str, ...], kind: str, text: str) -> str | None:
@@ -275,7 +287,7 @@ def _records(plan: _Plan, spans: list[_Span]) -> list[ChunkRecord]:
     """Turn spans into records: tokens, hash, pages, headings, title, strategy."""
     document = plan.document
     source = document.text
-    headings = _Headings(document.blocks().blocks)
+    headings = _Headings(source, document.blocks().blocks)
     page_starts: list[int] | None = None
     if document.pages is not None or plan.name == "pages":
         pages = document.pages if document.pages is not None else (source,)
