@@ -182,3 +182,23 @@ def test_read_document_ids_and_sources(tmp_path: Any) -> None:
     assert read_document(path, doc_id="own").doc_id == "own"
     with pytest.raises(InputError, match="no such file"):
         read_document(str(tmp_path / "missing.md"))
+
+
+def test_counter_names_of_tokenizers(tmp_path: Any) -> None:
+    """RECORD-5: a tiktoken counter is named tiktoken:{encoding}; huggingface:{path} builds a
+    tokenizer.json's counter whose records carry that very name (all built offline)."""
+    from chunkspec import TiktokenCounter, counter_name
+    from tests.counters import byte_encoding, word_level
+
+    assert counter_name(TiktokenCounter(byte_encoding())) == "tiktoken:test-bytes"
+    path = tmp_path / "tokenizer.json"
+    word_level().save(str(path))
+    name = f"huggingface:{path}"
+    assert counter_name(counter_from_name(name)) == name
+    document = document_from_bytes(b"hello world. the page", doc_id="d", input_format="text")
+    records = chunk_document(document, "window", max_tokens=2, counter=name)
+    assert [(r.text, r.tokens, r.counter) for r in records] == [
+        ("hello world", 2, name),
+        (". the ", 2, name),
+        ("page", 1, name),
+    ]
