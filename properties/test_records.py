@@ -240,7 +240,7 @@ def test_nothing_lost(doc: Generated, call: tuple[str, dict[str, Any]]) -> None:
                     r.doc_id,
                     r.text,
                     r.heading_path,
-                    "prose" if r.kind == "prose" else r.kind,
+                    r.kind,
                     r.start,
                     r.end,
                     _line(source, r.start),
