@@ -115,6 +115,31 @@ def ray(session: nox.Session) -> None:
 
 
 @nox.session
+def spark(session: nox.Session) -> None:
+    """docs/scale.md's Spark recipe (tests/test_spark_recipe.py): mapInArrow over
+    chunk_table on a local[2] Spark. Opt-in: pyspark is ~400 MB and needs Java 17+."""
+    _install(session, "spark", extras=EXTRAS)
+    session.run(
+        "pytest",
+        "tests/test_spark_recipe.py",
+        "-W",
+        "ignore::FutureWarning",  # pyspark's own notices about pandas
+        "-W",
+        "ignore::DeprecationWarning",
+        "-W",
+        "ignore::ResourceWarning",
+        *session.posargs,
+        env={
+            "CHUNKSPEC_SPARK_TESTS": "1",
+            "SPARK_LOCAL_IP": "127.0.0.1",
+            "PYSPARK_PYTHON": session.bin + "/python",  # workers use this venv
+            "PYTHONPATH": ".",  # workers unpickle the recipe's function from tests/
+            "PYTHONDONTWRITEBYTECODE": "",
+        },
+    )
+
+
+@nox.session
 def bench(session: nox.Session) -> None:
     """Throughput and scaling benchmarks beside the peers (prints ratios; never gates).
 
