@@ -22,6 +22,7 @@ __all__ = [
     "DOCUMENT_KEYS",
     "Chunking",
     "chunk_metadata",
+    "claim",
     "default_doc_id",
     "record_from_metadata",
 ]
@@ -106,6 +107,18 @@ class Chunking:
     ) -> list[ChunkRecord]:
         """Return the core's records for ``text`` read with ``metadata`` (ADAPT-1)."""
         return self.chunk(self.document(text, metadata, fallback_id))
+
+
+def claim(owners: dict[str, str], doc_id: str, label: str) -> None:
+    """ADAPT-4: record that input ``label`` owns ``doc_id``; a second owner is refused."""
+    if doc_id in owners:
+        raise ArgumentValueError(
+            "documents",
+            f"hold two documents with doc_id {doc_id!r} ({owners[doc_id]} and {label}); "
+            "their chunk ids would clash: give each a distinct metadata doc_id",
+            doc_id,
+        )
+    owners[doc_id] = label
 
 
 def chunk_metadata(record: ChunkRecord, metadata: Mapping[str, Any]) -> dict[str, Any]:

@@ -26,7 +26,7 @@ except ImportError as error:  # pragma: no cover - exercised by tests/test_integ
 
 from .._errors import ArgumentTypeError, ArgumentValueError
 from .._records._record import ChunkRecord
-from ._documents import Chunking, chunk_metadata, record_from_metadata
+from ._documents import Chunking, chunk_metadata, claim, record_from_metadata
 
 __all__ = ["ChunkspecDocumentSplitter", "to_document", "to_record"]
 
@@ -79,14 +79,7 @@ class ChunkspecDocumentSplitter:
                     f"documents[{position}].content", "must be text, not None", document.id
                 )
             source = self.chunking.document(document.content, document.meta, document.id)
-            if source.doc_id in owners:
-                raise ArgumentValueError(
-                    "documents",
-                    f"hold two documents with doc_id {source.doc_id!r} (ids "
-                    f"{owners[source.doc_id]!r} and {document.id!r}); chunk ids would clash",
-                    source.doc_id,
-                )
-            owners[source.doc_id] = document.id
+            claim(owners, source.doc_id, f"documents[{position}] (id {document.id!r})")
             for record in self.chunking.chunk(source):
                 out.append(to_document(record, document.meta, document.id))
         return {"documents": out}

@@ -27,7 +27,7 @@ except ImportError as error:  # pragma: no cover - exercised by tests/test_integ
 
 from .._errors import ArgumentTypeError
 from .._records._record import ChunkRecord
-from ._documents import Chunking, chunk_metadata, record_from_metadata
+from ._documents import Chunking, chunk_metadata, claim, record_from_metadata
 
 __all__ = [
     "ChunkspecSplitter",
@@ -99,10 +99,14 @@ class ChunkspecSplitter(TextSplitter):  # type: ignore[misc]  # LangChain is typ
         )
 
     def _split(self, items: Iterable[tuple[str, Mapping[str, Any], str | None]]) -> list[Document]:
-        """Chunk each (text, metadata, document id) and wrap every record as a Document."""
+        """Chunk each (text, metadata, document id) and wrap every record as a Document;
+        two inputs with one doc_id are refused (ADAPT-4)."""
         out: list[Document] = []
-        for text, metadata, fallback in items:
-            for record in self.chunking.records(text, metadata, fallback):
+        owners: dict[str, str] = {}
+        for position, (text, metadata, fallback) in enumerate(items):
+            document = self.chunking.document(text, metadata, fallback)
+            claim(owners, document.doc_id, f"documents[{position}]")
+            for record in self.chunking.chunk(document):
                 out.append(to_document(record, metadata))
         return out
 

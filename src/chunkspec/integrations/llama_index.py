@@ -26,9 +26,9 @@ except ImportError as error:  # pragma: no cover - exercised by tests/test_integ
         "llama-index-core is not installed: pip install 'chunkspec[llama-index]'"
     ) from error
 
-from .._errors import ArgumentTypeError, ArgumentValueError
+from .._errors import ArgumentTypeError
 from .._records._record import RECORD_FIELDS, ChunkRecord
-from ._documents import Chunking, chunk_metadata, record_from_metadata
+from ._documents import Chunking, chunk_metadata, claim, record_from_metadata
 
 __all__ = ["ChunkspecNodeParser", "to_record"]
 
@@ -116,14 +116,7 @@ class ChunkspecNodeParser(NodeParser):  # type: ignore[misc]  # LlamaIndex is ty
                 raise ArgumentTypeError("nodes", "LlamaIndex nodes or documents", node)
             metadata: Mapping[str, Any] = node.metadata
             document = chunking.document(node.get_content(), metadata, node.node_id)
-            if document.doc_id in owners:
-                raise ArgumentValueError(
-                    "documents",
-                    f"hold two documents with doc_id {document.doc_id!r} "
-                    f"({owners[document.doc_id]!r} and {node.node_id!r}); chunk ids would clash",
-                    document.doc_id,
-                )
-            owners[document.doc_id] = node.node_id
+            claim(owners, document.doc_id, f"node {node.node_id!r}")
             out.extend(self._nodes(chunking.chunk(document), node))
         return out
 
