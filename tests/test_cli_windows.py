@@ -396,7 +396,8 @@ def test_window_tiktoken_counter(
 
 
 def test_unknown_tiktoken_encoding(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    """CLI-1: an encoding tiktoken does not know is one error line naming it."""
+    """CLI-1, COUNT-10: an encoding tiktoken does not know is one error line naming it and
+    the encodings it knows."""
     path = tmp_path / "a.txt"
     path.write_text("ab", "utf-8")
     status, out, err = _run(
@@ -404,7 +405,8 @@ def test_unknown_tiktoken_encoding(tmp_path: Path, capsys: pytest.CaptureFixture
     )
     assert (status, out) == (2, "")
     assert err.startswith(
-        "chunkspec window: error: cannot load tiktoken encoding 'nope': Unknown encoding nope."
+        "chunkspec window: error: cannot load tiktoken encoding 'nope': encoding is not a "
+        "tiktoken encoding (known: cl100k_base"
     )
     assert err.count("\n") == 1
 
@@ -511,8 +513,9 @@ def test_pages_unreadable_pdf_path(
             "window",
             [
                 "usage: chunkspec window [-h] --size N [--overlap N] [--counter "
-                "{whitespace,chars4,tiktoken,huggingface}] [--encoding NAME] [--tokenizer FILE] "
-                "FILE",
+                "{whitespace,chars4,tiktoken,huggingface}] [--encoding NAME] "
+                "[--encoding-file FILE] "
+                "[--tokenizer FILE] FILE",
                 "Cut FILE (or - for stdin) into windows of SIZE characters (or tokens of "
                 "--counter) stepping by SIZE - OVERLAP; print one JSON object a line.",
                 "FILE UTF-8 text file, or - for stdin",
@@ -521,6 +524,8 @@ def test_pages_unreadable_pdf_path(
                 "--counter {whitespace,chars4,tiktoken,huggingface}",
                 "token counter (default: none, sizes in characters)",
                 "--encoding NAME tiktoken encoding for --counter tiktoken (default cl100k_base)",
+                "--encoding-file FILE the encoding's .tiktoken rank file, for offline use "
+                "(checked against the SHA-256 tiktoken pins for --encoding)",
                 "--tokenizer FILE tokenizer.json for --counter huggingface (Hugging Face "
                 "tokenizers)",
             ],
@@ -529,8 +534,9 @@ def test_pages_unreadable_pdf_path(
             "pages",
             [
                 "usage: chunkspec pages [-h] [--max-tokens N] [--overlap-tokens N] [--counter "
-                "{whitespace,chars4,tiktoken,huggingface}] [--encoding NAME] [--tokenizer FILE] "
-                "[--format {text,jsonl}] FILE",
+                "{whitespace,chars4,tiktoken,huggingface}] [--encoding NAME] "
+                "[--encoding-file FILE] "
+                "[--tokenizer FILE] [--format {text,jsonl}] FILE",
                 "Chunk FILE.pdf (pages from pypdf) or a text file whose pages are separated by "
                 "form feeds (U+000C) into overlapping token windows that carry their page span.",
                 "FILE a .pdf file, or UTF-8 text (- for stdin)",
@@ -538,6 +544,8 @@ def test_pages_unreadable_pdf_path(
                 "--overlap-tokens N",
                 "token counter (default: whitespace)",
                 "--encoding NAME tiktoken encoding for --counter tiktoken (default cl100k_base)",
+                "--encoding-file FILE the encoding's .tiktoken rank file, for offline use "
+                "(checked against the SHA-256 tiktoken pins for --encoding)",
                 "--tokenizer FILE tokenizer.json for --counter huggingface (Hugging Face "
                 "tokenizers)",
                 "--format {text,jsonl}",
