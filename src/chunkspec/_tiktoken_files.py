@@ -5,6 +5,9 @@ machine without network that fails with a long traceback. :func:`load_encoding` 
 name as tiktoken does, but says in one line what is missing; :func:`encoding_from_file`
 builds the named encoding from a local copy of its rank file, checked against the SHA-256
 that tiktoken pins for it, so the counts (and the counter's name) are the same as online.
+It runs tiktoken's own constructor for the name with a local loader standing in for
+``load_tiktoken_bpe`` in the constructor's module (under tiktoken's registry lock): the
+pattern and special tokens are tiktoken's, never a copy kept here.
 """
 
 from __future__ import annotations
@@ -13,7 +16,6 @@ import base64
 import binascii
 import hashlib
 import os
-import threading
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -25,8 +27,8 @@ if TYPE_CHECKING:
 
 __all__ = ["encoding_from_file", "load_encoding"]
 
-#: Held while an encoding's constructor runs with the local loader in place of tiktoken's.
-_LOCK = threading.Lock()
+#: The loaders a tiktoken constructor calls: one rank file, or GPT-2's two data-gym files.
+_LOADERS = ("load_tiktoken_bpe", "data_gym_to_mergeable_bpe_ranks")
 
 
 def load_encoding(name: str) -> tiktoken.Encoding:
@@ -148,18 +150,16 @@ def _definition(name: str, ranks: dict[bytes, int], digest: str, path: str) -> d
             "encoding", "has no single .tiktoken file (use r50k_base: the same ranks)", name
         )
 
-    with _LOCK:
-        saved = {
-            key: names[key]
-            for key in ("load_tiktoken_bpe", "data_gym_to_mergeable_bpe_ranks")
-            if key in names
-        }
+    # tiktoken's registry lock: get_encoding holds it while a constructor runs, so no other
+    # thread's constructor can meet the local loader while it stands in.
+    with tiktoken.registry._lock:
+        saved = {key: names[key] for key in _LOADERS if key in names}
         names["load_tiktoken_bpe"] = local
         names["data_gym_to_mergeable_bpe_ranks"] = refuse
         try:
             spec = constructor()
         finally:
-            for key in ("load_tiktoken_bpe", "data_gym_to_mergeable_bpe_ranks"):
+            for key in _LOADERS:
                 if key in saved:
                     names[key] = saved[key]
                 else:
