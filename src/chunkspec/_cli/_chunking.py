@@ -11,6 +11,7 @@ from .._records._chunk_document import chunk_document
 from .._records._counter_names import counter_from_name
 from .._records._record import ChunkRecord
 from .._records._sources import InputError, SourceDocument, document_from_text
+from ._counter import counter_from
 from ._inputs import documents, find_inputs
 from ._io import CliError, one_line
 from ._output import Progress, check_output, write_records
@@ -110,6 +111,11 @@ def run_chunking(
     and every bad one is listed. CLI-11: output goes to a temporary file renamed at the end.
     """
     check_output(getattr(args, "output", None))
+    if getattr(args, "counter", None) is not None:
+        # COUNT-9, COUNT-10: build the named counter once with the counter options' own
+        # one-line errors; a --encoding-file encoding is registered with tiktoken here, so
+        # the record's name (tiktoken:NAME) builds it offline below.
+        counter_from(args)
     _load_counter(chunking.counter)
     chunking.check()
     inputs = find_inputs(args.paths, args.glob, args.doc_id)
