@@ -22,7 +22,7 @@ PYPROJECT = nox.project.load_toml("pyproject.toml")
 
 #: The optional extras the tests exercise (each builds its data in process, no downloads).
 #: The framework adapters' extras add about 5 s to a warm install (7 s cold) and run offline.
-EXTRAS = "tiktoken,tokenizers,pdf,bm25,plot,langchain,llama-index,haystack"
+EXTRAS = "tiktoken,tokenizers,pdf,arrow,bm25,plot,langchain,llama-index,haystack"
 
 
 def _install(session: nox.Session, *groups: str, extras: str = "") -> None:
