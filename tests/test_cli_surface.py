@@ -66,9 +66,10 @@ def test_version(capsys: pytest.CaptureFixture[str]) -> None:
                 "Read chunk records as JSON Lines (the output of split, chunk, window or pages, "
                 "each with a score) and print the assembled context. Exit status 1 when nothing "
                 "is picked (abstain).",
-                "CHUNKS JSON Lines file, or - for stdin",
-                "--budget N",
-                "--min-score S",
+                "CHUNKS JSON Lines file of records with scores, or - for stdin",
+                "--budget N tokens the context may hold, counted by the records' counter "
+                "(required)",
+                "--min-score S stop at the first chunk scored below S (default 0.35)",
                 "--ids print the picked ids after the context on stderr",
             ],
         ),
