@@ -16,6 +16,15 @@ export const FAULTS = [
   "merge-last-subchunk", // an oversized piece's last sub-chunk joins the next pieces (SPLIT-8)
   "split-regex-tokens", // countTokens as text.split(/\s+/).length (TOK-1)
   "dedupe-seen", // dedupe against every hash seen, not only picked ones (PACK-6)
+  "assemble-no-surrogate-check", // chunk id/doc_id not checked for lone surrogates (PORT-2)
+  "trim-title", // splitSection trims the title it copies into each chunk (SPLIT-9)
+  "words-unbounded-start", // words does not bound start at 2**53 - 1 (WORDS-2, PORT-1)
+  "words-double", // words adds start + i in doubles past 2**53 - 1 (WORDS-1, HAZ-11)
+  "drop-blank-chunk", // blank text gives no chunk instead of one empty chunk (SPLIT-10)
+  "no-strip-whole", // a text that fits whole is not stripped (SPLIT-1)
+  "strip-kept-pieces", // kept pieces are stripped before they are joined (SPLIT-3)
+  "budget-off-by-one", // a chunk must fit with room to spare: tokens < room (PACK-7)
+  "subtraction-comparator", // b.score - a.score, NaN for two equal infinities (HAZ-7, PACK-1)
 ] as const;
 
 export type Fault = (typeof FAULTS)[number];
