@@ -41,6 +41,14 @@ FAULTS = {
     "strip-kept-pieces": "SPLIT-3",
     "budget-off-by-one": "PACK-7",
     "subtraction-comparator": "PACK-1",
+    "window-utf16": "WIN-9",
+    "window-scrap": "WIN-6",
+    "window-blank": "SOURCE-7",
+    "window-tokens-utf16": "RECORD-14",
+    "window-strategy-no-overlap": "RECORD-6",
+    "window-id-from-one": "RECORD-2",
+    "window-boolean-size": "WIN-1",
+    "window-end-unclamped": "RECORD-3",
 }
 
 
@@ -49,6 +57,12 @@ WHY = {
     "assemble-no-surrogate-check": "does not reject a lone surrogate (HAZ-4)",
     "trim-title": "first difference at $[0].title",
     "words-unbounded-start": "does not bound integers at 2**53 - 1 (HAZ-9)",
+    "window-utf16": "cuts an astral character in two",
+    "window-tokens-utf16": "first difference at",
+    "window-strategy-no-overlap": "first difference at",
+    "window-id-from-one": "first difference at",
+    "window-boolean-size": "expected TypeError naming 'max_tokens'",
+    "window-end-unclamped": "first difference at",
 }
 
 

@@ -236,7 +236,8 @@ def test_cli_refuses_bad_numbers(option: list[str], capsys: pytest.CaptureFixtur
 def test_cli_batch_sets_the_pipelined_batch_size(tmp_path: Path) -> None:
     """CONF-10: generated cases are drawn in whole batches of --batch (here 2, the smallest
     that differs from one case at a time) and exactly the asked number of distinct cases
-    is sent: 5 split_section cases, drawn two at a time."""
+    is sent (each op's share of 15 by WEIGHTS, rounded up): 5 split_section cases, drawn
+    two at a time."""
     report = tmp_path / "r.jsonl"
     argv = ["conformance", "-q", "--no-vectors", "--profile", "portable", "--cases", "15"]
     assert main([*argv, "--batch", "2", "--jsonl", str(report), "--", *port()]) == 0
@@ -244,10 +245,11 @@ def test_cli_batch_sets_the_pipelined_batch_size(tmp_path: Path) -> None:
     assert summary["generated"] == {
         "portable/split_section": 5,
         "portable/assemble": 5,
-        "portable/count_tokens": 1,
-        "portable/hash_text": 1,
-        "portable/render": 1,
-        "portable/words": 1,
+        "portable/count_tokens": 2,
+        "portable/hash_text": 2,
+        "portable/render": 2,
+        "portable/words": 2,
+        "portable/chunk": 3,
     }
     drawn = summary["drawn"]
     assert drawn["portable/split_section"] % 2 == drawn["portable/assemble"] % 2 == 0
@@ -284,7 +286,7 @@ def test_cli_progress_lines(capsys: pytest.CaptureFixture[str]) -> None:
     err = capsys.readouterr().err.splitlines()
     assert err[0] == (
         "chunkspec conformance: port python-test-port 1.0: ops split_section, assemble, "
-        "count_tokens, hash_text, render, words"
+        "count_tokens, hash_text, render, words, chunk"
     )
     assert err[1].startswith("chunkspec conformance: vectors: ")
 

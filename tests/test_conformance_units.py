@@ -153,7 +153,7 @@ def test_render_reaches_every_text() -> None:
         assert found[1]["c"]["text"] == text
 
 
-@settings(max_examples=300, database=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=300, database=None, deadline=None, suppress_health_check=list(HealthCheck))
 @given(st.data())
 def test_portable_words_draw_only_small_starts(data: st.DataObject) -> None:
     """The portable profile keeps words' valid starts small (starts near 2**53 are

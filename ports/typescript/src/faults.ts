@@ -25,6 +25,14 @@ export const FAULTS = [
   "strip-kept-pieces", // kept pieces are stripped before they are joined (SPLIT-3)
   "budget-off-by-one", // a chunk must fit with room to spare: tokens < room (PACK-7)
   "subtraction-comparator", // b.score - a.score, NaN for two equal infinities (HAZ-7, PACK-1)
+  "window-utf16", // windows over UTF-16 code units, not code points (WIN-9, HAZ-12)
+  "window-scrap", // keeps stepping after a window reached the end (WIN-6)
+  "window-blank", // windows for a blank text instead of no record (SOURCE-7)
+  "window-tokens-utf16", // tokens = piece.length in UTF-16 units (RECORD-14)
+  "window-strategy-no-overlap", // strategy string without overlap_tokens (RECORD-6)
+  "window-id-from-one", // record ids and indexes from 1 (RECORD-2)
+  "window-boolean-size", // max_tokens true taken as 1 (Number(true)), not a TypeError (WIN-1)
+  "window-end-unclamped", // the last window's end is start + size, past the text (RECORD-3)
 ] as const;
 
 export type Fault = (typeof FAULTS)[number];

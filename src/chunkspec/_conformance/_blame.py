@@ -290,6 +290,80 @@ def _double_words(data: dict[str, Any]) -> str:
     return " ".join(f"{word}{int(float(start) + float(i))}" for i in range(data["n"]))
 
 
+def _window_model(
+    data: dict[str, Any], *, utf16: bool = False, scrap: bool = False, blank: bool = False
+) -> list[dict[str, Any]]:
+    """Seed 002's windows as records, with one mistake swappable: UTF-16 offsets (HAZ-12),
+    a trailing scrap window (WIN-6), windows of a blank text (SOURCE-7)."""
+    text, size, overlap = data["text"], data["max_tokens"], data["overlap_tokens"]
+    units = text.encode("utf-16-le", "surrogatepass")
+    n = len(units) // 2 if utf16 else len(text)
+
+    def cut(a: int, b: int) -> str:
+        if not utf16:
+            return str(text[a:b])
+        return str(units[2 * a : 2 * b].decode("utf-16-le", "surrogatepass"))
+
+    if not text.strip() and not blank:
+        return []
+    step, out, i = size - overlap, [], 0
+    while i < n:
+        piece = cut(i, i + size)
+        out.append((i, min(i + size, n), piece))
+        if i + size >= n and not scrap:
+            break
+        i += step
+    return [
+        {
+            "id": f"{data['doc_id']}:{k}",
+            "doc_id": data["doc_id"],
+            "index": k,
+            "text": piece,
+            "start": a,
+            "end": b,
+            "tokens": len(piece),
+            "counter": "chars1",
+            "content_hash": _sha(piece.encode("utf-8", "surrogatepass")),
+            "kind": "window",
+            "heading_path": [],
+            "parent_id": None,
+            "page_start": None,
+            "page_end": None,
+            "section": None,
+            "prefix": "",
+            "oversized": False,
+            "title": data["title"],
+            "source": "",
+            "strategy": f"window:max_tokens={size},overlap_tokens={overlap}",
+        }
+        for k, (a, b, piece) in enumerate(out)
+    ]
+
+
+def _cuts_astral(data: dict[str, Any]) -> bool:
+    """True when UTF-16 windows of this ``chunk`` input hold a lone surrogate (HAZ-12)."""
+    try:
+        pieces = _window_model(data, utf16=True)
+    except (KeyError, TypeError, ValueError, AttributeError):
+        return False
+    return any(_LONE.search(p["text"]) for p in pieces)
+
+
+_WINDOW_TRAPS: list[tuple[str, list[str], Callable[[dict[str, Any]], Any]]] = [
+    (
+        "indexes UTF-16 code units (JavaScript slice and length)",
+        ["WIN-9"],
+        lambda d: _window_model(d, utf16=True),
+    ),
+    (
+        "keeps stepping after a window reached the end (a trailing scrap)",
+        ["WIN-6"],
+        lambda d: _window_model(d, scrap=True),
+    ),
+    ("gives windows for a blank text", ["SOURCE-7"], lambda d: _window_model(d, blank=True)),
+]
+
+
 def _trap(
     op: str, data: dict[str, Any], expected: Any, actual: Any
 ) -> tuple[list[str], str] | None:
@@ -355,6 +429,10 @@ def _traps(
             for rules, mistake, digest in _hash_models(data["text"]):
                 if matches(digest):
                     yield rules, mistake
+        elif op == "chunk":
+            for mistake, rules, model in _WINDOW_TRAPS:
+                if matches(model(data)):
+                    yield rules, mistake
         elif op == "words" and matches(_double_words(data)):
             yield ["WORDS-1"], "adds start + i in doubles, which round past 2**53 - 1"
     except (KeyError, TypeError, ValueError, AttributeError, UnicodeError, OverflowError):
@@ -370,8 +448,11 @@ def _error_rules(op: str, data: dict[str, Any], argument: str) -> list[str]:
         "hash_text": ["HASH-2"],
         "render": ["RENDER-1"],
         "words": ["WORDS-2"],
+        "chunk": ["WIN-1"],
     }[op]
     leaf = argument.rsplit(".", 1)[-1] if argument else ""
+    if op == "chunk" and leaf in ("max_tokens", "overlap_tokens"):
+        base = [*base, "WIN-2" if leaf == "max_tokens" else "WIN-3"]
     if leaf in ("score", "min_score"):
         base = [*base, "PACK-5"]
     if leaf in NUMERIC_FIELDS - {"score", "min_score"}:
@@ -448,6 +529,11 @@ def _diagnose(
             why += _missed_check(data, argument, actual)
         return _error_rules(op, data, argument), why
     if outcome == "rejected":
+        if op == "chunk" and _cuts_astral(data):
+            return ["WIN-9"], (
+                "the port rejected a valid input: a window over UTF-16 code units cuts an "
+                "astral character in two, leaving lone surrogates (HAZ-12)"
+            )
         argument = actual.get("argument", "") if isinstance(actual, dict) else ""
         return _error_rules(op, data, argument), "the port rejected a valid input"
     if outcome != "wrong":
@@ -477,6 +563,21 @@ def _by_field(op: str, data: dict[str, Any], field: str, expected: Any, actual: 
         }.get(leaf, [])
     if op == "assemble":
         return _assemble_by_field(data, expected, actual)
+    if op == "chunk":
+        return {
+            "tokens": ["RECORD-14"],
+            "content_hash": ["RECORD-2"],
+            "strategy": ["RECORD-6"],
+            "counter": ["RECORD-5"],
+            "kind": ["RECORD-4"],
+            "id": ["RECORD-2"],
+            "index": ["RECORD-2"],
+            "doc_id": ["RECORD-1"],
+            "title": ["RECORD-1"],
+            "oversized": ["RECORD-14"],
+            "end": ["RECORD-3"],
+            "start": ["WIN-5"],
+        }.get(leaf, [])
     return {
         "count_tokens": ["TOK-1"],
         "hash_text": ["HASH-1"],

@@ -364,6 +364,41 @@ def _simple(hazards: bool) -> dict[str, st.SearchStrategy[Case]]:
     }
 
 
+def _windows(hazards: bool) -> st.SearchStrategy[Case]:
+    """chunk inputs: a text (astral characters in the hazards profile, HAZ-12), a size and
+    an overlap below it (one in eight at or above it), names, one field maybe out of range."""
+    names = _HAZARD_NAMES if hazards else _NAMES
+    fields: list[Field] = [
+        (("doc_id",), "str"),
+        (("title",), "str"),
+        (("text",), "str"),
+        (("max_tokens",), "int"),
+        (("overlap_tokens",), "int"),
+    ]
+
+    def build(args: tuple[str, int, int, int, int]) -> Case:
+        text, size, overlap, name, fault = args
+        if overlap % 8 != 7:
+            overlap %= size
+        data = {
+            "doc_id": names[name % len(names)],
+            "title": names[(name // len(names) + 1) % len(names)],
+            "text": text,
+            "max_tokens": size,
+            "overlap_tokens": overlap,
+        }
+        _out_of_range(hazards, data, fault, fields)
+        return "chunk", data
+
+    return st.tuples(
+        _text(hazards),
+        st.integers(1, 12),
+        st.integers(0, 15),
+        st.integers(0, len(names) ** 2 - 1),
+        _FAULT,
+    ).map(build)
+
+
 #: How many cases of each op per 12 generated cases.
 WEIGHTS = {
     "split_section": 4,
@@ -372,13 +407,19 @@ WEIGHTS = {
     "hash_text": 1,
     "render": 1,
     "words": 1,
+    "chunk": 2,
 }
 
 
 def by_op(profile: str) -> dict[str, st.SearchStrategy[Case]]:
     """One strategy per op for ``profile``."""
     hazards = profile == "hazards"
-    return {"split_section": _split(hazards), "assemble": _assemble(hazards), **_simple(hazards)}
+    return {
+        "split_section": _split(hazards),
+        "assemble": _assemble(hazards),
+        **_simple(hazards),
+        "chunk": _windows(hazards),
+    }
 
 
 def cases(profile: str) -> st.SearchStrategy[Case]:

@@ -428,7 +428,7 @@ def run(options: Options, progress: Callable[[str], None] = lambda _: None) -> S
             for op in WEIGHTS:
                 if op not in hello.ops or options.cases <= 0:
                     continue
-                n = max(1, round(options.cases * WEIGHTS[op] / total_weight))
+                n = max(1, math.ceil(options.cases * WEIGHTS[op] / total_weight))
                 summary.results += _differential(port, options, profile, op, n, summary)
             mine = [k for k in summary.generated if k.startswith(profile + "/")]
             done = sum(summary.generated[k] for k in mine)
