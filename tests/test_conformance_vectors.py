@@ -189,3 +189,13 @@ def test_cli_vectors_prints_what_it_wrote(
         f"wrote 12 files ({manifest['cases']} cases, suite {manifest['suite_version']}, "
         f"content hash {manifest['content_hash'][:16]}) to {target}\n"
     )
+
+
+def test_cli_doc_figures_match_the_vectors() -> None:
+    """docs/cli.md: the file and case counts of ``chunkspec vectors`` and the vector count
+    of ``chunkspec conformance`` are what the kit has now."""
+    doc = ROOT.joinpath("docs", "cli.md").read_text("utf-8")
+    files = vector_files()
+    cases = json.loads(files["manifest.json"])["cases"]
+    assert f"wrote {len(files)} files ({cases} cases," in doc
+    assert f": {cases} vectors, " in doc
