@@ -221,3 +221,44 @@ eval_text = st.lists(
     st.sampled_from([*"abé|- \n\t\x0b\x1c\xa0\u2003\u3000", "\n\n"]),
     max_size=200,
 ).map("".join)
+
+
+# --- chunk records and documents (docs/spec/records.md, RECORD-* and SOURCE-*) --------------
+
+#: Words with non-ASCII and astral letters, to put into generated Markdown.
+_record_words = st.sampled_from(["alpha", "é", "na\u00efve", "\U0001f600", "\u00e9t\u00e9 x."])
+
+
+@st.composite
+def record_markdown(draw: st.DrawFn) -> str:
+    """Markdown (headings, tables, code, lists, CRLF and CR) with non-ASCII and astral words."""
+    text = draw(markdown_documents())
+    return text.replace("beta", draw(_record_words)).replace("alpha", draw(_record_words))
+
+
+@st.composite
+def json_block_lists(draw: st.DrawFn) -> list[dict[str, object]]:
+    """JSON blocks (MD-13): headings of levels 1..3 (some blank), paragraphs, tables, code."""
+    blocks: list[dict[str, object]] = []
+    for _ in range(draw(st.integers(0, 6))):
+        kind = draw(st.sampled_from(["heading", "paragraph", "table", "code", "list"]))
+        text = draw(st.sampled_from(["a b", "H \U0001f600", " ", "x\ny z.", "| a |\n|---|"]))
+        block: dict[str, object] = {"kind": kind, "text": text}
+        if kind == "heading":
+            block["level"] = draw(st.integers(1, 3))
+        blocks.append(block)
+    return blocks
+
+
+#: ``(text, input_format)`` of a document: Markdown, plain text, paged text (form feeds).
+record_texts = st.one_of(
+    st.tuples(record_markdown(), st.just("markdown")),
+    st.tuples(documents(), st.just("text")),
+    st.tuples(page_lists.map("\f".join), st.sampled_from(["text", "markdown"])),
+    st.tuples(
+        st.lists(record_markdown(), min_size=1, max_size=3).map("\f".join), st.just("markdown")
+    ),
+)
+
+#: Counter names every strategy but ``recursive`` accepts (RECORD-5), all built offline.
+record_counters = st.sampled_from(["whitespace", "whitespace", "chars1", "chars4", "chars3"])

@@ -29,7 +29,8 @@ def _run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str,
 
 
 HELP = """\
-usage: chunkspec chunk [-h] [--glob PATTERN] [--doc-id ID] [--title T] [--input-format {markdown,text,pdf,json}] [--keep-going] [--strategy {heading,structural,recursive,window,pages}] [--max-tokens N] [--overlap-tokens N] [--counter {whitespace,chars4,tiktoken,huggingface}] [--encoding NAME] [--tokenizer FILE] [--count-headings] [--split-tables] [--format {jsonl,text}] [-n N] [--output FILE]
+usage: chunkspec chunk [-h] [--glob PATTERN] [--doc-id ID] [--title T] [--input-format {markdown,text,pdf,json}] [--keep-going] [--strategy {heading,structural,recursive,window,pages}] [--max-tokens N] [--overlap-tokens N] [--counter {whitespace,chars4,tiktoken,huggingface}] [--encoding NAME] [--encoding-file FILE] [--tokenizer FILE] [--count-headings] [--split-tables] [--format {jsonl,text}]
+                       [-n N] [--output FILE]
                        PATH [PATH ...]
 
 Chunk each document (.md/.markdown, .txt, .pdf, .json blocks; folders recursively; - is standard input) with --strategy and write one chunk record a line; --format text summarises instead.
@@ -52,6 +53,7 @@ options:
   --counter {whitespace,chars4,tiktoken,huggingface}
                         token counter: whitespace (words), chars4 (4 characters a token), tiktoken (OpenAI BPE), huggingface (a tokenizer.json) (default: whitespace)
   --encoding NAME       tiktoken encoding for --counter tiktoken (default cl100k_base)
+  --encoding-file FILE  the encoding's .tiktoken rank file, for offline use (checked against the SHA-256 tiktoken pins for --encoding)
   --tokenizer FILE      tokenizer.json for --counter huggingface (Hugging Face tokenizers)
   --count-headings      structural only: the budget counts the heading trail too (MD-10)
   --split-tables        structural only: split a table over the budget by rows, header repeated (MD-11)

@@ -220,7 +220,7 @@ def test_huggingface_counter_from_file(tmp_path: Path, capsys: pytest.CaptureFix
     ("extra", "message"),
     [
         ([], "needs --tokenizer FILE"),
-        (["--tokenizer", "/nonexistent/tokenizer.json"], "cannot load counter huggingface:"),
+        (["--tokenizer", "/nonexistent/tokenizer.json"], "cannot load tokenizer"),
     ],
 )
 def test_huggingface_counter_errors(
@@ -402,7 +402,8 @@ def test_window_tiktoken_counter(
 
 
 def test_unknown_tiktoken_encoding(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    """CLI-1: an encoding tiktoken does not know is one error line naming it."""
+    """CLI-1, COUNT-10: an encoding tiktoken does not know is one error line naming it and
+    the encodings it knows."""
     path = tmp_path / "a.txt"
     path.write_text("ab", "utf-8")
     status, out, err = _run(
@@ -410,7 +411,8 @@ def test_unknown_tiktoken_encoding(tmp_path: Path, capsys: pytest.CaptureFixture
     )
     assert (status, out) == (2, "")
     assert err.startswith(
-        "chunkspec window: error: cannot load counter tiktoken:nope: Unknown encoding nope."
+        "chunkspec window: error: cannot load tiktoken encoding 'nope': encoding is not a "
+        "tiktoken encoding (known: cl100k_base"
     )
     assert err.count("\n") == 1
 
@@ -470,7 +472,7 @@ def test_huggingface_error_messages(tmp_path: Path, capsys: pytest.CaptureFixtur
         capsys, "pages", str(path), "--counter", "huggingface", "--tokenizer", str(missing)
     )
     assert status == 2
-    assert err.startswith(f"chunkspec pages: error: cannot load counter huggingface:{missing}: ")
+    assert err.startswith(f"chunkspec pages: error: {missing}: cannot load tokenizer: ")
 
 
 def test_make_counter_direct(get_encoding: _GetEncoding) -> None:

@@ -11,6 +11,7 @@ from .._records._chunk_document import chunk_document
 from .._records._counter_names import counter_from_name
 from .._records._record import ChunkRecord
 from .._records._sources import InputError, SourceDocument, document_from_text
+from ._counter import counter_from
 from ._inputs import documents, find_inputs
 from ._io import CliError, one_line
 from ._output import Progress, check_output, write_records
@@ -89,15 +90,20 @@ def counter_option_name(args: argparse.Namespace, default: str) -> str:
 
 def _load_counter(name: str) -> None:
     """Build the counter once up front, so a missing extra or file is one line (CLI-1)."""
+    kind, _, argument = name.partition(":")
     try:
         counter_from_name(name)
     except ImportError as error:
         raise CliError(str(error)) from None
-    except (ArgumentTypeError, ArgumentValueError) as error:
-        raise CliError(f"--counter {name}: {error}") from None
     except Exception as error:  # tiktoken / tokenizers raise bare errors on a bad file
-        reason = str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
-        raise CliError(f"cannot load counter {name}: {reason[:200]}") from None
+        text = str(error).strip()
+        reason = text.splitlines()[0][:300] if text else type(error).__name__
+        if kind == "tiktoken":
+            encoding = argument or "cl100k_base"
+            raise CliError(f"cannot load tiktoken encoding {encoding!r}: {reason}") from None
+        if kind == "huggingface":
+            raise CliError(f"{argument}: cannot load tokenizer: {reason}") from None
+        raise CliError(f"--counter {name}: {reason}") from None
 
 
 def run_chunking(
@@ -110,6 +116,10 @@ def run_chunking(
     and every bad one is listed. CLI-11: output goes to a temporary file renamed at the end.
     """
     check_output(getattr(args, "output", None))
+    if getattr(args, "encoding_file", None) is not None:
+        # COUNT-9: an encoding read from its rank file is registered with tiktoken, so the
+        # record's name (tiktoken:NAME) builds it offline below.
+        counter_from(args)
     _load_counter(chunking.counter)
     chunking.check()
     inputs = find_inputs(args.paths, args.glob, args.doc_id)

@@ -30,9 +30,23 @@ def register(sub: Any) -> None:
             "is picked (abstain)."
         ),
     )
-    parser.add_argument("file", metavar="CHUNKS", help="JSON Lines file, or - for stdin")
-    parser.add_argument("--budget", type=int, required=True, metavar="N")
-    parser.add_argument("--min-score", type=float, default=0.35, metavar="S")
+    parser.add_argument(
+        "file", metavar="CHUNKS", help="JSON Lines file of records with scores, or - for stdin"
+    )
+    parser.add_argument(
+        "--budget",
+        type=int,
+        required=True,
+        metavar="N",
+        help="tokens the context may hold, counted by the records' counter (required)",
+    )
+    parser.add_argument(
+        "--min-score",
+        type=float,
+        default=0.35,
+        metavar="S",
+        help="stop at the first chunk scored below S (default 0.35)",
+    )
     parser.add_argument(
         "--ids", action="store_true", help="print the picked ids after the context on stderr"
     )

@@ -187,7 +187,7 @@ def chunk_document(
         document, strategy, max_tokens, overlap_tokens, counter, count_headings, split_tables
     )
     if not document.text.strip():
-        return []  # SOURCE-7: an empty or whitespace-only document has no record
+        return []  # SOURCE-7: seed 002's character windows would window the blanks
     return _records(plan, CHUNK_STRATEGIES[plan.name](plan))
 
 
@@ -247,8 +247,9 @@ def _plan(
 class _Headings:
     """The heading path at any offset, by MD-7's stack (RECORD-12).
 
-    A heading counts from the start of the line that holds its title, so a chunk that
-    begins with ``## Install`` is in the section it opens.
+    A heading starts where its line starts (its ``#`` marker, or a setext title's first
+    line), not where its title does: a window that begins with ``## Install`` is in the
+    Install section.
     """
 
     def __init__(self, source: str, blocks: Sequence[Block]) -> None:
@@ -261,14 +262,18 @@ class _Headings:
             while stack and stack[-1][0] >= block.level:
                 stack.pop()
             stack.append((block.level, block.text))
-            line = max(source.rfind("\n", 0, block.start), source.rfind("\r", 0, block.start))
-            self.starts.append(line + 1)
+            self.starts.append(_line_start(source, block.start))
             self.paths.append(tuple(title for _, title in stack))
 
     def at(self, offset: int) -> tuple[str, ...]:
         """Return the path of the last heading that starts at or before ``offset``."""
         i = bisect.bisect_right(self.starts, offset)
         return self.paths[i - 1] if i else ()
+
+
+def _line_start(source: str, offset: int) -> int:
+    """Return the start of the MD-2 line holding ``source[offset]``."""
+    return max(source.rfind("\n", 0, offset), source.rfind("\r", 0, offset)) + 1
 
 
 def _section(path: tuple[str, ...], kind: str, text: str) -> str | None:
