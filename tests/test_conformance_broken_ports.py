@@ -166,3 +166,40 @@ def test_the_guide_adapter_passes(adapter: list[str], tmp_path: Path) -> None:
     script.write_text(source.replace('"./index.js"', f'"{index}"'), "utf-8")
     status, failures = _conformance(tmp_path, [adapter[0], str(script)], "--cases", "300")
     assert (status, failures) == (0, [])
+
+
+def test_npm_pack_installs_in_a_fresh_project(adapter: list[str], tmp_path: Path) -> None:
+    """The port is a package a TypeScript user installs: ``npm pack`` gives a tarball that
+    a fresh ESM project installs (offline: the port has no runtime dependency) and imports
+    by name through ``exports``, with its type declarations beside the code."""
+    npm = shutil.which("npm")
+    assert npm is not None
+    packed = subprocess.run(
+        [npm, "pack", "--json", "--pack-destination", str(tmp_path)],
+        cwd=PORT_DIR, capture_output=True, text=True, check=True,
+    )  # fmt: skip
+    tarball = tmp_path / json.loads(packed.stdout)[0]["filename"]
+    project = tmp_path / "app"
+    project.mkdir()
+    (project / "package.json").write_text('{"name": "app", "private": true, "type": "module"}')
+    subprocess.run(
+        [npm, "install", "--offline", "--no-audit", "--no-fund", str(tarball)],
+        cwd=project, capture_output=True, text=True, check=True,
+    )  # fmt: skip
+    installed = project / "node_modules" / "chunkspec-port-typescript"
+    assert (installed / "dist" / "src" / "index.d.ts").is_file()
+    assert not (installed / "src").exists()  # compiled code and types only
+    script = project / "main.js"
+    script.write_text(
+        'import { words, chunkWindows, splitSection } from "chunkspec-port-typescript";\n'
+        "console.log(JSON.stringify([words(3, Number.MAX_SAFE_INTEGER),\n"
+        '  chunkWindows("d", "T", "ab\\u{1F600}c", 2, 0).map((r) => [r.start, r.end]),\n'
+        '  splitSection("d", "T", "a b", 1).length]));\n'
+    )
+    done = subprocess.run([adapter[0], str(script)], cwd=project, capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout) == [
+        "w9007199254740991 w9007199254740992 w9007199254740993",
+        [[0, 2], [2, 4]],
+        2,
+    ]
