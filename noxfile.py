@@ -35,7 +35,9 @@ def _install(session: nox.Session, *groups: str, extras: str = "") -> None:
 def tests(session: nox.Session) -> None:
     """Golden cases, unit tests and CLI tests."""
     _install(session, "test", extras=EXTRAS)
-    session.run("pytest", "tests", *session.posargs)
+    # one worker per core: the conformance kit's broken-port runs and the CLI tests are
+    # CPU-bound and independent
+    session.run("pytest", "tests", "--numprocesses=auto", *session.posargs)
 
 
 @nox.session
