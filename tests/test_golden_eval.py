@@ -238,7 +238,12 @@ def test_evaluate(case: dict[str, Any], tmp_path: Path) -> None:
     data = case["input"]
     corpus = load_corpus(_write_corpus(tmp_path / "corpus", data))
     report = evaluate(
-        corpus, data["strategies"], data["retriever"], data["k"], budget=data.get("budget", 3200)
+        corpus,
+        data["strategies"],
+        data["retriever"],
+        data["k"],
+        budget=data.get("budget", 3200),
+        baselines=data.get("baselines", False),
     )
     assert [[s.name, s.chunks, s.mean_tokens] for s in report.strategies] == case["output"][
         "strategies"

@@ -1,4 +1,4 @@
-"""Golden cases for the span-level metrics, rules EVAL-30 to EVAL-35 (tests/golden/*.json)."""
+"""Golden cases for the span-level metrics, rules EVAL-30 to EVAL-38 (tests/golden/*.json)."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ from typing import Any
 import pytest
 
 from chunkspec import GoldSpan, SpanQuery
+from chunkspec._bootstrap import interval, paired_p, resamples
 from chunkspec._span_metrics import (
     Region,
     budget_pack,
@@ -92,3 +93,23 @@ def test_budget_pack(case: dict[str, Any]) -> None:
 def test_tokens_per_answer(case: dict[str, Any]) -> None:
     data = case["input"]
     assert tokens_per_answer(data["tokens"], data["answered"]) == case["output"]
+
+
+@pytest.mark.parametrize("case", goldens.cases("bootstrap"))
+def test_bootstrap(case: dict[str, Any]) -> None:
+    data = case["input"]
+
+    def call() -> dict[str, Any]:
+        plan = resamples(data["clusters"], data["iterations"], data["seed"])
+        lo, hi = interval(data["values"], plan)
+        return {
+            "unit": plan.unit,
+            "interval": [lo, hi],
+            "p": paired_p(data["values"], data["other"], plan),
+        }
+
+    if "error" in case:
+        _check_error(case, call)
+        return
+    got = call()
+    assert {key: got[key] for key in case["output"]} == case["output"]
