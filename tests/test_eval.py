@@ -294,10 +294,24 @@ def test_evaluate_bad_arguments() -> None:
 def test_cli_eval_table_and_json(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     pytest.importorskip("bm25s")
     out = tmp_path / "report.json"
-    status = main(["eval", "--strategies", "recursive-128,fixed-128", "--json", str(out)])
+    argv = ["eval", "--strategies", "recursive-128,fixed-128", "--json", str(out)]
+    status = main([*argv, "--bootstrap", "20"])
     captured = capsys.readouterr()
     assert status == 0
-    lines = captured.out.splitlines()
+    span, seed = captured.out.split("\n\n")
+    assert span.splitlines()[2].split()[3:] == [
+        "recall@128t",
+        "recall@256t",
+        "recall@512t",
+        "recall@1024t",
+        "precision@10",
+        "iou@10",
+        "p_omega",
+        "tokens/answer",
+        "n",
+    ]
+    assert len(span.splitlines()) == 3 + 4 * 3  # two strategies and two baselines
+    lines = seed.splitlines()
     assert lines[0].startswith("# corpus megamart, retriever bm25, k 10, budget 3200")
     assert lines[1].split() == [
         "question",
@@ -309,11 +323,13 @@ def test_cli_eval_table_and_json(tmp_path: Path, capsys: pytest.CaptureFixture[s
         "answerable",
         "n",
     ]
-    assert len(lines) == 2 + 6
+    assert len(lines) == 2 + 12
     assert captured.err == ""  # no bar: stderr is not a TTY here
     data = json.loads(out.read_text("utf-8"))
     assert data["retriever"] == "bm25"
-    assert len(data["cells"]) == 6
+    assert len(data["cells"]) == 12
+    assert data["unit"] == "document"
+    assert set(data["cells"][0]["intervals"]) == set(data["cells"][0]["p_vs_best"])
 
 
 def test_cli_eval_png_and_forced_progress(
@@ -406,10 +422,11 @@ def test_cli_eval_own_corpus_and_queries(
         + "\n",
         "utf-8",
     )
-    status = main(["eval", str(tmp_path), "--queries", str(questions), "--strategies", "fixed-4"])
+    argv = ["eval", str(tmp_path), "--queries", str(questions), "--strategies", "fixed-4"]
+    status = main([*argv, "--no-baselines"])
     out = capsys.readouterr().out
     assert status == 0
-    rows = [line.split() for line in out.splitlines()[2:]]
+    rows = [line.split() for line in out.split("\n\n")[1].splitlines()[2:]]
     assert rows == [
         ["id", "fixed-4", "1.00", "1.00", "1.00", "1.00", "1"],
         ["all", "fixed-4", "1.00", "1.00", "1.00", "1.00", "1"],

@@ -30,6 +30,7 @@ class Resamples:
     unit: str
     of_question: tuple[int, ...]
     draws: tuple[tuple[int, ...], ...]
+    size: int
 
 
 def resamples(clusters: Sequence[Hashable], iterations: int = 1000, seed: int = 0) -> Resamples:
@@ -53,12 +54,13 @@ def resamples(clusters: Sequence[Hashable], iterations: int = 1000, seed: int = 
     n = max(of_question) + 1
     rng = random.Random(seed)
     draws = tuple(tuple(rng.choices(range(n), k=n)) for _ in range(iterations))
-    return Resamples(unit, of_question, draws)
+    return Resamples(unit, of_question, draws, n)
 
 
 def _means(values: Sequence[float], plan: Resamples) -> list[float]:
-    """The mean of ``values`` over the questions of each resample (empty resamples skipped)."""
-    n = max(plan.of_question) + 1
+    """The mean of ``values`` over the questions of each resample (empty resamples skipped:
+    a class's questions may lie in documents a resample did not draw)."""
+    n = plan.size
     sums = [0.0] * n
     counts = [0] * n
     for value, cluster in zip(values, plan.of_question, strict=True):
@@ -79,6 +81,9 @@ def interval(values: Sequence[float], plan: Resamples) -> tuple[float, float]:
     q[R - 1 - t])`` with ``t = floor(R * ALPHA / 2) == R // 40``, in integers.
     """
     means = sorted(_means(values, plan))
+    if not means:  # no resample drew a document of these questions
+        mean = sum(values) / len(values)
+        return mean, mean
     tail = len(means) // 40  # floor(R * 0.05 / 2), exactly
     return means[tail], means[len(means) - 1 - tail]
 
@@ -92,4 +97,6 @@ def paired_p(a: Sequence[float], b: Sequence[float], plan: Resamples) -> float:
     diffs = _means([x - y for x, y in zip(a, b, strict=True)], plan)
     below = sum(1 for d in diffs if d <= 0)
     above = sum(1 for d in diffs if d >= 0)
+    if not diffs:
+        return 1.0
     return min(1.0, 2 * min(below, above) / len(diffs))

@@ -72,6 +72,7 @@ class EvalCell:
     tokens_per_answer: float | None = None
     intervals: dict[str, tuple[float, float]] = field(default_factory=dict)
     p_vs_best: dict[str, float] = field(default_factory=dict)
+    best_in: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -346,6 +347,7 @@ def _uncertainty(
         sub = _restrict(plan, rows)
         intervals: dict[str, tuple[float, float]] = {}
         p_values: dict[str, float] = {}
+        best_in: list[str] = []
         for metric in metrics:
             mine = [values[cell.strategy][metric][i] for i in rows]
             intervals[metric] = interval(mine, sub)
@@ -357,14 +359,16 @@ def _uncertainty(
                 ),
             )
             theirs = [values[best][metric][i] for i in rows]
+            if best == cell.strategy:
+                best_in.append(metric)
             p_values[metric] = 1.0 if best == cell.strategy else paired_p(mine, theirs, sub)
-        out.append(replace(cell, intervals=intervals, p_vs_best=p_values))
+        out.append(replace(cell, intervals=intervals, p_vs_best=p_values, best_in=tuple(best_in)))
     return out
 
 
 def _restrict(plan: Resamples, rows: list[int]) -> Resamples:
     """The same resamples seen from the questions at ``rows`` (one class)."""
-    return Resamples(plan.unit, tuple(plan.of_question[i] for i in rows), plan.draws)
+    return Resamples(plan.unit, tuple(plan.of_question[i] for i in rows), plan.draws, plan.size)
 
 
 def _context_hit(
