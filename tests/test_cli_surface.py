@@ -43,27 +43,29 @@ def test_version(capsys: pytest.CaptureFixture[str]) -> None:
             ["--help"],
             [
                 "Reference RAG chunking and context packing (see docs/cli.md).",
-                "split split a document into chunks (JSON Lines)",
+                "split split documents with seed 000's split_section (chunk records, JSON Lines)",
                 "pack pack scored chunks into a budget",
             ],
         ),
         (
             ["split", "--help"],
             [
-                "usage: chunkspec split [-h] --max-tokens N [--doc-id ID] [--title T] FILE",
-                "Split FILE (or - for stdin) with split_section; print one JSON chunk a line.",
-                "FILE UTF-8 text file, or - for stdin",
-                "--max-tokens N",
-                "--doc-id ID default: the file name without suffix",
-                "--title T default: the doc id",
+                "usage: chunkspec split [-h] [--glob PATTERN] [--doc-id ID] [--title T] "
+                "[--input-format {markdown,text,pdf,json}] [--keep-going] --max-tokens N "
+                "[--output FILE] PATH [PATH ...]",
+                "PATH files, folders (searched recursively) or - for standard input",
+                "--max-tokens N words per chunk (required)",
+                "--keep-going write every good document and list the bad ones (exit status 2 "
+                "all the same)",
             ],
         ),
         (
             ["pack", "--help"],
             [
                 "usage: chunkspec pack [-h] --budget N [--min-score S] [--ids] CHUNKS",
-                "Read chunks as JSON Lines (the output of `split`, with scores) and print the "
-                "assembled context. Exit status 1 when nothing is picked (abstain).",
+                "Read chunk records as JSON Lines (the output of split, chunk, window or pages, "
+                "each with a score) and print the assembled context. Exit status 1 when nothing "
+                "is picked (abstain).",
                 "CHUNKS JSON Lines file, or - for stdin",
                 "--budget N",
                 "--min-score S",

@@ -32,7 +32,9 @@ def add_counter_options(parser: Any, default: str | None) -> None:
         "--counter",
         choices=COUNTERS,
         default=default,
-        help=f"token counter (default: {default or 'none, sizes in characters'})",
+        help="token counter: whitespace (words), chars4 (4 characters a token), tiktoken "
+        "(OpenAI BPE), huggingface (a tokenizer.json) "
+        f"(default: {default or 'none, sizes in characters'})",
     )
     parser.add_argument(
         "--encoding",
