@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import random
 from collections.abc import Hashable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Any
 
 from ._errors import ArgumentValueError
 from ._validate import require_int
@@ -31,6 +32,8 @@ class Resamples:
     of_question: tuple[int, ...]
     draws: tuple[tuple[int, ...], ...]
     size: int
+    #: ``counts[r][c]``: how often resample r drew cluster c (a numpy matrix, or None).
+    counts: Any = field(default=None, compare=False, repr=False)
 
 
 def resamples(clusters: Sequence[Hashable], iterations: int = 1000, seed: int = 0) -> Resamples:
@@ -54,7 +57,18 @@ def resamples(clusters: Sequence[Hashable], iterations: int = 1000, seed: int = 
     n = max(of_question) + 1
     rng = random.Random(seed)
     draws = tuple(tuple(rng.choices(range(n), k=n)) for _ in range(iterations))
-    return Resamples(unit, of_question, draws, n)
+    return Resamples(unit, of_question, draws, n, _count_matrix(draws, n))
+
+
+def _count_matrix(draws: tuple[tuple[int, ...], ...], n: int) -> Any:
+    """The resamples as a count matrix when numpy is installed (the retrievers' extras bring
+    it), so a mean over a resample is one dot product; else None (pure Python)."""
+    try:
+        import numpy as np
+    except ImportError:  # pragma: no cover - the bm25 and embed extras install numpy
+        return None
+    index = np.asarray(draws, dtype=np.int64) + n * np.arange(len(draws))[:, None]
+    return np.bincount(index.ravel(), minlength=len(draws) * n).reshape(len(draws), n)
 
 
 def _means(values: Sequence[float], plan: Resamples) -> list[float]:
@@ -66,6 +80,13 @@ def _means(values: Sequence[float], plan: Resamples) -> list[float]:
     for value, cluster in zip(values, plan.of_question, strict=True):
         sums[cluster] += value
         counts[cluster] += 1
+    if plan.counts is not None:
+        import numpy as np
+
+        totals = plan.counts @ np.asarray(counts, dtype=np.int64)
+        weighted = plan.counts @ np.asarray(sums, dtype=np.float64)
+        keep = totals > 0
+        return [float(x) for x in weighted[keep] / totals[keep]]
     out = []
     for draw in plan.draws:
         total = sum(counts[c] for c in draw)

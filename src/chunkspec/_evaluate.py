@@ -368,7 +368,7 @@ def _uncertainty(
 
 def _restrict(plan: Resamples, rows: list[int]) -> Resamples:
     """The same resamples seen from the questions at ``rows`` (one class)."""
-    return Resamples(plan.unit, tuple(plan.of_question[i] for i in rows), plan.draws, plan.size)
+    return replace(plan, of_question=tuple(plan.of_question[i] for i in rows))
 
 
 def _context_hit(

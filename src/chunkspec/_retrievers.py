@@ -6,6 +6,7 @@ question; :func:`ranked` turns a row of scores into the top k (rule EVAL-25).
 
 from __future__ import annotations
 
+import heapq
 import os
 import random
 from collections.abc import Sequence
@@ -58,9 +59,9 @@ def ranked(row: Sequence[float], k: int, *, positive_only: bool) -> list[tuple[i
     Ties go to the chunk that comes first in the corpus (EVAL-25). With ``positive_only``
     (BM25), chunks scoring ``<= 0`` share no term with the question and are not retrieved.
     """
-    order = sorted(range(len(row)), key=lambda i: (-row[i], i))
-    picked = [(i, row[i]) for i in order if not positive_only or row[i] > 0]
-    return picked[:k]
+    pool = (i for i in range(len(row)) if not positive_only or row[i] > 0)
+    # nsmallest(k, ...) == sorted(...)[:k], without sorting the whole row
+    return [(i, row[i]) for i in heapq.nsmallest(k, pool, key=lambda i: (-row[i], i))]
 
 
 def normalise(name: str, scores: Sequence[float]) -> list[float]:
