@@ -198,7 +198,7 @@ def evaluate(
         hashes = [hash_text(c.text) for c in chunks]
         per = _per_question(corpus, chunks, sizes, hashes, rankings, gold, k, budgets)
         per["context"] = [
-            float(_context_hit(chunks, ranking[:k], g, engine, budget, min_score))
+            float(_context_hit(chunks, sizes, hashes, ranking[:k], g, engine, budget, min_score))
             for ranking, g in zip(rankings, gold, strict=True)
         ]
         values[row] = per
@@ -373,6 +373,8 @@ def _restrict(plan: Resamples, rows: list[int]) -> Resamples:
 
 def _context_hit(
     chunks: list[EvalChunk],
+    sizes: list[int],
+    hashes: list[str],
     ranking: list[tuple[int, float]],
     gold: LabelledQuery,
     retriever: str,
@@ -382,8 +384,10 @@ def _context_hit(
     """Return True if ``assemble`` puts a gold chunk of ``ranking`` in the context (EVAL-27)."""
     scores = normalise(retriever, [score for _, score in ranking])
     candidates = [
-        Chunk(c.id, c.doc_id, c.title, c.text, count_tokens(c.text), hash_text(c.text), s)
-        for c, s in ((chunks[i], s) for (i, _), s in zip(ranking, scores, strict=True))
+        Chunk(
+            chunks[i].id, chunks[i].doc_id, chunks[i].title, chunks[i].text, sizes[i], hashes[i], s
+        )
+        for (i, _), s in zip(ranking, scores, strict=True)
     ]
     result = assemble(candidates, budget, min_score)
     return result is not None and not gold.gold_chunk_ids.isdisjoint(result[1])
