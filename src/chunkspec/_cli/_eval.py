@@ -271,10 +271,15 @@ def _plot(report: EvalReport, path: str, plt: Any) -> None:
     classes = list(dict.fromkeys(x.question_class for x in report.cells))
     cell = {(c.question_class, c.strategy): c for c in report.cells}
     strategies = [s.name for s in report.strategies]
-    fig, axes = plt.subplots(
-        1, len(classes), figsize=(4.2 * len(classes), 3.8), sharey=True, squeeze=False
+    cols = min(3, len(classes))
+    rows = -(-len(classes) // cols)
+    fig, grid = plt.subplots(
+        rows, cols, figsize=(4.2 * cols, 3.8 * rows), sharey=True, squeeze=False
     )
-    for ax, kind in zip(axes[0], classes, strict=True):
+    axes = [ax for row in grid for ax in row]
+    for ax in axes[len(classes) :]:
+        ax.set_visible(False)
+    for ax, kind in zip(axes, classes, strict=False):
         for name in strategies:
             style = {"linestyle": "--", "color": "0.45"} if name in BASELINES else {}
             if name == "random":
@@ -293,8 +298,9 @@ def _plot(report: EvalReport, path: str, plt: Any) -> None:
         ax.set_xlabel("context budget (tokens)", fontsize=9)
         ax.set_ylim(0, 1.02)
         ax.grid(alpha=0.3)
-    axes[0][0].set_ylabel("span recall")
-    handles, labels = axes[0][0].get_legend_handles_labels()
+    for row in grid:
+        row[0].set_ylabel("span recall")
+    handles, labels = axes[0].get_legend_handles_labels()
     fig.legend(
         handles, labels, loc="lower center", ncol=min(len(labels), 6), fontsize=8, frameon=False
     )
@@ -302,7 +308,7 @@ def _plot(report: EvalReport, path: str, plt: Any) -> None:
         f"{report.corpus}: retriever {report.retriever}, gold text inside the packed context",
         fontsize=11,
     )
-    fig.tight_layout(rect=(0, 0.12, 1, 1))
+    fig.tight_layout(rect=(0, 0.12 / rows, 1, 1))
     try:
         fig.savefig(path, dpi=110, metadata={"Software": None})
     except OSError as error:
