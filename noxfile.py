@@ -259,3 +259,39 @@ def fuzz(session: nox.Session) -> None:
     """The fuzz targets (properties/test_fuzz_*.py) for a time budget: ``-- --minutes 60``."""
     _install(session, "test", extras=EXTRAS)
     session.run("python", "-m", "properties.fuzz", *(session.posargs or ["--minutes", "15"]))
+
+
+#: Chroma's evaluation set, where CI puts a copy beside the clone (docs/evaluation.md).
+CHROMA = "../shared/data/chroma-chunking-evaluation"
+
+
+@nox.session
+def eval(session: nox.Session) -> None:
+    """The tables of docs/evaluation.md (opt-in, slow: the whole corpora, both retrievers).
+
+    ``nox -s eval`` writes docs/evaluation-{megamart,chroma}-{bm25,dense}.{json,png} and prints
+    the tables; ``-- bm25`` runs one retriever. Chroma's set is skipped with a message when it
+    is not at ../shared/data/ (see docs/evaluation.md for where to get it).
+    """
+    _install(session, extras="bm25,embed,plot")
+    retrievers = session.posargs or ["bm25", "dense"]
+    corpora: list[tuple[str, list[str]]] = [("megamart", [])]
+    if os.path.isdir(CHROMA):
+        corpora.append(("chroma", ["--chroma", CHROMA]))
+    else:
+        session.warn(f"skipping Chroma's set: {CHROMA} is not there (docs/evaluation.md)")
+    for name, source in corpora:
+        for retriever in retrievers:
+            out = f"docs/evaluation-{name}-{retriever}"
+            session.run(
+                "chunkspec",
+                "eval",
+                *source,
+                "--retriever",
+                retriever,
+                "--json",
+                f"{out}.json",
+                "--png",
+                f"{out}.png",
+                "--no-progress",
+            )

@@ -5,7 +5,9 @@ Run with ``nox -s bench`` or ``python benchmarks/bench_eval.py``. Prints
 * bm25s against rank-bm25 on the bundled corpus cut by ``fixed-128`` and repeated to
   ``--copies`` times its size: index time, time to score every question, and the ratio;
 * time(4N) / time(N) for the strategy adapters (``recursive-512``, ``window-128-32``) on
-  N and 4N words, and for ``recall_at_k`` + ``mrr`` on N and 4N questions.
+  N and 4N words, for ``recall_at_k`` + ``mrr`` on N and 4N questions, for the span
+  metrics (EVAL-32) on N and 4N retrieved regions and for the bootstrap (EVAL-37) on N and
+  4N questions.
 
 Timings are the best of ``--repeat`` runs; nothing is asserted.
 """
@@ -18,6 +20,8 @@ from collections.abc import Callable, Sequence
 from functools import partial
 
 from chunkspec import LabelledQuery, load_corpus, mrr, recall_at_k, words
+from chunkspec._bootstrap import interval, paired_p, resamples
+from chunkspec._span_metrics import span_scores
 from chunkspec._strategies import resolve
 
 
@@ -91,15 +95,46 @@ def scaling(n_words: int, n_queries: int, repeat: int) -> None:
     )
 
 
+def span_scaling(n_regions: int, repeat: int) -> None:
+    """Print time(4N)/time(N) for span_scores and for a bootstrap interval plus paired test."""
+
+    def regions(n: int) -> list[tuple[str, int, int]]:
+        return [(f"d{i % 7}", (i * 37) % 10_000, (i * 37) % 10_000 + 50) for i in range(n)]
+
+    gold = regions(n_regions // 10)
+    small, large = regions(n_regions), regions(4 * n_regions)
+    t1 = best(lambda: span_scores(small, gold), repeat)
+    t4 = best(lambda: span_scores(large, gold), repeat)
+    print(
+        f"{'span_scores':>14}: {n_regions:,} regions {t1 * 1000:8.1f} ms, 4x "
+        f"{t4 * 1000:8.1f} ms, ratio {t4 / t1:.2f}"
+    )
+
+    def boot(n: int) -> None:
+        values = [(i % 10) / 10 for i in range(n)]
+        other = [(i % 7) / 7 for i in range(n)]
+        plan = resamples([f"p{i % 150}" for i in range(n)], 1000, 0)
+        interval(values, plan)
+        paired_p(values, other, plan)
+
+    t1 = best(lambda: boot(n_regions // 10), repeat)
+    t4 = best(lambda: boot(4 * n_regions // 10), repeat)
+    print(
+        f"{'bootstrap':>14}: {n_regions // 10:,} questions {t1 * 1000:8.1f} ms, 4x "
+        f"{t4 * 1000:8.1f} ms, ratio {t4 / t1:.2f}"
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--copies", type=int, default=20)
+    parser.add_argument("--copies", type=int, default=1)
     parser.add_argument("--words", type=int, default=250_000)
     parser.add_argument("--queries", type=int, default=50_000)
     parser.add_argument("--repeat", type=int, default=3)
     args = parser.parse_args()
     bm25_peers(args.copies, args.repeat)
     scaling(args.words, args.queries, args.repeat)
+    span_scaling(20_000, args.repeat)
 
 
 if __name__ == "__main__":

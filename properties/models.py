@@ -519,3 +519,24 @@ _OUTPUT_FIELDS = (
     "strategy",
     "error",
 )
+def span_scores_model(
+    retrieved: list[tuple[str, int, int]], gold: list[tuple[str, int, int]]
+) -> tuple[Fraction, Fraction, Fraction]:
+    """Recall, precision, IoU by listing every covered character as a set member (EVAL-32)."""
+    r = {(d, i) for d, s, e in retrieved for i in range(s, e)}
+    g = {(d, i) for d, s, e in gold for i in range(s, e)}
+    both = len(r & g)
+    precision = Fraction(both, len(r)) if r else Fraction(0)
+    return Fraction(both, len(g)), precision, Fraction(both, len(r | g))
+
+
+def precision_omega_model(
+    chunks: list[tuple[str, int, int]], answers: list[list[tuple[str, int, int]]]
+) -> Fraction:
+    """Best IoU over the answers of the chunks sharing a character with that answer."""
+    best = Fraction(0)
+    for answer in answers:
+        g = {(d, i) for d, s, e in answer for i in range(s, e)}
+        oracle = [c for c in chunks if {(c[0], i) for i in range(c[1], c[2])} & g]
+        best = max(best, span_scores_model(oracle, answer)[2])
+    return best

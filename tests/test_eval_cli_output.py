@@ -34,6 +34,8 @@ def test_defaults() -> None:
     assert (args.k, args.retriever, args.budget) == (10, "bm25", 3200)
     assert (args.min_score, args.gold_share) == (0.35, 1.0)
     assert (args.json, args.png, args.progress) == (None, None, None)
+    assert (args.corpus_dir, args.chroma, args.write_corpus) == (None, None, None)
+    assert (args.bootstrap, args.seed, args.baselines) == (1000, 0, True)
 
 
 def test_option_values() -> None:
@@ -96,16 +98,25 @@ def test_help(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatc
         _parse("--help")
     text = " ".join(capsys.readouterr().out.split())
     assert text.startswith(
-        "usage: chunkspec eval [-h] [--queries Q.jsonl] [--strategies NAME [NAME ...]] "
-        "[--k K] [--retriever {bm25,dense}] [--budget N] [--min-score S] [--gold-share F] "
-        "[--json OUT] [--png OUT] [--progress | --no-progress] [CORPUS] "
+        "usage: chunkspec eval [-h] [--corpus DIR | --chroma DIR] [--queries Q.jsonl] "
+        "[--strategies NAME [NAME ...]] [--k K] [--retriever {bm25,dense}] [--budget N] "
+        "[--min-score S] [--gold-share F] [--bootstrap N] [--seed N] [--no-baselines] "
+        "[--write-corpus DIR] [--json OUT] [--png OUT] [--progress | --no-progress] [CORPUS] "
     )
     for piece in (
-        "Chunk a labelled corpus with each strategy, retrieve the top k chunks for every "
-        "question and print recall@k, MRR@k and context recall (the gold span inside "
-        "assemble's context) per question class and strategy. Without CORPUS, the bundled "
-        "MegaMart policy pages are used.",
+        "Chunk a labelled corpus with each strategy, rank the chunks for every question and "
+        "print, per question class and strategy and beside the no-chunking and random "
+        "baselines: span recall within context budgets of 128 to 1024 tokens, span precision, "
+        "IoU and precision at perfect recall, tokens per answered question, with bootstrap "
+        "intervals and a paired test; then seed 001's recall@k and MRR@k. Without CORPUS, the "
+        "bundled MegaMart policy pages are used.",
         "CORPUS corpus directory",
+        "--corpus DIR corpus directory",
+        "--chroma DIR Chroma's evaluation set (corpora/, questions_df.csv)",
+        "--bootstrap N bootstrap resamples for intervals and the paired test (0: none)",
+        "--seed N seed of the bootstrap and the random baseline",
+        "--no-baselines leave out the document and random rows",
+        "--write-corpus DIR write the corpus in chunkspec's format and exit",
         "--queries Q.jsonl questions (default CORPUS/...)",
         "--strategies NAME [NAME ...] strategy names, space or comma separated "
         "(default: every available one)",
@@ -195,10 +206,10 @@ def test_bar_only_on_a_terminal_or_asked(
     shop = _shop(tmp_path)
     err = _Stream(tty)
     monkeypatch.setattr("sys.stderr", err)
-    assert main(["eval", shop, "--strategies", "fixed-2", *flag]) == 0
+    assert main(["eval", shop, "--strategies", "fixed-2", "--no-baselines", *flag]) == 0
     bar = "\rchunkspec eval [" + "#" * 30 + "] 1/1\n"
     assert err.getvalue() == (bar if shown else "")
-    assert capsys.readouterr().out.startswith("# corpus shop, retriever bm25, k 10,")
+    assert capsys.readouterr().out.startswith("# corpus shop, retriever bm25, k 10:")
 
 
 def test_skipped_strategy_line(
@@ -210,20 +221,22 @@ def test_skipped_strategy_line(
     shop = _shop(tmp_path)
     monkeypatch.setattr(_eval, "DEFAULT_STRATEGIES", ("fixed-2", "structural"))
     monkeypatch.delattr(chunkspec, "split_markdown", raising=False)
-    assert main(["eval", shop]) == 0
+    assert main(["eval", shop, "--no-baselines"]) == 0
     captured = capsys.readouterr()
     assert captured.err == (
         "chunkspec eval: skipped structural: strategy needs chunkspec.split_markdown "
         "(issue 5), not here, got 'structural'\n"
     )
-    assert [line.split()[1] for line in captured.out.splitlines()[2:]] == ["fixed-2", "fixed-2"]
+    seed = captured.out.split("\n\n")[1]
+    assert [line.split()[1] for line in seed.splitlines()[2:]] == ["fixed-2", "fixed-2"]
 
 
 def test_json_report(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """EVAL-28: the JSON file holds the settings, the strategies and every cell."""
     shop = _shop(tmp_path)
     out = tmp_path / "r.json"
-    assert main(["eval", shop, "--strategies", "fixed-2", "--json", str(out)]) == 0
+    argv = ["eval", shop, "--strategies", "fixed-2", "--json", str(out), "--no-baselines"]
+    assert main(argv) == 0
     text = out.read_text("utf-8")
     assert text.endswith("}\n")
     assert text.startswith('{\n  "corpus": "shop",\n')
@@ -231,7 +244,9 @@ def test_json_report(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None
     assert data["strategies"] == [{"name": "fixed-2", "chunks": 3, "mean_tokens": 2.0}]
     assert data["skipped"] == {}
     assert [c["question_class"] for c in data["cells"]] == ["prose", "all"]
-    assert capsys.readouterr().out.count("\n") == 4
+    assert capsys.readouterr().out.count("\n") == 5 + 1 + 4  # span table, blank, seed table
+    assert data["budgets"] == [128, 256, 512, 1024]
+    assert (data["bootstrap"], data["seed"], data["unit"]) == (1000, 0, "question")
 
 
 def test_json_cannot_write(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -245,12 +260,17 @@ def test_json_cannot_write(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -
 
 
 def _report(classes: tuple[str, ...]) -> EvalReport:
-    """Two strategies; every figure different, so a bar shows which one it draws."""
+    """Two strategies and a baseline; every figure different, so a line shows what it draws."""
     cells = []
     for n, kind in enumerate((*classes, "all")):
-        for m, name in enumerate(("fixed-8", "recursive-8")):
+        for m, name in enumerate(("fixed-8", "recursive-8", "document")):
             base = 0.1 * n + 0.01 * m
-            cells.append(EvalCell(kind, name, 3, 0.5 + base, 0.2 + base, 0.4 + base, 0.9))
+            curve = (0.2 + base, 0.3 + base, 0.4 + base)
+            cells.append(
+                EvalCell(
+                    kind, name, 3, 0.5 + base, 0.2 + base, 0.4 + base, 0.9, budget_recall=curve
+                )
+            )
     return EvalReport(
         "shop",
         "bm25",
@@ -258,8 +278,9 @@ def _report(classes: tuple[str, ...]) -> EvalReport:
         900,
         0.35,
         1.0,
-        (StrategyStats("fixed-8", 4, 8.0), StrategyStats("recursive-8", 3, 9.0)),
+        tuple(StrategyStats(name, 4, 8.0) for name in ("fixed-8", "recursive-8", "document")),
         tuple(cells),
+        budgets=(128, 256, 512),
     )
 
 
@@ -289,14 +310,8 @@ def _png_size(path: Path) -> tuple[int, int]:
     return width, height
 
 
-def _bars(ax: Any) -> list[tuple[float, float, float]]:
-    return [
-        (round(p.get_x() + p.get_width() / 2, 9), round(p.get_width(), 9), round(p.get_height(), 9))
-        for p in ax.patches
-    ]
-
-
-def test_chart_two_classes(tmp_path: Path) -> None:
+def test_chart_budget_curves(tmp_path: Path) -> None:
+    """EVAL-34, EVAL-36: one panel per class and all; a curve per row; baselines dashed."""
     pytest.importorskip("matplotlib")
     plt = _Pyplot()
     path = tmp_path / "c.png"
@@ -304,43 +319,27 @@ def test_chart_two_classes(tmp_path: Path) -> None:
     (fig,) = plt.figures
     assert plt.closed == [fig]
     assert _png_size(path) == (1386, 418)  # 3 * 4.2 x 3.8 inches at 110 dpi
-    assert fig._suptitle.get_text() == "shop: retriever bm25"
-    assert fig._suptitle.get_fontsize() == 11
+    assert fig._suptitle.get_text() == ("shop: retriever bm25, gold text inside the packed context")
     axes = fig.axes
-    assert [ax.get_title() for ax in axes] == [
-        "recall@7",
-        "MRR@7",
-        "context recall @ 900 tokens",
-    ]
-    assert {ax.title.get_fontsize() for ax in axes} == {10}
-    assert axes[0].get_ylabel() == "share of questions"
-    assert [ax.get_ylabel() for ax in axes[1:]] == ["", ""]
-    # class n's bars sit at i + (n - 1/2) * 0.4 for strategy i; "all" is not drawn
-    firsts = (0.5, 0.2, 0.4)
-    for ax, first in zip(axes, firsts, strict=True):
-        assert _bars(ax) == [
-            (-0.2, 0.4, first),
-            (0.8, 0.4, round(first + 0.01, 9)),
-            (0.2, 0.4, round(first + 0.1, 9)),
-            (1.2, 0.4, round(first + 0.11, 9)),
-        ]
-        assert ax.get_ylim() == (0.0, 1.05)
-        assert list(ax.get_xticks()) == [0, 1]
-        labels = ax.get_xticklabels()
-        assert [t.get_text() for t in labels] == ["fixed-8", "recursive-8"]
-        assert {(t.get_rotation(), t.get_ha(), t.get_fontsize()) for t in labels} == {
-            (30.0, "right", 8)
-        }
-        assert all(line.get_visible() for line in ax.yaxis.get_gridlines())
-        assert not any(line.get_visible() for line in ax.xaxis.get_gridlines())
-        assert {line.get_alpha() for line in ax.yaxis.get_gridlines()} == {0.3}
-    assert axes[1].get_shared_y_axes().joined(axes[0], axes[1])
+    assert [ax.get_title() for ax in axes] == ["prose (n=3)", "identifier (n=3)", "all (n=3)"]
+    assert axes[0].get_ylabel() == "span recall"
+    for n, ax in enumerate(axes):
+        lines = ax.get_lines()
+        assert [line.get_label() for line in lines] == ["fixed-8", "recursive-8", "document"]
+        for m, line in enumerate(lines):
+            base = 0.1 * n + 0.01 * m
+            assert list(line.get_xdata()) == [128, 256, 512]
+            assert [round(y, 9) for y in line.get_ydata()] == [
+                round(0.2 + base, 9),
+                round(0.3 + base, 9),
+                round(0.4 + base, 9),
+            ]
+        assert [line.get_linestyle() for line in lines] == ["-", "-", "--"]
+        assert ax.get_xscale() == "log"
+        assert ax.get_ylim() == (0.0, 1.02)
+        assert [t.get_text() for t in ax.get_xticklabels()] == ["128", "256", "512"]
     (legend,) = fig.legends
-    assert [t.get_text() for t in legend.get_texts()] == ["prose", "identifier"]
-    assert legend._ncols == 2
-    assert not legend.get_frame_on()
-    assert {t.get_fontsize() for t in legend.get_texts()} == {8}
-    assert legend._loc == 1  # "upper right"
+    assert [t.get_text() for t in legend.get_texts()] == ["fixed-8", "recursive-8", "document"]
 
 
 def test_chart_one_class(tmp_path: Path) -> None:
@@ -348,8 +347,7 @@ def test_chart_one_class(tmp_path: Path) -> None:
     plt = _Pyplot()
     _eval._plot(_report(("prose",)), str(tmp_path / "c.png"), plt)
     (fig,) = plt.figures
-    assert _bars(fig.axes[0]) == [(0.0, 0.8, 0.5), (1.0, 0.8, 0.51)]
-    assert fig.legends[0]._ncols == 1
+    assert len(fig.axes) == 2  # prose and all
 
 
 def test_chart_cannot_write(tmp_path: Path) -> None:

@@ -276,7 +276,7 @@ _ERRORS: list[tuple[str, Callable[[], object], type[Exception], str, str]] = [
         lambda: resolve("bogus"),
         ValueError,
         "strategy",
-        "strategy must be recursive-N, fixed-N, window-N-O, structural[-N] or "
+        "strategy must be document, recursive-N, fixed-N, window-N-O, structural[-N] or "
         "heading-aware[-N[-O]], got 'bogus'",
     ),
     (

@@ -1,29 +1,33 @@
-"""The evaluation harness: question class x strategy -> recall@k, MRR@k, context recall.
+"""The evaluation harness: question class x strategy -> span metrics, budgets, recall@k.
 
-Rules EVAL-24 to EVAL-30 in docs/spec/eval.md. For each strategy the corpus is chunked,
-gold spans are mapped to that strategy's chunk ids (EVAL-12), one retriever index is built
-over the chunks' ``embedding_text``, and every question is ranked once.
+Rules EVAL-24 to EVAL-29 and EVAL-34 to EVAL-38 in docs/spec/eval.md. For each strategy the
+corpus is chunked, gold spans are mapped to that strategy's chunk ids (EVAL-12), one
+retriever index is built over the chunks' ``embedding_text``, and every question is ranked
+once; the span metrics (EVAL-30 to EVAL-35) are read off that ranking.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
 from ._assemble import assemble
+from ._bootstrap import Resamples, interval, paired_p, resamples
 from ._chunk import Chunk
 from ._errors import ArgumentTypeError, ArgumentValueError
 from ._gold import labelled
 from ._hashing import hash_text
 from ._labelled_corpus import Corpus
 from ._metrics import LabelledQuery, mrr, recall_at_k
-from ._retrievers import RETRIEVERS, make_scorer, normalise, ranked
-from ._strategies import EvalChunk, StrategyUnavailable, resolve
+from ._retrievers import RANDOM, RETRIEVERS, make_scorer, normalise, ranked
+from ._span_metrics import Region, budget_pack, precision_omega, query_scores, tokens_per_answer
+from ._strategies import DOCUMENT, EvalChunk, StrategyUnavailable, resolve
 from ._tokens import count_tokens
 from ._validate import require_int, require_real
 
-__all__ = ["ALL", "EvalCell", "EvalReport", "StrategyStats", "evaluate"]
+__all__ = ["ALL", "BUDGETS", "EvalCell", "EvalReport", "StrategyStats", "evaluate"]
 
 #: The pseudo-class of the rows over every question.
 ALL = "all"
@@ -35,6 +39,18 @@ BUDGET = 3200
 Progress = Callable[[int, int], None]
 
 _BATCH = 16
+
+#: The context budgets of the table, in tokens (rule EVAL-34).
+BUDGETS = (128, 256, 512, 1024)
+
+#: How deep each ranking is walked to fill a budget (rule EVAL-34).
+DEPTH = 200
+
+#: The chunking the random baseline ranks (rule EVAL-36).
+RANDOM_CHUNKING = "fixed-128"
+
+#: The baseline rows' names in the table (rule EVAL-36).
+BASELINES = (DOCUMENT, RANDOM)
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,6 +64,15 @@ class EvalCell:
     mrr: float
     context_recall: float
     answerable: float
+    span_recall: float = 0.0
+    span_precision: float = 0.0
+    iou: float = 0.0
+    precision_omega: float = 0.0
+    budget_recall: tuple[float, ...] = ()
+    tokens_per_answer: float | None = None
+    intervals: dict[str, tuple[float, float]] = field(default_factory=dict)
+    p_vs_best: dict[str, float] = field(default_factory=dict)
+    best_in: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,6 +97,11 @@ class EvalReport:
     strategies: tuple[StrategyStats, ...]
     cells: tuple[EvalCell, ...]
     skipped: dict[str, str] = field(default_factory=dict)
+    budgets: tuple[int, ...] = ()
+    depth: int = DEPTH
+    bootstrap: int = 0
+    seed: int = 0
+    unit: str = "document"
 
     def to_json(self) -> dict[str, Any]:
         """Return the report as plain JSON data."""
@@ -89,6 +119,10 @@ def evaluate(
     share: float = 1.0,
     skip_unavailable: bool = False,
     progress: Progress | None = None,
+    budgets: Sequence[int] = BUDGETS,
+    baselines: bool = False,
+    bootstrap: int = 0,
+    seed: int = 0,
 ) -> EvalReport:
     """Score every strategy on ``corpus`` with ``retriever``; cells per class, then "all".
 
@@ -96,6 +130,10 @@ def evaluate(
     span-mapped :class:`LabelledQuery` list; ``context_recall`` is the share of questions for
     which ``assemble`` (budget ``budget``, ``min_score``) picks a gold chunk from the top
     ``k`` (EVAL-27); ``answerable`` the share whose gold maps to at least one chunk (EVAL-13).
+    The span metrics at k, ``precision_omega``, recall at each of ``budgets`` and tokens per
+    answered question follow EVAL-32 to EVAL-35. ``baselines`` appends the ``document`` and
+    ``random`` rows (EVAL-36); ``bootstrap`` resamples (0: none) give intervals and paired
+    p-values against each column's best (EVAL-37, EVAL-38), seeded by ``seed``.
     Unavailable strategies raise :class:`StrategyUnavailable` unless ``skip_unavailable``.
     """
     if not isinstance(corpus, Corpus):
@@ -105,10 +143,14 @@ def evaluate(
     require_int("k", k, minimum=1)
     require_int("budget", budget, minimum=0)
     require_real("min_score", min_score)
+    require_int("bootstrap", bootstrap, minimum=0)
+    require_int("seed", seed, minimum=0)
+    budgets = tuple(require_int("budgets[...]", b, minimum=0) for b in budgets)
     if not strategies:
         raise ArgumentValueError("strategies", "must not be empty", strategies)
-    adapters = {}
+    runs: dict[str, tuple[str, str]] = {}  # row name -> (strategy, retriever)
     skipped: dict[str, str] = {}
+    adapters = {}
     for name in dict.fromkeys(strategies):
         try:
             adapters[name] = resolve(name)
@@ -116,42 +158,66 @@ def evaluate(
             if not skip_unavailable:
                 raise
             skipped[name] = str(error)
-    if not adapters:
+            continue
+        runs[name] = (name, retriever)
+    if not runs:
         raise ArgumentValueError("strategies", "none is available here", list(strategies))
-    total = len(adapters) * len(corpus.queries)
+    if baselines:  # EVAL-36: what a strategy adds over no chunking and over chance
+        runs.setdefault(DOCUMENT, (DOCUMENT, retriever))
+        runs.setdefault(RANDOM, (RANDOM_CHUNKING, RANDOM))
+    total = len(runs) * len(corpus.queries)
     done = 0
     stats: list[StrategyStats] = []
-    cells: list[EvalCell] = []
-    for name, adapt in adapters.items():
+    values: dict[str, dict[str, list[float]]] = {}
+    answered: dict[str, list[bool]] = {}
+    tokens: dict[str, list[int]] = {}
+    gold_by_row: dict[str, list[LabelledQuery]] = {}
+    top_ids: dict[str, list[list[str]]] = {}
+    for row, (name, engine) in runs.items():
+        adapt = adapters[name] if name in adapters else resolve(name)
         chunks = [c for d in corpus.documents for c in adapt(d.id, d.title, d.text)]
         if len({c.id for c in chunks}) != len(chunks):
             # EVAL-26: gold is a set of ids, so two chunks sharing an id would share credit.
             raise ArgumentValueError("strategies", "a strategy gave two chunks one id", name)
-        stats.append(
-            StrategyStats(
-                name, len(chunks), sum(count_tokens(c.text) for c in chunks) / max(len(chunks), 1)
-            )
-        )
+        sizes = [count_tokens(c.text) for c in chunks]
+        stats.append(StrategyStats(row, len(chunks), sum(sizes) / max(len(chunks), 1)))
         regions: dict[str, list[tuple[str, int, int]]] = {}
         for c in chunks:
             regions.setdefault(c.doc_id, []).append((c.id, c.start, c.end))
         gold = [labelled(q, regions, share) for q in corpus.queries]
-        scorer = make_scorer(retriever, [c.embedding_text for c in chunks])
+        scorer = make_scorer(engine, [c.embedding_text for c in chunks], seed)
         rankings: list[list[tuple[int, float]]] = []
+        depth = max(k, DEPTH)
         for first in range(0, len(corpus.queries), _BATCH):
             batch = corpus.queries[first : first + _BATCH]
-            for row in scorer.scores([q.question for q in batch]):
-                rankings.append(ranked(row, k, positive_only=retriever == "bm25"))
+            for scores in scorer.scores([q.question for q in batch]):
+                rankings.append(ranked(scores, depth, positive_only=engine == "bm25"))
             done += len(batch)
             if progress is not None:
                 progress(done, total)
-        packed = [
-            _context_hit(chunks, ranking, g, retriever, budget, min_score)
+        hashes = [hash_text(c.text) for c in chunks]
+        per = _per_question(corpus, chunks, sizes, hashes, rankings, gold, k, budgets)
+        per["context"] = [
+            float(_context_hit(chunks, sizes, hashes, ranking[:k], g, engine, budget, min_score))
             for ranking, g in zip(rankings, gold, strict=True)
         ]
-        for kind in (*corpus.classes, ALL):
-            rows = [i for i, q in enumerate(corpus.queries) if kind in (ALL, q.kind)]
-            cells.append(_cell(kind, name, k, rows, chunks, rankings, gold, packed))
+        values[row] = per
+        answered[row] = [bool(h) for h in per["hit"]]
+        tokens[row] = [int(t) for t in per["tokens"]]
+        gold_by_row[row] = gold
+        top_ids[row] = [[chunks[j].id for j, _ in ranking[:k]] for ranking in rankings]
+    plan = (
+        resamples([q.gold[0].doc_id for q in corpus.queries], bootstrap, seed)
+        if bootstrap
+        else None
+    )
+    cells = [
+        _cell(kind, row, k, rows, top_ids[row], gold_by_row[row], values[row], tokens[row], budgets)
+        for row in runs
+        for kind, rows in _classes(corpus)
+    ]
+    if plan is not None:
+        cells = _uncertainty(corpus, cells, values, budgets, plan)
     return EvalReport(
         corpus.name,
         retriever,
@@ -162,7 +228,71 @@ def evaluate(
         tuple(stats),
         tuple(cells),
         skipped,
+        budgets,
+        max(k, DEPTH),
+        bootstrap,
+        seed,
+        plan.unit if plan is not None else "none",
     )
+
+
+#: The per-question values with intervals and paired tests (EVAL-37, EVAL-38).
+TESTED = ("span_recall", "span_precision", "iou", "precision_omega")
+
+
+def _classes(corpus: Corpus) -> list[tuple[str, list[int]]]:
+    """Each question class with its question positions, then ``all`` (EVAL-28)."""
+    return [
+        (kind, [i for i, q in enumerate(corpus.queries) if kind in (ALL, q.kind)])
+        for kind in (*corpus.classes, ALL)
+    ]
+
+
+def _per_question(
+    corpus: Corpus,
+    chunks: list[EvalChunk],
+    sizes: list[int],
+    hashes: list[str],
+    rankings: list[list[tuple[int, float]]],
+    gold: list[LabelledQuery],
+    k: int,
+    budgets: tuple[int, ...],
+) -> dict[str, list[float]]:
+    """Every per-question figure of one strategy, keyed by metric (EVAL-32 to EVAL-35)."""
+    by_doc: dict[str, list[Region]] = {}
+    for c in chunks:
+        by_doc.setdefault(c.doc_id, []).append((c.doc_id, c.start, c.end))
+    out: dict[str, list[float]] = {name: [] for name in (*TESTED, "hit", "rr", "tokens")}
+    for b in budgets:
+        out[f"budget@{b}"] = []
+    for query, ranking, g in zip(corpus.queries, rankings, gold, strict=True):
+        top = [j for j, _ in ranking[:k]]
+        score = query_scores(
+            [(chunks[j].doc_id, chunks[j].start, chunks[j].end) for j in top], query
+        )
+        out["span_recall"].append(score.recall)
+        out["span_precision"].append(score.precision)
+        out["iou"].append(score.iou)
+        docs = dict.fromkeys(span.doc_id for span in query.gold)
+        near = [r for d in docs for r in by_doc.get(d, ())]
+        out["precision_omega"].append(precision_omega(near, query))
+        rank = next((n for n, j in enumerate(top, 1) if chunks[j].id in g.gold_chunk_ids), None)
+        out["hit"].append(0.0 if rank is None else 1.0)
+        out["rr"].append(0.0 if rank is None else 1 / rank)
+        out["tokens"].append(float(sum(sizes[j] for j in top)))
+        walk = [j for j, _ in ranking]
+        for b in budgets:  # EVAL-34: assemble's walk in rank order
+            packed = budget_pack([(sizes[j], hashes[j]) for j in walk], b)
+            regions = [
+                (chunks[walk[i]].doc_id, chunks[walk[i]].start, chunks[walk[i]].end) for i in packed
+            ]
+            out[f"budget@{b}"].append(query_scores(regions, query).recall)
+    return out
+
+
+def _mean(values: list[float], rows: list[int]) -> float:
+    """The mean of ``values`` at ``rows``, summed exactly."""
+    return math.fsum(values[i] for i in rows) / len(rows)
 
 
 def _cell(
@@ -170,16 +300,17 @@ def _cell(
     strategy: str,
     k: int,
     rows: list[int],
-    chunks: list[EvalChunk],
-    rankings: list[list[tuple[int, float]]],
+    top_ids: list[list[str]],
     gold: list[LabelledQuery],
-    packed: list[bool],
+    per: dict[str, list[float]],
+    tokens: list[int],
+    budgets: tuple[int, ...],
 ) -> EvalCell:
     """Compute one table row over the questions at positions ``rows``."""
-    answer = {gold[i].question: [chunks[j].id for j, _ in rankings[i]] for i in rows}
+    answer = {gold[i].question: top_ids[i] for i in rows}
 
     def retrieve(question: str, top: int) -> Sequence[str]:
-        """The precomputed ranking of ``question`` (EVAL-28: ranked once, scored twice)."""
+        """The precomputed ranking of ``question`` (EVAL-26: ranked once, scored often)."""
         return answer[question][:top]
 
     queries = [gold[i] for i in rows]
@@ -189,13 +320,61 @@ def _cell(
         len(rows),
         recall_at_k(retrieve, queries, k),
         mrr(retrieve, queries, k),
-        sum(packed[i] for i in rows) / len(rows),
+        sum(per["context"][i] for i in rows) / len(rows),
         sum(1 for q in queries if q.gold_chunk_ids) / len(rows),
+        _mean(per["span_recall"], rows),
+        _mean(per["span_precision"], rows),
+        _mean(per["iou"], rows),
+        _mean(per["precision_omega"], rows),
+        tuple(_mean(per[f"budget@{b}"], rows) for b in budgets),
+        tokens_per_answer([tokens[i] for i in rows], [per["hit"][i] > 0 for i in rows]),
     )
+
+
+def _uncertainty(
+    corpus: Corpus,
+    cells: list[EvalCell],
+    values: dict[str, dict[str, list[float]]],
+    budgets: tuple[int, ...],
+    plan: Resamples,
+) -> list[EvalCell]:
+    """Add intervals and paired p-values against each column's best row (EVAL-37, EVAL-38)."""
+    metrics = (*TESTED, *(f"budget@{b}" for b in budgets))
+    out: list[EvalCell] = []
+    by_class = dict(_classes(corpus))
+    for cell in cells:
+        rows = by_class[cell.question_class]
+        sub = _restrict(plan, rows)
+        intervals: dict[str, tuple[float, float]] = {}
+        p_values: dict[str, float] = {}
+        best_in: list[str] = []
+        for metric in metrics:
+            mine = [values[cell.strategy][metric][i] for i in rows]
+            intervals[metric] = interval(mine, sub)
+            best = max(
+                values,
+                key=lambda row: (
+                    math.fsum(values[row][metric][i] for i in rows),
+                    -list(values).index(row),
+                ),
+            )
+            theirs = [values[best][metric][i] for i in rows]
+            if best == cell.strategy:
+                best_in.append(metric)
+            p_values[metric] = 1.0 if best == cell.strategy else paired_p(mine, theirs, sub)
+        out.append(replace(cell, intervals=intervals, p_vs_best=p_values, best_in=tuple(best_in)))
+    return out
+
+
+def _restrict(plan: Resamples, rows: list[int]) -> Resamples:
+    """The same resamples seen from the questions at ``rows`` (one class)."""
+    return replace(plan, of_question=tuple(plan.of_question[i] for i in rows))
 
 
 def _context_hit(
     chunks: list[EvalChunk],
+    sizes: list[int],
+    hashes: list[str],
     ranking: list[tuple[int, float]],
     gold: LabelledQuery,
     retriever: str,
@@ -205,8 +384,10 @@ def _context_hit(
     """Return True if ``assemble`` puts a gold chunk of ``ranking`` in the context (EVAL-27)."""
     scores = normalise(retriever, [score for _, score in ranking])
     candidates = [
-        Chunk(c.id, c.doc_id, c.title, c.text, count_tokens(c.text), hash_text(c.text), s)
-        for c, s in ((chunks[i], s) for (i, _), s in zip(ranking, scores, strict=True))
+        Chunk(
+            chunks[i].id, chunks[i].doc_id, chunks[i].title, chunks[i].text, sizes[i], hashes[i], s
+        )
+        for (i, _), s in zip(ranking, scores, strict=True)
     ]
     result = assemble(candidates, budget, min_score)
     return result is not None and not gold.gold_chunk_ids.isdisjoint(result[1])

@@ -37,15 +37,22 @@ class GoldSpan:
 
 @dataclass(frozen=True, slots=True)
 class SpanQuery:
-    """A labelled question whose gold is one or more spans (any one of them answers it)."""
+    """A labelled question whose gold is one or more spans.
+
+    Any one span answers it, or with ``together`` all spans together make the one answer
+    (rule EVAL-31: Chroma's excerpts).
+    """
 
     id: str
     kind: str
     question: str
     gold: tuple[GoldSpan, ...]
+    together: bool = False
 
     def __post_init__(self) -> None:
         require_text("id", self.id)
+        if not isinstance(self.together, bool):
+            raise ArgumentTypeError("together", "a bool", self.together)
         require_text("kind", self.kind)
         require_text("question", self.question)
         gold: object = self.gold

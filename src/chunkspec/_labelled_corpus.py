@@ -175,7 +175,10 @@ def _query(where: str, line: str, docs: dict[str, CorpusDocument]) -> SpanQuery:
     if not isinstance(gold, list) or not gold:
         raise CorpusError(f"{where}: field 'gold' must be a non-empty list")
     spans = tuple(_span(f"{where}: gold[{i}]", item, docs) for i, item in enumerate(gold))
-    return SpanQuery(record["id"], record["class"], record["question"], spans)
+    together = record.get("together", False)
+    if not isinstance(together, bool):
+        raise CorpusError(f"{where}: field 'together' must be true or false")
+    return SpanQuery(record["id"], record["class"], record["question"], spans, together)
 
 
 def _span(where: str, item: object, docs: dict[str, CorpusDocument]) -> GoldSpan:
@@ -185,12 +188,37 @@ def _span(where: str, item: object, docs: dict[str, CorpusDocument]) -> GoldSpan
     doc_id, quote = item.get("doc"), item.get("quote")
     if not isinstance(doc_id, str) or doc_id not in docs:
         raise CorpusError(f"{where}: unknown document {doc_id!r}")
+    if "start" in item or "end" in item:
+        return _offsets(where, item, doc_id, docs[doc_id].text)
     if not isinstance(quote, str):
         raise CorpusError(f"{where}: 'quote' must be a string")
     try:
         return quote_span(doc_id, docs[doc_id].text, quote)
     except ValueError as error:
         raise CorpusError(f"{where}: {error}") from None
+
+
+def _offsets(where: str, item: dict[str, object], doc_id: str, text: str) -> GoldSpan:
+    """Resolve ``{"doc", "start", "end"[, "quote"]}``: code-point offsets (EVAL-39)."""
+    start, end, quote = item.get("start"), item.get("end"), item.get("quote")
+    for key, value in (("start", start), ("end", end)):
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise CorpusError(f"{where}: {key!r} must be an integer offset")
+    assert isinstance(start, int)
+    assert isinstance(end, int)
+    if not 0 <= start < end <= len(text):
+        raise CorpusError(
+            f"{where}: offsets [{start}, {end}) are not a non-empty range of {doc_id!r} "
+            f"({len(text)} code points)"
+        )
+    if quote is not None and quote != text[start:end]:
+        raise CorpusError(
+            f"{where}: 'quote' does not match {doc_id!r}[{start}:{end}] "
+            f"({text[start:end][:40]!r}...)"
+        )
+    if not text[start:end].strip():
+        raise CorpusError(f"{where}: offsets [{start}, {end}) hold only whitespace")
+    return GoldSpan(doc_id, start, end)
 
 
 def quote_span(doc_id: str, text: str, quote: str) -> GoldSpan:

@@ -6,15 +6,28 @@ question; :func:`ranked` turns a row of scores into the top k (rule EVAL-25).
 
 from __future__ import annotations
 
+import heapq
 import os
+import random
 from collections.abc import Sequence
 from functools import cache
 from typing import Any, Protocol
 
-__all__ = ["RETRIEVERS", "RetrieverUnavailable", "Scorer", "make_scorer", "normalise", "ranked"]
+__all__ = [
+    "RANDOM",
+    "RETRIEVERS",
+    "RetrieverUnavailable",
+    "Scorer",
+    "make_scorer",
+    "normalise",
+    "ranked",
+]
 
 #: Retriever names accepted by ``chunkspec eval --retriever``.
 RETRIEVERS = ("bm25", "dense")
+
+#: The chance baseline (rule EVAL-36): a seeded random ranking, no extra needed.
+RANDOM = "random"
 
 
 class RetrieverUnavailable(ValueError):
@@ -29,8 +42,10 @@ class Scorer(Protocol):
         ...
 
 
-def make_scorer(name: str, texts: Sequence[str]) -> Scorer:
-    """Return the ``bm25`` or ``dense`` scorer over ``texts`` (ValueError for other names)."""
+def make_scorer(name: str, texts: Sequence[str], seed: int = 0) -> Scorer:
+    """Return the ``bm25``, ``dense`` or ``random`` scorer over ``texts`` (ValueError else)."""
+    if name == RANDOM:
+        return _Random(len(texts), seed)
     if name == "bm25":
         return _Bm25(texts)
     if name == "dense":
@@ -44,9 +59,9 @@ def ranked(row: Sequence[float], k: int, *, positive_only: bool) -> list[tuple[i
     Ties go to the chunk that comes first in the corpus (EVAL-25). With ``positive_only``
     (BM25), chunks scoring ``<= 0`` share no term with the question and are not retrieved.
     """
-    order = sorted(range(len(row)), key=lambda i: (-row[i], i))
-    picked = [(i, row[i]) for i in order if not positive_only or row[i] > 0]
-    return picked[:k]
+    pool = (i for i in range(len(row)) if not positive_only or row[i] > 0)
+    # nsmallest(k, ...) == sorted(...)[:k], without sorting the whole row
+    return [(i, row[i]) for i in heapq.nsmallest(k, pool, key=lambda i: (-row[i], i))]
 
 
 def normalise(name: str, scores: Sequence[float]) -> list[float]:
@@ -56,10 +71,30 @@ def normalise(name: str, scores: Sequence[float]) -> list[float]:
     (the top chunk gets 1.0); cosine similarities are absolute, so they are kept, clipped to
     ``[0, 1]``.
     """
-    if name == "bm25":
+    if name in ("bm25", RANDOM):  # EVAL-36: chance has no absolute scale either
         top = max(scores, default=0.0)
         return [s / top if top > 0 else 0.0 for s in scores]
     return [min(max(s, 0.0), 1.0) for s in scores]
+
+
+class _Random:
+    """Chance (EVAL-36): chunk i scores the i-th draw of ``Random(f"{seed}:{question}")``.
+
+    Seeded by the question's text, so a question gets the same ranking in every run and
+    under every strategy with the same number of chunks.
+    """
+
+    def __init__(self, size: int, seed: int) -> None:
+        self._size = size
+        self._seed = seed
+
+    def scores(self, questions: Sequence[str]) -> list[list[float]]:
+        """Return ``size`` uniform draws in ``[0, 1)`` per question."""
+        out = []
+        for question in questions:
+            rng = random.Random(f"{self._seed}:{question}")
+            out.append([rng.random() for _ in range(self._size)])
+        return out
 
 
 class _Bm25:

@@ -26,12 +26,16 @@ from ._window import token_windows
 
 __all__ = [
     "DEFAULT_STRATEGIES",
+    "DOCUMENT",
     "EvalChunk",
     "Strategy",
     "StrategyUnavailable",
     "resolve",
     "word_spans",
 ]
+
+#: The no-chunking baseline: every document is one chunk (rule EVAL-36).
+DOCUMENT = "document"
 
 #: What ``chunkspec eval`` runs without ``--strategies``: the seed's pair first.
 DEFAULT_STRATEGIES = (
@@ -92,6 +96,8 @@ def word_spans(text: str) -> list[tuple[int, int]]:
 def resolve(name: str) -> Strategy:
     """Return the adapter for strategy ``name``; ValueError for an unknown or bad name."""
     require_str("strategy", name)
+    if name == DOCUMENT:
+        return _document
     hook = _HOOK.match(name)
     if hook is not None:
         family, size, overlap = hook.groups()
@@ -108,7 +114,8 @@ def resolve(name: str) -> Strategy:
     if match is None:
         raise ArgumentValueError(
             "strategy",
-            "must be recursive-N, fixed-N, window-N-O, structural[-N] or heading-aware[-N[-O]]",
+            "must be document, recursive-N, fixed-N, window-N-O, structural[-N] or "
+            "heading-aware[-N[-O]]",
             name,
         )
     family, size, wsize, overlap = match.groups()
@@ -120,6 +127,16 @@ def resolve(name: str) -> Strategy:
     if int(overlap) >= width:
         raise ArgumentValueError("strategy", "window overlap must be < its size", name)
     return _windows(width, int(overlap))
+
+
+def _document(doc_id: str, title: str, source: str) -> list[EvalChunk]:
+    """The no-chunking baseline: one chunk per document, trimmed to its words (EVAL-36)."""
+    spans = word_spans(source)
+    if not spans:
+        return []
+    start, end = spans[0][0], spans[-1][1]
+    text = source[start:end]
+    return [EvalChunk(doc_id, doc_id, title, text, start, end, text)]
 
 
 def _size(argument: str, name: str, size: int) -> int:

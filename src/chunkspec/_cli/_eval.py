@@ -1,4 +1,4 @@
-"""``chunkspec eval``: recall@k, MRR@k and context recall per question class and strategy."""
+"""``chunkspec eval``: span metrics at equal budgets, with baselines and intervals, per class."""
 
 from __future__ import annotations
 
@@ -8,13 +8,14 @@ import sys
 from pathlib import Path
 from typing import Any, TextIO
 
-from .._evaluate import ALL, BUDGET, EvalReport, evaluate
+from .._chroma_corpus import load_chroma, write_corpus
+from .._evaluate import BASELINES, BUDGET, EvalCell, EvalReport, evaluate
 from .._labelled_corpus import load_corpus
 from .._retrievers import RETRIEVERS
 from .._strategies import DEFAULT_STRATEGIES
 from ._io import CliError
 
-__all__ = ["format_table", "register"]
+__all__ = ["format_span_table", "format_table", "register"]
 
 
 def register(sub: Any) -> None:
@@ -23,13 +24,20 @@ def register(sub: Any) -> None:
         "eval",
         help="compare chunking strategies on a labelled corpus",
         description=(
-            "Chunk a labelled corpus with each strategy, retrieve the top k chunks for every "
-            "question and print recall@k, MRR@k and context recall (the gold span inside "
-            "assemble's context) per question class and strategy. Without CORPUS, the "
-            "bundled MegaMart policy pages are used."
+            "Chunk a labelled corpus with each strategy, rank the chunks for every question "
+            "and print, per question class and strategy and beside the no-chunking and random "
+            "baselines: span recall within context budgets of 128 to 1024 tokens, span "
+            "precision, IoU and precision at perfect recall, tokens per answered question, "
+            "with bootstrap intervals and a paired test; then seed 001's recall@k and MRR@k. "
+            "Without CORPUS, the bundled MegaMart policy pages are used."
         ),
     )
     parser.add_argument("corpus", nargs="?", metavar="CORPUS", help="corpus directory")
+    source = parser.add_mutually_exclusive_group()
+    source.add_argument("--corpus", dest="corpus_dir", metavar="DIR", help="corpus directory")
+    source.add_argument(
+        "--chroma", metavar="DIR", help="Chroma's evaluation set (corpora/, questions_df.csv)"
+    )
     parser.add_argument("--queries", metavar="Q.jsonl", help="questions (default CORPUS/...)")
     parser.add_argument(
         "--strategies",
@@ -48,6 +56,29 @@ def register(sub: Any) -> None:
         metavar="F",
         help="share of a gold span a chunk must cover to answer it (default 1: all of it)",
     )
+    parser.add_argument(
+        "--bootstrap",
+        type=int,
+        default=1000,
+        metavar="N",
+        help="bootstrap resamples for intervals and the paired test (0: none)",
+    )
+    parser.add_argument(
+        "--seed",
+        type=int,
+        default=0,
+        metavar="N",
+        help="seed of the bootstrap and the random baseline",
+    )
+    parser.add_argument(
+        "--no-baselines",
+        dest="baselines",
+        action="store_false",
+        help="leave out the document and random rows",
+    )
+    parser.add_argument(
+        "--write-corpus", metavar="DIR", help="write the corpus in chunkspec's format and exit"
+    )
     parser.add_argument("--json", metavar="OUT", help="write the report as JSON")
     parser.add_argument("--png", metavar="OUT", help="draw a chart (needs chunkspec[plot])")
     bar = parser.add_mutually_exclusive_group()
@@ -59,7 +90,21 @@ def register(sub: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     """Run the evaluation and print the table; write JSON and PNG when asked."""
     plt = _pyplot() if args.png else None  # fail before a long run, not after it
-    corpus = load_corpus(args.corpus, args.queries)
+    if args.corpus is not None and (args.corpus_dir is not None or args.chroma is not None):
+        raise CliError("give CORPUS or --corpus/--chroma, not both")
+    if args.chroma is not None:
+        if args.queries is not None:
+            raise CliError("--queries does not apply to --chroma")
+        corpus = load_chroma(args.chroma)
+    else:
+        corpus = load_corpus(args.corpus or args.corpus_dir, args.queries)
+    if args.write_corpus:
+        try:
+            write_corpus(corpus, args.write_corpus)
+        except OSError as error:
+            raise CliError(f"{args.write_corpus}: cannot write: {error.strerror}") from None
+        print(f"wrote {len(corpus.documents)} documents, {len(corpus.queries)} questions")
+        return 0
     if args.strategies is None:
         names, skip = list(DEFAULT_STRATEGIES), True
     else:
@@ -77,18 +122,89 @@ def run(args: argparse.Namespace) -> int:
         share=args.gold_share,
         skip_unavailable=skip,
         progress=bar.update if bar is not None else None,
+        baselines=args.baselines,
+        bootstrap=args.bootstrap,
+        seed=args.seed,
     )
     if bar is not None:
         bar.close()
     for name, reason in report.skipped.items():
         print(f"chunkspec eval: skipped {name}: {reason}", file=sys.stderr)
-    sys.stdout.write(format_table(report))
+    sys.stdout.write(format_span_table(report) + "\n" + format_table(report))
     sys.stdout.flush()
     if args.json:
         _write(args.json, json.dumps(report.to_json(), indent=2) + "\n")
     if plt is not None:
         _plot(report, args.png, plt)
     return 0
+
+
+def format_span_table(report: EvalReport) -> str:
+    """Return the headline table: span recall at each budget, span precision and IoU at k,
+    precision at perfect recall and tokens per answer, marked by the paired test (EVAL-38)."""
+    k = report.k
+    head = (
+        "question class",
+        "strategy",
+        *(f"recall@{b}t" for b in report.budgets),
+        f"precision@{k}",
+        f"iou@{k}",
+        "p_omega",
+        "tokens/answer",
+        "n",
+    )
+    metrics = (
+        *(f"budget@{b}" for b in report.budgets),
+        "span_precision",
+        "iou",
+        "precision_omega",
+    )
+    mid = report.budgets[len(report.budgets) // 2] if report.budgets else None  # headline
+    rows = [head]
+    for kind in dict.fromkeys(c.question_class for c in report.cells):
+        for c in report.cells:
+            if c.question_class == kind:
+                figures = (*c.budget_recall, c.span_precision, c.iou, c.precision_omega)
+                rows.append(
+                    (
+                        kind,
+                        c.strategy,
+                        *(
+                            _marked(c, m, v, m == f"budget@{mid}")
+                            for m, v in zip(metrics, figures, strict=True)
+                        ),
+                        "-" if c.tokens_per_answer is None else f"{c.tokens_per_answer:.0f}",
+                        str(c.queries),
+                    )
+                )
+    widths = [max(len(r[i]) for r in rows) for i in range(len(head))]
+    lines = [
+        f"# corpus {report.corpus}, retriever {report.retriever}, k {k}: span recall within "
+        f"B context tokens (assemble's packing), span precision and IoU of the top {k}, "
+        f"precision at perfect recall, context tokens per answered question"
+    ]
+    if report.bootstrap:
+        lines.append(
+            f"# * best in its column; = not shown different from the best (paired bootstrap, "
+            f"{report.bootstrap} resamples by {report.unit}, seed {report.seed}, p >= 0.05); "
+            f"[95% interval]"
+        )
+    lines += [
+        "  ".join(cell.ljust(w) for cell, w in zip(r, widths, strict=True)).rstrip() for r in rows
+    ]
+    return "\n".join(lines) + "\n"
+
+
+def _marked(cell: EvalCell, metric: str, value: float, with_interval: bool) -> str:
+    """Format ``value``, marked ``*`` (best) or ``=`` (p >= 0.05 against the best) (EVAL-38);
+    with its 95% interval (EVAL-37) when asked and known."""
+    p = cell.p_vs_best.get(metric)
+    mark = "*" if metric in cell.best_in else "=" if p is not None and p >= 0.05 else ""
+    text = f"{value:.3f}{mark}"
+    if with_interval and metric in cell.intervals:
+        lo, hi = cell.intervals[metric]
+        text += f" [{lo:.2f}, {hi:.2f}]"
+    return text
 
 
 def format_table(report: EvalReport) -> str:
@@ -150,31 +266,49 @@ def _pyplot() -> Any:
 
 
 def _plot(report: EvalReport, path: str, plt: Any) -> None:
-    """Draw recall@k, MRR@k and context recall per class and strategy as grouped bars."""
-    strategies = [s.name for s in report.strategies]
-    classes = [c for c in dict.fromkeys(x.question_class for x in report.cells) if c != ALL]
+    """Draw budget curves: span recall against context tokens, one line per strategy, one
+    panel per question class and ``all``; the baselines dashed (EVAL-34, EVAL-36)."""
+    classes = list(dict.fromkeys(x.question_class for x in report.cells))
     cell = {(c.question_class, c.strategy): c for c in report.cells}
-    metrics = (
-        ("recall", f"recall@{report.k}"),
-        ("mrr", f"MRR@{report.k}"),
-        ("context_recall", f"context recall @ {report.budget} tokens"),
+    strategies = [s.name for s in report.strategies]
+    cols = min(3, len(classes))
+    rows = -(-len(classes) // cols)
+    fig, grid = plt.subplots(
+        rows, cols, figsize=(4.2 * cols, 3.8 * rows), sharey=True, squeeze=False
     )
-    fig, axes = plt.subplots(1, len(metrics), figsize=(4.2 * len(metrics), 3.8), sharey=True)
-    width = 0.8 / max(len(classes), 1)
-    for ax, (field, title) in zip(axes, metrics, strict=True):
-        for n, kind in enumerate(classes):
-            xs = [i + (n - (len(classes) - 1) / 2) * width for i in range(len(strategies))]
-            ys = [getattr(cell[kind, s], field) for s in strategies]
-            ax.bar(xs, ys, width, label=kind)
-        ax.set_title(title, fontsize=10)
-        ax.set_xticks(range(len(strategies)), strategies, rotation=30, ha="right", fontsize=8)
-        ax.set_ylim(0, 1.05)
-        ax.grid(axis="y", alpha=0.3)
-    axes[0].set_ylabel("share of questions")
+    axes = [ax for row in grid for ax in row]
+    for ax in axes[len(classes) :]:
+        ax.set_visible(False)
+    for ax, kind in zip(axes, classes, strict=False):
+        for name in strategies:
+            style = {"linestyle": "--", "color": "0.45"} if name in BASELINES else {}
+            if name == "random":
+                style = {"linestyle": ":", "color": "0.2"}
+            ax.plot(
+                report.budgets,
+                cell[kind, name].budget_recall,
+                marker="o",
+                ms=3,
+                label=name,
+                **style,
+            )
+        ax.set_xscale("log", base=2)
+        ax.set_xticks(report.budgets, [str(b) for b in report.budgets])
+        ax.set_title(f"{kind} (n={cell[kind, strategies[0]].queries})", fontsize=10)
+        ax.set_xlabel("context budget (tokens)", fontsize=9)
+        ax.set_ylim(0, 1.02)
+        ax.grid(alpha=0.3)
+    for row in grid:
+        row[0].set_ylabel("span recall")
     handles, labels = axes[0].get_legend_handles_labels()
-    fig.legend(handles, labels, loc="upper right", ncol=len(classes), fontsize=8, frameon=False)
-    fig.suptitle(f"{report.corpus}: retriever {report.retriever}", fontsize=11)
-    fig.tight_layout()
+    fig.legend(
+        handles, labels, loc="lower center", ncol=min(len(labels), 6), fontsize=8, frameon=False
+    )
+    fig.suptitle(
+        f"{report.corpus}: retriever {report.retriever}, gold text inside the packed context",
+        fontsize=11,
+    )
+    fig.tight_layout(rect=(0, 0.12 / rows, 1, 1))
     try:
         fig.savefig(path, dpi=110, metadata={"Software": None})
     except OSError as error:
