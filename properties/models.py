@@ -519,6 +519,8 @@ _OUTPUT_FIELDS = (
     "strategy",
     "error",
 )
+
+
 def span_scores_model(
     retrieved: list[tuple[str, int, int]], gold: list[tuple[str, int, int]]
 ) -> tuple[Fraction, Fraction, Fraction]:
