@@ -80,6 +80,11 @@ def _split(text: str, max_tokens: int, out: list[tuple[str, int]], *, oversized:
             run = kept[i : i + max_tokens]
             out.append((sep.join(run), len(run)))
         return
+    if sep == " ":
+        found = [char for char in _BY_LIKELIHOOD if char != " " and char in text]
+        if sum(map(text.count, found)) * _SPARSE <= len(text):
+            _split_sparse(text, found, max_tokens, out, oversized=oversized)
+            return
     pieces = text.split(sep)
     counts = list(map(len, map(str.split, pieces)))
     if not oversized:
@@ -106,7 +111,16 @@ def _split(text: str, max_tokens: int, out: list[tuple[str, int]], *, oversized:
             i = j
 
 
-_ASCII_WHITESPACE = " \n\t\r\x0b\x0c\x1c\x1d\x1e\x1f"
+#: The WS-1 code points (``str.isspace()``, exactly what ``str.split()`` splits on), the
+#: ones real text holds first, so that a search for "any other whitespace" stops early.
+_BY_LIKELIHOOD = (
+    " \n\t\xa0\r\x0c\x0b\u3000\u2009\u202f\u2002\u2003\u2028\u2029\x85\x1c\x1d\x1e\x1f"
+    "\u1680\u2000\u2001\u2004\u2005\u2006\u2007\u2008\u200a\u205f"
+)
+
+#: The sparse word-level path is taken when at most one character in this many is
+#: whitespace other than the space (a tab, a no-break space, ...).
+_SPARSE = 16
 
 
 def _pieces_are_words(text: str, sep: str) -> bool:
@@ -115,11 +129,86 @@ def _pieces_are_words(text: str, sep: str) -> bool:
     That holds when the only whitespace in ``text`` is the separator's character and every
     run of it splits into whole separators: then no piece holds whitespace, so each
     non-blank piece is one word. A speed path only (checked in C, no per-piece work); when
-    it is False the general path gives the same chunks.
+    it is False the general path gives the same chunks. Every WS-1 code point is checked
+    (``str.split()`` splits on exactly that set), so the answer does not depend on
+    ``text.isascii()``; a search for a code point outside the string's storage width
+    (say U+3000 in Latin-1 text) returns at once.
     """
-    if not text.isascii():
-        return False
     char = sep[0]
-    if any(c in text for c in _ASCII_WHITESPACE if c != char):
+    if any(c in text for c in _BY_LIKELIHOOD if c != char):
         return False
     return len(sep) == 1 or text.count(char) == len(sep) * text.count(sep)
+
+
+def _split_sparse(
+    text: str, found: list[str], max_tokens: int, out: list[tuple[str, int]], *, oversized: bool
+) -> None:
+    """The general path for ``sep == " "`` when whitespace other than the space is rare.
+
+    ``text`` holds no newline (it would have been the separator) and ``found`` lists every
+    other WS-1 character it holds. The pieces ``text.split(" ")`` are one word each except
+    those holding a character of ``found``: each such "irregular" piece is located from its
+    characters with ``find``, counted on its own and kept whole (or dropped when blank,
+    SPLIT-3); the runs between them are split in C with ``str.split()``. Every regular
+    piece counts 1 token, so the greedy packing (SPLIT-4, SPLIT-6) steps over runs of them
+    and stops only at an irregular piece of 2 or more tokens.
+    """
+    positions = sorted(position for char in found for position in _positions(text, char))
+    kept: list[str] = []
+    heavy: list[tuple[int, int]] = []  # (index in kept, tokens) of kept pieces of >= 2 tokens
+    done = 0  # text[:done] is accounted for
+    for position in positions:
+        if position < done:
+            continue  # inside the irregular piece just taken
+        start = text.rfind(" ", done, position) + 1 or done
+        end = text.find(" ", position)
+        if end < 0:
+            end = len(text)
+        kept += text[done:start].split()
+        piece = text[start:end]
+        tokens = len(piece.split())
+        if tokens:  # SPLIT-3: a blank piece is dropped
+            if tokens > 1:
+                heavy.append((len(kept), tokens))
+            kept.append(piece)
+        done = end
+    kept += text[done:].split()
+    n = len(kept)
+    if not oversized:
+        total = n + sum(tokens - 1 for _, tokens in heavy)
+        if total <= max_tokens:
+            out.append((text.strip(), total))  # SPLIT-1
+            return
+    heavy.append((n, 1))  # a sentinel past the end
+    h = 0  # heavy[h] is the first irregular piece at or after i
+    i = 0
+    while i < n:
+        at, tokens = heavy[h]
+        if at == i and tokens > max_tokens:
+            _split(kept[i], max_tokens, out, oversized=True)  # SPLIT-7, SPLIT-8
+            i += 1
+            h += 1
+            continue
+        j, used = i, 0
+        while True:
+            at, tokens = heavy[h]
+            step = min(at - j, max_tokens - used)  # one-token pieces before the next heavy
+            j += step
+            used += step
+            if j != at or at == n or used + tokens > max_tokens:
+                break
+            j += 1
+            used += tokens
+            h += 1
+        out.append((" ".join(kept[i:j]).strip(), used))
+        i = j
+
+
+def _positions(text: str, char: str) -> list[int]:
+    """Every index of ``char`` in ``text``, found in C by ``str.find``."""
+    found: list[int] = []
+    position = text.find(char)
+    while position >= 0:
+        found.append(position)
+        position = text.find(char, position + 1)
+    return found
