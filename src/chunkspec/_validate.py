@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import sys
 
 from ._errors import ArgumentTypeError, ArgumentValueError
 
@@ -18,6 +19,11 @@ __all__ = [
 MAX_SAFE_INTEGER = 2**53 - 1
 
 
+#: CPython stores a string whose code points are all below 256 at one byte each; its size is
+#: then this header plus ``len + 1`` bytes. Such a string cannot hold a surrogate.
+_ONE_BYTE_HEADER = sys.getsizeof("\xe9") - 2 if sys.implementation.name == "cpython" else -(2**62)
+
+
 def require_str(argument: str, value: object) -> str:
     """Return ``value`` if it is a ``str``, else raise TypeError."""
     if not isinstance(value, str):
@@ -30,6 +36,8 @@ def require_text(argument: str, value: object) -> str:
     text = require_str(argument, value)
     if text.isascii():  # O(1) in CPython: the flag is cached on the string
         return text
+    if sys.getsizeof(text) - _ONE_BYTE_HEADER <= len(text) + 1:
+        return text  # one byte per code point (all below U+0100): no surrogate (O(1))
     try:
         # The encoder is C at memory speed; it fails exactly on a lone surrogate, and its
         # error's ``start`` is the first one (the index the message names).
