@@ -14,8 +14,7 @@ from bisect import bisect_right
 from itertools import accumulate, compress
 
 from ._chunk import Chunk
-from ._tokens import SEPARATORS
-from ._validate import require_int, require_text
+from ._validate import one_byte_per_code_point, require_int, require_text
 
 __all__ = ["split_section"]
 
@@ -62,17 +61,19 @@ def _split(text: str, max_tokens: int, out: list[tuple[str, int]], *, oversized:
 
     ``oversized`` says the caller already knows ``text`` has more than ``max_tokens`` tokens.
     """
-    # SPLIT-2: "split on the first separator in SEPARATORS that occurs in the text".
-    for sep in SEPARATORS:
-        if sep in text:
-            break
+    # SPLIT-2: "split on the first separator in SEPARATORS that occurs in the text"; a text
+    # without "\n" holds no "\n\n" either, so one scan of one-line text is saved.
+    if "\n" in text:
+        sep = "\n\n" if "\n\n" in text else "\n"
+    elif " " in text:
+        sep = " "
     else:
         # SPLIT-5: no separator occurs, so the text is one unbreakable chunk, fitting or not.
         out.append((text.strip(), len(text.split())))
         return
-    if _pieces_are_words(text, sep):
+    kept = _words_if_pieces_are_words(text, sep)
+    if kept is not None:
         # Every non-blank piece is exactly one word, so the kept pieces are text.split().
-        kept = text.split()
         if len(kept) <= max_tokens and not oversized:
             out.append((text.strip(), len(kept)))
             return
@@ -81,9 +82,22 @@ def _split(text: str, max_tokens: int, out: list[tuple[str, int]], *, oversized:
             out.append((sep.join(run), len(run)))
         return
     if sep == " ":
-        found = [char for char in _BY_LIKELIHOOD if char != " " and char in text]
-        if sum(map(text.count, found)) * _SPARSE <= len(text):
-            _split_sparse(text, found, max_tokens, out, oversized=oversized)
+        # SPLIT-2, WS-1: every other kind of whitespace the text holds (a tab, a no-break
+        # space, ...); when it is rare, the sparse path keeps the word-level speed. Narrow
+        # text is searched for every WS-1 code point (cheap: a wider one returns at once);
+        # wide text for the likely ones, and the sparse path checks that they were all.
+        if one_byte_per_code_point(text):
+            found = [char for char in _BY_LIKELIHOOD[1:] if char in text]
+            result = _split_sparse(text, found, max_tokens, out, oversized=oversized, check=False)
+        else:
+            found = [char for char in _LIKELY[1:] if char in text]
+            result = _split_sparse(text, found, max_tokens, out, oversized=oversized, check=True)
+            if result > 0:  # some rarer kind was missed: look for them all, and redo
+                found += [char for char in _RARE if char in text]
+                result = _split_sparse(
+                    text, found, max_tokens, out, oversized=oversized, check=False
+                )
+        if result == 0:
             return
     pieces = text.split(sep)
     counts = list(map(len, map(str.split, pieces)))
@@ -118,43 +132,74 @@ _BY_LIKELIHOOD = (
     "\u1680\u2000\u2001\u2004\u2005\u2006\u2007\u2008\u200a\u205f"
 )
 
+#: The WS-1 code points looked for first; the rest of them.
+_LIKELY = _BY_LIKELIHOOD[:5]
+_RARE = _BY_LIKELIHOOD[5:]
+
 #: The sparse word-level path is taken when at most one character in this many is
 #: whitespace other than the space (a tab, a no-break space, ...).
 _SPARSE = 16
 
 
-def _pieces_are_words(text: str, sep: str) -> bool:
-    """True if ``text.split(sep)``, blanks dropped, equals ``text.split()``.
+def _words_if_pieces_are_words(text: str, sep: str) -> list[str] | None:
+    """``text.split()`` if it equals ``text.split(sep)`` with blanks dropped, else None.
 
     That holds when the only whitespace in ``text`` is the separator's character and every
     run of it splits into whole separators: then no piece holds whitespace, so each
     non-blank piece is one word. A speed path only (checked in C, no per-piece work); when
-    it is False the general path gives the same chunks. Every WS-1 code point is checked
-    (``str.split()`` splits on exactly that set), so the answer does not depend on
-    ``text.isascii()``; a search for a code point outside the string's storage width
-    (say U+3000 in Latin-1 text) returns at once.
+    it says None the general path gives the same chunks. Every WS-1 code point counts
+    (``str.split()`` splits on exactly that set), whatever ``text.isascii()`` says: the
+    likely ones are looked for first (a find stops at the first hit); then, in narrow
+    (one byte a code point) text the rest are looked for, which is cheap as a search for
+    a wider code point returns at once, and in wide text the words' lengths are summed
+    instead: the whitespace is all ``sep[0]`` iff it makes up the rest of ``text``.
     """
     char = sep[0]
-    if any(c in text for c in _BY_LIKELIHOOD if c != char):
-        return False
-    return len(sep) == 1 or text.count(char) == len(sep) * text.count(sep)
+    if any(c in text for c in _LIKELY if c != char):
+        return None
+    if one_byte_per_code_point(text):
+        if any(c in text for c in _RARE):
+            return None
+        kept = text.split()
+    else:
+        kept = text.split()
+        if len(text) - sum(map(len, kept)) != text.count(char):
+            return None
+    if len(sep) == 1 or text.count(char) == len(sep) * text.count(sep):
+        return kept
+    return None
 
 
 def _split_sparse(
-    text: str, found: list[str], max_tokens: int, out: list[tuple[str, int]], *, oversized: bool
-) -> None:
+    text: str,
+    found: list[str],
+    max_tokens: int,
+    out: list[tuple[str, int]],
+    *,
+    oversized: bool,
+    check: bool,
+) -> int:
     """The general path for ``sep == " "`` when whitespace other than the space is rare.
 
-    ``text`` holds no newline (it would have been the separator) and ``found`` lists every
-    other WS-1 character it holds. The pieces ``text.split(" ")`` are one word each except
-    those holding a character of ``found``: each such "irregular" piece is located from its
-    characters with ``find``, counted on its own and kept whole (or dropped when blank,
-    SPLIT-3); the runs between them are split in C with ``str.split()``. Every regular
-    piece counts 1 token, so the greedy packing (SPLIT-4, SPLIT-6) steps over runs of them
-    and stops only at an irregular piece of 2 or more tokens.
+    ``text`` holds no newline (it would have been the separator) and ``found`` lists the
+    other WS-1 characters it holds (every one, unless ``check``). The pieces
+    ``text.split(" ")`` are one word each except those holding a character of ``found``:
+    each such "irregular" piece is located from its characters with ``find``, counted on
+    its own and kept whole (or dropped when blank, SPLIT-3); the runs between them are split
+    in C with ``str.split()``. Every regular piece counts 1 token, so the greedy packing
+    (SPLIT-4, SPLIT-6) steps over runs of them and stops only at an irregular piece of 2 or
+    more tokens.
+
+    Returns 0 when done. Returns -1, appending nothing, when other whitespace is not rare
+    (more than one character in ``_SPARSE``). With ``check``, if ``found`` missed a kind of
+    whitespace between two regular words, the pieces do not account for every character
+    but the spaces: nothing is appended, and the number of characters missed is returned.
     """
     positions = sorted(position for char in found for position in _positions(text, char))
+    if len(positions) * _SPARSE > len(text):
+        return -1
     kept: list[str] = []
+    dropped = 0  # characters in blank pieces
     heavy: list[tuple[int, int]] = []  # (index in kept, tokens) of kept pieces of >= 2 tokens
     done = 0  # text[:done] is accounted for
     for position in positions:
@@ -171,14 +216,20 @@ def _split_sparse(
             if tokens > 1:
                 heavy.append((len(kept), tokens))
             kept.append(piece)
+        else:
+            dropped += len(piece)
         done = end
     kept += text[done:].split()
+    if check:
+        missed = len(text) - sum(map(len, kept)) - dropped - text.count(" ")
+        if missed:
+            return missed
     n = len(kept)
     if not oversized:
         total = n + sum(tokens - 1 for _, tokens in heavy)
         if total <= max_tokens:
             out.append((text.strip(), total))  # SPLIT-1
-            return
+            return 0
     heavy.append((n, 1))  # a sentinel past the end
     h = 0  # heavy[h] is the first irregular piece at or after i
     i = 0
@@ -202,6 +253,7 @@ def _split_sparse(
             h += 1
         out.append((" ".join(kept[i:j]).strip(), used))
         i = j
+    return 0
 
 
 def _positions(text: str, char: str) -> list[int]:

@@ -9,6 +9,7 @@ from ._errors import ArgumentTypeError, ArgumentValueError
 
 __all__ = [
     "MAX_SAFE_INTEGER",
+    "one_byte_per_code_point",
     "require_int",
     "require_real",
     "require_str",
@@ -24,6 +25,15 @@ MAX_SAFE_INTEGER = 2**53 - 1
 _ONE_BYTE_HEADER = sys.getsizeof("\xe9") - 2 if sys.implementation.name == "cpython" else -(2**62)
 
 
+def one_byte_per_code_point(text: str) -> bool:
+    """True if CPython stores ``text`` at one byte a code point (all below U+0100), in O(1).
+
+    Then a search for a wider code point returns at once. A speed hint only: False when
+    unsure (another Python), and no caller's answer depends on it.
+    """
+    return sys.getsizeof(text) - _ONE_BYTE_HEADER <= len(text) + 1
+
+
 def require_str(argument: str, value: object) -> str:
     """Return ``value`` if it is a ``str``, else raise TypeError."""
     if not isinstance(value, str):
@@ -36,8 +46,8 @@ def require_text(argument: str, value: object) -> str:
     text = require_str(argument, value)
     if text.isascii():  # O(1) in CPython: the flag is cached on the string
         return text
-    if sys.getsizeof(text) - _ONE_BYTE_HEADER <= len(text) + 1:
-        return text  # one byte per code point (all below U+0100): no surrogate (O(1))
+    if one_byte_per_code_point(text):
+        return text  # all below U+0100: no surrogate
     try:
         # The encoder is C at memory speed; it fails exactly on a lone surrogate, and its
         # error's ``start`` is the first one (the index the message names).
