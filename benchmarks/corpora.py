@@ -17,11 +17,11 @@ __all__ = ["GENERATED_RATES", "generated_text", "real_markdown", "real_text", "r
 #: The stated rates of ``generated_text``: per word, per gap between words, per line end.
 GENERATED_RATES = {
     "words with a non-ASCII letter": 0.05,
-    "gaps that are a no-break space (U+00A0)": 0.01,
-    "gaps that are a tab": 0.01,
+    "gaps that are a no-break space (U+00A0)": 0.005,
+    "gaps that are a tab": 0.005,
     "gaps that are a double space": 0.01,
-    "gaps that are another WS-1 code point (U+2009, U+202F, U+3000)": 0.001,
-    "line ends that are CRLF": 0.5,
+    "gaps that are another WS-1 code point (U+2009, U+202F, U+3000)": 0.0005,
+    "documents (of 20 paragraphs) with CRLF line ends": 0.25,
 }
 
 
@@ -90,7 +90,10 @@ def generated_text(size: int, seed: int = 11) -> str:
     rates = list(GENERATED_RATES.values())
     parts: list[str] = []
     total = 0
+    crlf = False
     while total < size:
+        if len(parts) % 20 == 0:
+            crlf = rng.random() < rates[5]
         lines: list[str] = []
         for _ in range(rng.randint(1, 6)):
             line = ""
@@ -110,10 +113,10 @@ def generated_text(size: int, seed: int = 11) -> str:
                         line += " "
                 line += word
             lines.append(line + ".")
-        paragraph = "".join(line + ("\r\n" if rng.random() < rates[5] else "\n") for line in lines)
+        paragraph = "".join(line + ("\r\n" if crlf else "\n") for line in lines)
         parts.append(paragraph)
-        total += len(paragraph) + 1
-    return "\n".join(parts)[:size]
+        total += len(paragraph) + 2
+    return "".join(part + ("\r\n" if part.endswith("\r\n") else "\n") for part in parts)[:size]
 
 
 if __name__ == "__main__":  # a quick look: sizes and non-ASCII rates of each corpus
