@@ -159,7 +159,7 @@ class _Splitter:
         """Walk the blocks, keeping the heading stack, and emit chunks."""
         stack: list[tuple[int, str]] = []
         prose: list[Block] = []
-        for block in parse_markdown_blocks(self.source):
+        for block in parse_markdown_blocks(self.source, (self.starts, self.ends)):
             if block.kind == "heading":
                 self.prose(prose)
                 prose = []
