@@ -88,7 +88,7 @@ def conformance(session: nox.Session) -> None:
 
 
 #: The benchmark scripts, by the name ``nox -s bench -- NAME ...`` selects them with.
-BENCHMARKS = ("split", "markdown", "windows", "conformance", "eval", "pathological")
+BENCHMARKS = ("split", "markdown", "windows", "floors", "conformance", "eval", "pathological")
 
 
 @nox.session
