@@ -90,10 +90,10 @@ def _split(text: str, max_tokens: int, out: list[tuple[str, int]], *, oversized:
             found = [char for char in _BY_LIKELIHOOD[1:] if char in text]
             result = _split_sparse(text, found, max_tokens, out, oversized=oversized, check=False)
         else:
-            found = [char for char in _LIKELY[1:] if char in text]
+            found = [char for char in _USUAL[1:] if char in text]
             result = _split_sparse(text, found, max_tokens, out, oversized=oversized, check=True)
             if result > 0:  # some rarer kind was missed: look for them all, and redo
-                found += [char for char in _RARE if char in text]
+                found += [char for char in _BY_LIKELIHOOD[len(_USUAL) :] if char in text]
                 result = _split_sparse(
                     text, found, max_tokens, out, oversized=oversized, check=False
                 )
@@ -135,6 +135,11 @@ _BY_LIKELIHOOD = (
 #: The WS-1 code points looked for first; the rest of them.
 _LIKELY = _BY_LIKELIHOOD[:5]
 _RARE = _BY_LIKELIHOOD[5:]
+
+#: The kinds looked for in wide one-line text before the sparse path checks for the rest:
+#: the likely ones, form feeds and vertical tabs, and the spaces of CJK and of French and
+#: numeric typography (U+3000, U+2009, U+202F).
+_USUAL = _BY_LIKELIHOOD[:10]
 
 #: The sparse word-level path is taken when at most one character in this many is
 #: whitespace other than the space (a tab, a no-break space, ...).
