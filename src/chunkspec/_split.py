@@ -132,14 +132,16 @@ _BY_LIKELIHOOD = (
     "\u1680\u2000\u2001\u2004\u2005\u2006\u2007\u2008\u200a\u205f"
 )
 
-#: The WS-1 code points looked for first; the rest of them.
+#: The WS-1 code points looked for first.
 _LIKELY = _BY_LIKELIHOOD[:5]
-_RARE = _BY_LIKELIHOOD[5:]
 
 #: The kinds looked for in wide one-line text before the sparse path checks for the rest:
 #: the likely ones, form feeds and vertical tabs, and the spaces of CJK and of French and
 #: numeric typography (U+3000, U+2009, U+202F).
 _USUAL = _BY_LIKELIHOOD[:10]
+
+#: How much of a wide text is looked at for a quick "no" before the words are split.
+_PEEK = 4096
 
 #: The sparse word-level path is taken when at most one character in this many is
 #: whitespace other than the space (a tab, a no-break space, ...).
@@ -153,26 +155,29 @@ def _words_if_pieces_are_words(text: str, sep: str) -> list[str] | None:
     run of it splits into whole separators: then no piece holds whitespace, so each
     non-blank piece is one word. A speed path only (checked in C, no per-piece work); when
     it says None the general path gives the same chunks. Every WS-1 code point counts
-    (``str.split()`` splits on exactly that set), whatever ``text.isascii()`` says: the
-    likely ones are looked for first (a find stops at the first hit); then, in narrow
-    (one byte a code point) text the rest are looked for, which is cheap as a search for
-    a wider code point returns at once, and in wide text the words' lengths are summed
-    instead: the whitespace is all ``sep[0]`` iff it makes up the rest of ``text``.
+    (``str.split()`` splits on exactly that set), whatever ``text.isascii()`` says.
+
+    In narrow (one byte a code point) text each kind is looked for, which is cheap: a find
+    stops at the first hit, and one for a wider code point returns at once. In wide text
+    the likely kinds are looked for (in the first ``_PEEK`` characters only when the
+    separator is a newline, where prose shows a space at once), then the words' lengths
+    are summed: every other character is whitespace, and it is all whole separators iff it
+    is ``len(sep) * text.count(sep)`` characters (``count`` finds disjoint occurrences).
     """
     char = sep[0]
-    if any(c in text for c in _LIKELY if c != char):
-        return None
     if one_byte_per_code_point(text):
-        if any(c in text for c in _RARE):
+        if any(c in text for c in _BY_LIKELIHOOD if c != char):
             return None
-        kept = text.split()
-    else:
-        kept = text.split()
-        if len(text) - sum(map(len, kept)) != text.count(char):
-            return None
-    if len(sep) == 1 or text.count(char) == len(sep) * text.count(sep):
-        return kept
-    return None
+        if len(sep) == 1 or text.count(char) == len(sep) * text.count(sep):
+            return text.split()
+        return None
+    window = text if sep == " " else text[:_PEEK]
+    if any(c in window for c in _LIKELY if c != char):
+        return None
+    kept = text.split()
+    if len(text) - sum(map(len, kept)) != len(sep) * text.count(sep):
+        return None
+    return kept
 
 
 def _split_sparse(
