@@ -372,3 +372,150 @@ def token_windows_model(text: str, size: int, overlap: int) -> list[list[str]]:
             break
         i += size - overlap
     return out
+
+
+# --- chunk records and documents (docs/spec/records.md) -------------------------------------
+
+
+@functools.lru_cache(maxsize=8)
+def _top_level_cached(source: str) -> list[tuple[str, int, int, str, int]]:
+    """:func:`model_top_level`, once per source (a property asks it for every record)."""
+    return model_top_level(source)
+
+
+@functools.lru_cache(maxsize=8)
+def _lines_cached(source: str) -> list[tuple[int, int]]:
+    """:func:`model_lines`, once per source."""
+    return model_lines(source)
+
+
+def model_line_of(source: str, offset: int) -> int:
+    """The 0-based MD-2 line holding ``source[offset]``: the last line starting at or before
+    it (a line's break belongs to it)."""
+    return max(n for n, (start, _) in enumerate(_lines_cached(source)) if start <= offset)
+
+
+def model_record_path(
+    source: str, input_format: str, blocks: list[dict[str, object]] | None, start: int
+) -> list[str]:
+    """RECORD-12: the MD-7 stack over every heading whose line starts at or before ``start``.
+
+    Markdown asks markdown-it (a heading starts at its first line); plain text has no
+    headings; JSON blocks start where their text starts in ``"\\n\\n".join(texts)``.
+    """
+    stack: list[tuple[int, str]] = []
+    if input_format == "markdown":
+        line = model_line_of(source, start)
+        for kind, first, _, title, level in _top_level_cached(source):
+            if kind == "heading_open" and first <= line:
+                stack = [entry for entry in stack if entry[0] < level]  # pop equal or deeper
+                stack.append((level, title))
+        return [title for _, title in stack]
+    offset = 0
+    for block in blocks or []:
+        text = str(block["text"])
+        if block["kind"] == "heading" and offset <= start:
+            level = int(str(block["level"]))
+            stack = [entry for entry in stack if entry[0] < level]
+            stack.append((level, text))
+        offset += len(text) + 2
+    return [title for _, title in stack]
+
+
+def model_record_pages(pages: list[str], start: int, end: int) -> tuple[int, int]:
+    """SOURCE-4, PAGE-11: the pages of the first and last character of ``[start, end)``; a
+    separator (None in :func:`model_page_of`) ends, so belongs to, the page before it."""
+    owner = model_page_of(pages)
+
+    def page(i: int) -> int:
+        if owner[i] is None:
+            return sum(1 for j in range(i) if owner[j] is None) + 1
+        found = owner[i]
+        assert found is not None
+        return found
+
+    return page(start), page(max(start, end - 1))
+
+
+def model_render_title(title: str, heading_path: list[str]) -> str:
+    """RECORD-9 literally: drop a first heading equal to the title, join with " > "."""
+    path = heading_path[1:] if heading_path and heading_path[0] == title else heading_path
+    out = title
+    for heading in path:
+        out = out + " > " + heading
+    return out
+
+
+# --- chunk_table (docs/spec/scale.md) -------------------------------------------------------
+
+
+def model_chunk_table(
+    documents: list[dict[str, object]], options: dict[str, object]
+) -> list[dict[str, object]]:
+    """The rows of chunk_table, by a plain loop over chunk_document (SCALE-1..SCALE-7)."""
+    from chunkspec import chunk_document, document_from_bytes
+
+    chunk_options = {k: v for k, v in options.items() if k not in ("max_bytes", "input_format")}
+    cap = options.get("max_bytes")
+    rows: list[dict[str, object]] = []
+    for document in documents:
+        doc_id = str(document["doc_id"])
+        source = str(document["source"] or "")
+        data = document["bytes"]
+        assert isinstance(data, bytes)
+        name = source if source else doc_id
+        error = None
+        records = []
+        if isinstance(cap, int) and len(data) > cap:
+            error = f"{name}: {len(data)} bytes is over max_bytes ({cap})"
+        else:
+            try:
+                read = document_from_bytes(
+                    data,
+                    doc_id=doc_id,
+                    source=source,
+                    input_format=document["input_format"] or options.get("input_format"),  # type: ignore[arg-type]
+                    name=name,
+                )
+                if read.text.strip():
+                    records = chunk_document(read, **chunk_options)  # type: ignore[arg-type]
+            except ValueError as exc:  # InputError, or a ValueError from a bad JSON block
+                error = (
+                    str(exc)
+                    if type(exc).__name__ == "InputError"
+                    else (f"{name}: {type(exc).__name__}: {exc}")
+                )
+            if error is None and not records:
+                error = f"{name}: no text to chunk"
+        if error is not None:
+            row: dict[str, object] = dict.fromkeys(_OUTPUT_FIELDS)
+            row.update(doc_id=doc_id, source=source, error=" ".join(error.split()))
+            rows.append(row)
+        else:
+            rows.extend({**record.to_dict(), "error": None} for record in records)
+    return rows
+
+
+_OUTPUT_FIELDS = (
+    "id",
+    "doc_id",
+    "index",
+    "text",
+    "start",
+    "end",
+    "tokens",
+    "counter",
+    "content_hash",
+    "kind",
+    "heading_path",
+    "parent_id",
+    "page_start",
+    "page_end",
+    "section",
+    "prefix",
+    "oversized",
+    "title",
+    "source",
+    "strategy",
+    "error",
+)

@@ -246,3 +246,102 @@ eval_text = st.lists(
     st.sampled_from([*"abé|- \n\t\x0b\x1c\xa0\u2003\u3000", "\n\n"]),
     max_size=200,
 ).map("".join)
+
+
+# --- chunk records and documents (docs/spec/records.md, RECORD-* and SOURCE-*) --------------
+
+#: Words with non-ASCII and astral letters, to put into generated Markdown.
+_record_words = st.sampled_from(["alpha", "é", "na\u00efve", "\U0001f600", "\u00e9t\u00e9 x."])
+
+
+@st.composite
+def record_markdown(draw: st.DrawFn) -> str:
+    """Markdown (headings, tables, code, lists, CRLF and CR) with non-ASCII and astral words."""
+    text = draw(markdown_documents())
+    return text.replace("beta", draw(_record_words)).replace("alpha", draw(_record_words))
+
+
+@st.composite
+def json_block_lists(draw: st.DrawFn) -> list[dict[str, object]]:
+    """JSON blocks (MD-13): headings of levels 1..3 (some blank), paragraphs, tables, code."""
+    blocks: list[dict[str, object]] = []
+    for _ in range(draw(st.integers(0, 6))):
+        kind = draw(st.sampled_from(["heading", "paragraph", "table", "code", "list"]))
+        text = draw(st.sampled_from(["a b", "H \U0001f600", " ", "x\ny z.", "| a |\n|---|"]))
+        block: dict[str, object] = {"kind": kind, "text": text}
+        if kind == "heading":
+            block["level"] = draw(st.integers(1, 3))
+        blocks.append(block)
+    return blocks
+
+
+#: ``(text, input_format)`` of a document: Markdown, plain text, paged text (form feeds).
+record_texts = st.one_of(
+    st.tuples(record_markdown(), st.just("markdown")),
+    st.tuples(documents(), st.just("text")),
+    st.tuples(page_lists.map("\f".join), st.sampled_from(["text", "markdown"])),
+    st.tuples(
+        st.lists(record_markdown(), min_size=1, max_size=3).map("\f".join), st.just("markdown")
+    ),
+)
+
+#: Counter names every strategy but ``recursive`` accepts (RECORD-5), all built offline.
+record_counters = st.sampled_from(["whitespace", "whitespace", "chars1", "chars4", "chars3"])
+
+
+# --- chunk_table: tables of documents (docs/spec/scale.md) ---------------------------------
+
+#: Suffixes of a document's source: every input format, none, and an unknown one.
+_SOURCE_SUFFIXES = [".md", ".md", ".txt", ".txt", ".json", ".pdf", "", ".xyz"]
+
+
+@st.composite
+def table_documents(draw: st.DrawFn) -> dict[str, object]:
+    """One input row of chunk_table: doc_id, source (maybe null), bytes, input_format.
+
+    Mostly readable Markdown and text; sometimes bad UTF-8, a JSON list of blocks (good or
+    not), a PDF that is not one, blank text, or a suffix no format has.
+    """
+    doc_id = draw(st.sampled_from(["a", "b", "dir/c", "d\u00e9", "\U0001f600"]))
+    suffix = draw(st.sampled_from(_SOURCE_SUFFIXES))
+    source = draw(st.sampled_from([f"{doc_id}{suffix}", f"s3://bucket/{doc_id}{suffix}", None]))
+    kind = draw(st.integers(0, 9))
+    if kind <= 4:
+        data = draw(markdown_documents()).encode()
+    elif kind <= 6:
+        data = draw(documents()).encode()
+    elif kind == 7:
+        data = draw(st.sampled_from([b"\xff", b"ok \xc3", b"%PDF-1.4 broken", b"  \n", b""]))
+    else:
+        data = draw(
+            st.sampled_from(
+                [
+                    b'[{"kind": "heading", "level": 1, "text": "T"}, {"text": "a b c"}]',
+                    b'{"blocks": []}',
+                    b"[1, 2",
+                    b'[{"kind": "nope"}]',
+                ]
+            )
+        )
+    input_format = draw(st.sampled_from([None, None, None, "markdown", "text"]))
+    return {"doc_id": doc_id, "source": source, "bytes": data, "input_format": input_format}
+
+
+@st.composite
+def chunk_table_options(draw: st.DrawFn) -> dict[str, object]:
+    """Options every document of a chunk_table call shares: a strategy and its counter."""
+    strategy = draw(st.sampled_from(["heading", "structural", "recursive", "window", "pages"]))
+    counters = ["whitespace"] if strategy == "recursive" else ["whitespace", "chars1", "chars4"]
+    options: dict[str, object] = {
+        "strategy": strategy,
+        "max_tokens": draw(st.integers(1, 12)),
+        "counter": draw(st.sampled_from(counters)),
+    }
+    if strategy == "structural":
+        options["count_headings"] = draw(st.booleans())
+        options["split_tables"] = draw(st.booleans())
+    if draw(st.booleans()):
+        options["max_bytes"] = draw(st.integers(0, 200))
+    if draw(st.booleans()):
+        options["input_format"] = draw(st.sampled_from(["markdown", "text", "json"]))
+    return options

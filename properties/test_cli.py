@@ -11,7 +11,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from chunkspec import split_section
+from chunkspec import RECORD_FIELDS, chunk_document, document_from_text, split_section
 from chunkspec._cli import main
 
 from .strategies import split_texts
@@ -39,23 +39,18 @@ def _run(argv: list[str], data: bytes, capsys: pytest.CaptureFixture[str]) -> tu
 def test_split_prints_the_library_result(
     text: str, limit: int, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """CLI-2, CLI-3: split's JSON lines are the library's chunks for the same text."""
+    """CLI-2, CLI-3, CLI-9, RECORD-11: split's JSON lines are the records of the library's
+    chunks for the same text (stdin read as Markdown), in RECORD_FIELDS order; their texts
+    are split_section's, blank chunks left out."""
     status, out, err = _run(["split", "-", "--max-tokens", str(limit)], text.encode(), capsys)
     assert (status, err) == (0, "")
-    expected = split_section("stdin", "stdin", text.removeprefix("\ufeff"), limit)
-    assert out.count("\n") == len(expected)
-    assert [json.loads(line) for line in out.splitlines()] == [
-        {
-            "id": c.id,
-            "doc_id": c.doc_id,
-            "title": c.title,
-            "text": c.text,
-            "tokens": c.tokens,
-            "content_hash": c.content_hash,
-            "score": c.score,
-        }
-        for c in expected
-    ]
+    source = text.removeprefix("\ufeff")
+    document = document_from_text(source, doc_id="stdin")
+    lines = [json.loads(line) for line in out.splitlines()]
+    assert lines == [r.to_dict() for r in chunk_document(document, "recursive", max_tokens=limit)]
+    expected = split_section("stdin", document.title, source, limit)
+    assert [line["text"] for line in lines] == [c.text for c in expected if c.text.split()]
+    assert all(list(line) == list(RECORD_FIELDS) for line in lines)
 
 
 @_quiet
@@ -63,7 +58,8 @@ def test_split_prints_the_library_result(
 def test_any_bytes_give_result_or_one_line_error(
     data: bytes, command: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """CLI-1, CLI-3, CLI-4, CLI-5: arbitrary bytes end in 0/1 with output, or 2 with one line."""
+    """CLI-1, CLI-3, CLI-4, CLI-5, SOURCE-7: arbitrary bytes end in 0/1 with output (none
+    for a blank document), or 2 with one line."""
     option = "--max-tokens" if command == "split" else "--budget"
     status, out, err = _run([command, "-", option, "3"], data, capsys)
     if status == 2:
@@ -76,7 +72,12 @@ def test_any_bytes_give_result_or_one_line_error(
         assert "abstain" in err
     else:
         assert status == 0
-        assert out.endswith("\n")
+        assert out.endswith("\n") or (command == "split" and out == "" and not _blank(data))
+
+
+def _blank(data: bytes) -> bool:
+    """True unless ``data`` is UTF-8 text with a word in it (after one byte-order mark)."""
+    return bool(data.decode("utf-8").removeprefix("\ufeff").split())
 
 
 @_quiet
@@ -105,7 +106,8 @@ def test_pack_reads_split_output(tmp_path: Path, capsys: pytest.CaptureFixture[s
 @settings(max_examples=15, deadline=None)
 @given(text=split_texts, limit=st.integers(1, 5))
 def test_python_dash_m_is_the_command(text: str, limit: int) -> None:
-    """CLI-6: ``python -m chunkspec split`` prints what the library gives (few examples)."""
+    """CLI-6, SOURCE-7: ``python -m chunkspec split`` prints what the library gives, blank
+    chunks left out (few examples: each one starts a process)."""
     import subprocess
 
     proc = subprocess.run(
@@ -117,4 +119,4 @@ def test_python_dash_m_is_the_command(text: str, limit: int) -> None:
     assert proc.returncode == 0, proc.stderr
     texts = [json.loads(line)["text"] for line in proc.stdout.decode().split("\n") if line]
     expected = split_section("stdin", "stdin", text.removeprefix("\ufeff"), limit)
-    assert texts == [c.text for c in expected]
+    assert texts == [c.text for c in expected if c.text.split()]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import os
 import tempfile
 from contextlib import redirect_stderr, redirect_stdout
 from pathlib import Path
@@ -22,8 +23,13 @@ def _run(name: str, content: bytes, *args: str) -> tuple[int, str, str]:
         path = Path(tmp) / name
         path.write_bytes(content)
         out, err = io.StringIO(), io.StringIO()
-        with redirect_stdout(out), redirect_stderr(err):
-            status = main(["chunk", str(path), *args])
+        here = os.getcwd()
+        os.chdir(tmp)  # records hold the path as given (RECORD-1 source): keep it the same
+        try:
+            with redirect_stdout(out), redirect_stderr(err):
+                status = main(["chunk", name, *args])
+        finally:
+            os.chdir(here)
     return status, out.getvalue(), err.getvalue()
 
 
@@ -41,7 +47,7 @@ def test_jsonl_is_the_library(source: str, max_tokens: int, overlap: int) -> Non
     assert [(r["id"], r["parent_id"], r["text"], r["start"], r["end"]) for r in records] == [
         (c.id, c.parent_id, c.text, c.start, c.end) for c in chunks
     ]
-    status, out, _ = _run("doc.md", data, *options)
+    status, out, _ = _run("doc.md", data, "--format", "text", *options)
     assert status == 0
     assert out.splitlines()[0].endswith(f" {len(chunks)} chunks (strategy heading)")
 
@@ -61,26 +67,27 @@ def test_any_bytes_exit_0_or_one_line_2(content: bytes, name: str) -> None:
 @given(
     markdown_documents(),
     st.integers(1, 200),
-    st.sampled_from(["heading", "window", "structural", "recursive"]),
+    st.sampled_from(["heading", "window", "pages", "structural", "recursive"]),
     st.integers(0, 300),
 )
 def test_overlap_only_where_it_applies(
     source: str, max_tokens: int, strategy: str, overlap: int
 ) -> None:
-    """CHUNK-6: without ``--overlap-tokens``, heading and window print exactly what an
-    explicit ``min(64, max_tokens // 8)`` prints; with it, structural and recursive exit 2
-    with one line naming the flag and print nothing."""
+    """CHUNK-6, RECORD-13: without ``--overlap-tokens``, heading and window print exactly
+    what an explicit ``min(64, max_tokens // 8)`` prints (pages: ``max_tokens // 4``); with
+    it, structural and recursive exit 2 with one line naming the flag and print nothing."""
     data = source.encode("utf-8")
     base = ["--strategy", strategy, "--max-tokens", str(max_tokens), "--format", "jsonl"]
-    if strategy in ("heading", "window"):
+    if strategy in ("heading", "window", "pages"):
+        default = max_tokens // 4 if strategy == "pages" else min(64, max_tokens // 8)
         implicit = _run("doc.md", data, *base)
-        explicit = _run("doc.md", data, *base, "--overlap-tokens", str(min(64, max_tokens // 8)))
+        explicit = _run("doc.md", data, *base, "--overlap-tokens", str(default))
         assert implicit == explicit
         assert implicit[0] == 0
     else:
         status, out, err = _run("doc.md", data, *base, "--overlap-tokens", str(overlap))
         assert (status, out) == (2, "")
         assert err == (
-            "chunkspec chunk: error: --overlap-tokens applies to --strategy heading or window,"
-            f" not {strategy}\n"
+            "chunkspec chunk: error: --overlap-tokens applies to heading, window and pages, "
+            f"not {strategy} (CHUNK-6), got {overlap}\n"
         )

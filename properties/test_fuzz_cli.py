@@ -25,7 +25,7 @@ import pytest
 from hypothesis import event, given
 from hypothesis import strategies as st
 
-from chunkspec import split_section
+from chunkspec import chunk_document, document_from_text, split_section
 from chunkspec._cli import main
 from chunkspec._cli._io import json_line
 
@@ -148,7 +148,8 @@ def _plain(value: str) -> bool:
 def test_fuzz_cli_split(
     data: bytes, where: str, name: str, limit: str, doc_id: str | None, title: str | None
 ) -> None:
-    """CLI-1, CLI-2, CLI-3: split prints the library's chunks, or one error line, exit 2."""
+    """CLI-1, CLI-2, CLI-3, SOURCE-1: split prints the library's records, or one error line
+    with exit 2 (an unknown suffix, a folder with no document, bad UTF-8, a bad option)."""
     EXAMPLES["cli split"] += 1
     with tempfile.TemporaryDirectory() as tmp, _cwd(tmp):
         path = "-" if where == "stdin" else name
@@ -163,13 +164,21 @@ def test_fuzz_cli_split(
     text = _decode(data) if where in ("file", "stdin") else None
     max_tokens = int(limit) if _CANONICAL_INT.fullmatch(limit) else None
     the_id = doc_id if doc_id is not None else ("stdin" if path == "-" else Path(name).stem)
-    the_title = title if title is not None else the_id
+    # SOURCE-1, CLI-9: stdin is Markdown unless it starts like a PDF; a file by its suffix.
+    suffix = Path(name).suffix.lower()
+    input_format = (
+        ("pdf" if b"%PDF-" in data[:1024] else "markdown")
+        if path == "-"
+        else {".md": "markdown", ".markdown": "markdown", ".txt": "text"}.get(suffix)
+    )
     surely_valid = (
         text is not None
+        and input_format is not None
         and max_tokens is not None
         and 1 <= max_tokens <= MAX_SAFE
         and _plain(the_id)
-        and _plain(the_title)
+        and (title is None or _plain(title))
+        and (path == "-" or _plain(name))
     )
     if status != 0:
         _check_error(status, out, err, "split")
@@ -177,22 +186,23 @@ def test_fuzz_cli_split(
         return
     assert err == ""
     assert text is not None, "a missing file, directory or bad UTF-8 was accepted"
-    expected = split_section(the_id, the_title, text, int(limit))
-    assert out == "".join(json_line(_record(c)) for c in expected)
-    assert [json.loads(line)["text"] for line in out.split("\n")[:-1]] == [c.text for c in expected]
+    assert input_format in ("markdown", "text"), "an unknown input type was accepted"
+    max_tokens = int(limit)  # argparse's int() also takes " 3" and "1_0"
+    document = document_from_text(
+        text,
+        doc_id=the_id,
+        input_format=input_format,
+        source="" if path == "-" else name,
+        title=title,
+    )
+    # CLI-2: the library's records; RECORD-11: split_section's texts, blank chunks left out.
+    expected = chunk_document(document, "recursive", max_tokens=max_tokens)
+    assert out == "".join(json_line(r.to_dict()) for r in expected)
+    texts = [c.text for c in split_section(the_id, document.title, text, max_tokens)]
+    assert [json.loads(line)["text"] for line in out.split("\n")[:-1]] == [
+        t for t in texts if t.split()
+    ]
     event("outcome", "exit 0")
-
-
-def _record(chunk: Any) -> dict[str, object]:
-    return {
-        "id": chunk.id,
-        "doc_id": chunk.doc_id,
-        "title": chunk.title,
-        "text": chunk.text,
-        "tokens": chunk.tokens,
-        "content_hash": chunk.content_hash,
-        "score": chunk.score,
-    }
 
 
 @st.composite

@@ -67,7 +67,8 @@ def _lines(out: str) -> list[dict[str, Any]]:
 def test_fuzz_cli_window(
     data: bytes, stdin: bool, size: str, overlap: str | None, counter: str | None
 ) -> None:
-    """CLI-1, CLI-3, WIN-5, TOKWIN-4: windows with ``text == source[start:end]``, or exit 2."""
+    """CLI-1, CLI-3, WIN-5, TOKWIN-4, SOURCE-7: windows with ``text == source[start:end]``
+    (none for a blank document), or exit 2."""
     EXAMPLES["cli window"] += 1
     with tempfile.TemporaryDirectory() as tmp, _cwd(tmp):
         Path("in.txt").write_bytes(data)
@@ -92,9 +93,14 @@ def test_fuzz_cli_window(
     the_size, the_overlap = int(size), 0 if overlap is None else int(overlap)  # as argparse
     assert 0 <= the_overlap < the_size <= MAX_SAFE, f"accepted {argv}"
     rows = _lines(out)
+    if stdin and b"%PDF-" in data[:1024]:  # CLI-9: read as a PDF; its text is not ``text``
+        event("outcome", "exit 0 (pdf)")
+        return
     for row in rows:
         assert row["text"] == text[row["start"] : row["end"]]
-    if counter is None:
+    if not text.strip():  # SOURCE-7: a blank document has no record
+        assert rows == []
+    elif counter is None:
         assert [row["text"] for row in rows] == chunk(text, the_size, the_overlap)
     else:
         windows = token_windows(text, the_size, the_overlap, _counter(counter))
@@ -132,7 +138,8 @@ def paged_files(draw: st.DrawFn) -> tuple[str, bytes]:
 def test_fuzz_cli_pages(
     file: tuple[str, bytes], max_tokens: str | None, overlap: str | None, jsonl: bool
 ) -> None:
-    """CLI-1, PAGE-6: chunks with ``text == full_text[char_start:char_end]``, or exit 2."""
+    """CLI-1, PAGE-6, RECORD-13, SOURCE-1: records with ``text == full_text[start:end]``,
+    or exit 2."""
     EXAMPLES["cli pages"] += 1
     suffix, data = file
     name = "in" + suffix
@@ -141,11 +148,14 @@ def test_fuzz_cli_pages(
         argv = ["pages", name]
         argv += ["--max-tokens", max_tokens] if max_tokens is not None else []
         argv += ["--overlap-tokens", overlap] if overlap is not None else []
-        argv += ["--format", "jsonl"] if jsonl else []
+        argv += [] if jsonl else ["--format", "text"]
         status, out, err = _run(argv, b"")
-    is_pdf = suffix.lower() == ".pdf"
-    text = None if is_pdf else _decode(data)
-    budget, the_overlap = _int(max_tokens, 400), _int(overlap, 100)
+    # SOURCE-1: by suffix; a file with no suffix is a PDF by its magic, else unknown.
+    is_pdf = suffix.lower() == ".pdf" or (suffix == "" and b"%PDF-" in data[:1024])
+    text = None if is_pdf or suffix == "" else _decode(data)
+    budget = _int(max_tokens, 400)
+    # RECORD-13: the default overlap is a quarter of the budget.
+    the_overlap = _int(overlap, budget // 4 if budget is not None else 0)
     valid_args = (
         budget is not None and the_overlap is not None and 0 <= the_overlap < budget <= MAX_SAFE
     )
@@ -155,7 +165,7 @@ def test_fuzz_cli_pages(
         return
     assert err == ""
     budget = 400 if max_tokens is None else int(max_tokens)  # as argparse reads it
-    the_overlap = 100 if overlap is None else int(overlap)
+    the_overlap = budget // 4 if overlap is None else int(overlap)
     assert 0 <= the_overlap < budget <= MAX_SAFE, f"accepted {argv}"
     if text is None:  # a PDF: the records must still satisfy the equation among themselves
         event("outcome", "exit 0 (pdf)")
@@ -169,7 +179,7 @@ def test_fuzz_cli_pages(
     if jsonl:
         rows = _lines(out)
         for row in rows:
-            assert row["text"] == full_text[row["char_start"] : row["char_end"]]
+            assert row["text"] == full_text[row["start"] : row["end"]]
         assert [row["text"] for row in rows] == [c.text for c in expected]
     else:
         assert out.count("--- chunk ") >= len(expected)
@@ -213,7 +223,7 @@ def chunk_files(draw: st.DrawFn) -> tuple[str, bytes]:
 
 @given(
     file=chunk_files(),
-    strategy=st.sampled_from([None, "heading", "structural", "recursive", "window"]),
+    strategy=st.sampled_from([None, "heading", "structural", "recursive", "window", "pages"]),
     max_tokens=st.one_of(st.none(), st.none(), _sizes),
     overlap=_overlaps,
     show=st.one_of(st.none(), st.none(), _small, numbers),
@@ -240,15 +250,17 @@ def test_fuzz_cli_chunk(
         argv += ["--max-tokens", max_tokens] if max_tokens is not None else []
         argv += ["--overlap-tokens", overlap] if overlap is not None else []
         argv += ["-n", show] if show is not None else []
-        argv += ["--format", "jsonl"] if jsonl else []
+        argv += [] if jsonl else ["--format", "text"]
         status, out, err = _run(argv, data if path == "-" else b"")
     text = _decode(data)
     budget, shown = _int(max_tokens, 512), _int(show, 10)
-    # CHUNK-6: the default overlap is min(64, max_tokens // 8); an explicit one is refused
-    # by the strategies that do not overlap.
-    default_overlap = min(64, budget // 8) if budget is not None else 0
-    the_overlap = default_overlap if overlap is None else _int(overlap, 64)
     the_strategy = strategy or "heading"
+    # CHUNK-6, RECORD-13: the default overlap is min(64, max_tokens // 8) (pages: a
+    # quarter); an explicit one is refused by the strategies that do not overlap.
+    default_overlap = 0
+    if budget is not None:
+        default_overlap = budget // 4 if the_strategy == "pages" else min(64, budget // 8)
+    the_overlap = default_overlap if overlap is None else _int(overlap, 64)
     overlap_refused = overlap is not None and the_strategy in ("structural", "recursive")
     valid_args = (
         budget is not None
@@ -258,15 +270,16 @@ def test_fuzz_cli_chunk(
         and 1 <= budget <= MAX_SAFE
         and the_overlap <= MAX_SAFE
         and shown <= MAX_SAFE
-        and (the_strategy != "window" or the_overlap < budget)
+        and (the_strategy not in ("window", "pages") or the_overlap < budget)
     )
-    plain = suffix in (".txt", ".md", ".markdown", "-") and text is not None
+    pdf_stdin = suffix == "-" and b"%PDF-" in data[:1024]  # CLI-9
+    plain = suffix in (".txt", ".md", ".markdown", "-") and text is not None and not pdf_stdin
     if status != 0:
         _check_error(status, out, err, "chunk")
         assert not (valid_args and plain), err
         return
     assert err == ""
-    assert suffix != ".rst", "an unsupported suffix was accepted"
+    assert suffix != ".rst", "an unknown input type was accepted (SOURCE-1)"
     assert not overlap_refused, "--overlap-tokens accepted by a strategy without overlap"
     if not jsonl:
         header = out.split("\n", 1)[0]

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from chunkspec import split_section
+from chunkspec import RECORD_FIELDS, chunk_document, read_document, split_section
 from chunkspec._cli import main
 
 from . import goldens
@@ -46,8 +46,11 @@ def test_cli_golden(
     args = case["input"]
     for name, content in args.get("files", {}).items():
         data = bytes.fromhex(content["hex"]) if isinstance(content, dict) else content.encode()
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
         (tmp_path / name).write_bytes(data)
     monkeypatch.chdir(tmp_path)
+    if "interrupt_after" in args:  # CLI-13: Ctrl-C once that many documents were read
+        _interrupt_after(monkeypatch, args["interrupt_after"])
     stdin = args.get("stdin", "").encode()
     if args["argv"][:1] == ["-m"]:  # CLI-6: the same program as python -m chunkspec
         proc = subprocess.run(
@@ -67,31 +70,54 @@ def test_cli_golden(
         assert re.fullmatch(expected["stderr_match"], err), err
     else:
         assert err == ""
+    for name, content in expected.get("files", {}).items():
+        if content is None:  # CLI-11: no such file (not even a half one)
+            assert not (tmp_path / name).exists(), name
+        else:
+            assert (tmp_path / name).read_text("utf-8") == content, name
+    leftovers = [p.name for p in tmp_path.rglob(".chunkspec-*")]
+    assert leftovers == []  # CLI-11: no temporary file is left behind
+
+
+def _interrupt_after(monkeypatch: pytest.MonkeyPatch, count: int) -> None:
+    """Make reading the document after ``count`` raise KeyboardInterrupt (a Ctrl-C)."""
+    from chunkspec._cli import _inputs
+
+    real = _inputs.read_input
+    seen = [0]
+
+    def read(item: Any, options: Any) -> Any:
+        if seen[0] == count:
+            raise KeyboardInterrupt
+        seen[0] += 1
+        return real(item, options)
+
+    monkeypatch.setattr(_inputs, "read_input", read)
 
 
 def test_split_output_matches_library(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """CLI-2: every JSON line equals the library's chunk, field for field, in order."""
-    text = Path(__file__).parent.parent.joinpath("examples", "returns-policy.md").read_text()
+    """CLI-2: every line is the library's record (RECORD-1), texts are split_section's."""
+    path = Path(__file__).parent.parent.joinpath("examples", "returns-policy.md")
     monkeypatch.chdir(Path(__file__).parent.parent)
     status, out, err = run_cli(
         ["split", "examples/returns-policy.md", "--max-tokens", "64"], b"", monkeypatch, capsys
     )
     assert status == 0, err
-    records = [json.loads(line) for line in out.splitlines()]
-    chunks = split_section("returns-policy", "returns-policy", text, 64)
-    assert len(records) == len(chunks) > 1
-    for record, chunk in zip(records, chunks, strict=True):
-        assert list(record) == ["id", "doc_id", "title", "text", "tokens", "content_hash", "score"]
-        assert tuple(record.values()) == (
+    lines = [json.loads(line) for line in out.splitlines()]
+    document = read_document("examples/returns-policy.md")
+    records = chunk_document(document, "recursive", max_tokens=64, counter="whitespace")
+    chunks = split_section("returns-policy", document.title, path.read_text("utf-8"), 64)
+    assert len(lines) == len(records) == len(chunks) > 1
+    for line, record, chunk in zip(lines, records, chunks, strict=True):
+        assert list(line) == list(RECORD_FIELDS)
+        assert line == record.to_dict()
+        assert (line["id"], line["text"], line["tokens"], line["content_hash"]) == (
             chunk.id,
-            chunk.doc_id,
-            chunk.title,
             chunk.text,
             chunk.tokens,
             chunk.content_hash,
-            chunk.score,
         )
 
 

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
+from chunkspec import STRATEGY_NAMES
 from chunkspec._cli import main
-from chunkspec._cli._chunk import STRATEGIES
 
 DOC = "# Title\n\nIntro text here.\n\n## Part\n\n```\n# not a heading\n```\n\nBody text.\n"
 
@@ -21,7 +21,7 @@ def _write(tmp_path: Path, name: str, text: str) -> str:
 
 def test_text_summary(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """CHUNK-3: counts, per-kind tallies and the first N chunks with parent arrows."""
-    assert main(["chunk", _write(tmp_path, "doc.md", DOC), "-n", "3"]) == 0
+    assert main(["chunk", _write(tmp_path, "doc.md", DOC), "--format", "text", "-n", "3"]) == 0
     out = capsys.readouterr().out.splitlines()
     assert out[0] == "doc: 5 blocks, 4 chunks (strategy heading)"
     assert out[1] == "blocks: code=1, heading=2, paragraph=2"
@@ -42,7 +42,7 @@ def test_jsonl_every_chunk(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -
         assert DOC[r["start"] : r["end"]] == r["text"]
 
 
-@pytest.mark.parametrize("strategy", sorted(STRATEGIES))
+@pytest.mark.parametrize("strategy", STRATEGY_NAMES)
 def test_every_strategy_runs(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], strategy: str
 ) -> None:
@@ -50,7 +50,7 @@ def test_every_strategy_runs(
     word (``--overlap-tokens`` only where the strategy overlaps)."""
     path = _write(tmp_path, "doc.md", DOC)
     args = ["chunk", path, "--strategy", strategy, "--format", "jsonl", "--max-tokens", "3"]
-    if strategy in ("heading", "window"):
+    if strategy in ("heading", "window", "pages"):
         args += ["--overlap-tokens", "1"]
     assert main(args) == 0
     records = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
@@ -59,11 +59,14 @@ def test_every_strategy_runs(
 
 
 def test_structural_lines(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    """CHUNK-2: the structural strategy is split_markdown, with heading paths and lines."""
+    """CHUNK-2, RECORD-15: structural is split_markdown; its lines follow from the offsets."""
     path = _write(tmp_path, "doc.md", DOC)
-    assert main(["chunk", path, "--strategy", "structural", "--format", "jsonl"]) == 0
+    assert main(["chunk", path, "--strategy", "structural"]) == 0
     records = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
-    assert [(r["kind"], r["heading_path"], r["lines"]) for r in records] == [
+    lines = [
+        [DOC.count("\n", 0, r["start"]) + 1, DOC.count("\n", 0, r["end"] - 1) + 1] for r in records
+    ]
+    assert [(r["kind"], r["heading_path"], n) for r, n in zip(records, lines, strict=True)] == [
         ("prose", ["Title"], [3, 3]),
         ("code", ["Title", "Part"], [7, 9]),
         ("prose", ["Title", "Part"], [11, 11]),
@@ -79,9 +82,9 @@ def test_text_and_json_inputs(tmp_path: Path, capsys: pytest.CaptureFixture[str]
     path = _write(tmp_path, "b.json", json.dumps({"blocks": blocks}))
     assert main(["chunk", path, "--format", "jsonl"]) == 0
     records = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
-    assert [(r["kind"], r["text"], r.get("level")) for r in records] == [
-        ("heading", "H", 2),
-        ("body", "p", None),
+    assert [(r["kind"], r["text"], r["heading_path"], r["section"]) for r in records] == [
+        ("heading", "H", [], "H"),
+        ("body", "p", ["H"], "H"),
     ]
 
 
@@ -93,11 +96,12 @@ def test_text_and_json_inputs(tmp_path: Path, capsys: pytest.CaptureFixture[str]
         ("bad2.json", '{"a": 1}', [], "expected a JSON list of blocks"),
         ("kind.json", '[{"kind": "figure", "text": "x"}]', [], "blocks[0].kind"),
         ("doc.pdf", "%PDF", [], "not a PDF"),
-        ("doc.rtf", "x", [], "unsupported file type"),
+        ("doc.rtf", "x", [], "unknown input type (suffix '.rtf')"),
         ("doc.md", "x", ["--max-tokens", "0"], "--max-tokens must be >= 1"),
         ("doc.md", "x", ["--overlap-tokens", "-1"], "--overlap-tokens must be >= 0"),
         ("doc.md", "x", ["-n", "-1"], "-n must be >= 0"),
-        ("b.json", "[]", ["--strategy", "structural"], "needs a Markdown or text file"),
+        ("doc.md", "x", ["--strategy", "recursive", "--counter", "chars4"], "must be whitespace"),
+        ("doc.md", "x", ["--split-tables"], "--split-tables applies to structural"),
     ],
 )
 def test_bad_input_one_line_exit_2(

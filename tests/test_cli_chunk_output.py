@@ -21,27 +21,47 @@ def _write(tmp_path: Path, name: str, text: str) -> str:
 
 
 def _run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
+    if argv[0] == "chunk" and "--format" not in argv:
+        argv = [*argv, "--format", "text"]  # these tests read the summary (CHUNK-3)
     status = main(argv)
     captured = capsys.readouterr()
     return status, captured.out, captured.err
 
 
 HELP = """\
-usage: chunkspec chunk [-h] [--strategy {heading,recursive,structural,window}] [--max-tokens N] [--overlap-tokens N] [-n N] [--format {text,jsonl}] [--doc-id ID] FILE
+usage: chunkspec chunk [-h] [--glob PATTERN] [--doc-id ID] [--title T] [--input-format {markdown,text,pdf,json}] [--keep-going] [--strategy {heading,structural,recursive,window,pages}] [--max-tokens N] [--overlap-tokens N] [--counter {whitespace,chars4,tiktoken,huggingface}] [--encoding NAME] [--encoding-file FILE] [--tokenizer FILE] [--count-headings] [--split-tables] [--format {jsonl,text}]
+                       [-n N] [--output FILE]
+                       PATH [PATH ...]
 
-Chunk FILE (.md/.markdown, .txt, or .json: a list of blocks; - reads Markdown from stdin). Text output: block and chunk counts, a per-kind tally and the first N chunks with parent arrows. JSONL output: every chunk, one JSON object a line.
+Chunk each document (.md/.markdown, .txt, .pdf, .json blocks; folders recursively; - is standard input) with --strategy and write one chunk record a line; --format text summarises instead.
 
 positional arguments:
-  FILE
+  PATH                  files, folders (searched recursively) or - for standard input
 
 options:
   -h, --help            show this help message and exit
-  --strategy {heading,recursive,structural,window}
-  --max-tokens N
-  --overlap-tokens N    heading and window strategies only (default: max-tokens / 8, at most 64)
-  -n N                  chunks to show in text format (default 10)
-  --format {text,jsonl}
-  --doc-id ID           default: the file name without suffix
+  --glob PATTERN        in folders, only files whose path relative to the folder matches PATTERN (fnmatch, e.g. '*.md' or 'guide/*'; default: every .md, .markdown, .txt, .pdf and .json file)
+  --doc-id ID           the document id, for a single input (default: the path relative to the folder given, without suffix; a file's name without suffix; stdin for -)
+  --title T             the document title, for a single input (default: the first level-1 heading, a PDF's /Title, else the doc id)
+  --input-format {markdown,text,pdf,json}
+                        read every input as this format (default: by suffix; a PDF is also known by its %PDF- header; - is Markdown)
+  --keep-going          write every good document and list the bad ones (exit status 2 all the same)
+  --strategy {heading,structural,recursive,window,pages}
+                        heading (default): heading-aware, parent links, overlap within a section; structural: Markdown blocks, tables and code whole; recursive: seed 000's split_section; window: token windows; pages: page-aware windows ending at sentences
+  --max-tokens N        token budget per chunk (512)
+  --overlap-tokens N    heading, window and pages only (default: max-tokens / 8, at most 64; pages: max-tokens / 4)
+  --counter {whitespace,chars4,tiktoken,huggingface}
+                        token counter: whitespace (words), chars4 (4 characters a token), tiktoken (OpenAI BPE), huggingface (a tokenizer.json) (default: whitespace)
+  --encoding NAME       tiktoken encoding for --counter tiktoken (default cl100k_base)
+  --encoding-file FILE  the encoding's .tiktoken rank file, for offline use (checked against the SHA-256 tiktoken pins for --encoding)
+  --tokenizer FILE      tokenizer.json for --counter huggingface (Hugging Face tokenizers)
+  --count-headings      structural only: the budget counts the heading trail too (MD-10)
+  --split-tables        structural only: split a table over the budget by rows, header repeated (MD-11)
+  --format {jsonl,text}
+                        jsonl: one record a line (default); text: counts, tallies and the first chunks
+  -n N                  chunks to show per document with --format text (10)
+  --output FILE, -o FILE
+                        write records to FILE (.jsonl or .parquet) instead of standard output; written to a temporary file and renamed, so an interrupted run leaves no half file
 """  # noqa: E501
 
 
@@ -64,7 +84,7 @@ def test_listed_in_top_level_help(
     out = capsys.readouterr().out.splitlines()
     row = next(line for line in out if line.split()[:1] == ["chunk"])
     assert " ".join(row.split()) == (
-        "chunk chunk a Markdown, text or JSON-blocks file and summarise or list the chunks"
+        "chunk chunk documents with a strategy (chunk records, JSON Lines)"
     )
 
 
@@ -149,7 +169,8 @@ def test_stdin_default_id(
         ("bad2.json", "\n\n[1,", [], "{path}: not valid JSON (Expecting value at line 3)"),
         ("obj.json", '{"a": 1}', [], "{path}: expected a JSON list of blocks"),
         ("str.json", '"blocks"', [], "{path}: expected a JSON list of blocks"),
-        ("doc.rtf", "x", [], "{path}: unsupported file type '.rtf' (use .md, .txt or .json)"),
+        ("doc.rtf", "x", [], "{path}: unknown input type (suffix '.rtf'); use .md, .markdown, "
+         ".txt, .pdf or .json, or --input-format"),
         ("doc.md", "x", ["--max-tokens", "0"], "--max-tokens must be >= 1, got 0"),
         ("doc.md", "x", ["--overlap-tokens", "-1"], "--overlap-tokens must be >= 0, got -1"),
         ("doc.md", "x", ["-n", "-1"], "-n must be >= 0, got -1"),

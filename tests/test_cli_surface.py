@@ -43,30 +43,33 @@ def test_version(capsys: pytest.CaptureFixture[str]) -> None:
             ["--help"],
             [
                 "Reference RAG chunking and context packing (see docs/cli.md).",
-                "split split a document into chunks (JSON Lines)",
+                "split split documents with seed 000's split_section (chunk records, JSON Lines)",
                 "pack pack scored chunks into a budget",
             ],
         ),
         (
             ["split", "--help"],
             [
-                "usage: chunkspec split [-h] --max-tokens N [--doc-id ID] [--title T] FILE",
-                "Split FILE (or - for stdin) with split_section; print one JSON chunk a line.",
-                "FILE UTF-8 text file, or - for stdin",
-                "--max-tokens N",
-                "--doc-id ID default: the file name without suffix",
-                "--title T default: the doc id",
+                "usage: chunkspec split [-h] [--glob PATTERN] [--doc-id ID] [--title T] "
+                "[--input-format {markdown,text,pdf,json}] [--keep-going] --max-tokens N "
+                "[--output FILE] PATH [PATH ...]",
+                "PATH files, folders (searched recursively) or - for standard input",
+                "--max-tokens N words per chunk (required)",
+                "--keep-going write every good document and list the bad ones (exit status 2 "
+                "all the same)",
             ],
         ),
         (
             ["pack", "--help"],
             [
                 "usage: chunkspec pack [-h] --budget N [--min-score S] [--ids] CHUNKS",
-                "Read chunks as JSON Lines (the output of `split`, with scores) and print the "
-                "assembled context. Exit status 1 when nothing is picked (abstain).",
-                "CHUNKS JSON Lines file, or - for stdin",
-                "--budget N",
-                "--min-score S",
+                "Read chunk records as JSON Lines (the output of split, chunk, window or pages, "
+                "each with a score) and print the assembled context. Exit status 1 when nothing "
+                "is picked (abstain).",
+                "CHUNKS JSON Lines file of records with scores, or - for stdin",
+                "--budget N tokens the context may hold, counted by the records' counter "
+                "(required)",
+                "--min-score S stop at the first chunk scored below S (default 0.35)",
                 "--ids print the picked ids after the context on stderr",
             ],
         ),
@@ -89,23 +92,35 @@ def test_help(
         assert line in out, (line, out)
 
 
-@pytest.mark.parametrize("command", ["split", "pack"])
+@pytest.mark.parametrize("command", ["split", "pack", "chunk", "window", "pages"])
 def test_usage_matches_docs(
     command: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Every option in the usage line appears, with its metavar, in docs/cli.md's synopsis."""
+    """Every option in the usage line appears, with its metavar (or choices), in docs/cli.md's
+    synopsis of the command (which may run over several lines)."""
     monkeypatch.setenv("COLUMNS", "400")
     _status, out, _err = _run([command, "--help"], capsys)
     usage = out[0].removeprefix(f"usage: chunkspec {command} [-h] ")
-    synopsis = next(
-        line
-        for line in DOCS.read_text("utf-8").splitlines()
-        if line.startswith(f"chunkspec {command} ")
+    lines = DOCS.read_text("utf-8").splitlines()
+    first = next(
+        i
+        for i, line in enumerate(lines)
+        if line.startswith(f"chunkspec {command} ") and lines[i - 1] == "```"
     )
-    options = re.findall(r"\[[^\]]+\]|--\S+ [A-Z]+", usage)
+    end = lines.index("```", first)
+    synopsis = " ".join(" ".join(lines[first:end]).split())
+    options = re.findall(r"(--[a-z-]+|-n)(?: ([A-Z]+|\{[^}]*\}))?", usage)
     assert options
-    for option in options:
-        assert option in synopsis, (option, synopsis)
+    for flag, value in options:
+        if value.startswith("{"):  # choices: the synopsis lists them with | between
+            value = "|".join(sorted(value.strip("{}").split(",")))
+            found = re.search(re.escape(flag) + r" ([a-z0-9|]+)", synopsis)
+            assert found is not None, (flag, synopsis)
+            assert "|".join(sorted(found.group(1).split("|"))) == value, (flag, synopsis)
+        elif value:
+            assert re.search(re.escape(flag) + " [A-Z0-9]+", synopsis), (flag, synopsis)
+        else:
+            assert flag in synopsis.split() or f"[{flag}]" in synopsis, (flag, synopsis)
 
 
 def test_broken_pipe_in_process(

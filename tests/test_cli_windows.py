@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from chunkspec import RECORD_FIELDS
 from chunkspec._cli import main
 from tests.counters import without_module, word_level
 from tests.pdfs import text_pdf
@@ -22,17 +23,18 @@ def _run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]
 
 
 def test_window_characters(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    """WIN-5: one JSON object a window with its offsets."""
+    """WIN-5, RECORD-5: one record a window, counter chars1, with its offsets."""
     path = tmp_path / "a.txt"
     path.write_bytes(b"abcdefghij")
     status, out, _ = _run(capsys, "window", str(path), "--size", "4", "--overlap", "1")
     assert status == 0
     rows = [json.loads(line) for line in out.splitlines()]
-    assert rows == [
-        {"index": 0, "start": 0, "end": 4, "text": "abcd"},
-        {"index": 1, "start": 3, "end": 7, "text": "defg"},
-        {"index": 2, "start": 6, "end": 10, "text": "ghij"},
+    assert [(r["index"], r["start"], r["end"], r["text"], r["counter"]) for r in rows] == [
+        (0, 0, 4, "abcd", "chars1"),
+        (1, 3, 7, "defg", "chars1"),
+        (2, 6, 10, "ghij", "chars1"),
     ]
+    assert {r["strategy"] for r in rows} == {"window:max_tokens=4,overlap_tokens=1"}
 
 
 def test_window_tokens(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -55,7 +57,7 @@ def test_window_bad_overlap(tmp_path: Path, capsys: pytest.CaptureFixture[str]) 
     path.write_text("abc", "utf-8")
     status, out, err = _run(capsys, "window", str(path), "--size", "2", "--overlap", "2")
     assert (status, out) == (2, "")
-    assert err == "chunkspec window: error: overlap must be < size (2), got 2\n"
+    assert err == "chunkspec window: error: --overlap must be < --size (2), got 2\n"
 
 
 def test_pages_text_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -85,9 +87,11 @@ def test_pages_pdf_text_format(tmp_path: Path, capsys: pytest.CaptureFixture[str
     """CLI pages: a .pdf goes through read_pdf_pages; the text format heads each chunk."""
     path = tmp_path / "report.pdf"
     path.write_bytes(text_pdf([["Alpha beta."], ["Gamma delta."]]))
-    status, out, _ = _run(capsys, "pages", str(path), "--max-tokens", "3", "--overlap-tokens", "0")
+    status, out, _ = _run(
+        capsys, "pages", str(path), "--max-tokens", "3", "--overlap-tokens", "0", "--format", "text"
+    )
     assert status == 0
-    assert out.startswith("--- chunk 0: page")
+    assert out.startswith("--- chunk report:0: page")
     assert "Alpha beta." in out
     assert "Gamma delta." in out
 
@@ -146,7 +150,7 @@ def test_pages_bad_budget(tmp_path: Path, capsys: pytest.CaptureFixture[str]) ->
     path.write_text("a b", "utf-8")
     status, _, err = _run(capsys, "pages", str(path), "--max-tokens", "2", "--overlap-tokens", "2")
     assert status == 2
-    assert "overlap_tokens must be < max_tokens (2)" in err
+    assert "--overlap-tokens must be < --max-tokens (2)" in err
 
 
 def _damaged_xref(tmp_path: Path) -> Path:
@@ -281,25 +285,27 @@ def test_window_token_rows_exact(tmp_path: Path, capsys: pytest.CaptureFixture[s
         capsys, "window", str(path), "--size", "2", "--overlap", "1", "--counter", "whitespace"
     )
     assert (status, err) == (0, "")
-    assert out.splitlines() == [
-        '{"index": 0, "start": 0, "end": 8, "token_start": 0, "token_end": 2, "text": "one two "}',
-        '{"index": 1, "start": 4, "end": 13, "token_start": 1, "token_end": 3, '
-        '"text": "two three"}',
+    rows = [json.loads(line) for line in out.splitlines()]
+    assert [list(row) for row in rows] == [list(RECORD_FIELDS)] * 2
+    assert [(r["index"], r["start"], r["end"], r["tokens"], r["text"]) for r in rows] == [
+        (0, 0, 8, 2, "one two "),
+        (1, 4, 13, 2, "two three"),
     ]
 
 
 def test_window_overlap_defaults_to_zero(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """CLI window: --overlap defaults to 0; character rows have exactly four keys."""
+    """CLI window: --overlap defaults to 0 (seed 002); rows are records (RECORD-1)."""
     path = tmp_path / "a.txt"
     path.write_text("abcdefghij", "utf-8")
     status, out, _ = _run(capsys, "window", str(path), "--size", "4")
     assert status == 0
-    assert out.splitlines() == [
-        '{"index": 0, "start": 0, "end": 4, "text": "abcd"}',
-        '{"index": 1, "start": 4, "end": 8, "text": "efgh"}',
-        '{"index": 2, "start": 8, "end": 10, "text": "ij"}',
+    rows = [json.loads(line) for line in out.splitlines()]
+    assert [(r["index"], r["start"], r["end"], r["text"], r["tokens"]) for r in rows] == [
+        (0, 0, 4, "abcd", 4),
+        (1, 4, 8, "efgh", 4),
+        (2, 8, 10, "ij", 2),
     ]
 
 
@@ -315,28 +321,28 @@ def test_window_size_is_required(tmp_path: Path, capsys: pytest.CaptureFixture[s
 
 def test_pages_text_format_exact(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """CLI pages: the text format's header says page N or pages A-B, the character range and
-    the token count; --format defaults to text."""
+    the token count; --format defaults to jsonl (CLI-2), text is asked for."""
     path = tmp_path / "doc.txt"
     path.write_text("a b c\fd e f", "utf-8")
     status, out, err = _run(
-        capsys, "pages", str(path), "--max-tokens", "4", "--overlap-tokens", "1"
+        capsys, "pages", str(path), "--max-tokens", "4", "--overlap-tokens", "1", "--format", "text"
     )
     assert (status, err) == (0, "")
     assert out == (
-        "--- chunk 0: pages 1-2, chars 0:7, 4 tokens ---\na b c\fd\n"
-        "--- chunk 1: page 2, chars 6:11, 3 tokens ---\nd e f\n"
+        "--- chunk doc:0: pages 1-2, chars 0:7, 4 tokens ---\na b c\fd\n"
+        "--- chunk doc:1: page 2, chars 6:11, 3 tokens ---\nd e f\n"
     )
 
 
 def test_pages_budget_defaults(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    """CLI pages: --max-tokens 400 and --overlap-tokens 100 by default (docs/cli.md)."""
+    """CLI pages, RECORD-13: --max-tokens 400 and --overlap-tokens max-tokens / 4 = 100."""
     path = tmp_path / "doc.txt"
     path.write_text(" ".join(["w"] * 401), "utf-8")
     status, out, _ = _run(capsys, "pages", str(path), "--format", "jsonl")
     assert status == 0
     rows = [json.loads(line) for line in out.splitlines()]
     # 401 words: tokens [0, 400), then [300, 401); word k starts at character 2k.
-    assert [(r["char_start"], r["char_end"], r["token_count"]) for r in rows] == [
+    assert [(r["start"], r["end"], r["tokens"]) for r in rows] == [
         (0, 799, 400),
         (600, 801, 101),
     ]
@@ -372,10 +378,10 @@ def test_pages_oversized_flag(
     loads cl100k_base unless --encoding names another encoding."""
     path = tmp_path / "doc.txt"
     path.write_text("\u00e9", "utf-8")  # two byte tokens sharing one character
-    argv = ["pages", str(path), "--max-tokens", "1", "--overlap-tokens", "0"]
+    argv = ["pages", str(path), "--max-tokens", "1", "--overlap-tokens", "0", "--format", "text"]
     status, out, err = _run(capsys, *argv, "--counter", "tiktoken")
     assert (status, err) == (0, "")
-    assert out == "--- chunk 0: page 1, chars 0:1, 2 tokens OVERSIZED ---\n\u00e9\n"
+    assert out == "--- chunk doc:0: page 1, chars 0:1, 2 tokens OVERSIZED ---\n\u00e9\n"
     status, out, _ = _run(capsys, *argv, "--counter", "tiktoken", "--encoding", "o200k_base")
     assert status == 0
     assert get_encoding.names == ["cl100k_base", "o200k_base"]
@@ -396,7 +402,8 @@ def test_window_tiktoken_counter(
 
 
 def test_unknown_tiktoken_encoding(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    """CLI-1: an encoding tiktoken does not know is one error line naming it."""
+    """CLI-1, COUNT-10: an encoding tiktoken does not know is one error line naming it and
+    the encodings it knows."""
     path = tmp_path / "a.txt"
     path.write_text("ab", "utf-8")
     status, out, err = _run(
@@ -404,7 +411,8 @@ def test_unknown_tiktoken_encoding(tmp_path: Path, capsys: pytest.CaptureFixture
     )
     assert (status, out) == (2, "")
     assert err.startswith(
-        "chunkspec window: error: cannot load tiktoken encoding 'nope': Unknown encoding nope."
+        "chunkspec window: error: cannot load tiktoken encoding 'nope': encoding is not a "
+        "tiktoken encoding (known: cl100k_base"
     )
     assert err.count("\n") == 1
 
@@ -488,14 +496,15 @@ def test_make_counter_direct(get_encoding: _GetEncoding) -> None:
 @pytest.mark.parametrize(
     ("name", "message"),
     [
-        ("dir.pdf", "{path}: is a directory"),
+        ("dir.pdf", "no input files in {path} (.md, .markdown, .txt, .pdf, .json)"),
         ("x" * 300 + ".pdf", "{path}: cannot read: File name too long"),
     ],
 )
 def test_pages_unreadable_pdf_path(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], name: str, message: str
 ) -> None:
-    """CLI-1: a .pdf path that is a directory or cannot be opened is one error line."""
+    """CLI-1, CLI-7: a .pdf path that cannot be opened is one error line; a folder named
+    dir.pdf is a folder (walked) and an empty one has no input."""
     path = tmp_path / name
     if name == "dir.pdf":
         path.mkdir()
@@ -504,66 +513,37 @@ def test_pages_unreadable_pdf_path(
     assert err == f"chunkspec pages: error: {message.format(path=path)}\n"
 
 
-@pytest.mark.parametrize(
-    ("command", "expected"),
-    [
-        (
-            "window",
-            [
-                "usage: chunkspec window [-h] --size N [--overlap N] [--counter "
-                "{whitespace,chars4,tiktoken,huggingface}] [--encoding NAME] [--tokenizer FILE] "
-                "FILE",
-                "Cut FILE (or - for stdin) into windows of SIZE characters (or tokens of "
-                "--counter) stepping by SIZE - OVERLAP; print one JSON object a line.",
-                "FILE UTF-8 text file, or - for stdin",
-                "--size N",
-                "--overlap N",
-                "--counter {whitespace,chars4,tiktoken,huggingface}",
-                "token counter (default: none, sizes in characters)",
-                "--encoding NAME tiktoken encoding for --counter tiktoken (default cl100k_base)",
-                "--tokenizer FILE tokenizer.json for --counter huggingface (Hugging Face "
-                "tokenizers)",
-            ],
-        ),
-        (
-            "pages",
-            [
-                "usage: chunkspec pages [-h] [--max-tokens N] [--overlap-tokens N] [--counter "
-                "{whitespace,chars4,tiktoken,huggingface}] [--encoding NAME] [--tokenizer FILE] "
-                "[--format {text,jsonl}] FILE",
-                "Chunk FILE.pdf (pages from pypdf) or a text file whose pages are separated by "
-                "form feeds (U+000C) into overlapping token windows that carry their page span.",
-                "FILE a .pdf file, or UTF-8 text (- for stdin)",
-                "--max-tokens N",
-                "--overlap-tokens N",
-                "token counter (default: whitespace)",
-                "--encoding NAME tiktoken encoding for --counter tiktoken (default cl100k_base)",
-                "--tokenizer FILE tokenizer.json for --counter huggingface (Hugging Face "
-                "tokenizers)",
-                "--format {text,jsonl}",
-            ],
-        ),
-    ],
-)
+@pytest.mark.parametrize("command", ["window", "pages"])
 def test_help(
-    command: str,
-    expected: list[str],
-    capsys: pytest.CaptureFixture[str],
-    monkeypatch: pytest.MonkeyPatch,
+    command: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """CLI: --help shows the usage line, description and every option with its help text;
+    """CLI-12: --help shows every option with a meaning and, where one exists, its default;
     the subcommand list shows its one-line help (compare docs/cli.md)."""
     monkeypatch.setenv("COLUMNS", "400")  # no wrapping, whatever the terminal
     with pytest.raises(SystemExit) as info:
         main([command, "--help"])
     assert info.value.code == 0
     out = [" ".join(line.split()) for line in capsys.readouterr().out.splitlines()]
+    expected = {
+        "window": [
+            "--size N window size (required)",
+            "--overlap N shared with the previous window",
+            "token counter: whitespace (words), chars4 (4 characters a token), tiktoken "
+            "(OpenAI BPE), huggingface (a tokenizer.json) (default: none, sizes in characters)",
+        ],
+        "pages": [
+            "--max-tokens N tokens per chunk (400)",
+            "--overlap-tokens N tokens shared with the previous chunk (default: max-tokens / 4)",
+            "jsonl: one record a line (default); text: each chunk under a header line",
+        ],
+    }[command]
     for line in expected:
         assert line in out, (line, out)
+    assert "--encoding NAME tiktoken encoding for --counter tiktoken (default cl100k_base)" in out
     with pytest.raises(SystemExit):
         main(["--help"])
     top = [" ".join(line.split()) for line in capsys.readouterr().out.splitlines()]
     assert {
-        "window cut a text into overlapping fixed-size windows (JSON Lines)",
-        "pages chunk a paged document (PDF, or text with form feeds) with page provenance",
+        "window cut documents into overlapping fixed-size windows (chunk records, JSON Lines)",
+        "pages chunk paged documents (PDF, or text with form feeds) with page spans",
     } <= set(top)

@@ -275,6 +275,132 @@ def test_other_outcomes_blame_no_rule(outcome: str) -> None:
 def test_a_model_that_raises_blames_by_field() -> None:
     """CONF-9: an input the models cannot replay (a malformed chunk) falls back to the
     differing field instead of failing the run."""
-    data = {"chunks": [{"id": "a"}], "budget": 1}
-    got = blame("assemble", data, {"ok": None}, "wrong", "$", {"context": "", "ids": []})
-    assert got == (["PACK-8"], "first difference at $")
+    data = {"chunks": [{"id": "a", "score": 0.9}], "budget": 1}
+    got = blame("assemble", data, {"ok": None}, "wrong", "$", {"context": "", "ids": ["a"]})
+    assert got == (
+        [],
+        "cannot tell which rule is broken (no known mistake gives this answer); "
+        "first difference at $",
+    )
+
+
+# -- the models of the mistakes a port makes, one rule each --------------------------------------
+
+
+def _split_blame(text: str, max_tokens: int, parts: list[tuple[str, int]]) -> tuple[list[str], str]:
+    data = {"doc_id": "d", "title": "T", "text": text, "max_tokens": max_tokens}
+    expected = {"ok": _chunks(data, _split_model(text, max_tokens))}
+    return blame("split_section", data, expected, "wrong", "$", _chunks(data, parts))
+
+
+@pytest.mark.parametrize(
+    ("text", "max_tokens", "parts", "rule"),
+    [
+        ("", 1, [], "SPLIT-10"),  # a blank text gives no chunk
+        (" a ", 1, [(" a ", 1)], "SPLIT-1"),  # the whole text is not stripped
+        ("a \n\n b\n\nc d e", 2, [("a\n\nb", 2), ("c d", 2), ("e", 1)], "SPLIT-3"),
+        ("a b", 2, [("a", 1), ("b", 1)], "SPLIT-1"),  # fits with <
+        ("a\n\nb c d\n\ne", 2, [("a", 1), ("b c", 2), ("d\n\ne", 2)], "SPLIT-8"),
+    ],
+)
+def test_split_mistakes_blame_their_rule(
+    text: str, max_tokens: int, parts: list[tuple[str, int]], rule: str
+) -> None:
+    """CONF-9: each split_section mistake is blamed on the rule it breaks, not SPLIT-4/7."""
+    rules, why = _split_blame(text, max_tokens, parts)
+    assert rule in rules, why
+    assert "a port gives that" in why
+
+
+def test_split_literal_next_separator_is_split_7() -> None:
+    """SPLIT-7's mistake: an oversized piece of a "\\n\\n" split that has no "\\n" is kept
+    whole instead of being split on " "."""
+    assert _split_model("a b c\n\nd", 2, literal_next=True) == [("a b c", 3), ("d", 1)]
+    rules, _ = _split_blame("a b c\n\nd", 2, [("a b c", 3), ("d", 1)])
+    assert rules == ["SPLIT-7"]
+
+
+def test_a_text_difference_no_model_gives_cannot_tell() -> None:
+    """CONF-9: a text that no known mistake produces blames no rule, and says so."""
+    rules, why = _split_blame("a b c", 2, [("a", 1), ("b c", 2)])
+    assert rules == []
+    assert why.startswith("cannot tell which rule is broken")
+
+
+def test_assemble_off_by_one_budget_is_pack_7() -> None:
+    """PACK-7: ``tokens < room`` (not <=) is the off-by-one budget, not PACK-8's null."""
+    data = {"chunks": [_c("a", 0.9, 2)], "budget": 2}
+    assert _assemble_model(data, fits_lt=True) is None
+    got = blame("assemble", data, {"ok": _assemble_model(data)}, "wrong", "$", None)
+    assert got[0] == ["PACK-7"]
+
+
+def test_assemble_subtraction_comparator_is_haz_7() -> None:
+    """HAZ-7: with ``b.score - a.score`` two equal infinities keep their input order."""
+    data = {"chunks": [_c("b", "Infinity"), _c("a", "Infinity")], "budget": 5}
+    assert _ids(_assemble_model(data, key="subtraction")) == ["b", "a"]
+    assert _ids(_assemble_model(data)) == ["a", "b"]
+    got = blame(
+        "assemble", data, {"ok": _assemble_model(data)}, "wrong", "$.ids[0]",
+        _assemble_model(data, key="subtraction"),
+    )  # fmt: skip
+    assert got[0] == ["PACK-1", "PACK-5"]
+    assert "subtracting comparator" in got[1]
+
+
+def test_assemble_signed_zero_and_locale_models() -> None:
+    """HAZ-6, HAZ-3: -0.0 after 0.0 with a sign-aware order; localeCompare puts a before B."""
+    zeros = {"chunks": [_c("a", -0.0), _c("b", 0.0)], "budget": 5, "min_score": 0.0}
+    assert _ids(_assemble_model(zeros)) == ["a", "b"]
+    assert _ids(_assemble_model(zeros, key="signed-zero")) == ["b", "a"]
+    cases = {"chunks": [_c("a"), _c("B")], "budget": 5}
+    assert _ids(_assemble_model(cases)) == ["B", "a"]
+    assert _ids(_assemble_model(cases, key="locale")) == ["a", "B"]
+
+
+def test_a_vector_s_declared_rules_win() -> None:
+    """CONF-9: a vector that declares PACK-3 is blamed PACK-3, not the field's PACK-9."""
+    data = {"chunks": [_c("a", 0.9)], "budget": 5}
+    expected = {"ok": _assemble_model(data)}
+    wrong = {"context": "[a] T\nxx", "ids": ["a"]}
+    assert blame("assemble", data, expected, "wrong", "$.context", wrong)[0] == ["PACK-9"]
+    rules, why = blame("assemble", data, expected, "wrong", "$.context", wrong, ["PACK-3"])
+    assert rules == ["PACK-3"]
+    assert why.endswith("blamed on the vector's rules")
+    both = blame("assemble", data, expected, "wrong", "$.context", wrong, ["PACK-9", "PACK-1"])
+    assert both[0] == ["PACK-9"]
+
+
+def test_tied_reordering_is_pack_2() -> None:
+    """PACK-2: the same ids in another order, the first two out of order tied in score."""
+    data = {"chunks": [_c("a"), _c("b")], "budget": 5}
+    got = blame(
+        "assemble", data, {"ok": _assemble_model(data)}, "wrong", "$.ids[0]",
+        {"context": "[b] T\nx\n[a] T\nx", "ids": ["b", "a"]},
+    )  # fmt: skip
+    assert got == (["PACK-2"], "first difference at $.ids[0]")
+
+
+def test_words_in_doubles_is_words_1() -> None:
+    """HAZ-11: ``start + i`` in doubles prints 2**53 twice; blamed on WORDS-1."""
+    data = {"n": 3, "start": 2**53 - 1}
+    actual = "w9007199254740991 w9007199254740992 w9007199254740992"
+    rules, why = blame("words", data, {"ok": "x"}, "wrong", "$", actual)
+    assert rules == ["WORDS-1"]
+    assert "doubles" in why
+
+
+def test_missed_checks_name_their_hazard() -> None:
+    """HAZ-4, HAZ-6, HAZ-9: an answer where an error was due says which check is missing;
+    a hash of a text with a lone surrogate is recognised as Node's U+FFFD hash."""
+    import hashlib
+
+    due = {"error": {"kind": "ValueError", "argument": "text"}}
+    node = hashlib.sha256("a\ufffd".encode()).hexdigest()
+    _, why = blame("hash_text", {"text": "a\ud800"}, due, "wrong", "error", node)
+    assert "Node's hash of U+FFFD" in why
+    due = {"error": {"kind": "TypeError", "argument": "chunks[0].tokens"}}
+    data = {"chunks": [_c("a", 0.5, -0.0)], "budget": 1}  # type: ignore[arg-type]
+    assert "-0.0" in blame("assemble", data, due, "wrong", "error", None)[1]
+    due = {"error": {"kind": "ValueError", "argument": "start"}}
+    assert "2**53 - 1" in blame("words", {"n": 1, "start": 2**53}, due, "wrong", "error", "")[1]

@@ -33,13 +33,15 @@ def test_split_section_cases_have_its_arguments(case: tuple[str, dict[str, Any]]
 
 @given(st.sampled_from(["portable", "hazards"]).flatmap(lambda p: by_op(p)["assemble"]))
 def test_assemble_cases_have_its_arguments(case: tuple[str, dict[str, Any]]) -> None:
-    """CONF-3: an assemble request has chunks (at most 8, whole chunk objects), a budget
-    and maybe min_score."""
+    """CONF-3, CONF-10: an assemble request has chunks (at most 8, whole chunk objects,
+    but for one item or the list itself drawn out of range), a budget and maybe min_score."""
     op, data = case
     assert op == "assemble"
     assert {"chunks", "budget"} <= set(data) <= {"chunks", "budget", "min_score"}
-    assert len(data["chunks"]) <= 8
-    assert all(set(c) == CHUNK_FIELDS for c in data["chunks"])
+    if isinstance(data["chunks"], list):
+        assert len(data["chunks"]) <= 8
+        odd = [c for c in data["chunks"] if not isinstance(c, dict) or set(c) != CHUNK_FIELDS]
+        assert len(odd) <= 1
 
 
 def _found(strategy: Any, condition: Any) -> Any:
@@ -77,7 +79,10 @@ def test_hazard_cases_are_the_hazard_profile() -> None:
     ``cases("portable")`` never does."""
 
     def astral(case: tuple[str, dict[str, Any]]) -> bool:
-        return case[0] == "assemble" and any(c["id"] == "\U0001f600" for c in case[1]["chunks"])
+        chunks = case[1].get("chunks") if case[0] == "assemble" else None
+        return isinstance(chunks, list) and any(
+            isinstance(c, dict) and c.get("id") == "\U0001f600" for c in chunks
+        )
 
     assert _found(cases("hazards"), astral)
     with pytest.raises(Exception, match="No examples"):
@@ -89,7 +94,9 @@ def test_hazard_text_puts_a_surrogate_inside_one_copy_of_the_text() -> None:
     (the surrogate goes into the text, which is not repeated)."""
     found = _found(
         by_op("hazards")["count_tokens"],
-        lambda c: "\ud800" in c[1]["text"] and "a" in c[1]["text"],
+        lambda c: (
+            isinstance(c[1]["text"], str) and "\ud800" in c[1]["text"] and "a" in c[1]["text"]
+        ),
     )
     assert found[1]["text"] in ("\ud800a", "a\ud800")
 

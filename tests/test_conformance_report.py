@@ -162,6 +162,7 @@ def _summary() -> Summary:
         hello=Hello("my-port", "2.1", ["words"]),
         results=results,
         generated={"hazards/words": 30, "portable/hash_text": 7},
+        drawn={"hazards/words": 41, "portable/hash_text": 7},
         shrink_calls=4,
         seconds=2.0,
         generated_seconds=3.0,
@@ -242,6 +243,7 @@ def test_jsonl_records_every_field(tmp_path: Path) -> None:
             "port": {"name": "my-port", "version": "2.1"},
             "counts": {"pass": 1, "fail": 2, "xfail": 1, "skip": 1, "n/a": 1},
             "generated": {"hazards/words": 30, "portable/hash_text": 7},
+            "drawn": {"hazards/words": 41, "portable/hash_text": 7},
             "cases_per_second": 12.3,
             "shrink_calls": 4,
             "restarts": 2,
@@ -511,8 +513,9 @@ def test_human_summary_lists_failures_unexpected_passes_and_figures() -> None:
     lines = human(summary).split("\n")
     assert lines[-2:] == [
         "UNEXPECTED PASS: expected failure 'gone-*' passed; remove it from the file",
-        "chunkspec conformance: my-port 2.1: 5 vectors, 37 generated cases (12 cases/s), "
-        "4 shrink calls, 2 restarts; fail 2, n/a 1, pass 1, skip 1, xfail 1; FAILED in 2.0 s",
+        "chunkspec conformance: my-port 2.1: 5 vectors, 37 generated cases "
+        "(distinct, of 48 drawn) (12 cases/s), 4 shrink calls, 2 restarts; "
+        "fail 2, n/a 1, pass 1, skip 1, xfail 1; FAILED in 2.0 s",
     ]
     assert human(summary).startswith(describe(summary.results[1]) + "\n")
 

@@ -234,36 +234,42 @@ def test_cli_refuses_bad_numbers(option: list[str], capsys: pytest.CaptureFixtur
 
 
 def test_cli_batch_sets_the_pipelined_batch_size(tmp_path: Path) -> None:
-    """CONF-10: generated cases go in whole batches of --batch (here 2, the smallest that
-    differs from one case at a time): 5 split_section cases take three batches of 2."""
+    """CONF-10: generated cases are drawn in whole batches of --batch (here 2, the smallest
+    that differs from one case at a time) and exactly the asked number of distinct cases
+    is sent (each op's share of 15 by WEIGHTS, rounded up): 5 split_section cases, drawn
+    two at a time."""
     report = tmp_path / "r.jsonl"
     argv = ["conformance", "-q", "--no-vectors", "--profile", "portable", "--cases", "15"]
     assert main([*argv, "--batch", "2", "--jsonl", str(report), "--", *port()]) == 0
     summary = json.loads(report.read_text().splitlines()[-1])["summary"]
     assert summary["generated"] == {
-        "portable/split_section": 6,
-        "portable/assemble": 6,
-        "portable/count_tokens": 1,
-        "portable/hash_text": 1,
-        "portable/render": 1,
-        "portable/words": 1,
+        "portable/split_section": 5,
+        "portable/assemble": 5,
+        "portable/count_tokens": 2,
+        "portable/hash_text": 2,
+        "portable/render": 2,
+        "portable/words": 2,
+        "portable/chunk": 3,
     }
+    drawn = summary["drawn"]
+    assert drawn["portable/split_section"] % 2 == drawn["portable/assemble"] % 2 == 0
     assert main([*argv, "--batch", "1", "--jsonl", str(report), "--", *port()]) == 0
     summary = json.loads(report.read_text().splitlines()[-1])["summary"]
     assert summary["generated"]["portable/split_section"] == 5
+    assert summary["drawn"]["portable/split_section"] >= 5
 
 
 def test_shrinking_finds_a_smaller_counterexample() -> None:
     """CONF-10: the first failing case and the smallest one found are both reported; a
-    port wrong only from n = 3 on is shrunk to ``{"n": N}`` (N >= 3, no start or word)."""
+    port wrong only from n = 3 on is shrunk to ``{"n": 3}`` (same length as ``{"n": 6}``,
+    but smaller)."""
     summary = run(
         options("wrong-words=3", vectors=False, cases=120, batch=3, profiles=("portable",))
     )
     first, smallest = summary.failures
     assert (first.source, smallest.source) == ("generated", "shrunk")
-    assert set(first.input) == {"n", "start", "word"}
-    assert set(smallest.input) == {"n"}
-    assert smallest.input["n"] >= 3
+    assert first.input["n"] > 3
+    assert smallest.input == {"n": 3}
 
 
 def test_no_shrunk_case_when_the_first_failure_is_smallest() -> None:
@@ -280,7 +286,7 @@ def test_cli_progress_lines(capsys: pytest.CaptureFixture[str]) -> None:
     err = capsys.readouterr().err.splitlines()
     assert err[0] == (
         "chunkspec conformance: port python-test-port 1.0: ops split_section, assemble, "
-        "count_tokens, hash_text, render, words"
+        "count_tokens, hash_text, render, words, chunk"
     )
     assert err[1].startswith("chunkspec conformance: vectors: ")
 

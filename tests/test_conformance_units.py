@@ -64,8 +64,8 @@ def test_status_of_each_outcome(outcome: str, status: str) -> None:
 
 
 def test_wrong_order_is_blamed_on_the_whole_answer_not_the_differing_id() -> None:
-    """PACK-1/PACK-2 (same ids, another order) can only be told from the whole answer;
-    the first differing field alone is one id."""
+    """PACK-1 (same ids, another order, the first two out of order differ in score) can
+    only be told from the whole answer; the first differing field alone is one id."""
     (case,) = [c for c in load_vectors()["assemble"] if c["id"] == "order-by-score"]
     reordered = {**case["output"], "ids": case["output"]["ids"][::-1]}
     expected = {"ok": case["output"]}
@@ -74,7 +74,7 @@ def test_wrong_order_is_blamed_on_the_whole_answer_not_the_differing_id() -> Non
         Answer("ok", reordered),
     )  # fmt: skip
     assert (result.status, result.verdict.field) == ("fail", "$.ids[0]")
-    assert result.blamed == ["PACK-1", "PACK-2"]
+    assert result.blamed == ["PACK-1"]
 
 
 class _Silent(Port):
@@ -147,22 +147,24 @@ def test_render_reaches_every_text() -> None:
     for text in ["x", "y z", "", "w0 w1 w2"]:
 
         def has_text(case: tuple[str, dict[str, Any]], text: str = text) -> bool:
-            return bool(case[1]["c"]["text"] == text)
+            return isinstance(case[1]["c"], dict) and bool(case[1]["c"]["text"] == text)
 
         found = find(render, has_text, settings=settings(max_examples=2000, database=None))
         assert found[1]["c"]["text"] == text
 
 
-@settings(max_examples=300, database=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=300, database=None, deadline=None, suppress_health_check=list(HealthCheck))
 @given(st.data())
 def test_portable_words_draw_only_small_starts(data: st.DataObject) -> None:
-    """The portable profile keeps words' start small; starts near 2**53 are hazards.
+    """The portable profile keeps words' valid starts small (starts near 2**53 are
+    hazards); out of range it draws one past the bound (CONF-10).
 
     The strategy is built inside the test, not in ``@given(...)``: mutmut credits code run
     at import time to whichever test runs first, and would not run this one against
     ``_simple``'s mutants (docs/verification.md, "test-attribution trap")."""
     case: tuple[str, dict[str, Any]] = data.draw(by_op("portable")["words"])
-    assert case[1].get("start", 0) <= 999
+    start = case[1].get("start", 0)
+    assert start in (*range(1000), -1, MAX_SAFE, MAX_SAFE + 1) or not isinstance(start, int)
 
 
 # -- _port -------------------------------------------------------------------------------------
@@ -222,3 +224,28 @@ def test_stop_kills_a_port_that_ignores_the_end_of_its_input() -> None:
     finally:
         proc.kill()
         stopper.join()
+
+
+def test_fewest_chunks_drops_every_chunk_the_failure_does_not_need() -> None:
+    """CONF-10: an assemble counterexample loses chunks one at a time while the port still
+    fails; here the port fails whenever chunk "b" is present, so only "b" is left."""
+    from chunkspec._conformance._runner import Summary, _fewest_chunks
+
+    def chunk(ident: str) -> dict[str, Any]:
+        return {"id": ident, "doc_id": "d", "title": "T", "text": "x", "tokens": 1,
+                "content_hash": ident, "score": 0.5}  # fmt: skip
+
+    def judge_batch(batch: list[tuple[str, dict[str, Any]]]) -> list[Any]:
+        ((op, data),) = batch
+        if any(c["id"] == "b" for c in data["chunks"]):
+            return [_result("x", op, "generated", [], data, {"ok": None}, Answer("ok", 1))]
+        return []
+
+    data = {"chunks": [chunk(i) for i in "abcd"], "budget": 3}
+    first = _result("x", "assemble", "generated", [], data, {"ok": None}, Answer("ok", 1))
+    summary = Summary(hello=Hello("p", "1", ["assemble"]))
+    smallest = _fewest_chunks(first, judge_batch, summary)
+    assert [c["id"] for c in smallest.input["chunks"]] == ["b"]
+    assert summary.shrink_calls > 0
+    words = _result("x", "words", "generated", [], {"n": 1}, {"ok": ""}, Answer("ok", 1))
+    assert _fewest_chunks(words, judge_batch, summary) is words

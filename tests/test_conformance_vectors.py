@@ -12,7 +12,7 @@ import pytest
 
 from chunkspec._cli import main
 from chunkspec._conformance import export, load_vectors
-from chunkspec._conformance._vectors import SCHEMAS, vector_files
+from chunkspec._conformance._vectors import RECORD_SCHEMA, SCHEMAS, vector_files
 from chunkspec._conformance._wire import expect
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -53,6 +53,7 @@ def test_vectors_cover_every_function_and_cite_defined_rules() -> None:
         "hash_text",
         "render",
         "words",
+        "chunk",
     }
     for op, cases in VECTORS.items():
         assert cases, op
@@ -62,10 +63,10 @@ def test_vectors_cover_every_function_and_cite_defined_rules() -> None:
 
 
 def test_every_hazard_has_vectors() -> None:
-    """HAZ-1 to HAZ-10 each have at least one vector, and each is written up."""
+    """HAZ-1 to HAZ-12 each have at least one vector, and each is written up."""
     portability = ROOT.joinpath("docs", "portability.md").read_text("utf-8")
     hazards = {c["hazard"] for cases in VECTORS.values() for c in cases if "hazard" in c}
-    assert hazards == {f"HAZ-{n}" for n in range(1, 11)}
+    assert hazards == {f"HAZ-{n}" for n in range(1, 13)}
     for cases in VECTORS.values():
         for case in cases:
             if "hazard" in case:
@@ -101,8 +102,10 @@ def test_files_validate_against_the_schemas() -> None:
     schemas = {name: json.loads(files[name]) for name in SCHEMAS}
     for schema in schemas.values():
         jsonschema.Draft202012Validator.check_schema(schema)
+    record = json.loads(files[RECORD_SCHEMA])
+    jsonschema.Draft202012Validator.check_schema(record)
     for name, text in files.items():
-        if name in SCHEMAS or name == "manifest.json":
+        if name in SCHEMAS or name in ("manifest.json", RECORD_SCHEMA):
             continue
         data = json.loads(text)
         jsonschema.validate(data, schemas["vectors.schema.json"])
@@ -110,6 +113,9 @@ def test_files_validate_against_the_schemas() -> None:
             if data["function"] == "split_section" and "output" in case:
                 for chunk in case["output"]:
                     jsonschema.validate(chunk, schemas["chunk.schema.json"])
+            if data["function"] == "chunk" and "output" in case:
+                for chunk in case["output"]:  # the chunkers answer with records (RECORD-7)
+                    jsonschema.validate(chunk, record)
 
 
 def test_manifest_hashes_every_file(tmp_path: Path) -> None:
@@ -180,6 +186,16 @@ def test_cli_vectors_prints_what_it_wrote(
     assert main(["vectors", str(target)]) == 0
     manifest = json.loads((target / "manifest.json").read_text("utf-8"))
     assert capsys.readouterr().out == (
-        f"wrote 10 files ({manifest['cases']} cases, suite {manifest['suite_version']}, "
+        f"wrote 12 files ({manifest['cases']} cases, suite {manifest['suite_version']}, "
         f"content hash {manifest['content_hash'][:16]}) to {target}\n"
     )
+
+
+def test_cli_doc_figures_match_the_vectors() -> None:
+    """docs/cli.md: the file and case counts of ``chunkspec vectors`` and the vector count
+    of ``chunkspec conformance`` are what the kit has now."""
+    doc = ROOT.joinpath("docs", "cli.md").read_text("utf-8")
+    files = vector_files()
+    cases = json.loads(files["manifest.json"])["cases"]
+    assert f"wrote {len(files)} files ({cases} cases," in doc
+    assert f": {cases} vectors, " in doc

@@ -66,13 +66,16 @@ class _Fake:
 
 @pytest.mark.parametrize("case", goldens.cases("chunk_cli"))
 def test_chunk_cli(
-    case: dict[str, Any], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    case: dict[str, Any],
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """Exit status, and stdout or a one-line stderr."""
     data = case["input"]
-    path = tmp_path / data["file"]
-    path.write_text(data["content"], encoding="utf-8", newline="")
-    status = main(["chunk", str(path), *data["args"]])
+    (tmp_path / data["file"]).write_text(data["content"], encoding="utf-8", newline="")
+    monkeypatch.chdir(tmp_path)  # records carry the path as given (RECORD-1 source)
+    status = main(["chunk", data["file"], *data["args"]])
     captured = capsys.readouterr()
     assert status == case["output"]["exit"]
     if "stdout" in case["output"]:

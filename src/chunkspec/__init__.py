@@ -30,6 +30,19 @@ from ._pages import (
 )
 from ._pdf import PdfError, read_pdf_pages
 from ._provenance import SourceChunk
+from ._records._chunk_document import STRATEGY_NAMES, chunk_document, default_overlap
+from ._records._counter_names import counter_from_name, counter_name
+from ._records._record import KINDS as RECORD_KINDS
+from ._records._record import RECORD_FIELDS, ChunkRecord, render_title
+from ._records._schema import record_json_schema
+from ._records._sources import (
+    INPUT_FORMATS,
+    InputError,
+    SourceDocument,
+    document_from_bytes,
+    document_from_text,
+    read_document,
+)
 from ._sentences import split_sentences
 from ._split import split_section
 from ._split_markdown import MarkdownChunk, split_markdown
@@ -39,8 +52,12 @@ from ._window import TokenWindow, chunk, token_windows
 from ._words import words
 
 __all__ = [
+    "INPUT_FORMATS",
     "PAGE_SEPARATOR",
+    "RECORD_FIELDS",
+    "RECORD_KINDS",
     "SEPARATORS",
+    "STRATEGY_NAMES",
     "WHITESPACE",
     "ArgumentTypeError",
     "ArgumentValueError",
@@ -48,6 +65,7 @@ __all__ = [
     "CharEstimateCounter",
     "Chunk",
     "ChunkContext",
+    "ChunkRecord",
     "Chunker",
     "Corpus",
     "CorpusDocument",
@@ -60,6 +78,7 @@ __all__ = [
     "GoldSpan",
     "HeadingAwareChunker",
     "HuggingFaceCounter",
+    "InputError",
     "LabelledQuery",
     "MarkdownChunk",
     "Page",
@@ -70,6 +89,7 @@ __all__ = [
     "Score",
     "SectionSpan",
     "SourceChunk",
+    "SourceDocument",
     "SpanQuery",
     "StrategyUnavailable",
     "TiktokenCounter",
@@ -79,10 +99,16 @@ __all__ = [
     "WhitespaceCounter",
     "assemble",
     "chunk",
+    "chunk_document",
     "chunk_pages",
     "compare",
     "count_tokens",
+    "counter_from_name",
+    "counter_name",
+    "default_overlap",
     "document_from_blocks",
+    "document_from_bytes",
+    "document_from_text",
     "evaluate",
     "hash_text",
     "join_pages",
@@ -90,9 +116,12 @@ __all__ = [
     "mrr",
     "parse_markdown",
     "parse_text",
+    "read_document",
     "read_pdf_pages",
     "recall_at_k",
+    "record_json_schema",
     "render",
+    "render_title",
     "split_markdown",
     "split_section",
     "split_sentences",

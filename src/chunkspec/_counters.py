@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import itertools
 import operator
+import os
 import re
 from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
@@ -138,17 +139,35 @@ class TiktokenCounter:
     token (``"<|endoftext|>"``) is counted as ordinary text, never rejected. ``encoding`` is
     a name (``"cl100k_base"``, resolved by ``tiktoken.get_encoding``, which needs the cached
     file or network once) or a ``tiktoken.Encoding`` object.
+
+    Offline, give the encoding's rank file (``cl100k_base.tiktoken``, the file tiktoken
+    downloads) as ``encoding_file``: the encoding ``encoding`` names is built from it, the
+    file checked against the SHA-256 tiktoken pins (COUNT-9). Without it, an encoding that
+    is neither cached nor downloadable is a one-line ValueError naming ``encoding`` (COUNT-10).
     """
 
     name = "tiktoken"
 
-    def __init__(self, encoding: str | tiktoken.Encoding = "cl100k_base") -> None:
+    def __init__(
+        self,
+        encoding: str | tiktoken.Encoding = "cl100k_base",
+        *,
+        encoding_file: str | os.PathLike[str] | None = None,
+    ) -> None:
         try:
             import tiktoken
         except ImportError:
             raise _missing("tiktoken", "tiktoken") from None
-        if isinstance(encoding, str):
-            self.encoding = tiktoken.get_encoding(encoding)
+        from ._tiktoken_files import encoding_from_file, load_encoding
+
+        if encoding_file is not None:
+            if not isinstance(encoding, str):
+                raise ArgumentTypeError(
+                    "encoding", "an encoding name (str) with encoding_file", encoding
+                )
+            self.encoding = encoding_from_file(encoding, encoding_file)
+        elif isinstance(encoding, str):
+            self.encoding = load_encoding(encoding)
         elif isinstance(encoding, tiktoken.Encoding):
             self.encoding = encoding
         else:

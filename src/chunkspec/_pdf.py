@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import io
 import logging
 import os
+from typing import Any
 
+from ._errors import ArgumentTypeError
 from ._pages import PAGE_SEPARATOR
 from ._validate import require_str
 
-__all__ = ["PdfError", "read_pdf_pages"]
+__all__ = ["PdfError", "read_pdf_bytes", "read_pdf_pages", "read_pdf_source"]
 
 
 class PdfError(ValueError):
@@ -25,18 +28,34 @@ def read_pdf_pages(path: str | os.PathLike[str]) -> list[str]:
     """
     if not isinstance(path, os.PathLike):
         require_str("path", path)
+    name = os.fspath(path)
+    with open(name, "rb") as handle:
+        head = handle.read(1024)
+    return read_pdf_source(name, name, head)[0]
+
+
+def read_pdf_bytes(data: bytes, name: str = "<bytes>") -> tuple[list[str], str]:
+    """Return ``(pages, title)`` of the PDF held in ``data`` (``name`` is for messages).
+
+    ``title`` is the document information's ``/Title`` with runs of whitespace made one
+    space, or ``""`` when there is none (rule RECORD-7). Errors as :func:`read_pdf_pages`.
+    """
+    if not isinstance(data, (bytes, bytearray)):
+        raise ArgumentTypeError("data", "bytes", data)
+    return read_pdf_source(name, io.BytesIO(bytes(data)), bytes(data[:1024]))
+
+
+def read_pdf_source(name: str, source: str | io.BytesIO, head: bytes) -> tuple[list[str], str]:
+    """Read the pages and the title of a PDF file path or stream; ``head`` is its first KiB."""
     try:
         from pypdf import PasswordType, PdfReader
     except ImportError:
         raise ImportError("pypdf is not installed: pip install 'chunkspec[pdf]'") from None
     _quiet_pypdf()
-    name = os.fspath(path)
-    with open(name, "rb") as handle:
-        head = handle.read(1024)
     if b"%PDF-" not in head:
         raise PdfError(f"{name}: not a PDF (no %PDF- header)")
     try:
-        reader = PdfReader(name)
+        reader = PdfReader(source)
         # PdfReader has already tried the empty password (any error it raises is caught
         # below); decrypt("") asks the same question and says whether it opened the file.
         if reader.is_encrypted and reader.decrypt("") == PasswordType.NOT_DECRYPTED:
@@ -56,7 +75,23 @@ def read_pdf_pages(path: str | os.PathLike[str]) -> list[str]:
                 f"{name}: page {number + 1}: cannot extract text: {_reason(error)}"
             ) from None
         texts.append(text.replace(PAGE_SEPARATOR, "\n"))
-    return texts
+    return texts, _title(reader)
+
+
+def _title(reader: Any) -> str:
+    """Return the PDF's ``/Title``, whitespace runs made one space, or ``""``."""
+    try:
+        title = reader.metadata.title if reader.metadata is not None else None
+    except Exception:  # metadata is untrusted input too; a title is never worth an error
+        return ""
+    if not isinstance(title, str):
+        return ""
+    title = " ".join(title.split())
+    try:
+        title.encode("utf-8")  # a lone surrogate from a broken string is no title
+    except UnicodeEncodeError:
+        return ""
+    return title
 
 
 def _reason(error: Exception) -> str:

@@ -14,14 +14,14 @@ from bisect import bisect_right
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from ._blocks import Block
+from ._blocks import Block, Document
 from ._counters import TokenCounter, WhitespaceCounter
 from ._errors import ArgumentTypeError
 from ._markdown import line_table, parse_markdown_blocks
 from ._split import _split
 from ._validate import require_int, require_str, require_text
 
-__all__ = ["MarkdownChunk", "split_markdown"]
+__all__ = ["MarkdownChunk", "split_blocks", "split_markdown"]
 
 #: Block kinds packed together as prose (rule MD-7); the others map to themselves.
 _PROSE = frozenset({"paragraph", "list", "quote", "html", "reference", "thematic_break"})
@@ -130,6 +130,25 @@ def split_markdown(
     return _Splitter(doc_id, source, max_tokens, measure, count_headings, split_tables).run()
 
 
+def split_blocks(
+    document: Document,
+    max_tokens: int,
+    counter: TokenCounter,
+    *,
+    count_headings: bool = False,
+    split_tables: bool = False,
+) -> list[MarkdownChunk]:
+    """:func:`split_markdown`'s packing over a parsed document's own blocks (RECORD-12).
+
+    For Markdown it equals ``split_markdown(document.document_id, document.source, ...)``;
+    plain text (MD-12) and JSON blocks (MD-13) keep the blocks they were read as, so a
+    ``# line`` in a ``.txt`` file stays text.
+    """
+    return _Splitter(
+        document.document_id, document.source, max_tokens, counter, count_headings, split_tables
+    ).run(document.blocks)
+
+
 class _Splitter:
     """The state of one :func:`split_markdown` call."""
 
@@ -155,11 +174,13 @@ class _Splitter:
         self.trail_tokens = 0
         self.out: list[MarkdownChunk] = []
 
-    def run(self) -> list[MarkdownChunk]:
-        """Walk the blocks, keeping the heading stack, and emit chunks."""
+    def run(self, blocks: Sequence[Block] | None = None) -> list[MarkdownChunk]:
+        """Walk the blocks (``source``'s Markdown blocks unless given), emit chunks."""
         stack: list[tuple[int, str]] = []
         prose: list[Block] = []
-        for block in parse_markdown_blocks(self.source, (self.starts, self.ends)):
+        if blocks is None:
+            blocks = parse_markdown_blocks(self.source, (self.starts, self.ends))
+        for block in blocks:
             if block.kind == "heading":
                 self.prose(prose)
                 prose = []

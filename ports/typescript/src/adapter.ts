@@ -18,6 +18,7 @@ import { enableFaults } from "./faults.js";
 import { hashText } from "./hashing.js";
 import { splitSection } from "./split.js";
 import { countTokens } from "./tokens.js";
+import { chunkWindows } from "./windows.js";
 import { words } from "./words.js";
 
 const PROTOCOL = 1;
@@ -65,6 +66,11 @@ const OPS: Record<string, (input: Input) => Json> = {
   count_tokens: (i) => countTokens(i["text"] as string),
   hash_text: (i) => hashText(i["text"] as string),
   render: (i) => render(chunkOf(i["c"] ?? i["chunk"]) as Chunk),
+  chunk: (i) =>
+    chunkWindows(
+      i["doc_id"] as string, i["title"] as string, i["text"] as string,
+      num(i["max_tokens"]) as number, num(i["overlap_tokens"]) as number,
+    ) as unknown as Json,
   words: (i) => {
     const args: unknown[] = [num(i["n"])];
     if (i["start"] !== undefined || i["word"] !== undefined) args.push(i["start"] === undefined ? 0 : num(i["start"]));

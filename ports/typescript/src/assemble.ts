@@ -29,7 +29,7 @@ export function assemble(chunks: Iterable<Chunk>, budget: number, minScore = 0.3
     if (fault("min-score-le") ? chunk.score <= minScore : chunk.score < minScore) break; // PACK-4
     if (hashes.has(chunk.contentHash)) continue; // PACK-6
     if (fault("dedupe-seen")) hashes.add(chunk.contentHash);
-    if (chunk.tokens > room) {
+    if (fault("budget-off-by-one") ? chunk.tokens >= room : chunk.tokens > room) {
       if (fault("break-over-budget")) break;
       continue; // PACK-7
     }
@@ -42,6 +42,11 @@ export function assemble(chunks: Iterable<Chunk>, budget: number, minScore = 0.3
 }
 
 function rank(a: Chunk, b: Chunk): number {
+  if (fault("subtraction-comparator")) {
+    const d = b.score - a.score; // NaN for two equal infinities: the engine's order
+    if (d !== 0) return d;
+    return compareCodePoints(a.id, b.id);
+  }
   // Comparisons, not subtraction: Infinity - Infinity is NaN.
   if (a.score > b.score) return -1;
   if (a.score < b.score) return 1;
@@ -71,8 +76,9 @@ function lift(unit: number): number {
 
 function requireChunk(argument: string, item: unknown): void {
   if (!(item instanceof Chunk)) throw new ArgumentTypeError(argument, "a Chunk", item);
-  requireText(`${argument}.id`, item.id);
-  requireText(`${argument}.doc_id`, item.docId);
+  const check = fault("assemble-no-surrogate-check") ? requireStr : requireText;
+  check(`${argument}.id`, item.id);
+  check(`${argument}.doc_id`, item.docId);
   requireText(`${argument}.title`, item.title);
   requireText(`${argument}.text`, item.text);
   requireStr(`${argument}.content_hash`, item.contentHash);

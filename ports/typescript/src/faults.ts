@@ -16,6 +16,23 @@ export const FAULTS = [
   "merge-last-subchunk", // an oversized piece's last sub-chunk joins the next pieces (SPLIT-8)
   "split-regex-tokens", // countTokens as text.split(/\s+/).length (TOK-1)
   "dedupe-seen", // dedupe against every hash seen, not only picked ones (PACK-6)
+  "assemble-no-surrogate-check", // chunk id/doc_id not checked for lone surrogates (PORT-2)
+  "trim-title", // splitSection trims the title it copies into each chunk (SPLIT-9)
+  "words-unbounded-start", // words does not bound start at 2**53 - 1 (WORDS-2, PORT-1)
+  "words-double", // words adds start + i in doubles past 2**53 - 1 (WORDS-1, HAZ-11)
+  "drop-blank-chunk", // blank text gives no chunk instead of one empty chunk (SPLIT-10)
+  "no-strip-whole", // a text that fits whole is not stripped (SPLIT-1)
+  "strip-kept-pieces", // kept pieces are stripped before they are joined (SPLIT-3)
+  "budget-off-by-one", // a chunk must fit with room to spare: tokens < room (PACK-7)
+  "subtraction-comparator", // b.score - a.score, NaN for two equal infinities (HAZ-7, PACK-1)
+  "window-utf16", // windows over UTF-16 code units, not code points (WIN-9, HAZ-12)
+  "window-scrap", // keeps stepping after a window reached the end (WIN-6)
+  "window-blank", // windows for a blank text instead of no record (SOURCE-7)
+  "window-tokens-utf16", // tokens = piece.length in UTF-16 units (RECORD-14)
+  "window-strategy-no-overlap", // strategy string without overlap_tokens (RECORD-6)
+  "window-id-from-one", // record ids and indexes from 1 (RECORD-2)
+  "window-boolean-size", // max_tokens true taken as 1 (Number(true)), not a TypeError (WIN-1)
+  "window-end-unclamped", // the last window's end is start + size, past the text (RECORD-3)
 ] as const;
 
 export type Fault = (typeof FAULTS)[number];

@@ -8,3 +8,5 @@ export { SEPARATORS, countTokens } from "./tokens.js";
 export { ArgumentTypeError, ArgumentValueError, MAX_SAFE_INTEGER } from "./validate.js";
 export { WHITESPACE, pySplit, pyStrip } from "./whitespace.js";
 export { words } from "./words.js";
+export type { ChunkRecord } from "./record.js";
+export { chunkWindows } from "./windows.js";

@@ -21,6 +21,8 @@ export function splitSection(docId: string, title: string, text: string, maxToke
   requireInt("max_tokens", maxTokens, 1);
   const parts: Array<[string, number]> = [];
   splitInto(text, maxTokens, parts, false);
+  if (fault("drop-blank-chunk") && parts.length === 1 && parts[0]?.[1] === 0) parts.pop();
+  if (fault("trim-title")) title = title.trim();
   return parts.map(
     ([body, tokens], n) => new Chunk(`${docId}:${n}`, docId, title, body, tokens, hashText(body), 0),
   );
@@ -44,7 +46,7 @@ function splitInto(text: string, maxTokens: number, out: Array<[string, number]>
     const total = counts.reduce((a, b) => a + b, 0);
     if (total <= maxTokens) {
       // SPLIT-1: the whole text fits: one chunk.
-      out.push([pyStrip(text), total]);
+      out.push([fault("no-strip-whole") ? text : pyStrip(text), total]);
       return;
     }
   }
@@ -54,7 +56,7 @@ function splitInto(text: string, maxTokens: number, out: Array<[string, number]>
   pieces.forEach((piece, k) => {
     const c = counts[k] ?? 0;
     if (c > 0) {
-      kept.push(piece);
+      kept.push(fault("strip-kept-pieces") ? pyStrip(piece) : piece);
       keptCounts.push(c);
     }
   });

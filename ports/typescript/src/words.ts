@@ -1,13 +1,25 @@
 /** Synthetic word runs (WORDS-1). */
 
-import { requireInt, requireStr } from "./validate.js";
+import { fault } from "./faults.js";
+import { MAX_SAFE_INTEGER, requireInt, requireStr } from "./validate.js";
 
-/** `" ".join(f"{word}{i}" for i in range(start, start + n))`. */
+/**
+ * `" ".join(f"{word}{i}" for i in range(start, start + n))`, exactly: past 2**53 - 1 a
+ * double rounds (`2**53 + 1` is `2**53`), so those numbers are counted in BigInt (HAZ-11).
+ */
 export function words(n: number, start = 0, word = "w"): string {
   requireInt("n", n, 0);
-  requireInt("start", start, 0);
+  if (fault("words-unbounded-start")) {
+    if (typeof start !== "number" || !Number.isInteger(start) || start < 0) requireInt("start", start, 0);
+  } else {
+    requireInt("start", start, 0);
+  }
   requireStr("word", word);
   const out: string[] = new Array<string>(n);
-  for (let i = 0; i < n; i++) out[i] = `${word}${start + i}`;
+  // start + i is exact while it is at most 2**53 - 1, that is for i < safe.
+  const safe = fault("words-double") ? n : Math.max(0, Math.min(n, MAX_SAFE_INTEGER - start + 1));
+  for (let i = 0; i < safe; i++) out[i] = `${word}${start + i}`;
+  let big = BigInt(start) + BigInt(safe);
+  for (let i = safe; i < n; i++, big++) out[i] = `${word}${big}`;
   return out.join(" ");
 }

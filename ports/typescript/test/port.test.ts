@@ -39,6 +39,9 @@ test("words joins numbered words", () => {
   assert.equal(words(0), "");
   assert.throws(() => words(-1), RangeError);
   assert.throws(() => words(1.5), TypeError);
+  // HAZ-11: exact past 2**53 - 1 (a double would print ...992 twice)
+  assert.equal(words(3, Number.MAX_SAFE_INTEGER), "w9007199254740991 w9007199254740992 w9007199254740993");
+  assert.throws(() => words(1, 2 ** 53), RangeError);
 });
 
 test("render is [id] title, newline, text", () => {

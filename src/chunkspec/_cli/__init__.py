@@ -13,13 +13,13 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import NoReturn
 
-from . import _chunk, _conformance, _eval, _pack, _pages, _split, _vectors, _window
+from . import _chunk, _conformance, _eval, _ingest, _pack, _pages, _split, _vectors, _window
 from ._io import CliError, one_line
 
 __all__ = ["main"]
 
 #: Subcommand modules, in the order ``--help`` lists them.
-_COMMANDS = (_split, _pack, _chunk, _window, _pages, _vectors, _conformance, _eval)
+_COMMANDS = (_split, _pack, _chunk, _window, _pages, _ingest, _vectors, _conformance, _eval)
 
 
 class _Parser(argparse.ArgumentParser):
@@ -54,6 +54,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (CliError, TypeError, ValueError) as error:
         print(f"chunkspec {args.command}: error: {one_line(str(error))}", file=sys.stderr)
         return 2
+    except KeyboardInterrupt:
+        # CLI-13: Ctrl-C is one line and exit 130 (128 + SIGINT); output files are only
+        # ever renamed into place at the end, so nothing half-written is left behind.
+        print(f"chunkspec {args.command}: interrupted", file=sys.stderr)
+        return 130
     except BrokenPipeError:
         # The reader went away (e.g. `| head`): not our error. Point stdout at devnull so
         # the interpreter's final flush does not fail again (Python docs, "SIGPIPE").

@@ -27,18 +27,27 @@ COUNTERS = ("whitespace", "chars4", "tiktoken", "huggingface")
 
 
 def add_counter_options(parser: Any, default: str | None) -> None:
-    """Add ``--counter``, ``--encoding`` and ``--tokenizer`` to ``parser``."""
+    """Add ``--counter``, ``--encoding``, ``--encoding-file`` and ``--tokenizer``."""
     parser.add_argument(
         "--counter",
         choices=COUNTERS,
         default=default,
-        help=f"token counter (default: {default or 'none, sizes in characters'})",
+        help="token counter: whitespace (words), chars4 (4 characters a token), tiktoken "
+        "(OpenAI BPE), huggingface (a tokenizer.json) "
+        f"(default: {default or 'none, sizes in characters'})",
     )
     parser.add_argument(
         "--encoding",
         default=None,
         metavar="NAME",
         help="tiktoken encoding for --counter tiktoken (default cl100k_base)",
+    )
+    parser.add_argument(
+        "--encoding-file",
+        default=None,
+        metavar="FILE",
+        help="the encoding's .tiktoken rank file, for offline use (checked against the "
+        "SHA-256 tiktoken pins for --encoding)",
     )
     parser.add_argument(
         "--tokenizer",
@@ -50,7 +59,12 @@ def add_counter_options(parser: Any, default: str | None) -> None:
 def counter_from(args: argparse.Namespace) -> TokenSpanCounter:
     """Return the counter the parsed ``--counter`` options describe."""
     check_counter_options(args)
-    return make_counter(args.counter, args.encoding or "cl100k_base", args.tokenizer)
+    return make_counter(
+        args.counter,
+        args.encoding or "cl100k_base",
+        args.tokenizer,
+        getattr(args, "encoding_file", None),
+    )
 
 
 def check_counter_options(args: argparse.Namespace) -> None:
@@ -62,24 +76,30 @@ def check_counter_options(args: argparse.Namespace) -> None:
     """
     if args.encoding is not None and args.counter != "tiktoken":
         raise CliError(f"--encoding needs --counter tiktoken, not {args.counter or 'none'}")
+    if getattr(args, "encoding_file", None) is not None and args.counter != "tiktoken":
+        raise CliError(f"--encoding-file needs --counter tiktoken, not {args.counter or 'none'}")
     if args.tokenizer is not None and args.counter != "huggingface":
         raise CliError(f"--tokenizer needs --counter huggingface, not {args.counter or 'none'}")
 
 
 def make_counter(
-    name: str, encoding: str = "cl100k_base", tokenizer: str | None = None
+    name: str,
+    encoding: str = "cl100k_base",
+    tokenizer: str | None = None,
+    encoding_file: str | None = None,
 ) -> TokenSpanCounter:
-    """Return the counter called ``name``; tiktoken loads ``encoding`` (cached or fetched)."""
+    """Return the counter called ``name``; tiktoken loads ``encoding`` from
+    ``encoding_file`` if given (COUNT-9), else cached or fetched (COUNT-10)."""
     if name == "whitespace":
         return WhitespaceCounter()
     if name == "chars4":
         return CharEstimateCounter()
     if name == "tiktoken":
         try:
-            return TiktokenCounter(encoding)
+            return TiktokenCounter(encoding, encoding_file=encoding_file)
         except ImportError as error:
             raise CliError(str(error)) from None
-        except Exception as error:  # tiktoken raises bare errors when it cannot load a file
+        except Exception as error:  # COUNT-9/COUNT-10's one-line errors, or tiktoken's own
             raise CliError(f"cannot load tiktoken encoding {encoding!r}: {error}") from None
     if name == "huggingface":
         if tokenizer is None:

@@ -12,6 +12,7 @@ from .._assemble import assemble
 from .._chunk import Chunk
 from .._errors import ArgumentTypeError, ArgumentValueError
 from .._hashing import hash_text
+from .._records._record import RECORD_FIELDS, ChunkRecord
 from .._tokens import count_tokens
 from ._io import CliError, read_text
 
@@ -24,13 +25,28 @@ def register(sub: Any) -> None:
         "pack",
         help="pack scored chunks into a budget",
         description=(
-            "Read chunks as JSON Lines (the output of `split`, with scores) and print the "
-            "assembled context. Exit status 1 when nothing is picked (abstain)."
+            "Read chunk records as JSON Lines (the output of split, chunk, window or pages, "
+            "each with a score) and print the assembled context. Exit status 1 when nothing "
+            "is picked (abstain)."
         ),
     )
-    parser.add_argument("file", metavar="CHUNKS", help="JSON Lines file, or - for stdin")
-    parser.add_argument("--budget", type=int, required=True, metavar="N")
-    parser.add_argument("--min-score", type=float, default=0.35, metavar="S")
+    parser.add_argument(
+        "file", metavar="CHUNKS", help="JSON Lines file of records with scores, or - for stdin"
+    )
+    parser.add_argument(
+        "--budget",
+        type=int,
+        required=True,
+        metavar="N",
+        help="tokens the context may hold, counted by the records' counter (required)",
+    )
+    parser.add_argument(
+        "--min-score",
+        type=float,
+        default=0.35,
+        metavar="S",
+        help="stop at the first chunk scored below S (default 0.35)",
+    )
     parser.add_argument(
         "--ids", action="store_true", help="print the picked ids after the context on stderr"
     )
@@ -44,7 +60,9 @@ def run(args: argparse.Namespace) -> int:
         for number, line in enumerate(read_text(args.file).split("\n"), start=1)
         if line.strip()
     ]
-    chunks = [_chunk(args.file, number, line) for number, line in numbered]
+    parsed = [_chunk(args.file, number, line) for number, line in numbered]
+    _one_counter(args.file, [number for number, _ in numbered], [c for _, c in parsed])
+    chunks = [chunk for chunk, _ in parsed]
     try:
         result = assemble(chunks, args.budget, args.min_score)
     except (ArgumentTypeError, ArgumentValueError) as error:
@@ -63,8 +81,8 @@ def run(args: argparse.Namespace) -> int:
 _REQUIRED = ("id", "title", "text")
 
 
-def _chunk(path: str, number: int, line: str) -> Chunk:
-    """Parse one JSON Lines record into a Chunk (rule CLI-4 gives the defaults)."""
+def _chunk(path: str, number: int, line: str) -> tuple[Chunk, str | None]:
+    """Parse one JSON Lines line into a Chunk and its record's counter (CLI-4, RECORD-9)."""
     where = f"{path}:{number}"
     try:
         record = json.loads(line)
@@ -75,6 +93,8 @@ def _chunk(path: str, number: int, line: str) -> Chunk:
         raise CliError(f"{where}: malformed JSON (nested too deeply)") from None
     if not isinstance(record, dict):
         raise CliError(f"{where}: expected a JSON object, got {type(record).__name__}")
+    if all(key in record for key in RECORD_FIELDS):
+        return _from_record(where, record)
     missing = [key for key in _REQUIRED if key not in record]
     if missing:
         raise CliError(f"{where}: missing field {missing[0]!r}")
@@ -82,6 +102,11 @@ def _chunk(path: str, number: int, line: str) -> Chunk:
         if key in record and not isinstance(record[key], str):
             raise CliError(f"{where}: field {key!r} must be a string")
     text: str = record["text"]
+    return _legacy(record, text), None
+
+
+def _legacy(record: dict[str, Any], text: str) -> Chunk:
+    """A seed-000 chunk object: CLI-4's defaults for the fields it lacks."""
     return Chunk(
         id=record["id"],
         doc_id=record.get("doc_id", ""),
@@ -91,6 +116,34 @@ def _chunk(path: str, number: int, line: str) -> Chunk:
         content_hash=record["content_hash"] if "content_hash" in record else hash_text(text),
         score=record.get("score", 0.0),
     )
+
+
+def _from_record(where: str, data: dict[str, Any]) -> tuple[Chunk, str | None]:
+    """RECORD-9: a line holding every record field is a record plus an optional ``score``.
+
+    Other keys (a reranker's notes) are ignored; the record's fields are checked as
+    ``ChunkRecord.from_dict`` checks them, content hash included.
+    """
+    try:
+        record = ChunkRecord.from_dict({key: data[key] for key in RECORD_FIELDS})
+    except (TypeError, ValueError) as error:
+        raise CliError(f"{where}: {error}") from None
+    return record.to_chunk(data.get("score", 0.0)), record.counter
+
+
+def _one_counter(path: str, numbers: list[int], counters: list[str | None]) -> None:
+    """RECORD-9: records measured by different counters cannot share one budget."""
+    first: tuple[int, str] | None = None
+    for number, counter in zip(numbers, counters, strict=True):
+        if counter is None:
+            continue
+        if first is None:
+            first = (number, counter)
+        elif counter != first[1]:
+            raise CliError(
+                f"{path}:{number}: counter {counter!r} differs from {first[1]!r} on line "
+                f"{first[0]}; one budget needs one counter"
+            )
 
 
 def _located(

@@ -1,73 +1,78 @@
-"""``chunkspec pages``: the page-aware chunker over a PDF or a form-feed-paged text file."""
+"""``chunkspec pages``: the page-aware chunker (seed 004) over each document, as records."""
 
 from __future__ import annotations
 
 import argparse
-import dataclasses
 import sys
+from collections.abc import Sequence
 from typing import Any
 
-from .._pages import PAGE_SEPARATOR, chunk_pages
-from .._pdf import read_pdf_pages
-from ._counter import add_counter_options, counter_from
-from ._io import CliError, json_line, read_text
+from .._records._record import ChunkRecord
+from .._records._sources import SourceDocument
+from ._chunking import Chunking, counter_option_name, run_chunking
+from ._counter import add_counter_options, check_counter_options
+from ._inputs import add_input_options
+from ._io import CliError
+from ._output import add_output_options
 
-__all__ = ["read_pages", "register"]
+__all__ = ["register"]
 
 
 def register(sub: Any) -> None:
     """Add the ``pages`` subcommand to ``sub``."""
     parser = sub.add_parser(
         "pages",
-        help="chunk a paged document (PDF, or text with form feeds) with page provenance",
+        help="chunk paged documents (PDF, or text with form feeds) with page spans",
         description=(
-            "Chunk FILE.pdf (pages from pypdf) or a text file whose pages are separated by "
-            "form feeds (U+000C) into overlapping token windows that carry their page span."
+            "Chunk each document (a PDF's pages, or text whose pages are separated by form "
+            "feeds, U+000C) into overlapping token windows ending at sentence ends, each "
+            "record carrying its page span (strategy pages)."
         ),
     )
-    parser.add_argument("file", metavar="FILE", help="a .pdf file, or UTF-8 text (- for stdin)")
-    parser.add_argument("--max-tokens", type=int, default=400, metavar="N")
-    parser.add_argument("--overlap-tokens", type=int, default=100, metavar="N")
+    add_input_options(parser)
+    parser.add_argument(
+        "--max-tokens", type=int, default=400, metavar="N", help="tokens per chunk (400)"
+    )
+    parser.add_argument(
+        "--overlap-tokens",
+        type=int,
+        default=None,
+        metavar="N",
+        help="tokens shared with the previous chunk (default: max-tokens / 4)",
+    )
     add_counter_options(parser, default="whitespace")
-    parser.add_argument("--format", choices=("text", "jsonl"), default="text")
+    parser.add_argument(
+        "--format",
+        choices=("jsonl", "text"),
+        default="jsonl",
+        help="jsonl: one record a line (default); text: each chunk under a header line",
+    )
+    add_output_options(parser)
     parser.set_defaults(run=run)
 
 
-def read_pages(path: str) -> list[str]:
-    """Return the pages of ``path``: pypdf's pages for a PDF, else text split on form feeds."""
-    if path.lower().endswith(".pdf"):  # never "-" (stdin is text)
-        try:
-            return read_pdf_pages(path)
-        except FileNotFoundError:
-            raise CliError(f"{path}: no such file") from None
-        except IsADirectoryError:
-            raise CliError(f"{path}: is a directory") from None
-        except OSError as error:
-            raise CliError(f"{path}: cannot read: {error.strerror}") from None
-        except ImportError as error:
-            raise CliError(str(error)) from None
-    return read_text(path).split(PAGE_SEPARATOR)
+def _text(document: SourceDocument, records: Sequence[ChunkRecord]) -> None:
+    """Print each chunk under ``--- chunk N: pages A-B, chars S:E, T tokens ---``."""
+    out = sys.stdout
+    for r in records:
+        shown = (
+            f"page {r.page_start}"
+            if r.page_start == r.page_end
+            else (f"pages {r.page_start}-{r.page_end}")
+        )
+        flag = " OVERSIZED" if r.oversized else ""
+        out.write(
+            f"--- chunk {r.id}: {shown}, chars {r.start}:{r.end}, {r.tokens} tokens{flag} ---\n"
+            f"{r.text}\n"
+        )
 
 
 def run(args: argparse.Namespace) -> int:
-    """Chunk the pages and print them as text blocks or JSON Lines."""
-    counter = counter_from(args)
-    pages = read_pages(args.file)
-    chunks = chunk_pages(pages, args.max_tokens, args.overlap_tokens, counter)
-    out = sys.stdout
-    for c in chunks:
-        if args.format == "text":
-            pages_shown = (
-                f"page {c.page_start}"
-                if c.page_start == c.page_end
-                else f"pages {c.page_start}-{c.page_end}"
-            )
-            flag = " OVERSIZED" if c.oversized else ""
-            out.write(
-                f"--- chunk {c.index}: {pages_shown}, chars {c.char_start}:{c.char_end}, "
-                f"{c.token_count} tokens{flag} ---\n{c.text}\n"
-            )
-        else:  # argparse's choices leave "jsonl"
-            out.write(json_line(dataclasses.asdict(c)))
-    out.flush()
-    return 0
+    """Chunk the pages of every document and write records (or the text view)."""
+    check_counter_options(args)
+    if args.format == "text" and args.output is not None:
+        raise CliError("--output writes records; it does not go with --format text")
+    chunking = Chunking(
+        "pages", args.max_tokens, args.overlap_tokens, counter_option_name(args, "whitespace")
+    )
+    return run_chunking(args, chunking, _text if args.format == "text" else None)

@@ -1,15 +1,13 @@
-"""``chunkspec split``: split a file with split_section and print chunks as JSON Lines."""
+"""``chunkspec split``: seed 000's split_section over each document, as records (CLI-2)."""
 
 from __future__ import annotations
 
 import argparse
-import dataclasses
-import sys
-from pathlib import Path
 from typing import Any
 
-from .._split import split_section
-from ._io import json_line, read_text
+from ._chunking import Chunking, run_chunking
+from ._inputs import add_input_options
+from ._output import add_output_options
 
 __all__ = ["register"]
 
@@ -18,29 +16,21 @@ def register(sub: Any) -> None:
     """Add the ``split`` subcommand to ``sub``."""
     parser = sub.add_parser(
         "split",
-        help="split a document into chunks (JSON Lines)",
-        description="Split FILE (or - for stdin) with split_section; print one JSON chunk a line.",
+        help="split documents with seed 000's split_section (chunk records, JSON Lines)",
+        description=(
+            "Split each document with split_section (paragraphs, then lines, then words, "
+            "under a whitespace-word budget) and write one chunk record a line "
+            "(strategy recursive; docs/spec/records.md)."
+        ),
     )
-    parser.add_argument("file", metavar="FILE", help="UTF-8 text file, or - for stdin")
-    parser.add_argument("--max-tokens", type=int, required=True, metavar="N")
-    parser.add_argument("--doc-id", metavar="ID", help="default: the file name without suffix")
-    parser.add_argument("--title", metavar="T", help="default: the doc id")
+    add_input_options(parser)
+    parser.add_argument(
+        "--max-tokens", type=int, required=True, metavar="N", help="words per chunk (required)"
+    )
+    add_output_options(parser)
     parser.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    """Split the file and write JSON Lines to stdout."""
-    text = read_text(args.file)
-    doc_id = args.doc_id if args.doc_id is not None else _default_id(args.file)
-    title = args.title if args.title is not None else doc_id
-    chunks = split_section(doc_id, title, text, args.max_tokens)
-    out = sys.stdout
-    for chunk in chunks:
-        out.write(json_line(dataclasses.asdict(chunk)))
-    out.flush()
-    return 0
-
-
-def _default_id(path: str) -> str:
-    """Return the file name without its suffix, or ``stdin`` for ``-``."""
-    return "stdin" if path == "-" else Path(path).stem
+    """Split the documents and write their records."""
+    return run_chunking(args, Chunking("recursive", args.max_tokens, None, "whitespace"))

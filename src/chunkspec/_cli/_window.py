@@ -1,14 +1,14 @@
-"""``chunkspec window``: seed-002 sliding windows over characters or tokens (JSON Lines)."""
+"""``chunkspec window``: seed 002's sliding windows over characters or tokens, as records."""
 
 from __future__ import annotations
 
 import argparse
-import sys
 from typing import Any
 
-from .._window import chunk, token_windows
-from ._counter import add_counter_options, check_counter_options, counter_from
-from ._io import json_line, read_text
+from ._chunking import Chunking, counter_option_name, run_chunking
+from ._counter import add_counter_options, check_counter_options
+from ._inputs import add_input_options
+from ._output import add_output_options
 
 __all__ = ["register"]
 
@@ -17,41 +17,33 @@ def register(sub: Any) -> None:
     """Add the ``window`` subcommand to ``sub``."""
     parser = sub.add_parser(
         "window",
-        help="cut a text into overlapping fixed-size windows (JSON Lines)",
+        help="cut documents into overlapping fixed-size windows (chunk records, JSON Lines)",
         description=(
-            "Cut FILE (or - for stdin) into windows of SIZE characters (or tokens of "
-            "--counter) stepping by SIZE - OVERLAP; print one JSON object a line."
+            "Cut each document into windows of SIZE characters (or tokens of --counter) "
+            "stepping by SIZE - OVERLAP; write one chunk record a line (strategy window, "
+            "counter chars1 for characters)."
         ),
     )
-    parser.add_argument("file", metavar="FILE", help="UTF-8 text file, or - for stdin")
-    parser.add_argument("--size", type=int, required=True, metavar="N")
-    parser.add_argument("--overlap", type=int, default=0, metavar="N")
+    add_input_options(parser)
+    parser.add_argument(
+        "--size", type=int, required=True, metavar="N", help="window size (required)"
+    )
+    parser.add_argument(
+        "--overlap", type=int, default=0, metavar="N", help="shared with the previous window"
+    )
     add_counter_options(parser, default=None)
+    add_output_options(parser)
     parser.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    """Write ``{"index", "start", "end", "text"}`` for each window (plus token bounds)."""
+    """Window the documents and write their records."""
     check_counter_options(args)
-    text = read_text(args.file)
-    out = sys.stdout
-    if args.counter is None:
-        windows = chunk(text, args.size, args.overlap)
-        step = args.size - args.overlap
-        for k, window in enumerate(windows):
-            row = {"index": k, "start": k * step, "end": k * step + len(window), "text": window}
-            out.write(json_line(row))
-    else:
-        counter = counter_from(args)
-        for w in token_windows(text, args.size, args.overlap, counter):
-            row = {
-                "index": w.index,
-                "start": w.start,
-                "end": w.end,
-                "token_start": w.token_start,
-                "token_end": w.token_end,
-                "text": w.text,
-            }
-            out.write(json_line(row))
-    out.flush()
-    return 0
+    chunking = Chunking(
+        "window",
+        args.size,
+        args.overlap,
+        counter_option_name(args, "chars1"),
+        flags={"max_tokens": "--size", "overlap_tokens": "--overlap"},
+    )
+    return run_chunking(args, chunking)

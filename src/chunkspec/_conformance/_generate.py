@@ -9,6 +9,12 @@ text is ONE byte-string draw whose bytes pick characters that expand to words an
 separators, and the chunks of an assemble case are ONE byte-string draw, three bytes a chunk,
 whose digits pick each chunk's fields. Shrinking still works
 on these choices: a shorter string or a smaller integer is a simpler case.
+
+Every argument is also drawn outside its valid range (CONF-10): one integer draw per case
+picks, about one case in four, an argument (a chunk's field, for assemble) and a value for
+it from the pool of its kind (``_OUT_OF_RANGE``): lone surrogates and edge whitespace in
+strings, integers at and past ``2**53 - 1``, ``-0.0``, booleans, non-finite numbers and
+values of the wrong type. The draw shrinks to 0, which changes nothing.
 """
 
 from __future__ import annotations
@@ -84,10 +90,86 @@ _HAZARD_SCORES: list[Any] = [
 ]
 _HASHES = ["h1", "h2", "h3", "h4", "h5", "h6", "h7", "h8"]
 _TEXTS = ["x", "y z", "", "w0 w1 w2"]
+#: Names (doc ids, titles): valid strings, some with whitespace at an edge that a port must
+#: keep as given (SPLIT-9, RENDER-1, PACK-9).
+_NAMES = ["d", "T", "", "d:1", " T ", "t t", "\tT\n", " "]
+_HAZARD_NAMES = [*_NAMES, "\u00e9", "\x1cT\x85", "\ufeffT\ufeff", "\u00a0T\u3000", "\U0001f600"]
+
+#: Out-of-range (or edge) values by kind of argument (CONF-10). Strings: lone surrogates
+#: (PORT-2, a ValueError where the text must be valid Unicode) and edge whitespace (valid,
+#: kept as given); integers: the bounds of PORT-1, -0.0, booleans, non-finite numbers and
+#: the wrong type; scores: what PACK-5 rejects or must order. No integral float in an
+#: integer field and no int score beyond 2**53 - 1: a JSON wire cannot carry them (CONF-5).
+_OUT_OF_RANGE: dict[str, list[Any]] = {
+    "str": ["\ud800", "T\udfff", "\udc00\ud800x", " T ", "\x85T\x1c", "\ufeff", None, 1],
+    "int": [
+        MAX_SAFE,
+        MAX_SAFE + 1,
+        2**53 + 2,
+        2**64,
+        -1,
+        -0.0,
+        True,
+        False,
+        1.5,
+        "Infinity",
+        "-Infinity",
+        "NaN",
+        None,
+        "2",
+    ],
+    "score": ["NaN", True, None, "0.5", -0.0, "Infinity", "-Infinity", 1e308, 5e-324, MAX_SAFE],
+}
 
 #: Bad integer arguments (a TypeError or ValueError each).
 _BAD_INTS: list[Any] = [0, -1, 1.5, True, "2", None, MAX_SAFE + 1]
 _HAZARD_BAD_INTS: list[Any] = [*_BAD_INTS, -0.0, "Infinity", "NaN", 2**64]
+
+
+#: The portable profile's out-of-range values: wrong types, negatives, one past the bound.
+_PORTABLE_OUT_OF_RANGE: dict[str, list[Any]] = {
+    "str": [" T ", None, 1, "\tT\n"],
+    "int": [-1, True, 1.5, None, "2", MAX_SAFE + 1, MAX_SAFE],
+    "score": [True, None, "0.5", "NaN"],
+    "chunks": ["ab", None, 3],
+    "chunk": [None, "c", 1],
+    "text": [" T ", "\tT\n"],
+}
+_OUT_OF_RANGE["chunks"] = ["ab", None, 3, [None]]
+#: words' n: valid n near 2**53 would ask for petabytes, so only the invalid ones.
+_OUT_OF_RANGE["count"] = [v for v in _OUT_OF_RANGE["int"] if v != MAX_SAFE]
+_PORTABLE_OUT_OF_RANGE["count"] = [-1, True, 1.5, None, "2", MAX_SAFE + 1]
+_OUT_OF_RANGE["text"] = ["\ud800", "T\udfff", " T ", "\x85T\x1c", "\ufeff"]
+_OUT_OF_RANGE["chunk"] = [None, "c", 1, []]
+
+#: An argument path (keys and list indexes) and the kind of value it takes.
+Field = tuple[tuple[Any, ...], str]
+_CHUNK_FIELDS = [
+    ("id", "str"),
+    ("doc_id", "str"),
+    ("title", "str"),
+    ("text", "str"),
+    ("content_hash", "str"),
+    ("tokens", "int"),
+    ("score", "score"),
+]
+
+
+def _out_of_range(hazards: bool, data: dict[str, Any], fault: int, fields: list[Field]) -> None:
+    """About one case in four (``fault % 4 == 3``): set one field to an out-of-range value."""
+    if fault % 4 != 3 or not fields:
+        return
+    pick = fault // 4
+    path, kind = fields[pick % len(fields)]
+    pool = (_OUT_OF_RANGE if hazards else _PORTABLE_OUT_OF_RANGE)[kind]
+    target: Any = data
+    for key in path[:-1]:
+        target = target[key]
+    target[path[-1]] = pool[pick // len(fields) % len(pool)]
+
+
+#: The draw that picks an out-of-range field and value (0 changes nothing).
+_FAULT = st.integers(0, 4 * 8 * 8 * 16 - 1)
 
 
 def _text(hazards: bool) -> st.SearchStrategy[str]:
@@ -132,11 +214,14 @@ def _chunk_of(hazards: bool, bits: int) -> dict[str, Any]:
         fields.append(bits % size)
         bits //= size
     ident, score, tokens, digest, text = fields
+    names = _HAZARD_NAMES if hazards else _NAMES
+    # The title pool starts one later, so that the simplest chunk is ("d", "T").
+    doc_id, title = bits % len(names), (bits // len(names) + 1) % len(names)
     tokens_value = tokens if tokens < 11 else (MAX_SAFE - 1 if hazards else 3)
     return {
         "id": ids[ident],
-        "doc_id": "d",
-        "title": "T",
+        "doc_id": names[doc_id],
+        "title": names[title],
         "text": _TEXTS[text],
         "tokens": tokens_value,
         "content_hash": _HASHES[digest],
@@ -150,18 +235,31 @@ def _split(hazards: bool) -> st.SearchStrategy[Case]:
         [MAX_SAFE, MAX_SAFE - 1] if hazards else []
     )
     bad = _HAZARD_BAD_INTS if hazards else _BAD_INTS
-    names = [("d", "T"), ("", ""), ("d:1", "Title"), ("\u00e9", "t t")]
+    names = _HAZARD_NAMES if hazards else _NAMES
+    fields: list[Field] = [
+        (("doc_id",), "str"),
+        (("title",), "str"),
+        (("text",), "str"),
+        (("max_tokens",), "int"),
+    ]
 
-    def build(args: tuple[str, Any, tuple[str, str]]) -> Case:
-        text, max_tokens, (doc_id, title) = args
-        return "split_section", {
-            "doc_id": doc_id,
-            "title": title,
+    def build(args: tuple[str, Any, int, int]) -> Case:
+        text, max_tokens, name, fault = args
+        data = {
+            "doc_id": names[name % len(names)],
+            "title": names[(name // len(names) + 1) % len(names)],
             "text": text,
             "max_tokens": max_tokens,
         }
+        _out_of_range(hazards, data, fault, fields)
+        return "split_section", data
 
-    return st.tuples(_text(hazards), st.sampled_from(good + bad), st.sampled_from(names)).map(build)
+    return st.tuples(
+        _text(hazards),
+        st.sampled_from(good + bad),
+        st.integers(0, len(names) ** 2 - 1),
+        _FAULT,
+    ).map(build)
 
 
 def _assemble(hazards: bool) -> st.SearchStrategy[Case]:
@@ -173,8 +271,8 @@ def _assemble(hazards: bool) -> st.SearchStrategy[Case]:
     bad = _HAZARD_BAD_INTS if hazards else _BAD_INTS
     bad_budgets = [b for b in bad if b != 0]
 
-    def build(args: tuple[bytes, int, Any, int]) -> Case:
-        codes, budget, min_score, fault = args
+    def build(args: tuple[bytes, int, Any, int, int]) -> Case:
+        codes, budget, min_score, fault, wide = args
         data: dict[str, Any] = {
             "chunks": [
                 _chunk_of(hazards, int.from_bytes(codes[k : k + 3], "big"))
@@ -192,13 +290,29 @@ def _assemble(hazards: bool) -> st.SearchStrategy[Case]:
                 data["chunks"][-1]["score"] = _pick(["NaN", True, None, "0.5"], which // 3)
             else:
                 data["chunks"][-1]["tokens"] = _pick(bad_budgets, which // 3)
+        fields: list[Field] = [(("budget",), "int"), (("chunks",), "chunks")]
+        fields.append((("min_score",), "score"))
+        if "min_score" not in data:
+            data["min_score"] = 0.35  # a valid value, replaced only if this field is picked
+        fields += [
+            (("chunks", k, name), kind)
+            for k in range(len(data["chunks"]))
+            for name, kind in _CHUNK_FIELDS
+        ]
+        fields += [(("chunks", k), "chunk") for k in range(len(data["chunks"]))]
+        _out_of_range(hazards, data, wide, fields)
+        if min_score is None and data["min_score"] == 0.35:
+            del data["min_score"]
         return "assemble", data
 
     return st.tuples(
-        st.binary(max_size=3 * 8),  # three bytes a chunk: one draw for all of them
+        # Three bytes a chunk, one draw for all of them; a least count drawn first, so that
+        # many cases have several chunks to order, dedupe and skip.
+        st.sampled_from([0, 2, 3, 5]).flatmap(lambda k: st.binary(min_size=3 * k, max_size=24)),
         st.sampled_from(budgets),
         st.sampled_from(options),
         st.integers(0, 17 * 30),
+        _FAULT,
     ).map(build)
 
 
@@ -206,28 +320,83 @@ def _simple(hazards: bool) -> dict[str, st.SearchStrategy[Case]]:
     """count_tokens, hash_text, render and words inputs."""
     text = _text(hazards)
     any_text = text | st.text(max_size=12) if hazards else st.text(max_size=12)
-    starts = list(range(12)) + [100, 999] + ([MAX_SAFE - 8, MAX_SAFE - 20] if hazards else [])
+    starts: list[Any] = [*range(12), 100, 999]
+    if hazards:  # HAZ-9, HAZ-11: start + n - 1 at and past 2**53 - 1
+        starts += [MAX_SAFE - 8, MAX_SAFE - 20, MAX_SAFE - 2, MAX_SAFE - 1, MAX_SAFE]
     word_args = st.tuples(
         st.integers(0, 8),
         st.sampled_from([None, *starts]),
-        st.sampled_from([None, "w", "x-", "", "\u00e9"]),
+        st.sampled_from([None, "w", "x-", "", "\u00e9", " w "]),
+        _FAULT,
     )
 
-    def words(args: tuple[int, Any, Any]) -> Case:
-        n, start, word = args
+    def words(args: tuple[int, Any, Any, int]) -> Case:
+        n, start, word, fault = args
         data: dict[str, Any] = {"n": n}
         if start is not None:
             data["start"] = start
         if word is not None:
             data["word"] = word
+        fields: list[Field] = [(("n",), "count"), (("start",), "int"), (("word",), "str")]
+        _out_of_range(hazards, data, fault, fields)
         return "words", data
 
+    def one_text(op: str) -> Any:
+        def build(args: tuple[str, int]) -> Case:
+            data = {"text": args[0]}
+            _out_of_range(hazards, data, args[1], [(("text",), "str")])
+            return op, data
+
+        return build
+
+    def render(args: tuple[int, int]) -> Case:
+        data: dict[str, Any] = {"c": _chunk_of(hazards, args[0])}
+        # render checks only that c is a chunk (RENDER-1): its fields get strings only.
+        fields: list[Field] = [(("c", name), "text") for name, _ in _CHUNK_FIELDS[:4]]
+        _out_of_range(hazards, data, args[1], [*fields, (("c",), "chunk")])
+        return "render", data
+
     return {
-        "count_tokens": text.map(lambda t: ("count_tokens", {"text": t})),
-        "hash_text": any_text.map(lambda t: ("hash_text", {"text": t})),
-        "render": st.integers(0, 2**24).map(lambda b: ("render", {"c": _chunk_of(hazards, b)})),
+        "count_tokens": st.tuples(text, _FAULT).map(one_text("count_tokens")),
+        "hash_text": st.tuples(any_text, _FAULT).map(one_text("hash_text")),
+        "render": st.tuples(st.integers(0, 2**24), _FAULT).map(render),
         "words": word_args.map(words),
     }
+
+
+def _windows(hazards: bool) -> st.SearchStrategy[Case]:
+    """chunk inputs: a text (astral characters in the hazards profile, HAZ-12), a size and
+    an overlap below it (one in eight at or above it), names, one field maybe out of range."""
+    names = _HAZARD_NAMES if hazards else _NAMES
+    fields: list[Field] = [
+        (("doc_id",), "str"),
+        (("title",), "str"),
+        (("text",), "str"),
+        (("max_tokens",), "int"),
+        (("overlap_tokens",), "int"),
+    ]
+
+    def build(args: tuple[str, int, int, int, int]) -> Case:
+        text, size, overlap, name, fault = args
+        if overlap % 8 != 7:
+            overlap %= size
+        data = {
+            "doc_id": names[name % len(names)],
+            "title": names[(name // len(names) + 1) % len(names)],
+            "text": text,
+            "max_tokens": size,
+            "overlap_tokens": overlap,
+        }
+        _out_of_range(hazards, data, fault, fields)
+        return "chunk", data
+
+    return st.tuples(
+        _text(hazards),
+        st.integers(1, 12),
+        st.integers(0, 15),
+        st.integers(0, len(names) ** 2 - 1),
+        _FAULT,
+    ).map(build)
 
 
 #: How many cases of each op per 12 generated cases.
@@ -238,13 +407,19 @@ WEIGHTS = {
     "hash_text": 1,
     "render": 1,
     "words": 1,
+    "chunk": 2,
 }
 
 
 def by_op(profile: str) -> dict[str, st.SearchStrategy[Case]]:
     """One strategy per op for ``profile``."""
     hazards = profile == "hazards"
-    return {"split_section": _split(hazards), "assemble": _assemble(hazards), **_simple(hazards)}
+    return {
+        "split_section": _split(hazards),
+        "assemble": _assemble(hazards),
+        **_simple(hazards),
+        "chunk": _windows(hazards),
+    }
 
 
 def cases(profile: str) -> st.SearchStrategy[Case]:

@@ -51,9 +51,10 @@ def human(summary: Summary) -> str:
     counts = summary.counts()
     vectors = sum(1 for r in summary.results if r.source == "vector")
     generated = sum(summary.generated.values())
+    drawn = sum(summary.drawn.values())
     out.append(
         f"chunkspec conformance: {summary.hello.name} {summary.hello.version}: "
-        f"{vectors} vectors, {generated} generated cases "
+        f"{vectors} vectors, {generated} generated cases (distinct, of {drawn} drawn) "
         f"({summary.rate:,.0f} cases/s), {summary.shrink_calls} shrink calls, "
         f"{summary.restarts} restarts; "
         + ", ".join(f"{k} {v}" for k, v in sorted(counts.items()))
@@ -105,6 +106,7 @@ def jsonl(summary: Summary, path: Path) -> None:
                         "port": {"name": summary.hello.name, "version": summary.hello.version},
                         "counts": summary.counts(),
                         "generated": summary.generated,
+                        "drawn": summary.drawn,
                         "cases_per_second": round(summary.rate, 1),
                         "shrink_calls": summary.shrink_calls,
                         "restarts": summary.restarts,

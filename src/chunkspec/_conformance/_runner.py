@@ -74,7 +74,8 @@ class Summary:
 
     hello: Hello
     results: list[Result] = field(default_factory=list)
-    generated: dict[str, int] = field(default_factory=dict)
+    generated: dict[str, int] = field(default_factory=dict)  # distinct cases sent, per key
+    drawn: dict[str, int] = field(default_factory=dict)  # cases drawn (duplicates included)
     shrink_calls: int = 0
     seconds: float = 0.0
     generated_seconds: float = 0.0
@@ -110,6 +111,10 @@ class Summary:
 
 class _Disagreement(Exception):
     """Raised inside the Hypothesis test when the port disagrees with the oracle."""
+
+
+class _Enough(BaseException):
+    """Ends the batch stage when ``n`` distinct cases have been sent."""
 
 
 class _Found(BaseException):
@@ -156,9 +161,10 @@ def _result(
             expected,
             verdict.outcome,
             verdict.field,
-            verdict.answer if verdict.outcome == "wrong" else verdict.actual,
+            verdict.answer if verdict.answer is not None else verdict.actual,
+            rules,
         )
-        result.blamed = blamed or list(rules)
+        result.blamed = blamed
         result.explanation = why
     return result
 
@@ -257,7 +263,7 @@ def _differential(
         batch = previous.pop()
         failed = judge(batch, port.collect())
         if failed:
-            failures.append(min(failed, key=lambda r: len(dumps(r.input))))
+            failures.append(min(failed, key=lambda r: _size(r.input)))
             raise _Found
 
     quiet = settings(
@@ -268,11 +274,27 @@ def _differential(
         verbosity=Verbosity.quiet,
     )
 
-    @settings(quiet, max_examples=max(1, math.ceil(n / size)), phases=(Phase.generate,))
+    seen: set[str] = set()
+
+    # Inputs are distinct (CONF-10): a case drawn before is not sent again, and drawing
+    # goes on until ``n`` distinct cases were sent (or twenty times the batches were drawn:
+    # a small input space runs out).
+    @settings(quiet, max_examples=20 * max(1, math.ceil(n / size)), phases=(Phase.generate,))
     @hypothesis_seed(options.seed)
     @given(st.tuples(*[strategy] * size))  # a fixed-size tuple draws no "one more?" choices
     def generate(drawn: tuple[tuple[str, dict[str, Any]], ...]) -> None:
-        batch = list(drawn)
+        summary.drawn[key] = summary.drawn.get(key, 0) + len(drawn)
+        room = n - summary.generated.get(key, 0)
+        batch: list[tuple[str, dict[str, Any]]] = []
+        for case in drawn:
+            text = dumps(case[1])
+            if text not in seen and len(batch) < room:
+                seen.add(text)
+                batch.append(case)
+        if not batch:
+            if room <= 0:
+                raise _Enough
+            return
         # Pipelined across examples: the port answers this batch while Hypothesis draws
         # the next one; the batch sent before is judged meanwhile.
         summary.generated[key] = summary.generated.get(key, 0) + len(batch)
@@ -280,10 +302,17 @@ def _differential(
         if previous:
             judge_previous()
         previous.append(batch)
+        if len(batch) == room:
+            raise _Enough
 
     previous: list[list[tuple[str, dict[str, Any]]]] = []
     try:
         generate()
+    except _Enough:
+        pass
+    except _Found:
+        previous.clear()
+    try:
         if previous:
             judge_previous()
     except _Found:
@@ -309,7 +338,7 @@ def _differential(
         summary.shrink_calls += 1
         failed = judge_batch([case])
         if failed:
-            if not best or len(dumps(failed[0].input)) < len(dumps(best[0].input)):
+            if not best or _size(failed[0].input) < _size(best[0].input):
                 best[:] = failed
             raise _Disagreement
 
@@ -319,10 +348,49 @@ def _differential(
         pass
     except Exception:  # Flaky after the budget ran out: we keep what we have
         pass
-    if not best or len(dumps(best[0].input)) >= len(dumps(first.input)):
+    smallest = best[0] if best and _size(best[0].input) < _size(first.input) else first
+    smallest = _fewest_chunks(smallest, judge_batch, summary)
+    if smallest is first:
         return [first]
-    best[0].source = "shrunk"
-    return [first, best[0]]
+    smallest.source = "shrunk"
+    return [first, smallest]
+
+
+def _size(data: Any) -> tuple[int, int, str]:
+    """How big a counterexample is: its chunks first (for assemble), then its wire text
+    (shorter, then smaller: ``{"n":3}`` before ``{"n":6}``)."""
+    chunks = data.get("chunks") if isinstance(data, dict) else None
+    text = dumps(data)
+    return (len(chunks) if isinstance(chunks, list) else 0, len(text), text)
+
+
+def _fewest_chunks(
+    result: Result,
+    judge_batch: Callable[[list[tuple[str, dict[str, Any]]]], list[Result]],
+    summary: Summary,
+) -> Result:
+    """Drop an assemble counterexample's chunks one at a time while the port still fails
+    (asking it each time), until no single chunk can go (CONF-10).
+
+    Hypothesis shrinks the draw, whose chunk bytes also pick the fields, so it often
+    keeps chunks a smaller case does not need; this pass removes them.
+    """
+    chunks = result.input.get("chunks") if isinstance(result.input, dict) else None
+    if result.op != "assemble" or not isinstance(chunks, list):
+        return result
+    best = result
+    changed = True
+    while changed:
+        changed = False
+        items = best.input["chunks"]
+        for k in range(len(items)):
+            trial = {**best.input, "chunks": items[:k] + items[k + 1 :]}
+            summary.shrink_calls += 1
+            failed = judge_batch([("assemble", trial)])
+            if failed:
+                best, changed = failed[0], True
+                break
+    return best
 
 
 def _apply_expected_failures(summary: Summary, patterns: list[str]) -> None:
@@ -360,10 +428,15 @@ def run(options: Options, progress: Callable[[str], None] = lambda _: None) -> S
             for op in WEIGHTS:
                 if op not in hello.ops or options.cases <= 0:
                     continue
-                n = max(1, round(options.cases * WEIGHTS[op] / total_weight))
+                n = max(1, math.ceil(options.cases * WEIGHTS[op] / total_weight))
                 summary.results += _differential(port, options, profile, op, n, summary)
-            done = sum(v for k, v in summary.generated.items() if k.startswith(profile + "/"))
-            progress(f"generated ({profile}): {done} cases")
+            mine = [k for k in summary.generated if k.startswith(profile + "/")]
+            done = sum(summary.generated[k] for k in mine)
+            detail = ", ".join(
+                f"{k.split('/', 1)[1]} {summary.generated[k]}/{summary.drawn.get(k, 0)}"
+                for k in mine
+            )
+            progress(f"generated ({profile}): {done} distinct cases (distinct/drawn: {detail})")
         summary.generated_seconds = time.monotonic() - generated_start
     finally:
         summary.restarts = port.restarts

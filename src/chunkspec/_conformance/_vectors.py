@@ -36,9 +36,11 @@ FORMAT = 1
 _DATA = Path(__file__).parent / "data"
 #: The JSON Schemas shipped beside the vectors.
 SCHEMAS = ("vectors.schema.json", "chunk.schema.json", "protocol.schema.json")
+#: The chunk record's JSON Schema, shipped as is (src/chunkspec/schemas/).
+RECORD_SCHEMA = "chunk-record.schema.json"
 
 #: Features a case may need that not every port's wire can carry (CONF-5).
-_INT_FIELDS = ("max_tokens", "budget", "tokens", "n", "start")
+_INT_FIELDS = ("max_tokens", "budget", "tokens", "n", "start", "overlap_tokens")
 _SLUG = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 
 Vector = dict[str, Any]
@@ -89,8 +91,69 @@ def _expand_split(data: dict[str, Any], output: list[dict[str, Any]]) -> list[di
     ]
 
 
+#: Seed 002's argument names and the record API's (``chunk`` vectors speak the latter).
+_WINDOW_NAMES = {"size": "max_tokens", "overlap": "overlap_tokens"}
+
+
+#: The record rules every expanded window vector checks beside its WIN rules.
+_RECORD_RULES = ["RECORD-2", "RECORD-3", "RECORD-6", "RECORD-14"]
+
+
+def _window_record(data: dict[str, Any], k: int, piece: str) -> dict[str, Any]:
+    """The record of window ``k`` of a ``chunk`` golden (RECORD-1, WIN-5, WIN-9)."""
+    start = k * (data["max_tokens"] - data["overlap_tokens"])
+    return {
+        "id": f"{data['doc_id']}:{k}",
+        "doc_id": data["doc_id"],
+        "index": k,
+        "text": piece,
+        "start": start,
+        "end": start + len(piece),
+        "tokens": len(piece),
+        "counter": "chars1",
+        "content_hash": hashlib.sha256(piece.encode("utf-8")).hexdigest(),
+        "kind": "window",
+        "heading_path": [],
+        "parent_id": None,
+        "page_start": None,
+        "page_end": None,
+        "section": None,
+        "prefix": "",
+        "oversized": False,
+        "title": data["title"],
+        "source": "",
+        "strategy": (
+            f"window:max_tokens={data['max_tokens']},overlap_tokens={data['overlap_tokens']}"
+        ),
+    }
+
+
+def _window_case(raw: dict[str, Any]) -> dict[str, Any]:
+    """A seed-002 ``chunk`` golden as a record vector: ``doc_id "d"``, ``title "T"``, the
+    record API's argument names, and each window string expanded to its record. A blank
+    text has no record (SOURCE-7)."""
+    given = raw["input"]
+    data = {"doc_id": "d", "title": "T"}
+    data.update({_WINDOW_NAMES.get(k, k): v for k, v in given.items()})
+    out = {**raw, "input": data}
+    if "error" in raw:
+        error = dict(raw["error"])
+        argument = str(error.get("argument"))
+        error["argument"] = _WINDOW_NAMES.get(argument, error.get("argument"))
+        out["error"] = error
+    elif isinstance(data.get("text"), str) and not data["text"].strip():
+        out["output"] = []
+        out["rules"] = [*raw["rules"], "SOURCE-7"]
+    else:
+        out["output"] = [_window_record(data, k, p) for k, p in enumerate(raw["output"])]
+        out["rules"] = [*raw["rules"], *_RECORD_RULES]
+    return out
+
+
 def _case(function: str, raw: dict[str, Any], source: str) -> Vector:
     """Return the vector for one golden or hazard case."""
+    if function == "chunk" and source == "golden":
+        raw = _window_case(raw)
     case: Vector = {"id": raw["id"], "rules": list(raw["rules"])}
     if "hazard" in raw:
         case["hazard"] = raw["hazard"]
@@ -152,6 +215,8 @@ def vector_files() -> dict[str, str]:
     files = {f"{name}.json": _file_text(name, cases) for name, cases in load_vectors().items()}
     for schema in SCHEMAS:
         files[schema] = (_DATA / schema).read_text("utf-8")
+    # The chunkers' answers are chunk records: the record's own JSON Schema (RECORD-7).
+    files[RECORD_SCHEMA] = (_DATA.parent.parent / "schemas" / RECORD_SCHEMA).read_text("utf-8")
     files["manifest.json"] = manifest(files)
     return files
 

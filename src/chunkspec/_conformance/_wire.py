@@ -19,6 +19,7 @@ from .._hashing import hash_text
 from .._split import split_section
 from .._tokens import SEPARATORS, count_tokens
 from .._words import words
+from ._record_ops import chunk_records
 
 __all__ = ["OPS", "decode_number", "dumps", "encode", "expect", "python_arguments"]
 
@@ -30,10 +31,13 @@ OPS: dict[str, Callable[..., Any]] = {
     "hash_text": hash_text,
     "render": render,
     "words": words,
+    "chunk": chunk_records,
 }
 
 #: Fields whose strings "Infinity", "-Infinity" and "NaN" stand for numbers.
-NUMERIC_FIELDS = frozenset({"max_tokens", "budget", "min_score", "tokens", "score", "n", "start"})
+NUMERIC_FIELDS = frozenset(
+    {"max_tokens", "budget", "min_score", "tokens", "score", "n", "start", "overlap_tokens"}
+)
 
 _NONFINITE = {"Infinity": math.inf, "-Infinity": -math.inf, "NaN": math.nan}
 

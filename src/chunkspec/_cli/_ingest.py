@@ -1,0 +1,303 @@
+"""``chunkspec ingest PATH... --out DIR``: chunk a whole corpus into a Parquet dataset.
+
+Every input file becomes its records, or one error row (docs/spec/scale.md); the local
+engine uses ``--workers`` processes, ``--engine ray`` a Ray cluster (docs/scale.md).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import time
+from concurrent.futures.process import BrokenProcessPool
+from pathlib import Path
+from typing import Any
+
+from .._errors import ArgumentTypeError, ArgumentValueError
+from .._records._chunk_document import STRATEGY_NAMES
+from .._records._rows import ChunkOptions
+from .._records._sources import INPUT_FORMATS
+from ._ingest_local import run_local, tasks
+from ._ingest_output import PartWriter, check_out, staging, write_manifest
+from ._inputs import Input, find_inputs
+from ._io import CliError, one_line
+
+__all__ = ["register"]
+
+#: Option names as chunk_table's errors name them -> the flags that set them.
+_FLAGS = {
+    "max_tokens": "--max-tokens",
+    "overlap_tokens": "--overlap-tokens",
+    "counter": "--counter",
+    "count_headings": "--count-headings",
+    "split_tables": "--split-tables",
+    "max_bytes": "--max-bytes",
+    "input_format": "--input-format",
+    "strategy": "--strategy",
+}
+
+#: The default size cap: a bigger file is an error row, not a worker's death (SCALE-5).
+DEFAULT_MAX_BYTES = 256 * 1024 * 1024
+
+
+def register(sub: Any) -> None:
+    """Add the ``ingest`` subcommand."""
+    parser = sub.add_parser(
+        "ingest",
+        help="chunk a corpus of files into a Parquet (or JSON Lines) dataset",
+        description="Chunk every file into chunk records (one error row per file that "
+        "cannot be chunked) and write them as part files in --out, replacing what an "
+        "earlier run wrote there (docs/scale.md).",
+    )
+    parser.add_argument(
+        "paths",
+        nargs="+",
+        metavar="PATH",
+        help="files and folders (searched recursively, names starting with . skipped)",
+    )
+    parser.add_argument("--out", required=True, metavar="DIR", help="the output folder")
+    parser.add_argument("--format", choices=("parquet", "jsonl"), default="parquet")
+    parser.add_argument("--strategy", choices=STRATEGY_NAMES, default="heading")
+    parser.add_argument("--max-tokens", type=int, default=512, metavar="N")
+    parser.add_argument(
+        "--overlap-tokens",
+        type=int,
+        default=None,
+        metavar="N",
+        help="tokens shared by neighbouring chunks (heading, window, pages; default: RECORD-13's)",
+    )
+    parser.add_argument(
+        "--counter",
+        default="whitespace",
+        metavar="NAME",
+        help="whitespace, chars1, chars4, tiktoken:cl100k_base or huggingface:PATH "
+        "(default whitespace)",
+    )
+    parser.add_argument("--count-headings", action="store_true", help="structural only")
+    parser.add_argument("--split-tables", action="store_true", help="structural only")
+    parser.add_argument(
+        "--glob",
+        metavar="PATTERN",
+        help="in folders, only files whose relative path or name matches PATTERN (fnmatch; "
+        "default: every .md, .markdown, .txt, .pdf and .json file)",
+    )
+    parser.add_argument(
+        "--input-format",
+        choices=INPUT_FORMATS,
+        help="read every file as this format (default: by suffix)",
+    )
+    parser.add_argument(
+        "--max-bytes",
+        type=int,
+        default=DEFAULT_MAX_BYTES,
+        metavar="N",
+        help=f"a file over N bytes is an error row (default {DEFAULT_MAX_BYTES})",
+    )
+    parser.add_argument(
+        "--workers",
+        type=int,
+        default=None,
+        metavar="N",
+        help="local processes (default: one per core); the output is the same for any N",
+    )
+    parser.add_argument(
+        "--rows-per-file",
+        type=int,
+        default=100_000,
+        metavar="N",
+        help="start a new part file after about N rows (default 100000)",
+    )
+    parser.add_argument("--engine", choices=("local", "ray"), default="local")
+    parser.add_argument(
+        "--address",
+        metavar="ADDR",
+        help="--engine ray: the cluster to join (default: RAY_ADDRESS, else a local Ray)",
+    )
+    parser.add_argument(
+        "--big-bytes",
+        type=int,
+        default=16 * 1024 * 1024,
+        metavar="N",
+        help="--engine ray: a file over N bytes is chunked alone, with memory reserved "
+        "(default 16777216)",
+    )
+    parser.add_argument(
+        "--big-memory",
+        type=int,
+        default=None,
+        metavar="BYTES",
+        help="--engine ray: memory reserved per big file (default: 64 times its size "
+        "rounded up to a power of two)",
+    )
+    parser.add_argument(
+        "--progress",
+        choices=("auto", "always", "never"),
+        default="auto",
+        help="progress line on standard error (auto: when it is a terminal)",
+    )
+    parser.set_defaults(run=run)
+
+
+def find_files(paths: list[str], pattern: str | None) -> list[Input]:
+    """CLI-7 and CLI-8's inputs and doc ids; ``-`` and a missing path are errors here."""
+    for path in paths:
+        if path == "-":
+            raise CliError("ingest reads files and folders, not standard input (-)")
+        if not os.path.exists(path):
+            raise CliError(f"{path}: no such file or folder")
+    return find_inputs(paths, pattern, None)
+
+
+def options_from(args: argparse.Namespace) -> ChunkOptions:
+    """Return the checked chunking options, an error naming the flag (SCALE-4)."""
+    try:
+        return ChunkOptions(
+            args.strategy,
+            args.max_tokens,
+            args.overlap_tokens,
+            args.counter,
+            args.count_headings,
+            args.split_tables,
+            args.input_format,
+            None if args.max_bytes == 0 else args.max_bytes,
+        ).check()
+    except (ArgumentTypeError, ArgumentValueError) as error:
+        message = str(error)
+        for argument, flag in _FLAGS.items():
+            if message.startswith(argument):
+                message = flag + message[len(argument) :]
+        raise CliError(message) from None
+    except ImportError as error:  # tiktoken or tokenizers missing: name the extra
+        raise CliError(str(error)) from None
+
+
+class Tally:
+    """Counts rows as they are written, and shows progress on a terminal."""
+
+    def __init__(self, total: int, show: bool) -> None:
+        self.total = total
+        self.show = show
+        self.documents = 0
+        self.chunks = 0
+        self.errors = 0
+        self.started = time.perf_counter()
+        self._shown = 0.0
+
+    def add(self, rows: list[dict[str, Any]]) -> None:
+        """Count one document's rows; print its error, if any."""
+        self.documents += 1
+        if len(rows) == 1 and rows[0]["error"] is not None:
+            self.errors += 1
+            self.clear()
+            print(f"chunkspec ingest: {one_line(rows[0]['error'])}", file=sys.stderr)
+        else:
+            self.chunks += len(rows)
+        now = time.perf_counter()
+        if self.show and (now - self._shown > 0.1 or self.documents == self.total):
+            self._shown = now
+            sys.stderr.write(
+                f"\r{self.documents}/{self.total} documents, {self.chunks} chunks, "
+                f"{self.errors} errors"
+            )
+            sys.stderr.flush()
+
+    def clear(self) -> None:
+        """Erase the progress line before another message."""
+        if self.show and self._shown:
+            sys.stderr.write("\r\x1b[K")
+
+    def summary(self, out: str) -> str:
+        """Return the last line: documents, chunks, errors, time."""
+        self.clear()
+        seconds = time.perf_counter() - self.started
+        errors = "1 error" if self.errors == 1 else f"{self.errors} errors"
+        return (
+            f"{self.documents} documents, {self.chunks} chunks, {errors}, {seconds:.1f} s -> {out}"
+        )
+
+
+def _positive(flag: str, value: int | None) -> None:
+    """Refuse a count below 1."""
+    if value is not None and value < 1:
+        raise CliError(f"{flag} must be >= 1, got {value}")
+
+
+def run(args: argparse.Namespace) -> int:
+    """Chunk every input and write the part files; 130 on Ctrl-C."""
+    _positive("--workers", args.workers)
+    _positive("--rows-per-file", args.rows_per_file)
+    if args.max_bytes < 0:
+        raise CliError(f"--max-bytes must be >= 0 (0: no cap), got {args.max_bytes}")
+    if args.engine != "ray" and args.address is not None:
+        raise CliError("--address needs --engine ray")
+    options = options_from(args)
+    check_out(args.out, args.format)
+    inputs = find_files(args.paths, args.glob)
+    show = args.progress == "always" or (args.progress == "auto" and sys.stderr.isatty())
+    tally = Tally(len(inputs), show)
+    try:
+        with staging(args.out) as folder:
+            if args.engine == "ray":
+                from ._ingest_ray import run_ray
+
+                run_ray(inputs, options, args, folder, tally)
+            else:
+                _run_local(inputs, options, args, folder, tally)
+            write_manifest(folder, _manifest(args, options, tally))
+    except KeyboardInterrupt:  # CLI-13: main prints the line; staging removed the new folder
+        tally.clear()
+        raise
+    print(tally.summary(args.out))
+    return 0
+
+
+def _run_local(
+    inputs: list[Input], options: ChunkOptions, args: argparse.Namespace, folder: Path, tally: Tally
+) -> None:
+    """Chunk with the local engine and write the part files."""
+    items = [(item.path, item.doc_id) for item in inputs]
+    sizes = []
+    for item in inputs:
+        try:
+            sizes.append(os.path.getsize(item.path))
+        except OSError:
+            sizes.append(0)  # the worker reports it as an error row
+    workers = args.workers or os.cpu_count() or 1
+    groups = list(tasks(items, sizes, bytes_per_task=1 << 20))
+    writer = PartWriter(folder, args.format, args.rows_per_file)
+
+    def done(rows: list[dict[str, Any]]) -> None:
+        writer.write(rows)
+        tally.add(rows)
+
+    try:
+        run_local(groups, options, min(workers, len(groups)), done)
+    except BrokenProcessPool:
+        raise CliError(
+            "a worker process died (killed, or out of memory); --out left as it was; "
+            "try a lower --max-bytes or fewer --workers"
+        ) from None
+    finally:
+        writer.close()
+
+
+def _manifest(args: argparse.Namespace, options: ChunkOptions, tally: Tally) -> dict[str, Any]:
+    """What the run did, for ``_chunkspec.json``."""
+    from .. import __version__
+
+    return {
+        "chunkspec": __version__,
+        "format": args.format,
+        "strategy": options.strategy,
+        "max_tokens": options.max_tokens,
+        "overlap_tokens": options.overlap_tokens,
+        "counter": options.counter,
+        "count_headings": options.count_headings,
+        "split_tables": options.split_tables,
+        "input_format": options.input_format,
+        "max_bytes": options.max_bytes,
+        "documents": tally.documents,
+        "chunks": tally.chunks,
+        "errors": tally.errors,
+    }

@@ -1,0 +1,101 @@
+"""The local engine of ``chunkspec ingest``: documents chunked in this process or a pool.
+
+Tasks are consecutive groups of input files; a worker reads its files and returns their
+rows (SCALE-2), and the parent writes the results in input order. So the output is the
+same, byte for byte, whatever the number of workers. Workers are started with ``spawn``
+(no state inherited from the parent) and build their counter from its name (SCALE-6).
+"""
+
+from __future__ import annotations
+
+import collections
+import concurrent.futures
+import multiprocessing
+import signal
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+from .._records._rows import ChunkOptions, RawDocument, document_rows, error_row
+
+__all__ = ["chunk_task", "run_local", "tasks"]
+
+#: One input: (path, doc_id).
+Item = tuple[str, str]
+
+#: A task: the inputs it chunks, and the options of the job.
+Task = tuple[list[Item], ChunkOptions]
+
+
+def tasks(items: list[Item], sizes: list[int], bytes_per_task: int) -> Iterator[list[Item]]:
+    """Cut ``items`` into consecutive groups of about ``bytes_per_task`` bytes (at least one)."""
+    group: list[Item] = []
+    total = 0
+    for item, size in zip(items, sizes, strict=True):
+        if group and total + size > bytes_per_task:
+            yield group
+            group, total = [], 0
+        group.append(item)
+        total += size
+    if group:
+        yield group
+
+
+def read_rows(path: str, doc_id: str, options: ChunkOptions) -> list[dict[str, Any]]:
+    """Return the rows of the file at ``path``; a file that cannot be read is an error row."""
+    cap = options.max_bytes
+    try:
+        size = Path(path).stat().st_size
+        if cap is not None and size > cap:  # SCALE-5 without reading the giant
+            return [error_row(doc_id, path, f"{path}: {size} bytes is over max_bytes ({cap})")]
+        data = Path(path).read_bytes()
+    except OSError as error:
+        return [error_row(doc_id, path, f"{path}: cannot read: {error.strerror}")]
+    return document_rows(RawDocument(doc_id, path, data), options)
+
+
+def chunk_task(task: Task) -> list[list[dict[str, Any]]]:
+    """Return the rows of each input of ``task`` (run in a worker process)."""
+    items, options = task
+    return [read_rows(path, doc_id, options) for path, doc_id in items]
+
+
+def _ignore_interrupts() -> None:
+    """Leave Ctrl-C to the parent: a worker prints no traceback, the parent cleans up."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def run_local(
+    groups: list[list[Item]],
+    options: ChunkOptions,
+    workers: int,
+    done: Callable[[list[dict[str, Any]]], None],
+) -> None:
+    """Chunk every group; call ``done`` with each document's rows, in input order."""
+    if workers <= 1:
+        for group in groups:
+            for rows in chunk_task((group, options)):
+                done(rows)
+        return
+    context = multiprocessing.get_context("spawn")
+    pool = concurrent.futures.ProcessPoolExecutor(
+        max_workers=workers, mp_context=context, initializer=_ignore_interrupts
+    )
+    try:
+        pending: collections.deque[concurrent.futures.Future[list[list[dict[str, Any]]]]]
+        pending = collections.deque()
+        queue = iter(groups)
+        # At most 4 tasks per worker in flight: finished results wait only for the slowest
+        # earlier task, never for the whole job, so the parent's memory stays bounded.
+        for group in queue:
+            pending.append(pool.submit(chunk_task, (group, options)))
+            if len(pending) >= workers * 4:
+                break
+        while pending:
+            for rows in pending.popleft().result():
+                done(rows)
+            following = next(queue, None)
+            if following is not None:
+                pending.append(pool.submit(chunk_task, (following, options)))
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)

@@ -1,0 +1,155 @@
+"""``chunkspec ingest --engine ray``: the same rows, read and written by Ray Data.
+
+Files are read with ``ray.data.read_binary_files(include_paths=True)``, chunked by
+:func:`chunkspec.ray.chunk_dataset` and written with ``Dataset.write_parquet`` into the
+staging folder; the summary is counted from the written files.
+"""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import os
+import warnings
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from .._records._rows import ChunkOptions, error_row
+from ._io import CliError
+
+if TYPE_CHECKING:
+    import pyarrow as pa
+
+    from ._ingest import Tally
+    from ._inputs import Input
+
+__all__ = ["run_ray"]
+
+
+def _attach_ids(batch: pa.Table, names: dict[str, tuple[str, str]]) -> pa.Table:
+    """Add ``doc_id`` and ``source`` (as the local engine names them) from ``path``."""
+    import pyarrow as pa
+
+    found = [names[os.path.abspath(path)] for path in batch.column("path").to_pylist()]
+    return pa.table(
+        {
+            "doc_id": pa.array([doc_id for doc_id, _ in found], pa.string()),
+            "source": pa.array([source for _, source in found], pa.string()),
+            "bytes": batch.column("bytes"),
+        }
+    )
+
+
+def start_ray(address: str | None, workers: int | None) -> Any:
+    """Join ``address`` (or RAY_ADDRESS), else start Ray on 127.0.0.1 without telemetry."""
+    from ..ray import _ray
+
+    try:
+        ray = _ray()
+    except ImportError as error:
+        raise CliError(str(error)) from None
+    # Ray's deprecation notices about its own settings are not the user's to act on.
+    warnings.filterwarnings("ignore", category=DeprecationWarning, module=r"ray\.")
+    if ray.is_initialized():
+        return ray
+    os.environ.setdefault("RAY_USAGE_STATS_ENABLED", "0")
+    chosen = address or os.environ.get("RAY_ADDRESS")
+    quiet: dict[str, Any] = {"logging_level": logging.WARNING, "log_to_driver": False}
+    if chosen:
+        ray.init(address=chosen, **quiet)
+    else:
+        ray.init(
+            num_cpus=workers or os.cpu_count() or 1,
+            include_dashboard=False,
+            _node_ip_address="127.0.0.1",
+            # A task killed for memory is retried at most 3 times, not forever (SCALE-5).
+            _system_config={"task_oom_retries": 3},
+            **quiet,
+        )
+    return ray
+
+
+def run_ray(
+    inputs: list[Input],
+    options: ChunkOptions,
+    args: argparse.Namespace,
+    folder: Path,
+    tally: Tally,
+) -> None:
+    """Chunk every input on Ray and write Parquet part files into ``folder``."""
+    if args.format != "parquet":
+        raise CliError("--engine ray writes Parquet only (Ray Data's writer); drop --format")
+    ray = start_ray(args.address, args.workers)
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    from ..arrow import chunk_table_schema
+    from ..ray import BIG_MEMORY_PER_BYTE, chunk_dataset
+
+    ray.data.DataContext.get_current().enable_progress_bars = tally.show
+    names: dict[str, tuple[str, str]] = {}
+    sizes: dict[str, int] = {}
+    paths: list[str] = []
+    refused: list[dict[str, Any]] = []
+    cap = options.max_bytes
+    for item in inputs:
+        try:
+            size = os.path.getsize(item.path)
+        except OSError as error:
+            refused.append(
+                error_row(item.doc_id, item.path, f"{item.path}: cannot read: {error.strerror}")
+            )
+            continue
+        if cap is not None and size > cap:  # SCALE-5: never read into the object store
+            refused.append(
+                error_row(
+                    item.doc_id, item.path, f"{item.path}: {size} bytes is over max_bytes ({cap})"
+                )
+            )
+            continue
+        absolute = os.path.abspath(item.path)
+        names[absolute] = (item.doc_id, item.path)
+        sizes[absolute] = size
+        paths.append(absolute)
+    small = [path for path in paths if sizes[path] <= args.big_bytes]
+    groups: list[tuple[list[str], int, int | None]] = [(small, 16, None)] if small else []
+    # Big files: each alone in its task, with memory reserved for its size class (the next
+    # power of two), so two giants never share a worker and a small class reserves little.
+    classes: dict[int, list[str]] = {}
+    for path in paths:
+        if sizes[path] > args.big_bytes:
+            classes.setdefault(1 << (sizes[path] - 1).bit_length(), []).append(path)
+    for size_class, chosen in sorted(classes.items()):
+        groups.append((chosen, 1, args.big_memory or BIG_MEMORY_PER_BYTE * size_class))
+    datasets = []
+    for chosen, batch, reserve in groups:
+        files = ray.data.read_binary_files(chosen, include_paths=True)
+        files = files.map_batches(_attach_ids, batch_format="pyarrow", fn_kwargs={"names": names})
+        datasets.append(
+            chunk_dataset(
+                files,
+                strategy=options.strategy,
+                max_tokens=options.max_tokens,
+                overlap_tokens=options.overlap_tokens,
+                counter=options.counter,
+                count_headings=options.count_headings,
+                split_tables=options.split_tables,
+                input_format=options.input_format,
+                max_bytes=options.max_bytes,
+                batch_size=batch,
+                memory=reserve,
+            )
+        )
+    if refused:
+        datasets.append(ray.data.from_arrow(pa.Table.from_pylist(refused, chunk_table_schema())))
+    result = datasets[0] if len(datasets) == 1 else datasets[0].union(*datasets[1:])
+    result.write_parquet(str(folder))
+    written = pq.read_table(str(folder), columns=["doc_id", "index", "error"])
+    for doc_id, index, message in zip(
+        *(written.column(name).to_pylist() for name in ("doc_id", "index", "error")), strict=True
+    ):
+        if message is not None:
+            tally.add([{"doc_id": doc_id, "error": message}])
+        elif index == 0:
+            tally.add([{"doc_id": doc_id, "error": None}])
+    tally.chunks = written.num_rows - tally.errors

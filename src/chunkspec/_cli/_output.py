@@ -1,0 +1,112 @@
+"""Writing records: standard output or ``--output FILE`` (.jsonl, .parquet), atomically (CLI-11)."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import sys
+import tempfile
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+from typing import IO, Any
+
+from .._records._record import ChunkRecord
+from ._io import CliError, json_line
+
+__all__ = ["Progress", "add_output_options", "check_output", "write_records"]
+
+#: The suffixes ``--output`` accepts and the format each means.
+OUTPUT_SUFFIXES = {".jsonl": "jsonl", ".parquet": "parquet"}
+
+
+def add_output_options(parser: Any) -> None:
+    """Add ``--output FILE``."""
+    parser.add_argument(
+        "--output",
+        "-o",
+        metavar="FILE",
+        help="write records to FILE (.jsonl or .parquet) instead of standard output; "
+        "written to a temporary file and renamed, so an interrupted run leaves no half file",
+    )
+
+
+def check_output(path: str | None) -> None:
+    """Refuse an ``--output`` whose suffix or folder cannot work, before any work is done."""
+    if path is None:
+        return
+    suffix = Path(path).suffix.lower()
+    if suffix not in OUTPUT_SUFFIXES:
+        raise CliError(f"--output {path}: use a .jsonl or .parquet file name")
+    folder = Path(path).parent
+    if not folder.is_dir():
+        raise CliError(f"--output {path}: no such folder {str(folder)!r}")
+    if suffix == ".parquet":
+        try:
+            import pyarrow.parquet  # noqa: F401
+        except ImportError:
+            raise CliError(
+                "--output .parquet needs pyarrow: pip install 'chunkspec[arrow]'"
+            ) from None
+
+
+@contextlib.contextmanager
+def _atomic(path: str, mode: str) -> Iterator[IO[Any]]:
+    """Open a temporary file beside ``path``; rename it onto ``path`` only on success."""
+    folder = os.path.dirname(os.path.abspath(path))
+    handle, temporary = tempfile.mkstemp(prefix=".chunkspec-", suffix=".part", dir=folder)
+    umask = os.umask(0)
+    os.umask(umask)
+    os.chmod(temporary, 0o666 & ~umask)  # mkstemp makes 0600; give the file a usual mode
+    try:
+        with os.fdopen(handle, mode, encoding=None if "b" in mode else "utf-8") as out:
+            yield out
+        os.replace(temporary, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
+        raise
+
+
+def write_records(records: Sequence[ChunkRecord], path: str | None) -> None:
+    """Write ``records`` as JSON Lines (CLI-2) on stdout or to ``path`` (.jsonl/.parquet)."""
+    if path is None:
+        out = sys.stdout
+        for record in records:
+            out.write(json_line(record.to_dict()))
+        out.flush()
+        return
+    if Path(path).suffix.lower() == ".parquet":
+        import pyarrow.parquet as pq
+
+        from ..arrow import records_to_table
+
+        table = records_to_table(records)
+        with _atomic(path, "wb") as binary:
+            pq.write_table(table, binary)
+        return
+    with _atomic(path, "w") as text:
+        for record in records:
+            text.write(json_line(record.to_dict()))
+
+
+class Progress:
+    """A one-line progress count on stderr, shown only on a terminal for several inputs."""
+
+    def __init__(self, total: int) -> None:
+        self.total = total
+        self.done = 0
+        self.shown = total > 1 and sys.stderr.isatty()
+
+    def step(self, label: str) -> None:
+        """Count one document done."""
+        self.done += 1
+        if self.shown:
+            name = label if len(label) <= 50 else "..." + label[-47:]
+            sys.stderr.write(f"\r\x1b[2K{self.done}/{self.total} documents  {name}")
+            sys.stderr.flush()
+
+    def close(self) -> None:
+        """End the progress line."""
+        if self.shown:
+            sys.stderr.write("\r\x1b[2K")
+            sys.stderr.flush()

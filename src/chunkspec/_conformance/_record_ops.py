@@ -1,0 +1,33 @@
+"""The chunker ops of the protocol: their answers are chunk records (RECORD-1, CONF-3).
+
+``chunk`` is seed 002's character windows as ``chunk_document`` writes them: strategy
+``window``, counter ``chars1``, over a plain-text document; offsets are code points (WIN-9).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .._records._chunk_document import chunk_document
+from .._records._sources import SourceDocument
+from .._validate import require_int
+
+__all__ = ["chunk_records"]
+
+
+def chunk_records(
+    doc_id: str, title: str, text: str, max_tokens: int, overlap_tokens: int
+) -> list[dict[str, Any]]:
+    """Seed 002's ``chunk(text, max_tokens, overlap_tokens)`` as record objects."""
+    document = SourceDocument(doc_id=doc_id, text=text, format="text", title=title)
+    # Seed 002 has no default overlap: None is a TypeError here, not chunk_document's default.
+    require_int("max_tokens", max_tokens, minimum=1)
+    require_int("overlap_tokens", overlap_tokens, minimum=0)
+    records = chunk_document(
+        document,
+        "window",
+        max_tokens=max_tokens,
+        overlap_tokens=overlap_tokens,
+        counter="chars1",
+    )
+    return [r.to_dict() for r in records]

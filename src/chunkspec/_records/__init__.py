@@ -1,0 +1,1 @@
+"""The chunk record and everything that writes or reads it (docs/spec/records.md)."""

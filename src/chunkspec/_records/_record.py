@@ -1,0 +1,212 @@
+"""The chunk record: the one export form of a chunk, whatever chunker made it (RECORD rules)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from .._chunk import Chunk
+from .._errors import ArgumentTypeError, ArgumentValueError
+from .._hashing import hash_text
+from .._validate import MAX_SAFE_INTEGER, require_text
+
+__all__ = ["KINDS", "RECORD_FIELDS", "ChunkRecord", "render_title"]
+
+#: Every field of a record, in order: the key order of its JSON object and Arrow row (RECORD-1).
+RECORD_FIELDS = (
+    "id",
+    "doc_id",
+    "index",
+    "text",
+    "start",
+    "end",
+    "tokens",
+    "counter",
+    "content_hash",
+    "kind",
+    "heading_path",
+    "parent_id",
+    "page_start",
+    "page_end",
+    "section",
+    "prefix",
+    "oversized",
+    "title",
+    "source",
+    "strategy",
+)
+
+#: Every ``kind`` a chunkspec chunker writes (RECORD-4): Markdown prose and the block kinds
+#: kept whole, heading-aware heading and body chunks, windows of every window chunker.
+KINDS = frozenset({"prose", "table", "code", "definition", "heading", "body", "window"})
+
+
+@dataclass(frozen=True, slots=True)
+class ChunkRecord:
+    """One chunk as every chunker exports it and every consumer reads it (RECORD-1..RECORD-9).
+
+    The equations, for the document's source text ``source`` (RECORD-2, RECORD-3)::
+
+        record.id == f"{record.doc_id}:{record.index}"
+        record.content_hash == hash_text(record.text)
+        record.text.split() == (record.prefix + source[record.start:record.end]).split()
+        record.text == record.prefix + source[record.start:record.end]  # verbatim chunkers
+
+    ``heading_path`` is a tuple in Python and a list in JSON and Arrow. Construction checks
+    every field's type and range (TypeError/ValueError naming the field), so no record can
+    exist that a reader would refuse.
+    """
+
+    id: str
+    doc_id: str
+    index: int
+    text: str
+    start: int
+    end: int
+    tokens: int
+    counter: str
+    content_hash: str
+    kind: str
+    heading_path: tuple[str, ...]
+    parent_id: str | None
+    page_start: int | None
+    page_end: int | None
+    section: str | None
+    prefix: str
+    oversized: bool
+    title: str
+    source: str
+    strategy: str
+
+    def __post_init__(self) -> None:
+        _check(self)
+
+    def to_dict(self) -> dict[str, Any]:
+        """Return the record as its JSON object: every field, ``heading_path`` as a list."""
+        data = {name: getattr(self, name) for name in RECORD_FIELDS}
+        data["heading_path"] = list(self.heading_path)
+        return data
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any], *, check_hash: bool = True) -> ChunkRecord:
+        """Read a record from its JSON object (RECORD-8): every field present, no other key.
+
+        ``content_hash`` is checked against ``hash_text(text)`` unless ``check_hash`` is
+        false (a reader that trusts its writer may skip the SHA-256).
+        """
+        if not isinstance(data, Mapping):
+            raise ArgumentTypeError("record", "a mapping of the record's fields", data)
+        missing = [name for name in RECORD_FIELDS if name not in data]
+        if missing:
+            raise ArgumentValueError("record", f"is missing field {missing[0]!r}", _keys(data))
+        extra = sorted(str(key) for key in data if key not in _FIELD_SET)
+        if extra:
+            raise ArgumentValueError("record", f"has unknown field {extra[0]!r}", _keys(data))
+        path = data["heading_path"]
+        if not isinstance(path, (list, tuple)):
+            raise ArgumentTypeError("record.heading_path", "a list of str", path)
+        fields = dict(data)
+        fields["heading_path"] = tuple(path)
+        record = cls(**fields)
+        if check_hash and record.content_hash != hash_text(record.text):
+            raise ArgumentValueError(
+                "record.content_hash", "must be hash_text(text)", record.content_hash
+            )
+        return record
+
+    def to_chunk(self, score: float = 0.0) -> Chunk:
+        """Return the seed-000 :class:`Chunk` that ``assemble`` packs (RECORD-9).
+
+        Its title is :func:`render_title` of this record, so ``render`` shows the heading
+        trail; ``tokens`` and ``content_hash`` are the record's own.
+        """
+        return Chunk(
+            self.id,
+            self.doc_id,
+            render_title(self),
+            self.text,
+            self.tokens,
+            self.content_hash,
+            score,
+        )
+
+
+_FIELD_SET = frozenset(RECORD_FIELDS)
+
+
+def render_title(record: ChunkRecord) -> str:
+    """Return the title ``render`` shows for ``record`` (RECORD-9).
+
+    ``" > ".join([title, *heading_path])``, leaving out the first heading when it repeats
+    the title (a Markdown page's title is its first level-1 heading, RECORD-7); just
+    ``title`` when the heading path is empty, so seed 000's render is unchanged.
+    """
+    path = record.heading_path
+    if path and path[0] == record.title:
+        path = path[1:]
+    return " > ".join((record.title, *path)) if path else record.title
+
+
+def _keys(data: Mapping[Any, Any]) -> str:
+    """Return the record's keys, for an error message."""
+    return ", ".join(sorted(map(str, data)))
+
+
+def _int(name: str, value: object, minimum: int) -> int:
+    """Return ``value`` if it is an int (not bool) in ``[minimum, 2**53-1]``."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        # JSON readers may hand over 3.0 for 3; that is not an int in the record.
+        raise ArgumentTypeError(f"record.{name}", "an int", value)
+    if not minimum <= value <= MAX_SAFE_INTEGER:
+        raise ArgumentValueError(f"record.{name}", f"must be in [{minimum}, 2**53 - 1]", value)
+    return value
+
+
+def _text(name: str, value: object) -> str:
+    """Return ``value`` if it is a str with no lone surrogate."""
+    return require_text(f"record.{name}", value)
+
+
+def _check(record: ChunkRecord) -> None:
+    """Raise TypeError/ValueError naming the first field that breaks RECORD-1..RECORD-6."""
+    for name in ("id", "doc_id", "text", "counter", "content_hash", "kind", "prefix"):
+        _text(name, getattr(record, name))
+    for name in ("title", "source", "strategy"):
+        _text(name, getattr(record, name))
+    index = _int("index", record.index, 0)
+    start = _int("start", record.start, 0)
+    end = _int("end", record.end, 0)
+    _int("tokens", record.tokens, 0)
+    if end < start:
+        raise ArgumentValueError("record.end", f"must be >= start ({start})", end)
+    if record.id != f"{record.doc_id}:{index}":
+        raise ArgumentValueError(
+            "record.id", f"must be doc_id:index ({record.doc_id}:{index})", record.id
+        )
+    if not record.text.startswith(record.prefix):
+        raise ArgumentValueError("record.prefix", "must begin text", record.prefix)
+    if record.kind not in KINDS:
+        raise ArgumentValueError(
+            "record.kind", f"must be one of {', '.join(sorted(KINDS))}", record.kind
+        )
+    if not record.counter:
+        raise ArgumentValueError("record.counter", "must name a counter", record.counter)
+    path = record.heading_path
+    if not isinstance(path, tuple):
+        raise ArgumentTypeError("record.heading_path", "a tuple of str", path)
+    for position, heading in enumerate(path):
+        _text(f"heading_path[{position}]", heading)
+    for name in ("parent_id", "section"):
+        value = getattr(record, name)
+        if value is not None:
+            _text(name, value)
+    first, last = record.page_start, record.page_end
+    if (first is None) != (last is None):
+        raise ArgumentValueError("record.page_end", "must be null exactly when page_start is", last)
+    if first is not None and last is not None:
+        _int("page_start", first, 1)
+        if _int("page_end", last, 1) < first:
+            raise ArgumentValueError("record.page_end", f"must be >= page_start ({first})", last)
+    if not isinstance(record.oversized, bool):
+        raise ArgumentTypeError("record.oversized", "a bool", record.oversized)

@@ -1,0 +1,163 @@
+"""Documents in, output rows out: chunks or one error row per document (SCALE-1..SCALE-7).
+
+Pure Python, no pyarrow: ``chunkspec.arrow.chunk_table`` turns these rows into an Arrow
+table, and ``chunkspec ingest`` writes them as Parquet or JSON Lines. A row is a dict with
+every field of the record (RECORD_FIELDS, in order) and then ``error``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from .._errors import ArgumentTypeError, ArgumentValueError
+from .._validate import require_int
+from ._chunk_document import chunk_document
+from ._record import RECORD_FIELDS
+from ._sources import INPUT_FORMATS, InputError, document_from_bytes, document_from_text
+
+__all__ = ["ERROR_FIELD", "OUTPUT_FIELDS", "ChunkOptions", "RawDocument", "chunk_rows"]
+
+#: The column that holds a document's one-line error, null on chunk rows (SCALE-3).
+ERROR_FIELD = "error"
+
+#: Every column of an output row, in order (SCALE-2).
+OUTPUT_FIELDS = (*RECORD_FIELDS, ERROR_FIELD)
+
+
+@dataclass(frozen=True, slots=True)
+class RawDocument:
+    """One input row: the document's id, where it came from, its bytes and its format."""
+
+    doc_id: str
+    source: str
+    data: bytes
+    input_format: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ChunkOptions:
+    """The options of every document of a job (picklable: names, never objects, SCALE-6)."""
+
+    strategy: str
+    max_tokens: int
+    overlap_tokens: int | None = None
+    counter: str = "whitespace"
+    count_headings: bool = False
+    split_tables: bool = False
+    input_format: str | None = None
+    max_bytes: int | None = None
+
+    def check(self) -> ChunkOptions:
+        """Raise TypeError/ValueError naming the first bad option; return self (SCALE-6).
+
+        The chunking options are checked by chunking an empty document with them, so the
+        checks are chunk_document's own; a bad option fails the call, never a row.
+        """
+        if self.max_bytes is not None:
+            require_int("max_bytes", self.max_bytes, minimum=0)
+        if self.input_format is not None and self.input_format not in INPUT_FORMATS:
+            raise ArgumentValueError(
+                "input_format", f"must be one of {', '.join(INPUT_FORMATS)}", self.input_format
+            )
+        self.chunk(document_from_text("options", doc_id="options"))
+        return self
+
+    def chunk(self, document: Any) -> list[Any]:
+        """Return chunk_document's records of ``document`` under these options."""
+        return chunk_document(
+            document,
+            self.strategy,
+            max_tokens=self.max_tokens,
+            overlap_tokens=self.overlap_tokens,
+            counter=self.counter,
+            count_headings=self.count_headings,
+            split_tables=self.split_tables,
+        )
+
+
+def _one_line(message: str) -> str:
+    """Fold a message onto one line (SCALE-3)."""
+    return " ".join(message.split())
+
+
+def error_row(doc_id: str, source: str, message: str) -> dict[str, Any]:
+    """SCALE-3: ``doc_id``, ``source`` and ``error`` set, every other column null."""
+    row: dict[str, Any] = dict.fromkeys(OUTPUT_FIELDS)
+    row["doc_id"] = doc_id
+    row["source"] = source
+    row[ERROR_FIELD] = _one_line(message) or "error"
+    return row
+
+
+def document_rows(raw: RawDocument, options: ChunkOptions) -> list[dict[str, Any]]:
+    """Return one document's rows: its records (error null), else one error row (SCALE-3)."""
+    name = raw.source or raw.doc_id
+    cap = options.max_bytes
+    if cap is not None and len(raw.data) > cap:  # SCALE-5: checked before any parsing
+        return [
+            error_row(
+                raw.doc_id, raw.source, f"{name}: {len(raw.data)} bytes is over max_bytes ({cap})"
+            )
+        ]
+    try:
+        document = document_from_bytes(
+            raw.data,
+            doc_id=raw.doc_id,
+            source=raw.source,
+            input_format=raw.input_format or options.input_format,
+            name=name,
+        )
+        if not document.text.strip():  # SCALE-3: blank text is not chunked at all
+            return [error_row(raw.doc_id, raw.source, f"{name}: no text to chunk")]
+        records = options.chunk(document)
+    except InputError as error:
+        return [error_row(raw.doc_id, raw.source, str(error))]
+    except Exception as error:  # SCALE-4: an exception inside chunking is a row, not a crash
+        return [error_row(raw.doc_id, raw.source, f"{name}: {type(error).__name__}: {error}")]
+    if not records:  # SCALE-3: a document with no text to chunk is not silently lost
+        return [error_row(raw.doc_id, raw.source, f"{name}: no text to chunk")]
+    rows = []
+    for record in records:
+        row = record.to_dict()
+        row[ERROR_FIELD] = None
+        rows.append(row)
+    return rows
+
+
+def chunk_rows(documents: Iterable[RawDocument], options: ChunkOptions) -> Iterator[dict[str, Any]]:
+    """Yield the rows of every document in order, each document's on its own (SCALE-1)."""
+    for raw in documents:
+        yield from document_rows(raw, options)
+
+
+def raw_documents(
+    doc_ids: list[Any],
+    sources: list[Any] | None,
+    payloads: list[Any],
+    formats: list[Any] | None,
+    payload_column: str,
+) -> Iterator[RawDocument]:
+    """Yield the documents of an input table's columns (SCALE-1), checking each cell."""
+    for row, doc_id in enumerate(doc_ids):
+        if not isinstance(doc_id, str) or not doc_id:
+            raise ArgumentValueError(f"table.doc_id[{row}]", "must be a non-empty str", doc_id)
+        source = sources[row] if sources is not None else None
+        if source is None:
+            source = ""
+        if not isinstance(source, str):
+            raise ArgumentTypeError(f"table.source[{row}]", "a str or null", source)
+        payload = payloads[row]
+        if payload is None:
+            raise ArgumentValueError(f"table.{payload_column}[{row}]", "must not be null", None)
+        if isinstance(payload, str):
+            data = payload.encode("utf-8")  # SCALE-1: text is read as its UTF-8 bytes
+        elif isinstance(payload, (bytes, bytearray, memoryview)):
+            data = bytes(payload)
+        else:
+            raise ArgumentTypeError(f"table.{payload_column}[{row}]", "bytes or str", payload)
+        chosen = formats[row] if formats is not None else None
+        if chosen is not None and not isinstance(chosen, str):
+            raise ArgumentTypeError(f"table.input_format[{row}]", "a str or null", chosen)
+        yield RawDocument(doc_id, source, data, chosen)

@@ -1,0 +1,255 @@
+"""Documents as the chunkers read them: text, format, title, pages (rules SOURCE-1..SOURCE-7)."""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .._blocks import Document, document_from_blocks, parse_text
+from .._errors import ArgumentTypeError, ArgumentValueError
+from .._markdown import parse_markdown
+from .._pages import PAGE_SEPARATOR, join_pages
+from .._pdf import PdfError, read_pdf_bytes
+from .._validate import require_str, require_text
+
+__all__ = [
+    "INPUT_FORMATS",
+    "SUFFIXES",
+    "InputError",
+    "SourceDocument",
+    "document_from_bytes",
+    "document_from_text",
+    "format_for",
+    "read_document",
+]
+
+#: The input formats, and the suffix that selects each (SOURCE-1).
+INPUT_FORMATS = ("markdown", "text", "pdf", "json")
+SUFFIXES = {
+    ".md": "markdown",
+    ".markdown": "markdown",
+    ".txt": "text",
+    ".pdf": "pdf",
+    ".json": "json",
+}
+
+
+class InputError(ValueError):
+    """A document that cannot be read: bad bytes, bad JSON blocks, a broken PDF (SOURCE-6).
+
+    The message is one line and starts with the document's name (its path, or ``<stdin>``).
+    """
+
+
+@dataclass(frozen=True, slots=True)
+class SourceDocument:
+    """One document as chunkers see it: ``text`` is what record offsets index (SOURCE-2).
+
+    For a PDF ``text == join_pages(pages)``; for JSON blocks it is the blocks' text joined
+    as MD-13 says. ``pages`` is the page texts where pages are known (SOURCE-4), else None.
+    ``parsed`` is the seed-003 :class:`Document` (blocks with headings) of ``text``.
+    """
+
+    doc_id: str
+    text: str
+    format: str
+    title: str
+    source: str = ""
+    pages: tuple[str, ...] | None = None
+    parsed: Document | None = field(default=None, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        require_text("doc_id", self.doc_id)
+        require_text("text", self.text)
+        require_text("title", self.title)
+        require_text("source", self.source)
+        if self.format not in INPUT_FORMATS:
+            raise ArgumentValueError(
+                "input_format", f"must be one of {', '.join(INPUT_FORMATS)}", self.format
+            )
+        if self.pages is not None and join_pages(list(self.pages)) != self.text:
+            raise ArgumentValueError("pages", "must join (PAGE-1) to text", len(self.pages))
+        if self.parsed is None:
+            object.__setattr__(self, "parsed", _parse(self.doc_id, self.text, self.format))
+
+    def blocks(self) -> Document:
+        """Return the seed-003 :class:`Document` (the blocks, headings included) of ``text``."""
+        parsed = self.parsed
+        return _parse(self.doc_id, self.text, self.format) if parsed is None else parsed
+
+
+def _parse(doc_id: str, text: str, input_format: str) -> Document:
+    """Return the blocks of ``text`` read as ``input_format`` (Markdown, else plain text)."""
+    return parse_markdown(doc_id, text) if input_format == "markdown" else parse_text(doc_id, text)
+
+
+def _title(parsed: Document, doc_id: str) -> str:
+    """SOURCE-5: the first level-1 heading with a non-blank title, whitespace folded."""
+    for block in parsed.blocks:
+        if block.kind == "heading" and block.level == 1 and block.text.strip():
+            return " ".join(block.text.split())
+    return doc_id
+
+
+def _paged(text: str) -> tuple[str, ...] | None:
+    """SOURCE-4: a text holding a form feed is paged, each form feed ending a page."""
+    return tuple(text.split(PAGE_SEPARATOR)) if PAGE_SEPARATOR in text else None
+
+
+def document_from_text(
+    text: str,
+    *,
+    doc_id: str,
+    input_format: str = "markdown",
+    source: str = "",
+    title: str | None = None,
+) -> SourceDocument:
+    """Return the document of ``text`` read as ``input_format`` (``markdown`` or ``text``).
+
+    The title is ``title`` if given, else SOURCE-5's rule; a text with a form feed is paged.
+    """
+    require_text("text", text)
+    require_text("doc_id", doc_id)
+    if input_format not in ("markdown", "text"):
+        raise ArgumentValueError("input_format", "must be markdown or text here", input_format)
+    parsed = _parse(doc_id, text, input_format)
+    chosen = _title(parsed, doc_id) if title is None else require_text("title", title)
+    return SourceDocument(doc_id, text, input_format, chosen, source, _paged(text), parsed)
+
+
+def format_for(name: str, head: bytes, input_format: str | None = None) -> str:
+    """Return the input format of a document called ``name`` starting with ``head`` (SOURCE-1).
+
+    ``input_format`` wins when given; else the suffix (``.md``, ``.markdown``, ``.txt``,
+    ``.pdf``, ``.json``, any case); else a PDF is known by ``%PDF-`` in its first KiB; else
+    an InputError naming ``--input-format``.
+    """
+    if input_format is not None:
+        if input_format not in INPUT_FORMATS:
+            raise ArgumentValueError(
+                "input_format", f"must be one of {', '.join(INPUT_FORMATS)}", input_format
+            )
+        return input_format
+    suffix = Path(name).suffix.lower()
+    if suffix in SUFFIXES:
+        return SUFFIXES[suffix]
+    if b"%PDF-" in head[:1024]:
+        return "pdf"
+    kind = f"suffix {suffix!r}" if suffix else "no suffix"
+    raise InputError(
+        f"{name}: unknown input type ({kind}); use .md, .markdown, .txt, .pdf or .json, "
+        "or --input-format"
+    )
+
+
+def document_from_bytes(
+    data: bytes,
+    *,
+    doc_id: str,
+    source: str = "",
+    input_format: str | None = None,
+    title: str | None = None,
+    name: str | None = None,
+) -> SourceDocument:
+    """Return the document held in ``data`` (SOURCE-1..SOURCE-6).
+
+    ``name`` (default ``source`` or ``doc_id``) names the document in errors and gives the
+    suffix that selects the format unless ``input_format`` is given. Text is strict UTF-8
+    with one leading byte-order mark removed (CLI-3). Raises InputError (a ValueError) with
+    a one-line message for a document that cannot be read.
+    """
+    if not isinstance(data, (bytes, bytearray)):
+        raise ArgumentTypeError("data", "bytes", data)
+    require_text("doc_id", doc_id)
+    require_text("source", source)
+    label = name if name is not None else (source or doc_id)
+    chosen = format_for(label, bytes(data[:1024]), input_format)
+    if chosen == "pdf":
+        try:
+            pages, pdf_title = read_pdf_bytes(bytes(data), label)
+        except PdfError as error:
+            raise InputError(str(error)) from None
+        text = join_pages(pages)
+        default = pdf_title or doc_id
+        return SourceDocument(
+            doc_id,
+            text,
+            "pdf",
+            default if title is None else require_text("title", title),
+            source,
+            tuple(pages),
+        )
+    try:
+        text = bytes(data).decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise InputError(f"{label}: not valid UTF-8 (byte {error.start})") from None
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    if chosen == "json":
+        return _from_json(text, doc_id, source, title, label)
+    try:
+        return document_from_text(
+            text, doc_id=doc_id, input_format=chosen, source=source, title=title
+        )
+    except ArgumentValueError as error:
+        if error.argument == "text":  # a lone surrogate cannot come from UTF-8: unreachable
+            raise InputError(f"{label}: {error}") from None
+        raise
+
+
+def _from_json(
+    text: str, doc_id: str, source: str, title: str | None, label: str
+) -> SourceDocument:
+    """Read a JSON list of blocks (or ``{"blocks": [...]}``) as MD-13 says."""
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise InputError(f"{label}: not valid JSON ({error.msg} at line {error.lineno})") from None
+    except RecursionError:
+        # json.loads recurses once per nesting level: "[[[[..." 1,000+ deep overflows it.
+        raise InputError(f"{label}: not valid JSON (nested too deeply)") from None
+    if isinstance(data, dict) and "blocks" in data:
+        data = data["blocks"]
+    if not isinstance(data, list):
+        raise InputError(f"{label}: expected a JSON list of blocks")
+    try:
+        parsed = document_from_blocks(doc_id, data)
+    except (TypeError, ValueError) as error:
+        raise InputError(f"{label}: {error}") from None
+    chosen = _title(parsed, doc_id) if title is None else require_text("title", title)
+    return SourceDocument(doc_id, parsed.source, "json", chosen, source, None, parsed)
+
+
+def read_document(
+    path: str | os.PathLike[str],
+    *,
+    doc_id: str | None = None,
+    input_format: str | None = None,
+    title: str | None = None,
+) -> SourceDocument:
+    """Read the file at ``path`` as a document; ``doc_id`` defaults to its stem (SOURCE-3).
+
+    ``source`` is ``path`` as given. Raises InputError (one line, naming the path) for a
+    file that is missing, unreadable, or not a document of its format.
+    """
+    if not isinstance(path, os.PathLike):
+        require_str("path", path)
+    name = os.fspath(path)
+    try:
+        data = Path(name).read_bytes()
+    except FileNotFoundError:
+        raise InputError(f"{name}: no such file") from None
+    except IsADirectoryError:
+        raise InputError(f"{name}: is a directory") from None
+    except OSError as error:
+        raise InputError(f"{name}: cannot read: {error.strerror}") from None
+    return document_from_bytes(
+        data,
+        doc_id=Path(name).stem if doc_id is None else doc_id,
+        source=name,
+        input_format=input_format,
+        title=title,
+        name=name,
+    )

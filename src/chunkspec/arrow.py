@@ -1,0 +1,178 @@
+"""Chunk records as Apache Arrow tables (extra ``chunkspec[arrow]``), rule RECORD-8.
+
+``import chunkspec`` never imports this module or pyarrow. The schema's columns are the
+record's fields in order; ``heading_path`` is a list of strings, the nullable fields are
+nullable columns and every other column is not null::
+
+    table = records_to_table(records)
+    assert table_to_records(table) == records
+
+:func:`chunk_table` chunks a table of documents into a table of records plus an ``error``
+column (docs/spec/scale.md, SCALE-1..SCALE-7); Ray Data and Spark run it per batch.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any
+
+from ._errors import ArgumentTypeError, ArgumentValueError
+from ._records._record import RECORD_FIELDS, ChunkRecord
+from ._records._rows import ERROR_FIELD, OUTPUT_FIELDS, ChunkOptions, chunk_rows, raw_documents
+
+if TYPE_CHECKING:
+    import pyarrow as pa
+
+__all__ = [
+    "chunk_table",
+    "chunk_table_schema",
+    "record_schema",
+    "records_to_table",
+    "table_to_records",
+]
+
+#: The columns that may hold null (RECORD-1).
+_NULLABLE = frozenset({"parent_id", "page_start", "page_end", "section"})
+
+
+def _pyarrow() -> Any:
+    """Import pyarrow, or say which extra installs it."""
+    try:
+        import pyarrow
+    except ImportError:
+        raise ImportError("pyarrow is not installed: pip install 'chunkspec[arrow]'") from None
+    return pyarrow
+
+
+def record_schema() -> pa.Schema:
+    """Return the Arrow schema of a record table: one column per field, in order."""
+    pa = _pyarrow()
+    types = {
+        "index": pa.int64(),
+        "start": pa.int64(),
+        "end": pa.int64(),
+        "tokens": pa.int64(),
+        "page_start": pa.int64(),
+        "page_end": pa.int64(),
+        "heading_path": pa.list_(pa.string()),
+        "oversized": pa.bool_(),
+    }
+    return pa.schema(
+        [
+            pa.field(name, types.get(name, pa.string()), nullable=name in _NULLABLE)
+            for name in RECORD_FIELDS
+        ]
+    )
+
+
+def chunk_table_schema() -> pa.Schema:
+    """Return the schema of :func:`chunk_table`'s output (SCALE-2).
+
+    The record's columns, in order, then ``error`` (string). ``doc_id`` and ``source`` are
+    not null; every other column is nullable, because an error row (SCALE-3) holds only
+    ``doc_id``, ``source`` and ``error``. On a chunk row every column holds what
+    :func:`record_schema` says and ``error`` is null.
+    """
+    pa = _pyarrow()
+    fields = [
+        field.with_nullable(field.name not in ("doc_id", "source")) for field in record_schema()
+    ]
+    return pa.schema([*fields, pa.field(ERROR_FIELD, pa.string(), nullable=True)])
+
+
+def chunk_table(
+    table: pa.Table,
+    *,
+    strategy: str,
+    max_tokens: int,
+    overlap_tokens: int | None = None,
+    counter: str = "whitespace",
+    count_headings: bool = False,
+    split_tables: bool = False,
+    input_format: str | None = None,
+    max_bytes: int | None = None,
+) -> pa.Table:
+    """Chunk every document of ``table``; return one row per record, or one error row.
+
+    ``table`` (a ``pyarrow.Table`` or ``RecordBatch``) has a ``doc_id`` column, a ``bytes``
+    (binary) or ``text`` (string) column, and optionally ``source`` and ``input_format``
+    (null: the ``input_format`` option, else the suffix of ``source``, else of ``doc_id``;
+    SOURCE-1); other columns are ignored (SCALE-1). The options are
+    :func:`chunkspec.chunk_document`'s; the counter is a name, built once per process
+    (SCALE-6). A document over ``max_bytes`` bytes, one that cannot be read, one that
+    raises while it is chunked and one with no chunk are each one error row (SCALE-3..5).
+
+    The rows are each document's records in input order (SCALE-1), so the result never
+    depends on how a table is split into batches (SCALE-7).
+    """
+    pa = _pyarrow()
+    if isinstance(table, pa.RecordBatch):
+        table = pa.Table.from_batches([table])
+    if not isinstance(table, pa.Table):
+        raise ArgumentTypeError("table", "a pyarrow.Table or RecordBatch", table)
+    options = ChunkOptions(
+        strategy,
+        max_tokens,
+        overlap_tokens,
+        counter,
+        count_headings,
+        split_tables,
+        input_format,
+        max_bytes,
+    ).check()
+    names = table.column_names
+    if "doc_id" not in names:
+        raise ArgumentTypeError("table", "a table with a 'doc_id' column", table)
+    payloads = [name for name in ("bytes", "text") if name in names]
+    if len(payloads) != 1:
+        raise ArgumentValueError(
+            "table", "must have exactly one of the columns 'bytes' and 'text'", names
+        )
+
+    def column(name: str) -> list[Any] | None:
+        return table.column(name).to_pylist() if name in names else None
+
+    documents = raw_documents(
+        table.column("doc_id").to_pylist(),
+        column("source"),
+        table.column(payloads[0]).to_pylist(),
+        column("input_format"),
+        payloads[0],
+    )
+    columns: dict[str, list[Any]] = {name: [] for name in OUTPUT_FIELDS}
+    for row in chunk_rows(documents, options):
+        for name in OUTPUT_FIELDS:
+            columns[name].append(row[name])
+    return pa.Table.from_pydict(columns, schema=chunk_table_schema())
+
+
+def records_to_table(records: Iterable[ChunkRecord]) -> pa.Table:
+    """Return the records as a table of :func:`record_schema` (no row for no record)."""
+    pa = _pyarrow()
+    given: object = records
+    if isinstance(given, (str, bytes)) or not isinstance(given, Iterable):
+        raise ArgumentTypeError("records", "an iterable of ChunkRecord", given)
+    columns: dict[str, list[Any]] = {name: [] for name in RECORD_FIELDS}
+    for number, record in enumerate(records):
+        if not isinstance(record, ChunkRecord):
+            raise ArgumentTypeError(f"records[{number}]", "a ChunkRecord", record)
+        for name in RECORD_FIELDS:
+            value = getattr(record, name)
+            columns[name].append(list(value) if name == "heading_path" else value)
+    return pa.Table.from_pydict(columns, schema=record_schema())
+
+
+def table_to_records(table: pa.Table, *, check_hash: bool = True) -> list[ChunkRecord]:
+    """Return the records of a table with the record's columns (extra columns are ignored).
+
+    Each row is read as :meth:`ChunkRecord.from_dict` reads a JSON object, so a row that
+    breaks a RECORD rule raises ValueError naming ``record.FIELD``.
+    """
+    pa = _pyarrow()
+    if not isinstance(table, pa.Table):
+        raise ArgumentTypeError("table", "a pyarrow.Table", table)
+    missing = [name for name in RECORD_FIELDS if name not in table.column_names]
+    if missing:
+        raise ArgumentTypeError("table", f"a table with a {missing[0]!r} column", table)
+    rows = table.select(list(RECORD_FIELDS)).to_pylist()
+    return [ChunkRecord.from_dict(row, check_hash=check_hash) for row in rows]

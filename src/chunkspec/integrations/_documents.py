@@ -1,0 +1,145 @@
+"""A framework's document (text and metadata) to chunk records and back (ADAPT-1..ADAPT-3).
+
+Every adapter goes through :class:`Chunking`, so LangChain, LlamaIndex and Haystack chunks
+are the core's records with the same fields under the same names.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from .._errors import ArgumentTypeError, ArgumentValueError
+from .._hashing import hash_text
+from .._records._chunk_document import chunk_document
+from .._records._record import RECORD_FIELDS, ChunkRecord
+from .._records._sources import SourceDocument, document_from_text
+from .._validate import require_text
+
+__all__ = [
+    "DOCUMENT_KEYS",
+    "Chunking",
+    "chunk_metadata",
+    "claim",
+    "default_doc_id",
+    "record_from_metadata",
+]
+
+#: The metadata keys an adapter reads the document's own facts from (ADAPT-2).
+DOCUMENT_KEYS = ("doc_id", "source", "title")
+
+#: The record fields an adapter writes into a chunk's metadata: all but ``text`` (ADAPT-3).
+_METADATA_FIELDS = tuple(name for name in RECORD_FIELDS if name != "text")
+
+
+def default_doc_id(text: str) -> str:
+    """ADAPT-2: ``"doc-"`` and the first 16 hex digits of ``hash_text(text)``."""
+    return "doc-" + hash_text(require_text("text", text))[:16]
+
+
+def _document_fact(metadata: Mapping[str, Any], key: str) -> str | None:
+    """Return ``metadata[key]`` if present (it must be text), else None (ADAPT-2)."""
+    if key not in metadata or metadata[key] is None:
+        return None
+    return require_text(f"metadata[{key!r}]", metadata[key])
+
+
+@dataclass(frozen=True, slots=True)
+class Chunking:
+    """One adapter's chunking options: :func:`chunkspec.chunk_document`'s, plus the format.
+
+    The options are checked when the object is made (by chunking a one-word document), so
+    a bad option fails at construction with the core's error naming it, not at first use.
+    """
+
+    strategy: str = "heading"
+    max_tokens: int = 512
+    overlap_tokens: int | None = None
+    counter: str = "whitespace"
+    input_format: str = "markdown"
+    count_headings: bool = False
+    split_tables: bool = False
+
+    def __post_init__(self) -> None:
+        if self.input_format not in ("markdown", "text"):
+            raise ArgumentValueError("input_format", "must be markdown or text", self.input_format)
+        self.chunk(document_from_text("x", doc_id="check", input_format=self.input_format))
+
+    def chunk(self, document: SourceDocument) -> list[ChunkRecord]:
+        """Return ``chunk_document(document, ...)`` with these options."""
+        return chunk_document(
+            document,
+            self.strategy,
+            max_tokens=self.max_tokens,
+            overlap_tokens=self.overlap_tokens,
+            counter=self.counter,
+            count_headings=self.count_headings,
+            split_tables=self.split_tables,
+        )
+
+    def document(
+        self, text: str, metadata: Mapping[str, Any], fallback_id: str | None = None
+    ) -> SourceDocument:
+        """Return the document of ``text``: doc_id, source and title from ``metadata``.
+
+        ADAPT-2: ``metadata["doc_id"]`` if present, else ``fallback_id`` (the framework's
+        own document id) if given, else :func:`default_doc_id`; ``source`` and ``title``
+        likewise from ``metadata``, else ``""`` and SOURCE-5's rule.
+        """
+        if not isinstance(metadata, Mapping):
+            raise ArgumentTypeError("metadata", "a mapping", metadata)
+        text = require_text("text", text)
+        doc_id = _document_fact(metadata, "doc_id")
+        if doc_id is None:
+            doc_id = default_doc_id(text) if fallback_id is None else fallback_id
+        return document_from_text(
+            text,
+            doc_id=doc_id,
+            input_format=self.input_format,
+            source=_document_fact(metadata, "source") or "",
+            title=_document_fact(metadata, "title"),
+        )
+
+    def records(
+        self, text: str, metadata: Mapping[str, Any], fallback_id: str | None = None
+    ) -> list[ChunkRecord]:
+        """Return the core's records for ``text`` read with ``metadata`` (ADAPT-1)."""
+        return self.chunk(self.document(text, metadata, fallback_id))
+
+
+def claim(owners: dict[str, str], doc_id: str, label: str) -> None:
+    """ADAPT-4: record that input ``label`` owns ``doc_id``; a second owner is refused."""
+    if doc_id in owners:
+        raise ArgumentValueError(
+            "documents",
+            f"hold two documents with doc_id {doc_id!r} ({owners[doc_id]} and {label}); "
+            "their chunk ids would clash: give each a distinct metadata doc_id",
+            doc_id,
+        )
+    owners[doc_id] = label
+
+
+def chunk_metadata(record: ChunkRecord, metadata: Mapping[str, Any]) -> dict[str, Any]:
+    """ADAPT-3: a deep copy of the caller's ``metadata``, then every record field but
+    ``text`` (``heading_path`` a list); on a shared key the record's value wins."""
+    out = copy.deepcopy(dict(metadata))
+    data = record.to_dict()
+    out.update((name, data[name]) for name in _METADATA_FIELDS)
+    return out
+
+
+def record_from_metadata(text: str, metadata: Mapping[str, Any]) -> ChunkRecord:
+    """Return the record a chunk was made from: ``text`` and the record fields of
+    ``metadata`` (other keys ignored); the inverse of :func:`chunk_metadata` (ADAPT-3)."""
+    if not isinstance(metadata, Mapping):
+        raise ArgumentTypeError("metadata", "a mapping", metadata)
+    missing = [name for name in _METADATA_FIELDS if name not in metadata]
+    if missing:
+        raise ArgumentValueError(
+            "metadata", f"is missing record field {missing[0]!r}", sorted(map(str, metadata))
+        )
+    data = {name: metadata[name] for name in _METADATA_FIELDS}
+    data["text"] = text
+    return ChunkRecord.from_dict(data)

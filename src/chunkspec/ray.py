@@ -1,0 +1,157 @@
+"""Chunk a Ray Data dataset of documents (extra ``chunkspec[ray]``), docs/scale.md.
+
+``import chunkspec`` never imports this module or Ray. Every batch goes through
+:func:`chunkspec.arrow.chunk_table` (SCALE-1..SCALE-7), so a cluster writes the rows that
+``chunkspec ingest`` writes on one machine::
+
+    import ray
+    from chunkspec.ray import chunk_dataset
+
+    docs = ray.data.read_parquet("s3://bucket/docs/")  # doc_id, source, bytes
+    chunk_dataset(docs, strategy="heading", max_tokens=512).write_parquet("s3://bucket/chunks/")
+"""
+
+from __future__ import annotations
+
+import functools
+import warnings
+from typing import TYPE_CHECKING, Any
+
+from ._errors import ArgumentTypeError
+from ._records._rows import ChunkOptions
+from ._validate import require_int
+
+if TYPE_CHECKING:
+    import pyarrow as pa
+
+__all__ = ["chunk_dataset"]
+
+#: Memory reserved for one big document, per byte of it: the bytes, the decoded text, the
+#: parsed blocks, the token spans and the records of a plain-text file peak at about 45
+#: times the file in CPython (docs/performance.md, "Ingest"); 64 leaves room.
+BIG_MEMORY_PER_BYTE = 64
+
+
+def _ray() -> Any:
+    """Import Ray, or say which extra installs it."""
+    try:
+        import ray
+        import ray.data
+    except ImportError:
+        raise ImportError("ray is not installed: pip install 'chunkspec[ray]'") from None
+    return ray
+
+
+def _chunk_batch(batch: pa.Table, options: ChunkOptions) -> pa.Table:
+    """One Ray Data batch through chunk_table (run on a worker; SCALE-6)."""
+    from .arrow import chunk_table
+
+    return chunk_table(
+        batch,
+        strategy=options.strategy,
+        max_tokens=options.max_tokens,
+        overlap_tokens=options.overlap_tokens,
+        counter=options.counter,
+        count_headings=options.count_headings,
+        split_tables=options.split_tables,
+        input_format=options.input_format,
+        max_bytes=options.max_bytes,
+    )
+
+
+def _payload_size(row: dict[str, Any]) -> int:
+    """The bytes of a row's document (UTF-8 for ``text``), as SCALE-5 counts them."""
+    data = row["bytes"] if "bytes" in row else row["text"]
+    return len(data.encode("utf-8")) if isinstance(data, str) else len(data)
+
+
+def _is_big(row: dict[str, Any], big_bytes: int, max_bytes: int | None, big: bool) -> bool:
+    """True if the row's document is big (over ``big_bytes``, not over the hard cap)."""
+    size = _payload_size(row)
+    return (size > big_bytes and (max_bytes is None or size <= max_bytes)) == big
+
+
+def chunk_dataset(
+    ds: Any,
+    *,
+    strategy: str,
+    max_tokens: int,
+    overlap_tokens: int | None = None,
+    counter: str = "whitespace",
+    count_headings: bool = False,
+    split_tables: bool = False,
+    input_format: str | None = None,
+    max_bytes: int | None = None,
+    big_bytes: int | None = None,
+    big_memory: int | None = None,
+    batch_size: int = 16,
+    memory: int | None = None,
+    max_retries: int = 3,
+) -> Any:
+    """Return the dataset of chunk rows of ``ds`` (lazy, a ``ray.data.Dataset``).
+
+    ``ds`` has chunk_table's input columns (SCALE-1: ``doc_id``, ``bytes`` or ``text``,
+    optionally ``source`` and ``input_format``); the result has chunk_table's output schema
+    (SCALE-2), rows in no particular order: sort by ``(doc_id, index)`` to compare. The
+    chunking options are chunk_table's, checked here before any task runs (SCALE-4).
+
+    ``batch_size`` documents go to a task, each task reserving ``memory`` bytes of Ray
+    memory if given. Big documents: with ``big_bytes``, a document over ``big_bytes``
+    bytes (and not over ``max_bytes``) is chunked alone, one per task, with ``big_memory``
+    bytes reserved (default ``BIG_MEMORY_PER_BYTE * big_bytes``), so two giants never share
+    a worker. The split filters ``ds`` twice, so Ray computes ``ds`` twice; when the sizes
+    are known before reading (files), read small and big ones as two datasets and call
+    this on each instead (``chunkspec ingest`` does). ``max_bytes`` is the hard cap over
+    which a document is an error row (SCALE-5). ``max_retries`` caps Ray's retries of a
+    task whose worker died (Ray Data's default is to retry forever); an exception inside
+    chunking is an error row (SCALE-4), never a retry or a failed job.
+    """
+    ray = _ray()
+    if not isinstance(ds, ray.data.Dataset):
+        raise ArgumentTypeError("ds", "a ray.data.Dataset", ds)
+    options = ChunkOptions(
+        strategy,
+        max_tokens,
+        overlap_tokens,
+        counter,
+        count_headings,
+        split_tables,
+        input_format,
+        max_bytes,
+    ).check()
+    require_int("batch_size", batch_size, minimum=1)
+    require_int("max_retries", max_retries, minimum=0)
+    if big_bytes is not None:
+        require_int("big_bytes", big_bytes, minimum=0)
+    if big_memory is not None:
+        require_int("big_memory", big_memory, minimum=1)
+    if memory is not None:
+        require_int("memory", memory, minimum=1)
+
+    def chunked(part: Any, size: int, reserve: int | None) -> Any:
+        with warnings.catch_warnings():
+            # Ray 2.60 takes max_retries only among the deprecated **ray_remote_args.
+            warnings.simplefilter("ignore", DeprecationWarning)
+            return part.map_batches(
+                _chunk_batch,
+                batch_format="pyarrow",
+                batch_size=size,
+                fn_kwargs={"options": options},
+                zero_copy_batch=True,
+                memory=reserve,
+                max_retries=max_retries,
+            )
+
+    if big_bytes is None:
+        return chunked(ds, batch_size, memory)
+    reserve = big_memory if big_memory is not None else BIG_MEMORY_PER_BYTE * max(big_bytes, 1)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", UserWarning)  # "use expr": a size has no expression
+        # A document over the hard cap is an error row without any memory (SCALE-5): small.
+        small = ds.filter(
+            functools.partial(_is_big, big_bytes=big_bytes, max_bytes=max_bytes, big=False)
+        )
+        big = ds.filter(
+            functools.partial(_is_big, big_bytes=big_bytes, max_bytes=max_bytes, big=True)
+        )
+    return chunked(small, batch_size, memory).union(chunked(big, 1, reserve))

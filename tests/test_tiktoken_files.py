@@ -1,0 +1,151 @@
+"""Offline tiktoken: encodings from a local rank file (COUNT-9), one-line errors (COUNT-10).
+
+Every test runs with an empty TIKTOKEN_CACHE_DIR, a fresh encoding cache and the network
+blocked (tests/frameworks.no_network), so nothing here can download.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from chunkspec import ArgumentValueError, TiktokenCounter, counter_from_name, counter_name
+from chunkspec._cli import main
+from tests import tiny_tiktoken
+from tests.counters import SMALL_MERGES, byte_encoding
+from tests.frameworks import no_network
+
+TEXT = "hello the world, hell is in the thin theatre \U0001f600 é"
+
+
+@pytest.fixture
+def rank_file(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Iterator[Path]:
+    """The tiny encoding registered, its rank file on disk, the network blocked."""
+    no_network(monkeypatch)
+    counter_from_name.cache_clear()
+    yield tiny_tiktoken.register(monkeypatch, tmp_path)
+    counter_from_name.cache_clear()
+
+
+def test_file_gives_the_same_counts(rank_file: Path) -> None:
+    """COUNT-9: built from the file, the encoding counts like the same ranks in memory."""
+    counter = TiktokenCounter(tiny_tiktoken.NAME, encoding_file=rank_file)
+    reference = TiktokenCounter(byte_encoding(SMALL_MERGES))
+    assert counter.count(TEXT) == reference.count(TEXT) < len(TEXT.encode())
+    assert counter.token_spans(TEXT) == reference.token_spans(TEXT)
+    assert counter_name(counter) == f"tiktoken:{tiny_tiktoken.NAME}"
+
+
+def test_file_serves_the_name_afterwards(rank_file: Path) -> None:
+    """COUNT-9: once loaded, tiktoken:NAME resolves in this process without network."""
+    TiktokenCounter(tiny_tiktoken.NAME, encoding_file=str(rank_file))
+    named = counter_from_name(f"tiktoken:{tiny_tiktoken.NAME}")
+    assert named.count(TEXT) == TiktokenCounter(byte_encoding(SMALL_MERGES)).count(TEXT)
+
+
+def test_wrong_file_is_refused(rank_file: Path, tmp_path: Path) -> None:
+    """COUNT-9: a file whose SHA-256 is not the pinned one is refused, naming the file."""
+    other = tmp_path / "other.tiktoken"
+    other.write_bytes(tiny_tiktoken.rank_file() + b"aGk= 266\n")
+    with pytest.raises(ArgumentValueError, match="is not the chunkspec-tiny rank file") as info:
+        TiktokenCounter(tiny_tiktoken.NAME, encoding_file=other)
+    assert info.value.argument == "encoding_file"
+    with pytest.raises(ArgumentValueError, match="is not the cl100k_base rank file"):
+        TiktokenCounter("cl100k_base", encoding_file=rank_file)
+
+
+@pytest.mark.parametrize(
+    ("content", "match"),
+    [
+        (b"", "is empty"),
+        (b"aGk= 1\nnot-base64! 2\n", "line 2"),
+        (b"aGk=\n", "line 1"),
+    ],
+)
+def test_malformed_file(rank_file: Path, tmp_path: Path, content: bytes, match: str) -> None:
+    """COUNT-9: a file that is not a rank file is a ValueError naming encoding_file."""
+    bad = tmp_path / "bad.tiktoken"
+    bad.write_bytes(content)
+    with pytest.raises(ArgumentValueError, match=match) as info:
+        TiktokenCounter(tiny_tiktoken.NAME, encoding_file=bad)
+    assert info.value.argument == "encoding_file"
+
+
+def test_names_and_paths_checked(rank_file: Path, tmp_path: Path) -> None:
+    """COUNT-9: unknown names, two-file encodings, missing files: one-line errors."""
+    with pytest.raises(ArgumentValueError, match="is not a tiktoken encoding") as info:
+        TiktokenCounter("no-such-encoding", encoding_file=rank_file)
+    assert info.value.argument == "encoding"
+    with pytest.raises(ArgumentValueError, match=r"no single \.tiktoken file"):
+        TiktokenCounter("gpt2", encoding_file=rank_file)
+    with pytest.raises(ArgumentValueError, match="cannot be read") as info:
+        TiktokenCounter(tiny_tiktoken.NAME, encoding_file=tmp_path / "missing.tiktoken")
+    assert info.value.argument == "encoding_file"
+    with pytest.raises(TypeError, match="encoding"):
+        TiktokenCounter(byte_encoding(), encoding_file=rank_file)
+
+
+def test_offline_without_file_is_one_line(rank_file: Path) -> None:
+    """COUNT-10: neither cached nor downloadable: one short line naming encoding."""
+    with pytest.raises(ArgumentValueError) as info:
+        TiktokenCounter("cl100k_base")
+    message = str(info.value)
+    assert info.value.argument == "encoding"
+    assert "\n" not in message
+    assert len(message) < 300
+    assert "not available offline" in message
+    assert "--encoding-file" in message
+    assert info.value.__cause__ is None
+    assert info.value.__suppress_context__
+    with pytest.raises(ArgumentValueError, match="not available offline"):
+        counter_from_name("tiktoken:o200k_base")
+
+
+def test_unknown_name_without_file(rank_file: Path) -> None:
+    """COUNT-10: an unknown encoding name lists the known ones."""
+    with pytest.raises(ArgumentValueError, match=r"known: .*cl100k_base"):
+        TiktokenCounter("cl100k")
+
+
+def test_cli_encoding_file(
+    rank_file: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """--encoding-file: token windows from the local file; a bad file is one line, exit 2."""
+    text = tmp_path / "a.txt"
+    text.write_text(TEXT, "utf-8")
+    common = ["window", str(text), "--counter", "tiktoken", "--encoding", tiny_tiktoken.NAME]
+    assert main([*common, "--encoding-file", str(rank_file), "--size", "4"]) == 0
+    out, err = capsys.readouterr()
+    assert out.count("\n") == -(-TiktokenCounter(byte_encoding(SMALL_MERGES)).count(TEXT) // 4)
+    assert err == ""
+    assert main([*common, "--encoding-file", str(text), "--size", "4"]) == 2
+    _, err = capsys.readouterr()
+    assert err.count("\n") == 1
+    assert "encoding_file" in err
+    assert "Traceback" not in err
+
+
+def test_cli_offline_message(
+    rank_file: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """COUNT-10 on the command line: one line on stderr, exit 2, no network error text."""
+    text = tmp_path / "a.txt"
+    text.write_text("a b c", "utf-8")
+    assert main(["pages", str(text), "--counter", "tiktoken", "--max-tokens", "4"]) == 2
+    _, err = capsys.readouterr()
+    assert err.count("\n") == 1
+    assert len(err) < 350
+    assert "not available offline" in err
+
+
+def test_cli_encoding_file_needs_tiktoken(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """--encoding-file without --counter tiktoken could not take effect: an error."""
+    text = tmp_path / "a.txt"
+    text.write_text("a b c", "utf-8")
+    assert main(["window", str(text), "--encoding-file", "x.tiktoken", "--size", "3"]) == 2
+    _, err = capsys.readouterr()
+    assert "--encoding-file needs --counter tiktoken" in err
