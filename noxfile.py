@@ -149,7 +149,16 @@ def conformance(session: nox.Session) -> None:
 
 
 #: The benchmark scripts, by the name ``nox -s bench -- NAME ...`` selects them with.
-BENCHMARKS = ("split", "markdown", "windows", "conformance", "eval", "pathological", "ingest")
+BENCHMARKS = (
+    "split",
+    "markdown",
+    "windows",
+    "floors",
+    "conformance",
+    "eval",
+    "pathological",
+    "ingest",
+)
 
 
 @nox.session

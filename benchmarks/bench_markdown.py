@@ -1,10 +1,11 @@
 """Markdown and heading-aware chunking: linear scaling and throughput beside the peers.
 
 Run with ``nox -s bench`` (or ``python benchmarks/bench_markdown.py [--quick]``). Prints
-time(4N)/time(N) for each input family (linear means about 4; the bar is <= 4.5) and, on one
-1 MB document, throughput of split_markdown and HeadingAwareChunker beside LangChain's
-MarkdownHeaderTextSplitter and LlamaIndex's MarkdownNodeParser, in one run. Nothing is
-asserted: performance is measured, not gated.
+time(4N)/time(N) for each input family (linear means about 4; the bar is <= 4.5) and, on
+4 MB of real Markdown (benchmarks/corpora.py) and of two generated shapes, throughput of
+split_markdown and HeadingAwareChunker beside LangChain's MarkdownHeaderTextSplitter,
+chonkie's MarkdownChef and LlamaIndex's MarkdownNodeParser, in one run, with the garbage
+collector off and on. Nothing is asserted: performance is measured, not gated.
 """
 
 from __future__ import annotations
@@ -16,25 +17,34 @@ import sys
 import time
 from collections.abc import Callable
 from functools import partial
+from pathlib import Path
 
 from chunkspec import HeadingAwareChunker, parse_markdown, split_markdown
 from chunkspec._sentences import sentence_spans
 
+try:
+    from benchmarks.corpora import real_markdown
+except ModuleNotFoundError:  # run as a script: put the repository root on the path
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+    from benchmarks.corpora import real_markdown
+
 MB = 1_000_000
 
 
-def best(fn: Callable[[], object], repeat: int = 3) -> float:
+def best(fn: Callable[[], object], repeat: int = 3, *, collector: bool = False) -> float:
     """Return the best of ``repeat`` CPU times of ``fn()``, in seconds.
 
     CPU time of this process (``time.process_time``), not wall-clock: the machine is shared,
     and other processes' load would otherwise dominate the ratios. The garbage collector is
     off while timing, as in ``timeit``: its full collections cost in proportion to the live
-    heap and would blur the scaling of the algorithm itself.
+    heap and would blur the scaling of the algorithm itself. ``collector=True`` leaves it on,
+    as users run it.
     """
     times = []
     for _ in range(repeat):
         gc.collect()
-        gc.disable()
+        if not collector:
+            gc.disable()
         try:
             t0 = time.process_time()
             fn()
@@ -147,10 +157,14 @@ def main() -> int:
         sentences_section(scale)
     if args.only in (None, "throughput"):
         for label, make in (
+            (
+                "real Markdown (READMEs and docs of installed packages, MegaMart pages)",
+                real_markdown,
+            ),
             ("mixed, structure-dense Markdown", prose_doc),
             ("prose-heavy Markdown", prose_heavy_doc),
         ):
-            throughput_section(label, make(int(1 * MB * scale)), chunker)
+            throughput_section(label, make(int(4 * MB * scale)), chunker)
     return 0
 
 
@@ -221,15 +235,27 @@ def throughput_section(label: str, text: str, chunker: HeadingAwareChunker) -> N
         )
     except ImportError:
         print("(llama-index-core not installed)")
-    print("| implementation | time | MB/s | chunks | time / split_markdown |")
-    print("|---|---|---|---|---|")
+    try:
+        from chonkie import MarkdownChef
+
+        chef = MarkdownChef()
+        contenders["chonkie MarkdownChef"] = lambda: chef.parse(text).chunks
+    except ImportError:
+        print("(chonkie not installed)")
+    print(
+        "| implementation | time (GC off) | MB/s | time (GC on) | chunks "
+        "| time / split_markdown (GC off) |"
+    )
+    print("|---|---|---|---|---|---|")
     base = None
     for label, fn in contenders.items():
         t = best(fn)
+        t_gc = best(fn, collector=True)
         base = t if base is None else base
         count = len(fn())  # type: ignore[arg-type]
         print(
-            f"| {label} | {t:.3f} s | {len(text) / MB / t:.2f} | {count:,} | {t / base:.2f} |",
+            f"| {label} | {t:.3f} s | {len(text) / MB / t:.2f} | {t_gc:.3f} s | {count:,} "
+            f"| {t / base:.2f} |",
             flush=True,
         )
 

@@ -1,9 +1,13 @@
 """Throughput and scaling of split_section beside its peers, in one process, on one text.
 
-Run with ``nox -s bench`` (or ``python benchmarks/bench_split.py [--mb 10] [--repeat 3]``).
-Prints MB/s (of CPU time) for each implementation, shape and budget, the ratio of each
-peer's time to ours, ours to the floor (``len(text.split())``), and time(4N)/time(N) for
-every shape.
+Run with ``nox -s bench`` (or ``python benchmarks/bench_split.py [--mb 4] [--repeat 3]
+[--corpus real]``). Three corpora (benchmarks/corpora.py): ``synthetic`` ASCII words,
+``real`` text (READMEs and docs of the installed packages, the MegaMart pages) and
+``generated`` prose with stated rates of non-ASCII letters, NBSPs, tabs, CRLF. Each is cut
+into three shapes: prose (as is), one-word paragraphs (``"\n\n".join(text.split())``) and
+one line (every ``"\n"`` made a space, so tabs, NBSPs and CRs stay). Prints, side by side
+from one run, chunkspec's MB/s and its time over the floor (``len(text.split())``) with the
+garbage collector off and on, each peer's time over chunkspec's, and time(4N)/time(N).
 Peers are configured to the seed-000 rule: separators ``"\\n\\n"``, ``"\\n"``, ``" "``, a
 whitespace-word length function, no overlap, whitespace stripped.
 """
@@ -16,12 +20,20 @@ import random
 import sys
 import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from chunkspec import split_section
 
+try:
+    from benchmarks.corpora import generated_text, real_text
+except ModuleNotFoundError:  # run as a script: put the repository root on the path
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+    from benchmarks.corpora import generated_text, real_text
+
 Splitter = Callable[[str, int], Any]
 SHAPES = ("prose", "one-word paragraphs", "one line")
+CORPORA = ("synthetic", "real", "generated")
 BUDGETS = (64, 256, 512)
 
 
@@ -30,8 +42,15 @@ def words_count(text: str) -> int:
     return len(text.split())
 
 
-def make_text(shape: str, size: int, seed: int = 7) -> str:
+def make_text(shape: str, size: int, seed: int = 7, corpus: str = "synthetic") -> str:
     """Return about ``size`` characters of the given shape, deterministic for ``seed``."""
+    if corpus != "synthetic":
+        base = real_text(size) if corpus == "real" else generated_text(size)
+        if shape == "one-word paragraphs":
+            return "\n\n".join(base.split())
+        if shape == "one line":
+            return base.replace("\n", " ")
+        return base
     rng = random.Random(seed)
     vocab = [
         "".join(rng.choice("etaoinshrdlucmfwyp") for _ in range(rng.randint(1, 10)))
@@ -114,8 +133,11 @@ def peers() -> dict[str, Splitter]:
     return found
 
 
-def best_time(function: Splitter, text: str, limit: int, repeat: int) -> float:
-    """Best CPU time of ``repeat`` calls (collector off while timing, as ``timeit`` does).
+def best_time(
+    function: Splitter, text: str, limit: int, repeat: int, *, collector: bool = False
+) -> float:
+    """Best CPU time of ``repeat`` calls, the collector off (as ``timeit`` does) or on (as
+    users run it).
 
     CPU time of this process, not wall time: on a shared machine, time spent waiting for a
     core would otherwise dominate the ratios.
@@ -123,7 +145,8 @@ def best_time(function: Splitter, text: str, limit: int, repeat: int) -> float:
     best = float("inf")
     for _ in range(repeat):
         gc.collect()
-        gc.disable()
+        if not collector:
+            gc.disable()
         try:
             start = time.process_time()
             function(text, limit)
@@ -135,66 +158,86 @@ def best_time(function: Splitter, text: str, limit: int, repeat: int) -> float:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--mb", type=float, default=10.0, help="text size in MB (default 10)")
+    parser.add_argument("--mb", type=float, default=4.0, help="text size in MB (default 4)")
     parser.add_argument("--repeat", type=int, default=3, help="best of N runs (default 3)")
     parser.add_argument(
-        "--scale-mb", type=float, default=10.0, help="N for the scaling table (4N is measured too)"
+        "--scale-mb", type=float, default=4.0, help="N for the scaling table (4N is measured too)"
     )
     parser.add_argument(
         "--peer-cap", type=float, default=60.0, help="skip a peer slower than this many s"
     )
+    parser.add_argument(
+        "--corpus", choices=CORPORA, action="append", help="corpora to run (default: all)"
+    )
+    parser.add_argument("--no-peers", action="store_true", help="chunkspec and the floor only")
     args = parser.parse_args()
+    corpora = args.corpus or list(CORPORA)
     size = int(args.mb * 1_000_000)
-    implementations: dict[str, Splitter] = {"chunkspec": ours, "floor": floor, **peers()}
+    implementations: dict[str, Splitter] = {"chunkspec": ours, "floor": floor}
+    if not args.no_peers:
+        implementations.update(peers())
+    names = [name for name in implementations if name not in ("chunkspec", "floor")]
     print(
         f"# split_section benchmark: {args.mb:g} MB per shape, best of {args.repeat}, "
-        f"Python {sys.version.split()[0]}"
+        f"CPU time, Python {sys.version.split()[0]}"
     )
     print()
-    print("| shape | max_tokens | implementation | MB/s | time / chunkspec | chunkspec / floor |")
-    print("|---|---:|---|---:|---:|---:|")
+    print(
+        "| corpus | shape | max_tokens | chunkspec MB/s | chunkspec / floor (GC off) "
+        "| chunkspec / floor (GC on) | " + "".join(f"{name} / chunkspec | " for name in names)
+    )
+    print("|---|---|---:|---:|---:|---:|" + "---:|" * len(names))
     slow: set[str] = set()
-    for shape in SHAPES:
-        text = make_text(shape, size)
-        megabytes = len(text.encode()) / 1e6
-        for limit in BUDGETS:
-            times: dict[str, float] = {}
-            # Rounds interleave the implementations, so a burst of load elsewhere on the
-            # machine hits them alike; each keeps its best round. Peers run once (they are
-            # slower, so noise matters less to their ratio).
-            for round_ in range(args.repeat):
-                for name, function in implementations.items():
-                    if name in slow or (round_ and name not in ("chunkspec", "floor")):
-                        continue
-                    seconds = best_time(function, text, limit, 1)
-                    times[name] = min(times.get(name, seconds), seconds)
-                    if seconds > args.peer_cap:
-                        slow.add(name)
-            for name, seconds in times.items():
-                ratio = seconds / times["chunkspec"]
-                floor_ratio = times["chunkspec"] / times["floor"] if name == "chunkspec" else None
+    for corpus in corpora:
+        for shape in SHAPES:
+            text = make_text(shape, size, corpus=corpus)
+            megabytes = len(text.encode()) / 1e6
+            for limit in BUDGETS:
+                times: dict[str, float] = {}
+                with_gc: dict[str, float] = {}
+                # Rounds interleave the implementations, so a burst of load elsewhere on the
+                # machine hits them alike; each keeps its best round. Peers run once (they
+                # are slower, so noise matters less to their ratio).
+                for round_ in range(args.repeat):
+                    for name, function in implementations.items():
+                        if name in slow or (round_ and name not in ("chunkspec", "floor")):
+                            continue
+                        seconds = best_time(function, text, limit, 1)
+                        times[name] = min(times.get(name, seconds), seconds)
+                        if seconds > args.peer_cap:
+                            slow.add(name)
+                        if name in ("chunkspec", "floor"):
+                            seconds = best_time(function, text, limit, 1, collector=True)
+                            with_gc[name] = min(with_gc.get(name, seconds), seconds)
+                ours_s = times["chunkspec"]
+                peer_cells = [
+                    f"{times[name] / ours_s:.2f}" if name in times else "skipped" for name in names
+                ]
                 print(
-                    f"| {shape} | {limit} | {name} | {megabytes / seconds:.1f} | {ratio:.2f} | "
-                    + (f"{floor_ratio:.2f}" if floor_ratio is not None else "")
-                    + " |"
+                    f"| {corpus} | {shape} | {limit} | {megabytes / ours_s:.1f} | "
+                    f"{ours_s / times['floor']:.2f} | "
+                    f"{with_gc['chunkspec'] / with_gc['floor']:.2f} | "
+                    + "".join(f"{cell} | " for cell in peer_cells),
+                    flush=True,
                 )
     for name in sorted(slow):
         print(f"\n# {name} exceeded {args.peer_cap:g} s on one case and was skipped after it")
     print()
     print(f"## Scaling: time(4N) / time(N), N = {args.scale_mb:g} MB, max_tokens 256")
     print()
-    print("| shape | implementation | time(N) s | time(4N) s | ratio |")
-    print("|---|---|---:|---:|---:|")
-    for shape in SHAPES:
+    print("| corpus | shape | implementation | time(N) s | time(4N) s | ratio |")
+    print("|---|---|---|---:|---:|---:|")
+    for corpus, shape in [(corpus, shape) for corpus in corpora for shape in SHAPES]:
         scale = int(args.scale_mb * 1_000_000)
-        small, large = make_text(shape, scale), make_text(shape, 4 * scale)
+        small = make_text(shape, scale, corpus=corpus)
+        large = make_text(shape, 4 * scale, corpus=corpus)
         for name in ("chunkspec", "floor"):
             function = implementations[name]
             t1 = t4 = float("inf")
             for _ in range(args.repeat):  # interleaved N and 4N, best of each
                 t1 = min(t1, best_time(function, small, 256, 1))
                 t4 = min(t4, best_time(function, large, 256, 1))
-            print(f"| {shape} | {name} | {t1:.3f} | {t4:.3f} | {t4 / t1:.2f} |")
+            print(f"| {corpus} | {shape} | {name} | {t1:.3f} | {t4:.3f} | {t4 / t1:.2f} |")
     print()
     print("## Agreement on clean prose (same chunks as the seed rule)")
     text = make_text("prose", 200_000)

@@ -71,6 +71,31 @@ split_texts = st.one_of(
     st.text(alphabet=st.sampled_from(SPLIT_ALPHABET), max_size=80),
 )
 
+#: Every WS-1 code point (``str.isspace()``), each a possible glue between words.
+WS1 = (
+    "\t\n\x0b\x0c\r\x1c\x1d\x1e\x1f \x85\xa0\u1680"
+    + "".join(map(chr, range(0x2000, 0x200B)))
+    + "\u2028\u2029\u202f\u205f\u3000"
+)
+
+
+@st.composite
+def realistic_texts(draw: st.DrawFn) -> str:
+    """Long runs of words with non-ASCII letters, mostly single spaces between them, and
+    now and then a tab, an NBSP, a CRLF, a double space or any other WS-1 code point: the
+    rare-other-whitespace shape the splitter's sparse word-level path is for."""
+    letters = st.sampled_from(["a", "b", "é", "ß", "я", "中", "\U0001f600", "\ufeff", "\u200b"])
+    word = st.text(letters, min_size=1, max_size=3)
+    rare = st.sampled_from(["\t", "\xa0", "\r\n", "  ", " \t ", "\xa0 ", *WS1])
+    glue = st.one_of(st.just(" "), st.just(" "), st.just(" "), st.just(" "), st.just(" "), rare)
+    count = draw(st.integers(0, 120))
+    text = draw(word) if count else ""
+    for _ in range(count - 1):
+        text += draw(glue) + draw(word)
+    edge = st.sampled_from(["", "", " ", "\t", "\xa0", "\n"])
+    return draw(edge) + text + draw(edge)
+
+
 max_tokens = st.one_of(st.integers(1, 8), st.integers(1, 2**53 - 1))
 
 ids = st.one_of(

@@ -193,3 +193,32 @@ def test_fuzz_render(c: Any) -> None:
     )
     if ok:
         assert result == "[" + c.id + "] " + c.title + "\n" + c.text
+
+
+@given(st.lists(fuzz_chunks(), max_size=6))
+def test_fuzz_assemble_bulk_check_agrees(items: list[Any]) -> None:
+    """PACK-10, PORT-1, PORT-2: assemble's field-at-a-time check accepts exactly the lists
+    whose every item passes the item-by-item check (which names the first bad field), when
+    no field is of a subclass (then it may only say False, leaving the answer to that check)."""
+    from chunkspec._assemble import _all_well_formed, _require_chunk
+
+    def each_passes() -> bool:
+        try:
+            for index, item in enumerate(items):
+                _require_chunk(f"chunks[{index}]", item)
+        except (TypeError, ValueError):
+            return False
+        return True
+
+    exact = all(
+        type(item) is Chunk
+        and all(type(getattr(item, name)) is str for name in ("id", "doc_id", "title", "text"))
+        and type(item.content_hash) is str
+        and type(item.tokens) is int
+        and type(item.score) in (int, float)
+        for item in items
+    )
+    if exact:
+        assert _all_well_formed(items) == each_passes()
+    elif _all_well_formed(items):
+        assert each_passes()

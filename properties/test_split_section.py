@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 from chunkspec import SEPARATORS, Chunk, split_section
 
 from .models import model_count, model_hash, model_split_texts
-from .strategies import documents, max_tokens, split_texts
+from .strategies import WS1, documents, max_tokens, realistic_texts, split_texts
 
 
 @given(split_texts, max_tokens)
@@ -21,6 +21,27 @@ def test_agrees_with_literal_model(text: str, limit: int) -> None:
 @given(documents(), st.integers(1, 6))
 def test_agrees_with_model_on_documents(text: str, limit: int) -> None:
     """SPLIT-4, SPLIT-7, SPLIT-8: agreement on structured documents with small budgets."""
+    assert [c.text for c in split_section("d", "T", text, limit)] == model_split_texts(text, limit)
+
+
+@given(realistic_texts(), st.one_of(st.integers(1, 12), max_tokens))
+def test_agrees_with_model_on_realistic_text(text: str, limit: int) -> None:
+    """SPLIT-1..SPLIT-8, WS-1: long runs of words with non-ASCII letters and rare tabs,
+    NBSPs, CRLFs and other WS-1 code points give the literal model's chunks."""
+    assert [c.text for c in split_section("d", "T", text, limit)] == model_split_texts(text, limit)
+
+
+@given(
+    st.lists(
+        st.text(st.sampled_from(["a", "é", "\U0001f600"]), min_size=1, max_size=2), max_size=40
+    ),
+    st.sampled_from(list(WS1)),
+    st.integers(1, 5),
+)
+def test_every_ws1_code_point_between_words(words: list[str], space: str, limit: int) -> None:
+    """WS-1, SPLIT-2..SPLIT-5: words glued by spaces with one WS-1 code point among them
+    (every one of the 29 is drawn) split as the literal model splits them."""
+    text = " ".join(words[: len(words) // 2]) + space + " ".join(words[len(words) // 2 :])
     assert [c.text for c in split_section("d", "T", text, limit)] == model_split_texts(text, limit)
 
 

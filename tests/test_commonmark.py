@@ -27,3 +27,23 @@ def test_all_examples_present() -> None:
 def test_example(example: dict[str, Any], max_tokens: int, overlap: int) -> None:
     """MD-1..MD-11, HEAD-2..HEAD-10, CONTRACT-1..7 hold on the example."""
     all_invariants(example["markdown"], max_tokens, overlap)
+
+
+def test_speed_paths_agree_on_every_example() -> None:
+    """MD-1, MD-2: on all 655 examples our parser (block rules copied without debug logging)
+    gives a stock markdown-it-py parser's tokens, and the line table is the model's."""
+    from markdown_it import MarkdownIt
+    from mdit_py_plugins.deflist import deflist_plugin
+    from properties.models import model_lines
+
+    from chunkspec._markdown import _parser, line_table
+
+    stock = MarkdownIt("commonmark").enable("table").use(deflist_plugin)
+    stock.disable("inline")
+    for example in _EXAMPLES:
+        source = example["markdown"]
+        ours = [(t.type, t.level, t.nesting, t.map, t.content) for t in _parser().parse(source)]
+        theirs = [(t.type, t.level, t.nesting, t.map, t.content) for t in stock.parse(source)]
+        assert ours == theirs, example["example"]
+        starts, ends = line_table(source)
+        assert list(zip(starts, ends, strict=True)) == model_lines(source), example["example"]

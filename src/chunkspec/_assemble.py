@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable
+from itertools import repeat
+from operator import attrgetter
 
 from ._chunk import Chunk, render_unchecked
-from ._errors import ArgumentTypeError
-from ._validate import require_int, require_real, require_str, require_text
+from ._errors import ArgumentTypeError, ArgumentValueError
+from ._validate import MAX_SAFE_INTEGER, require_int, require_real, require_str, require_text
 
 __all__ = ["assemble"]
 
@@ -35,8 +38,9 @@ def assemble(
     if isinstance(given, (str, bytes)) or not isinstance(given, Iterable):
         raise ArgumentTypeError("chunks", "an iterable of Chunk", given)
     items = list(chunks)
-    for index, item in enumerate(items):
-        _require_chunk(f"chunks[{index}]", item)
+    if not _all_well_formed(items):
+        for index, item in enumerate(items):
+            _require_chunk(f"chunks[{index}]", item)
     require_int("budget", budget, minimum=0)
     require_real("min_score", min_score)
 
@@ -62,6 +66,43 @@ def assemble(
 def _rank(chunk: Chunk) -> tuple[float, str]:
     """Sort key: score descending, then id ascending by code point."""
     return (-chunk.score, chunk.id)
+
+
+_TEXT_FIELDS = ("id", "doc_id", "title", "text")
+
+
+def _all_well_formed(items: list[Chunk]) -> bool:
+    """True if every item passes ``_require_chunk``, checked a field at a time in C.
+
+    A speed path only: it accepts exactly what ``_require_chunk`` accepts when every field
+    is of an exact type (no subclass of ``str``, ``int`` or ``float``), and says False (the
+    item-by-item check then runs and raises the same error as ever) whenever it is unsure.
+    """
+    if not all(map(isinstance, items, repeat(Chunk))):
+        return False
+    for name in (*_TEXT_FIELDS, "content_hash"):
+        values: list[object] = list(map(attrgetter(name), items))
+        if not all(map(isinstance, values, repeat(str))):
+            return False
+        if name != "content_hash":
+            try:  # PORT-2 on all the values at once: a surrogate is one code point
+                require_text(name, "".join(map(str, values)))
+            except ArgumentValueError:
+                return False
+    tokens: list[int] = list(map(attrgetter("tokens"), items))
+    if tokens and (
+        set(map(type, tokens)) != {int} or min(tokens) < 0 or max(tokens) > MAX_SAFE_INTEGER
+    ):
+        return False
+    scores: list[float] = list(map(attrgetter("score"), items))
+    kinds = set(map(type, scores))
+    if not kinds <= {float, int}:
+        return False
+    if int in kinds:  # PORT-1: an int score must be within +-(2**53 - 1)
+        whole = [score for score in scores if type(score) is int]
+        if min(whole) < -MAX_SAFE_INTEGER or max(whole) > MAX_SAFE_INTEGER:
+            return False
+    return not any(map(math.isnan, scores))
 
 
 def _require_chunk(argument: str, item: object) -> None:

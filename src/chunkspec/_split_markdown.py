@@ -178,7 +178,9 @@ class _Splitter:
         """Walk the blocks (``source``'s Markdown blocks unless given), emit chunks."""
         stack: list[tuple[int, str]] = []
         prose: list[Block] = []
-        for block in parse_markdown_blocks(self.source) if blocks is None else blocks:
+        if blocks is None:
+            blocks = parse_markdown_blocks(self.source, (self.starts, self.ends))
+        for block in blocks:
             if block.kind == "heading":
                 self.prose(prose)
                 prose = []
