@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from pathlib import Path
 from typing import Any, TextIO
@@ -90,6 +91,7 @@ def register(sub: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     """Run the evaluation and print the table; write JSON and PNG when asked."""
     plt = _pyplot() if args.png else None  # fail before a long run, not after it
+    _check_options(args)
     if args.corpus is not None and (args.corpus_dir is not None or args.chroma is not None):
         raise CliError("give CORPUS or --corpus/--chroma, not both")
     if args.chroma is not None:
@@ -243,6 +245,22 @@ def format_table(report: EvalReport) -> str:
         "  ".join(cell.ljust(w) for cell, w in zip(r, widths, strict=True)).rstrip() for r in rows
     ]
     return "\n".join(lines) + "\n"
+
+
+def _check_options(args: argparse.Namespace) -> None:
+    """CLI-12: refuse bad option values before the run, naming the flag; check that the
+    --json and --png files can be written (their folder exists and is writable)."""
+    share = args.gold_share
+    if not 0 < share <= 1:
+        raise CliError(f"--gold-share must be in (0, 1], got {share:g}")
+    for flag, path in (("--json", args.json), ("--png", args.png)):
+        if path is None:
+            continue
+        folder = Path(path).parent
+        if not folder.is_dir():
+            raise CliError(f"{flag} {path}: no such folder {str(folder)!r}")
+        if not os.access(folder, os.W_OK) or Path(path).is_dir():
+            raise CliError(f"{flag} {path}: cannot write there")
 
 
 def _write(path: str, text: str) -> None:
