@@ -7,10 +7,10 @@ import sys
 from collections.abc import Callable, Sequence
 
 from .._errors import ArgumentTypeError, ArgumentValueError
-from .._records._chunk_document import chunk_document
 from .._records._counter_names import counter_from_name
 from .._records._record import ChunkRecord
-from .._records._sources import InputError, SourceDocument, document_from_text
+from .._records._rows import ChunkOptions
+from .._records._sources import InputError, SourceDocument
 from ._counter import counter_from
 from ._inputs import documents, find_inputs
 from ._io import CliError, one_line
@@ -23,7 +23,7 @@ TextWriter = Callable[[SourceDocument, Sequence[ChunkRecord]], None]
 
 
 class Chunking:
-    """The options of one chunking run, resolved from a command's own flags."""
+    """One chunking run's options (SCALE-6's ChunkOptions) and the flags that gave them."""
 
     def __init__(
         self,
@@ -44,17 +44,19 @@ class Chunking:
             "split_tables": "--split-tables",
             **(flags or {}),
         }
-        self.strategy = strategy
-        self.max_tokens = max_tokens
-        self.overlap_tokens = overlap_tokens
-        self.counter = counter
-        self.count_headings = count_headings
-        self.split_tables = split_tables
+        self.options = ChunkOptions(
+            strategy, max_tokens, overlap_tokens, counter, count_headings, split_tables
+        )
+
+    @property
+    def counter(self) -> str:
+        """The counter's name (RECORD-5)."""
+        return self.options.counter
 
     def check(self) -> None:
         """Refuse bad options before any input is read, naming the flag (CLI-12)."""
         try:
-            self.chunk(document_from_text("", doc_id="options"))
+            self.options.check()
         except (ArgumentTypeError, ArgumentValueError) as error:
             message = str(error)
             for argument, flag in self.flags.items():
@@ -63,15 +65,7 @@ class Chunking:
 
     def chunk(self, document: SourceDocument) -> list[ChunkRecord]:
         """Return the records of ``document``."""
-        return chunk_document(
-            document,
-            self.strategy,
-            max_tokens=self.max_tokens,
-            overlap_tokens=self.overlap_tokens,
-            counter=self.counter,
-            count_headings=self.count_headings,
-            split_tables=self.split_tables,
-        )
+        return self.options.chunk(document)
 
 
 def counter_option_name(args: argparse.Namespace, default: str) -> str:

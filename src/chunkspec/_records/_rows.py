@@ -14,8 +14,14 @@ from typing import Any
 from .._errors import ArgumentTypeError, ArgumentValueError
 from .._validate import require_int
 from ._chunk_document import chunk_document
-from ._record import RECORD_FIELDS
-from ._sources import INPUT_FORMATS, InputError, document_from_bytes, document_from_text
+from ._record import RECORD_FIELDS, ChunkRecord
+from ._sources import (
+    INPUT_FORMATS,
+    InputError,
+    SourceDocument,
+    document_from_bytes,
+    document_from_text,
+)
 
 __all__ = ["ERROR_FIELD", "OUTPUT_FIELDS", "ChunkOptions", "RawDocument", "chunk_rows"]
 
@@ -64,7 +70,7 @@ class ChunkOptions:
         self.chunk(document_from_text("options", doc_id="options"))
         return self
 
-    def chunk(self, document: Any) -> list[Any]:
+    def chunk(self, document: SourceDocument) -> list[ChunkRecord]:
         """Return chunk_document's records of ``document`` under these options."""
         return chunk_document(
             document,
