@@ -17,6 +17,7 @@ from .._records._sources import (
     InputError,
     SourceDocument,
     document_from_bytes,
+    read_bytes,
 )
 from ._io import CliError
 
@@ -152,14 +153,7 @@ def read_input(item: Input, args: argparse.Namespace) -> SourceDocument:
             title=args.title,
             name=name,
         )
-    try:
-        data = Path(item.path).read_bytes()
-    except FileNotFoundError:
-        raise InputError(f"{item.path}: no such file") from None
-    except IsADirectoryError:
-        raise InputError(f"{item.path}: is a directory") from None
-    except OSError as error:
-        raise InputError(f"{item.path}: cannot read: {error.strerror}") from None
+    data = read_bytes(item.path)
     try:
         return document_from_bytes(
             data,

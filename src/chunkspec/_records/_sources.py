@@ -22,6 +22,7 @@ __all__ = [
     "document_from_bytes",
     "document_from_text",
     "format_for",
+    "read_bytes",
     "read_document",
 ]
 
@@ -237,19 +238,24 @@ def read_document(
     if not isinstance(path, os.PathLike):
         require_str("path", path)
     name = os.fspath(path)
-    try:
-        data = Path(name).read_bytes()
-    except FileNotFoundError:
-        raise InputError(f"{name}: no such file") from None
-    except IsADirectoryError:
-        raise InputError(f"{name}: is a directory") from None
-    except OSError as error:
-        raise InputError(f"{name}: cannot read: {error.strerror}") from None
     return document_from_bytes(
-        data,
+        read_bytes(name),
         doc_id=Path(name).stem if doc_id is None else doc_id,
         source=name,
         input_format=input_format,
         title=title,
         name=name,
     )
+
+
+def read_bytes(name: str) -> bytes:
+    """Return the bytes of the file ``name``; InputError (one line, SOURCE-6) if it cannot
+    be read: missing, a directory, or refused by the system."""
+    try:
+        return Path(name).read_bytes()
+    except FileNotFoundError:
+        raise InputError(f"{name}: no such file") from None
+    except IsADirectoryError:
+        raise InputError(f"{name}: is a directory") from None
+    except OSError as error:
+        raise InputError(f"{name}: cannot read: {error.strerror}") from None
