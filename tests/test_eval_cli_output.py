@@ -250,10 +250,12 @@ def test_json_report(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None
 
 
 def test_json_cannot_write(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """CLI-12: a --json path that is a folder is refused before the run, naming the flag."""
     shop = _shop(tmp_path)
     assert main(["eval", shop, "--strategies", "fixed-2", "--json", str(tmp_path)]) == 2
-    err = capsys.readouterr().err
-    assert err == f"chunkspec eval: error: {tmp_path}: cannot write: Is a directory\n"
+    captured = capsys.readouterr()
+    assert captured.err == f"chunkspec eval: error: --json {tmp_path}: cannot write there\n"
+    assert captured.out == ""  # nothing ran
 
 
 # --- the chart (EVAL-29 --png) ---------------------------------------------------------------
