@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import assume, given
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from chunkspec import split_section
@@ -106,6 +106,12 @@ def port() -> Iterator[Port]:
     process.stop()
 
 
+#: Each example is a round trip to the Node port process: 300 keep the two protocol
+#: properties under a minute in the gate; `nox -s conformance` sends thousands more.
+_ROUND_TRIPS = settings(max_examples=300, deadline=None)
+
+
+@_ROUND_TRIPS
 @given(batch=st.lists(any_case, min_size=1, max_size=30))
 def test_port_answers_each_request_once_in_order(
     port: Port, batch: list[tuple[str, dict[str, Any]]]
@@ -260,6 +266,7 @@ def test_exit_status(statuses: list[str], allow_skips: bool, xpass: bool) -> Non
     assert summary.exit_status == (1 if bad else 0)
 
 
+@_ROUND_TRIPS
 @given(batches=st.lists(st.lists(any_case, min_size=1, max_size=4), min_size=1, max_size=8))
 def test_pipelined_batches_keep_their_order(
     port: Port, batches: list[list[tuple[str, dict[str, Any]]]]
