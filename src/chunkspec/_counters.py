@@ -224,6 +224,17 @@ class HuggingFaceCounter:
             )
         self.tokenizer = tokenizer
 
+    @classmethod
+    def from_file(cls, path: str) -> HuggingFaceCounter:
+        """Load a ``tokenizer.json``; the counter's record name is ``huggingface:{path}``."""
+        try:
+            from tokenizers import Tokenizer
+        except ImportError:
+            raise _missing("tokenizers", "tokenizers") from None
+        counter = cls(Tokenizer.from_file(path))
+        counter.name = f"huggingface:{path}"
+        return counter
+
     def count(self, text: str) -> int:
         """Return the number of tokens, without special tokens."""
         text = require_text("text", text)

@@ -12,7 +12,7 @@ from .._counters import (
     TokenSpanCounter,
     WhitespaceCounter,
 )
-from .._errors import ArgumentTypeError, ArgumentValueError
+from .._errors import ArgumentValueError
 from .._validate import require_str
 
 __all__ = ["counter_from_name", "counter_name"]
@@ -23,7 +23,8 @@ def counter_name(counter: TokenCounter) -> str:
 
     ``whitespace``; ``chars{N}`` for :class:`CharEstimateCounter` (``chars4`` is seed 004's
     estimate, ``chars1`` counts code points, the measure of character windows);
-    ``tiktoken:{encoding}``; ``huggingface`` (add ``:NAME`` with :func:`counter_from_name`);
+    ``tiktoken:{encoding}``; ``huggingface:{path}`` for a tokenizer loaded by
+    ``HuggingFaceCounter.from_file`` (as :func:`counter_from_name` does);
     any other counter: its ``name`` attribute if it is a non-empty str, else its class name.
     """
     if isinstance(counter, WhitespaceCounter):
@@ -32,7 +33,7 @@ def counter_name(counter: TokenCounter) -> str:
         return f"chars{counter.chars_per_token}"
     if isinstance(counter, TiktokenCounter):
         return f"tiktoken:{counter.encoding.name}"
-    label = getattr(counter, "chunkspec_name", None) or getattr(counter, "name", None)
+    label = getattr(counter, "name", None)
     if isinstance(label, str) and label:
         return label
     return type(counter).__name__
@@ -57,14 +58,7 @@ def counter_from_name(name: str) -> TokenSpanCounter:
     if kind == "tiktoken":
         return TiktokenCounter(argument or "cl100k_base")
     if kind == "huggingface" and argument:
-        try:
-            from tokenizers import Tokenizer
-        except ImportError:
-            return HuggingFaceCounter(None)  # type: ignore[arg-type]  # raises the extra's hint
-        counter = HuggingFaceCounter(Tokenizer.from_file(argument))
-        counter_label = name
-        setattr(counter, "chunkspec_name", counter_label)  # noqa: B010
-        return counter
+        return HuggingFaceCounter.from_file(argument)
     if kind == "huggingface":
         raise ArgumentValueError("counter", "needs a tokenizer file (huggingface:PATH)", name)
     raise ArgumentValueError(
@@ -72,10 +66,3 @@ def counter_from_name(name: str) -> TokenSpanCounter:
         "must be whitespace, chars{N}, tiktoken[:ENCODING] or huggingface:PATH",
         name,
     )
-
-
-def require_counter_name(value: object) -> str:
-    """Return ``value`` if it is a counter name (a str); the name is checked when built."""
-    if not isinstance(value, str):
-        raise ArgumentTypeError("counter", "a counter name (str)", value)
-    return value
