@@ -15,7 +15,7 @@ import chunkspec
 from chunkspec import EvalCell, EvalReport, evaluate, load_corpus
 from chunkspec._cli._eval import format_table
 from chunkspec._evaluate import ALL, StrategyStats
-from chunkspec._strategies import resolve
+from chunkspec._strategies import indexed_text, resolve
 
 # --- EVAL-19: the hooks keep the chunkers' own provenance -------------------------------------
 
@@ -43,13 +43,12 @@ markdown = st.lists(
 
 @given(markdown, st.sampled_from([None, 4, 16]))
 def test_structural_adapter_is_split_markdown(source: str, budget: int | None) -> None:
-    """EVAL-19: structural[-N] chunks are split_markdown's regions, ids doc#n, same trail."""
+    """EVAL-19, EVAL-41: structural[-N] records are split_markdown's regions and texts, ids
+    d:n, indexing split_markdown's embedding_text (unbudgeted: 2**53-1 tokens, the same)."""
     name = "structural" if budget is None else f"structural-{budget}"
-    got = [
-        (c.id, c.start, c.end, c.text, c.embedding_text) for c in resolve(name)("d", "T", source)
-    ]
+    got = [(c.id, c.start, c.end, c.text, indexed_text(c)) for c in resolve(name)("d", "T", source)]
     want = [
-        (f"d#{n}", c.start, c.end, c.text, c.embedding_text)
+        (f"d:{n}", c.start, c.end, c.text, c.embedding_text)
         for n, c in enumerate(chunkspec.split_markdown("d", source, budget))
     ]
     assert got == want
@@ -57,13 +56,14 @@ def test_structural_adapter_is_split_markdown(source: str, budget: int | None) -
 
 @given(markdown, st.integers(2, 24), st.data())
 def test_heading_aware_adapter_is_the_chunker(source: str, size: int, data: st.DataObject) -> None:
-    """EVAL-19: heading-aware-N-O chunks are HeadingAwareChunker(N, O)'s, text == slice."""
+    """EVAL-19, EVAL-41: heading-aware-N-O records are HeadingAwareChunker(N, O)'s chunks, in
+    order, ids d:n, indexing the chunker's embedding_text; text == slice."""
     overlap = data.draw(st.integers(0, size - 1))
     got = resolve(f"heading-aware-{size}-{overlap}")("d", "T", source)
     chunker = chunkspec.HeadingAwareChunker(size, overlap)
     want = chunker.chunk(chunkspec.parse_markdown("d", source))
-    assert [(c.id, c.start, c.end, c.embedding_text) for c in got] == [
-        (c.id, c.start, c.end, c.embedding_text) for c in want
+    assert [(c.id, c.start, c.end, indexed_text(c)) for c in got] == [
+        (f"d:{n}", c.start, c.end, c.embedding_text) for n, c in enumerate(want)
     ]
     assert all(c.text == source[c.start : c.end] for c in got)
 

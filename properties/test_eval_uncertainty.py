@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from chunkspec._bootstrap import Resamples, interval, paired_p, resamples
 from chunkspec._retrievers import make_scorer
-from chunkspec._strategies import resolve
+from chunkspec._strategies import indexed_text, resolve
 
 from .strategies import eval_text
 
@@ -22,8 +22,8 @@ def test_document_is_one_chunk_of_every_word(source: str) -> None:
         assert chunks == []
         return
     (chunk,) = chunks
-    assert chunk.id == "d"
-    assert chunk.text == source[chunk.start : chunk.end] == chunk.embedding_text
+    assert chunk.id == "d:0"
+    assert chunk.text == source[chunk.start : chunk.end] == indexed_text(chunk)
     assert chunk.text.split() == source.split()
     assert chunk.text == chunk.text.strip()
 

@@ -10,7 +10,15 @@ from pathlib import Path
 import pytest
 
 import chunkspec
-from chunkspec import CorpusError, GoldSpan, SpanQuery, StrategyUnavailable, evaluate, load_corpus
+from chunkspec import (
+    ChunkRecord,
+    CorpusError,
+    GoldSpan,
+    SpanQuery,
+    StrategyUnavailable,
+    evaluate,
+    load_corpus,
+)
 from chunkspec._chroma_corpus import write_corpus
 from chunkspec._cli import main
 from chunkspec._evaluate import ALL
@@ -502,10 +510,9 @@ def test_cli_eval_names_an_unavailable_strategy(
 def test_evaluate_rejects_duplicate_chunk_ids(monkeypatch: pytest.MonkeyPatch) -> None:
     """EVAL-26: chunk ids must be unique across the corpus."""
     from chunkspec import _evaluate
-    from chunkspec._strategies import EvalChunk
 
-    def same_id(doc_id: str, title: str, source: str) -> list[EvalChunk]:
-        return [EvalChunk("x", doc_id, title, source, 0, len(source), source)]
+    def same_id(doc_id: str, title: str, source: str) -> list[ChunkRecord]:
+        return resolve("document")("x", title, source)  # every document's record is x:0
 
     monkeypatch.setattr(_evaluate, "resolve", lambda name: same_id)
     with pytest.raises(ValueError, match="two chunks one id") as info:

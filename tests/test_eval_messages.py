@@ -17,7 +17,16 @@ from pathlib import Path
 import pytest
 
 import chunkspec
-from chunkspec import GoldSpan, LabelledQuery, SpanQuery, compare, evaluate, mrr, recall_at_k
+from chunkspec import (
+    ChunkRecord,
+    GoldSpan,
+    LabelledQuery,
+    SpanQuery,
+    compare,
+    evaluate,
+    mrr,
+    recall_at_k,
+)
 from chunkspec._gold import answers, labelled
 from chunkspec._labelled_corpus import Corpus, CorpusDocument, CorpusError, load_corpus, quote_span
 from chunkspec._retrievers import make_scorer
@@ -435,11 +444,10 @@ def test_evaluate_nothing_available(monkeypatch: pytest.MonkeyPatch) -> None:
 def test_evaluate_duplicate_ids_message(monkeypatch: pytest.MonkeyPatch) -> None:
     """EVAL-26: the error names the strategy that gave two chunks one id."""
     from chunkspec import _evaluate
-    from chunkspec._strategies import EvalChunk
+    from chunkspec._strategies import resolve
 
-    def same_id(doc_id: str, title: str, source: str) -> list[EvalChunk]:
-        chunk = EvalChunk("x", doc_id, title, source, 0, len(source), source)
-        return [chunk, chunk]
+    def same_id(doc_id: str, title: str, source: str) -> list[ChunkRecord]:
+        return resolve("document")(doc_id, title, source) * 2
 
     monkeypatch.setattr(_evaluate, "resolve", lambda name: same_id)
     error = _raises(ValueError, lambda: evaluate(_tiny(), ["twice"]))

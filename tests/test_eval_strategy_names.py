@@ -1,41 +1,29 @@
 """EVAL-18/19: what each strategy name passes to its chunker (sizes, defaults, bounds).
 
-The hooks' chunkers are replaced by recorders, so the arguments a name resolves to are seen
-directly; the chunks they return are checked by tests/golden/strategy.json.
+``chunk_document`` is replaced by a recorder, so the arguments a name resolves to are seen
+directly; the records they return are checked by tests/golden/strategy.json.
 """
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any
 
 import pytest
 
-import chunkspec
+from chunkspec import _strategies
 from chunkspec._strategies import resolve
-
-
-class _Recorder:
-    calls: ClassVar[list[tuple[Any, ...]]] = []
-
-    def __init__(self, *args: Any) -> None:
-        type(self).calls.append(args)
-
-    def chunk(self, document: Any) -> list[Any]:
-        return []
 
 
 @pytest.fixture
 def calls(monkeypatch: pytest.MonkeyPatch) -> list[tuple[Any, ...]]:
+    """Record what each adapter passes to ``chunk_document`` (EVAL-41) instead of chunking."""
     seen: list[tuple[Any, ...]] = []
-    monkeypatch.setattr(_Recorder, "calls", seen)
-    monkeypatch.setattr(chunkspec, "HeadingAwareChunker", _Recorder)
-    monkeypatch.setattr(chunkspec, "parse_markdown", lambda doc_id, source: (doc_id, source))
 
-    def split_markdown(doc_id: str, source: str, max_tokens: int | None) -> list[Any]:
-        seen.append(("split_markdown", doc_id, source, max_tokens))
+    def chunk_document(document: Any, strategy: str, **options: Any) -> list[Any]:
+        seen.append((strategy, options.get("max_tokens"), options.get("overlap_tokens")))
         return []
 
-    monkeypatch.setattr(chunkspec, "split_markdown", split_markdown)
+    monkeypatch.setattr(_strategies, "chunk_document", chunk_document)
     return seen
 
 
@@ -53,18 +41,34 @@ def test_heading_aware_sizes(
     calls: list[tuple[Any, ...]], name: str, args: tuple[int, int]
 ) -> None:
     """EVAL-18: heading-aware is 512-64; heading-aware-N overlaps by N // 8 (an int)."""
-    resolve(name)
-    assert calls == [args]
-    assert all(type(a) is int for a in calls[0])
+    assert resolve(name)("d", "T", "text") == []
+    assert calls == [("heading", *args)]
+    assert all(type(a) is int for a in calls[0][1:])
 
 
 @pytest.mark.parametrize(
-    ("name", "budget"), [("structural", None), ("structural-128", 128), ("structural-1", 1)]
+    ("name", "budget"),
+    [("structural", 9007199254740991), ("structural-128", 128), ("structural-1", 1)],
 )
-def test_structural_budget(calls: list[tuple[Any, ...]], name: str, budget: int | None) -> None:
-    """EVAL-19: plain structural is unbudgeted; structural-N passes N."""
+def test_structural_budget(calls: list[tuple[Any, ...]], name: str, budget: int) -> None:
+    """EVAL-19: plain structural is unbudgeted (2**53-1 tokens); structural-N passes N."""
     assert resolve(name)("d", "T", "text") == []
-    assert calls == [("split_markdown", "d", "text", budget)]
+    assert calls == [("structural", budget, None)]
+
+
+@pytest.mark.parametrize(
+    ("name", "call"),
+    [
+        ("fixed-7", ("window", 7, 0)),
+        ("window-7-3", ("window", 7, 3)),
+        ("recursive-7", ("recursive", 7, None)),
+        ("document", ("window", 9007199254740991, 0)),
+    ],
+)
+def test_record_strategies(calls: list[tuple[Any, ...]], name: str, call: tuple[Any, ...]) -> None:
+    """EVAL-41: every name is one chunk_document call; document is one window of all words."""
+    assert resolve(name)("d", "T", "text") == []
+    assert calls == [call]
 
 
 @pytest.mark.parametrize("name", ["fixed-1", "recursive-1", "window-1-0", "fixed-9007199254740991"])

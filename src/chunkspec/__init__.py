@@ -46,7 +46,7 @@ from ._records._sources import (
 from ._sentences import split_sentences
 from ._split import split_section
 from ._split_markdown import MarkdownChunk, split_markdown
-from ._strategies import EvalChunk, StrategyUnavailable
+from ._strategies import StrategyUnavailable
 from ._tokens import SEPARATORS, WHITESPACE, count_tokens
 from ._window import TokenWindow, chunk, token_windows
 from ._words import words
@@ -73,7 +73,6 @@ __all__ = [
     "Document",
     "DocumentChunk",
     "EvalCell",
-    "EvalChunk",
     "EvalReport",
     "GoldSpan",
     "HeadingAwareChunker",

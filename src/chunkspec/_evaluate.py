@@ -1,8 +1,9 @@
 """The evaluation harness: question class x strategy -> span metrics, budgets, recall@k.
 
 Rules EVAL-24 to EVAL-29 and EVAL-34 to EVAL-38 in docs/spec/eval.md. For each strategy the
-corpus is chunked, gold spans are mapped to that strategy's chunk ids (EVAL-12), one
-retriever index is built over the chunks' ``embedding_text``, and every question is ranked
+corpus is chunked into chunk records (EVAL-41), gold spans are mapped to that strategy's
+record ids (EVAL-12), one retriever index is built over the records' :func:`indexed_text`,
+and every question is ranked
 once; the span metrics (EVAL-30 to EVAL-35) are read off that ranking.
 """
 
@@ -15,16 +16,14 @@ from typing import Any
 
 from ._assemble import assemble
 from ._bootstrap import Resamples, interval, paired_p, resamples
-from ._chunk import Chunk
 from ._errors import ArgumentTypeError, ArgumentValueError
 from ._gold import labelled
-from ._hashing import hash_text
 from ._labelled_corpus import Corpus
 from ._metrics import LabelledQuery, mrr, recall_at_k
+from ._records._record import ChunkRecord
 from ._retrievers import RANDOM, RETRIEVERS, make_scorer, normalise, ranked
 from ._span_metrics import Region, budget_pack, precision_omega, query_scores, tokens_per_answer
-from ._strategies import DOCUMENT, EvalChunk, StrategyUnavailable, resolve
-from ._tokens import count_tokens
+from ._strategies import DOCUMENT, StrategyUnavailable, indexed_text, resolve
 from ._validate import require_int, require_real
 
 __all__ = ["ALL", "BUDGETS", "EvalCell", "EvalReport", "StrategyStats", "evaluate"]
@@ -179,13 +178,13 @@ def evaluate(
         if len({c.id for c in chunks}) != len(chunks):
             # EVAL-26: gold is a set of ids, so two chunks sharing an id would share credit.
             raise ArgumentValueError("strategies", "a strategy gave two chunks one id", name)
-        sizes = [count_tokens(c.text) for c in chunks]
+        sizes = [c.tokens for c in chunks]  # whitespace tokens (TOK-1): every adapter's counter
         stats.append(StrategyStats(row, len(chunks), sum(sizes) / max(len(chunks), 1)))
         regions: dict[str, list[tuple[str, int, int]]] = {}
         for c in chunks:
             regions.setdefault(c.doc_id, []).append((c.id, c.start, c.end))
         gold = [labelled(q, regions, share) for q in corpus.queries]
-        scorer = make_scorer(engine, [c.embedding_text for c in chunks], seed)
+        scorer = make_scorer(engine, [indexed_text(c) for c in chunks], seed)  # EVAL-41
         rankings: list[list[tuple[int, float]]] = []
         depth = max(k, DEPTH)
         for first in range(0, len(corpus.queries), _BATCH):
@@ -195,10 +194,10 @@ def evaluate(
             done += len(batch)
             if progress is not None:
                 progress(done, total)
-        hashes = [hash_text(c.text) for c in chunks]
+        hashes = [c.content_hash for c in chunks]
         per = _per_question(corpus, chunks, sizes, hashes, rankings, gold, k, budgets)
         per["context"] = [
-            float(_context_hit(chunks, sizes, hashes, ranking[:k], g, engine, budget, min_score))
+            float(_context_hit(chunks, ranking[:k], g, engine, budget, min_score))
             for ranking, g in zip(rankings, gold, strict=True)
         ]
         values[row] = per
@@ -250,7 +249,7 @@ def _classes(corpus: Corpus) -> list[tuple[str, list[int]]]:
 
 def _per_question(
     corpus: Corpus,
-    chunks: list[EvalChunk],
+    chunks: list[ChunkRecord],
     sizes: list[int],
     hashes: list[str],
     rankings: list[list[tuple[int, float]]],
@@ -372,9 +371,7 @@ def _restrict(plan: Resamples, rows: list[int]) -> Resamples:
 
 
 def _context_hit(
-    chunks: list[EvalChunk],
-    sizes: list[int],
-    hashes: list[str],
+    chunks: list[ChunkRecord],
     ranking: list[tuple[int, float]],
     gold: LabelledQuery,
     retriever: str,
@@ -383,11 +380,6 @@ def _context_hit(
 ) -> bool:
     """Return True if ``assemble`` puts a gold chunk of ``ranking`` in the context (EVAL-27)."""
     scores = normalise(retriever, [score for _, score in ranking])
-    candidates = [
-        Chunk(
-            chunks[i].id, chunks[i].doc_id, chunks[i].title, chunks[i].text, sizes[i], hashes[i], s
-        )
-        for (i, _), s in zip(ranking, scores, strict=True)
-    ]
+    candidates = [chunks[i].to_chunk(s) for (i, _), s in zip(ranking, scores, strict=True)]
     result = assemble(candidates, budget, min_score)
     return result is not None and not gold.gold_chunk_ids.isdisjoint(result[1])

