@@ -270,6 +270,17 @@ def fuzz(session: nox.Session) -> None:
     session.run("python", "-m", "properties.fuzz", *(session.posargs or ["--minutes", "15"]))
 
 
+#: The strategies of every table in docs/evaluation.md (the baselines are added by eval).
+EVAL_STRATEGIES = (
+    "fixed-512",
+    "recursive-512",
+    "structural",
+    "heading-aware",
+    "fixed-128",
+    "window-128-32",
+    "heading-aware-128-32",
+)
+
 #: Chroma's evaluation set, where CI puts a copy beside the clone (docs/evaluation.md).
 CHROMA = "../shared/data/chroma-chunking-evaluation"
 
@@ -284,6 +295,8 @@ def eval(session: nox.Session) -> None:
     """
     _install(session, extras="bm25,embed,plot")
     retrievers = session.posargs or ["bm25", "dense"]
+    # EVAL-42: dense embeddings are kept between runs; a rerun embeds only new texts
+    cache = os.environ.get("CHUNKSPEC_EMBED_CACHE") or os.path.abspath(".nox/embeddings")
     corpora: list[tuple[str, list[str]]] = [("megamart", [])]
     if os.path.isdir(CHROMA):
         corpora.append(("chroma", ["--chroma", CHROMA]))
@@ -298,9 +311,12 @@ def eval(session: nox.Session) -> None:
                 *source,
                 "--retriever",
                 retriever,
+                "--strategies",
+                *EVAL_STRATEGIES,
                 "--json",
                 f"{out}.json",
                 "--png",
                 f"{out}.png",
                 "--no-progress",
+                env={"CHUNKSPEC_EMBED_CACHE": cache},
             )
