@@ -70,6 +70,8 @@ class _FakeModel:
 def model(monkeypatch: pytest.MonkeyPatch) -> _FakeModel:
     fake = _FakeModel()
     monkeypatch.setattr(_retrievers, "_model", lambda: fake)
+    # EVAL-42: the stand-in's vectors must never reach a user's cache under the real key
+    monkeypatch.delenv("CHUNKSPEC_EMBED_CACHE", raising=False)
     # a user who turned the library's logging up to INFO still gets no progress bar
     monkeypatch.setattr(logging.getLogger(_LOGGER), "level", logging.INFO)
     return fake
