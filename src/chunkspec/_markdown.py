@@ -10,6 +10,7 @@ and we only translate its line ranges back into character offsets of the caller'
 from __future__ import annotations
 
 import logging
+import os
 import re
 import types
 from functools import lru_cache
@@ -18,12 +19,27 @@ from operator import add
 from typing import TYPE_CHECKING, Any
 
 from ._blocks import Block, Document
+from ._errors import ArgumentValueError
 from ._validate import require_str, require_text
 
 if TYPE_CHECKING:
     from markdown_it import MarkdownIt
 
-__all__ = ["line_table", "parse_markdown", "parse_markdown_blocks"]
+__all__ = [
+    "PARSERS",
+    "PARSER_VARIABLE",
+    "line_table",
+    "markdown_parser",
+    "parse_markdown",
+    "parse_markdown_blocks",
+]
+
+#: The block scans that give MD-3's blocks (rule MD-14): the compiled one (the ``fast``
+#: extra) and the reference, markdown-it-py (MD-1), which is pure Python.
+PARSERS = ("markdown-it-pyrs", "markdown-it-py")
+
+#: The environment variable that names the block scan to use (one of :data:`PARSERS`).
+PARSER_VARIABLE = "CHUNKSPEC_MARKDOWN_PARSER"
 
 #: Line terminators exactly as CommonMark (and markdown-it's normalize step) counts them
 #: (rule MD-2). ``str.splitlines`` would also break at \v, \f, \x1c..\x1e, \x85, \u2028...
@@ -124,16 +140,41 @@ def _blank(text: str, start: int, end: int) -> bool:
     return start == end or text[start:end].isspace()
 
 
+def markdown_parser() -> str:
+    """Return the block scan in use: the compiled one when installed (rule MD-14).
+
+    ``CHUNKSPEC_MARKDOWN_PARSER=markdown-it-py`` selects the reference scan explicitly;
+    ``markdown-it-pyrs`` requires the ``fast`` extra.
+    """
+    from ._markdown_fast import available
+
+    chosen = os.environ.get(PARSER_VARIABLE, "")
+    if not chosen:
+        return PARSERS[0] if available() else PARSERS[1]
+    if chosen not in PARSERS:
+        raise ArgumentValueError(PARSER_VARIABLE, f"must be one of {', '.join(PARSERS)}", chosen)
+    if chosen == PARSERS[0] and not available():
+        raise ArgumentValueError(
+            PARSER_VARIABLE, "needs markdown-it-pyrs: pip install 'chunkspec[fast]'", chosen
+        )
+    return chosen
+
+
 def parse_markdown_blocks(
-    source: str, table: tuple[list[int], list[int]] | None = None
+    source: str, table: tuple[list[int], list[int]] | None = None, parser: str | None = None
 ) -> list[Block]:
     """Return the top-level blocks of ``source`` in order, each a region of ``source``.
 
     Block lines are trimmed of leading and trailing blank lines; a heading's ``text`` is its
     title (markdown-it's inline content) located in ``source`` (rule MD-5). ``table`` is
-    ``line_table(source)`` when the caller has it already.
+    ``line_table(source)`` when the caller has it already; ``parser`` is one of
+    :data:`PARSERS` (default: :func:`markdown_parser`), all giving the same blocks (MD-14).
     """
     starts, ends = line_table(source) if table is None else table
+    if (markdown_parser() if parser is None else parser) == PARSERS[0]:
+        from ._markdown_fast import fast_blocks
+
+        return fast_blocks(source, starts, ends)
     tokens = _parser().parse(source)
     blocks: list[Block] = []
     cursor = 0  # first line not yet given to a block
