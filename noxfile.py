@@ -22,7 +22,7 @@ PYPROJECT = nox.project.load_toml("pyproject.toml")
 
 #: The optional extras the tests exercise (each builds its data in process, no downloads).
 #: The framework adapters' extras add about 5 s to a warm install (7 s cold) and run offline.
-EXTRAS = "tiktoken,tokenizers,pdf,arrow,bm25,plot,langchain,llama-index,haystack"
+EXTRAS = "tiktoken,tokenizers,pdf,arrow,bm25,plot,langchain,llama-index,haystack,fast"
 
 
 def _install(session: nox.Session, *groups: str, extras: str = "") -> None:
@@ -213,14 +213,17 @@ def spark(session: nox.Session) -> None:
 def bench(session: nox.Session) -> None:
     """Throughput and scaling benchmarks beside the peers (prints ratios; never gates).
 
-    ``nox -s bench`` runs every script; ``nox -s bench -- split windows`` runs those only.
+    ``nox -s bench`` runs every script; ``nox -s bench -- split windows`` runs those only;
+    options go to each chosen script (``nox -s bench -- markdown --big``).
     """
-    _install(session, "bench", extras="conformance,bm25,arrow,pdf")
-    chosen = session.posargs or [name for name in BENCHMARKS if _exists(name)]
+    _install(session, "bench", extras="conformance,bm25,arrow,pdf,fast")
+    options = [arg for arg in session.posargs if arg.startswith("-")]
+    names = [arg for arg in session.posargs if not arg.startswith("-")]
+    chosen = names or [name for name in BENCHMARKS if _exists(name)]
     for name in chosen:
         if name not in BENCHMARKS:
             session.error(f"unknown benchmark {name!r}; choose from {', '.join(BENCHMARKS)}")
-        session.run("python", f"benchmarks/bench_{name}.py")
+        session.run("python", f"benchmarks/bench_{name}.py", *options)
 
 
 def _exists(name: str) -> bool:

@@ -3,23 +3,30 @@
 Run with ``nox -s bench`` (or ``python benchmarks/bench_markdown.py [--quick]``). Prints
 time(4N)/time(N) for each input family (linear means about 4; the bar is <= 4.5) and, on
 4 MB of real Markdown (benchmarks/corpora.py) and of two generated shapes, throughput of
-split_markdown and HeadingAwareChunker beside LangChain's MarkdownHeaderTextSplitter,
+split_markdown and HeadingAwareChunker (with the compiled block scan when installed, and
+with the reference scan, rule MD-14) beside LangChain's MarkdownHeaderTextSplitter,
 chonkie's MarkdownChef and LlamaIndex's MarkdownNodeParser, in one run, with the garbage
-collector off and on. Nothing is asserted: performance is measured, not gated.
+collector off and on, and split_markdown's peak memory (tracemalloc) over the input's
+bytes. ``--big`` (``nox -s bench -- markdown --big``) adds one document of real Markdown
+from 16 to 64 MiB: time(4N)/time(N) and peak memory. Nothing is asserted: performance is
+measured, not gated.
 """
 
 from __future__ import annotations
 
 import argparse
 import gc
+import os
 import re
 import sys
 import time
+import tracemalloc
 from collections.abc import Callable
 from functools import partial
 from pathlib import Path
 
 from chunkspec import HeadingAwareChunker, parse_markdown, split_markdown
+from chunkspec._markdown import PARSER_VARIABLE, PARSERS, markdown_parser
 from chunkspec._sentences import sentence_spans
 
 try:
@@ -52,6 +59,34 @@ def best(fn: Callable[[], object], repeat: int = 3, *, collector: bool = False) 
         finally:
             gc.enable()
     return min(times)
+
+
+def peak(fn: Callable[[], object]) -> int:
+    """Return the peak bytes Python allocated while ``fn()`` ran (tracemalloc), result included."""
+    gc.collect()
+    tracemalloc.start()
+    try:
+        fn()
+        return tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+
+
+def with_scan(scan: str, fn: Callable[[], object]) -> Callable[[], object]:
+    """Return ``fn`` run with the Markdown block scan ``scan`` selected (rule MD-14)."""
+
+    def run() -> object:
+        before = os.environ.get(PARSER_VARIABLE)
+        os.environ[PARSER_VARIABLE] = scan
+        try:
+            return fn()
+        finally:
+            if before is None:
+                del os.environ[PARSER_VARIABLE]
+            else:
+                os.environ[PARSER_VARIABLE] = before
+
+    return run
 
 
 def prose_doc(size: int) -> str:
@@ -140,6 +175,11 @@ def main() -> int:
         choices=("scaling", "sentences", "throughput"),
         help="run one section (default: all)",
     )
+    parser.add_argument(
+        "--big",
+        action="store_true",
+        help="also one document of real Markdown from 16 to 64 MiB (time and peak memory)",
+    )
     args = parser.parse_args()
     scale = 0.1 if args.quick else 1.0
 
@@ -150,7 +190,7 @@ def main() -> int:
         "split_markdown(256)": lambda s: split_markdown("d", s, 256),
         "HeadingAwareChunker(512, 64)": lambda s: chunker.chunk(parse_markdown("d", s)),
     }
-    print(f"Python {sys.version.split()[0]}")
+    print(f"Python {sys.version.split()[0]}; Markdown block scan: {markdown_parser()}")
     if args.only in (None, "scaling"):
         scaling_section(runs, scale)
     if args.only in (None, "sentences"):
@@ -165,7 +205,33 @@ def main() -> int:
             ("prose-heavy Markdown", prose_heavy_doc),
         ):
             throughput_section(label, make(int(4 * MB * scale)), chunker)
+    if args.big:
+        big_section(16 * 2**20)
     return 0
+
+
+def big_section(size: int) -> None:
+    """Print split_markdown's time and peak memory on one document of ``size`` and 4x."""
+    print(f"\n## One big document of real Markdown (block scan: {markdown_parser()})\n")
+    print("| input | time (GC off) | time (GC on) | peak memory | peak / input bytes |")
+    print("|---|---|---|---|---|")
+    times = []
+    for n in (size, 4 * size):
+        text = real_markdown(n)
+        t = best(partial(split_markdown, "d", text), repeat=1)
+        t_gc = best(partial(split_markdown, "d", text), repeat=1, collector=True)
+        used = peak(partial(split_markdown, "d", text))
+        raw = len(text.encode("utf-8"))
+        times.append((t, t_gc))
+        print(
+            f"| {raw / 2**20:.0f} MiB | {t:.2f} s | {t_gc:.2f} s | {used / 2**20:.0f} MiB "
+            f"| {used / raw:.2f} |",
+            flush=True,
+        )
+    print(
+        f"\ntime(4N)/time(N): {times[1][0] / times[0][0]:.2f} (GC off), "
+        f"{times[1][1] / times[0][1]:.2f} (GC on); bar <= 4.5"
+    )
 
 
 def scaling_section(runs: dict[str, Callable[[str], object]], scale: float) -> None:
@@ -217,6 +283,14 @@ def throughput_section(label: str, text: str, chunker: HeadingAwareChunker) -> N
         "chunkspec.split_markdown(max_tokens=256)": lambda: split_markdown("d", text, 256),
         "chunkspec.HeadingAwareChunker(512, 64)": lambda: chunker.chunk(parse_markdown("d", text)),
     }
+    if markdown_parser() != PARSERS[1]:
+        reference = f" [{PARSERS[1]} scan]"
+        contenders["chunkspec.split_markdown" + reference] = with_scan(
+            PARSERS[1], lambda: split_markdown("d", text)
+        )
+        contenders["chunkspec.HeadingAwareChunker(512, 64)" + reference] = with_scan(
+            PARSERS[1], lambda: chunker.chunk(parse_markdown("d", text))
+        )
     try:
         from langchain_text_splitters import MarkdownHeaderTextSplitter
 
@@ -243,21 +317,28 @@ def throughput_section(label: str, text: str, chunker: HeadingAwareChunker) -> N
     except ImportError:
         print("(chonkie not installed)")
     print(
-        "| implementation | time (GC off) | MB/s | time (GC on) | chunks "
-        "| time / split_markdown (GC off) |"
+        "| implementation | time (GC off) | MB/s | time (GC on) | MB/s (GC on) | chunks "
+        "| time / split_markdown (GC off) | (GC on) |"
     )
-    print("|---|---|---|---|---|---|")
-    base = None
+    print("|---|---|---|---|---|---|---|---|")
+    base = base_gc = 0.0
     for label, fn in contenders.items():
         t = best(fn)
         t_gc = best(fn, collector=True)
-        base = t if base is None else base
+        base = base or t
+        base_gc = base_gc or t_gc
         count = len(fn())  # type: ignore[arg-type]
         print(
-            f"| {label} | {t:.3f} s | {len(text) / MB / t:.2f} | {t_gc:.3f} s | {count:,} "
-            f"| {t / base:.2f} |",
+            f"| {label} | {t:.3f} s | {len(text) / MB / t:.2f} | {t_gc:.3f} s "
+            f"| {len(text) / MB / t_gc:.2f} | {count:,} | {t / base:.2f} | {t_gc / base_gc:.2f} |",
             flush=True,
         )
+    raw = len(text.encode("utf-8"))
+    print(
+        f"\nsplit_markdown peak memory (tracemalloc, chunks included): "
+        f"{peak(lambda: split_markdown('d', text)) / raw:.2f}x the input's bytes; "
+        f"HeadingAwareChunker: {peak(lambda: chunker.chunk(parse_markdown('d', text))) / raw:.2f}x"
+    )
 
 
 if __name__ == "__main__":

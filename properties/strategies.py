@@ -345,3 +345,37 @@ def chunk_table_options(draw: st.DrawFn) -> dict[str, object]:
     if draw(st.booleans()):
         options["input_format"] = draw(st.sampled_from(["markdown", "text", "json"]))
     return options
+
+
+#: Constructs a block scan can get wrong beyond ``md_fragment``'s: HTML blocks, nested and
+#: ordered lists, lazy continuation lines, non-ASCII text (the scan reads UTF-8 offsets),
+#: NUL (markdown-it makes it U+FFFD), indented fences and headings (rule MD-14).
+_scan_extras = st.sampled_from(
+    [
+        "<div>\nhtml *x*\n</div>",
+        "<!-- c -->",
+        "- a\n  - b\n\n  c",
+        "1. one\n2) two",
+        "> quote\nlazy line",
+        "Ünïcödé 😀 título\n===",
+        "# Ünïcödé 😀 #",
+        "a\x00b\n---",
+        "   ```\n   x\n   ```",
+        "  ## indented",
+        "term é\n\n: def 😀",
+        "[ref]:\n/url\n'title'",
+        "| é | 😀 |\n| - | - |\n| x | y |",
+        "- [ ] task\n- [x] done",
+    ]
+)
+
+
+@st.composite
+def scan_documents(draw: st.DrawFn) -> str:
+    """Markdown for the block-scan differential: fragments of both kinds, any line breaks."""
+    parts = draw(st.lists(st.one_of(md_fragment(), _scan_extras), max_size=12))
+    newline = draw(st.sampled_from(["\n", "\r\n", "\r"]))
+    out = ""
+    for part in parts:
+        out += part + "\n" * draw(st.integers(1, 2))
+    return out.replace("\n", newline) if newline != "\n" else out

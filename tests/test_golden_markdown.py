@@ -16,6 +16,8 @@ from chunkspec import (
     split_markdown,
     split_sentences,
 )
+from chunkspec._markdown import PARSER_VARIABLE, PARSERS
+from chunkspec._markdown_fast import available
 from tests import goldens
 
 _ERRORS = {"TypeError": TypeError, "ValueError": ValueError}
@@ -42,9 +44,15 @@ def _expect_error(case: dict[str, Any], call: Any) -> None:
     assert getattr(info.value, "argument", None) == case["error"]["argument"]
 
 
+#: Both block scans (MD-14): the compiled one only where the ``fast`` extra is installed.
+_SCANS = [PARSERS[1]] + ([PARSERS[0]] if available() else [])
+
+
+@pytest.mark.parametrize("scan", _SCANS)
 @pytest.mark.parametrize("case", goldens.cases("split_markdown"))
-def test_split_markdown(case: dict[str, Any]) -> None:
-    """The chunks, every field, in order."""
+def test_split_markdown(case: dict[str, Any], scan: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The chunks, every field, in order, from each block scan (MD-14)."""
+    monkeypatch.setenv(PARSER_VARIABLE, scan)
     if "error" in case:
         _expect_error(case, lambda: split_markdown(**case["input"]))
         return

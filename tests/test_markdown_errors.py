@@ -101,3 +101,24 @@ def test_error_message(
         call()
     assert getattr(info.value, "argument", None) == argument
     assert str(info.value) == message
+
+
+def test_unknown_markdown_parser_is_named(monkeypatch: pytest.MonkeyPatch) -> None:
+    """MD-14: CHUNKSPEC_MARKDOWN_PARSER must name one of the block scans."""
+    from chunkspec._markdown import PARSER_VARIABLE
+
+    monkeypatch.setenv(PARSER_VARIABLE, "commonmark-py")
+    with pytest.raises(ValueError, match="commonmark-py") as info:
+        split_markdown("d", "# a\n")
+    assert getattr(info.value, "argument", None) == PARSER_VARIABLE
+
+
+def test_reference_parser_is_selectable(monkeypatch: pytest.MonkeyPatch) -> None:
+    """MD-14: markdown-it-py is selected explicitly by name and gives the same chunks."""
+    from chunkspec._markdown import PARSER_VARIABLE, markdown_parser
+
+    source = "# T\n\nalpha |\n---\n\n| a |\n|---|\n| 1 |\n"
+    default = split_markdown("d", source)
+    monkeypatch.setenv(PARSER_VARIABLE, "markdown-it-py")
+    assert markdown_parser() == "markdown-it-py"
+    assert split_markdown("d", source) == default

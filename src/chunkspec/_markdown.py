@@ -10,20 +10,40 @@ and we only translate its line ranges back into character offsets of the caller'
 from __future__ import annotations
 
 import logging
+import os
 import re
 import types
+from array import array
+from collections.abc import Iterator, Sequence
 from functools import lru_cache
 from itertools import accumulate
 from operator import add
 from typing import TYPE_CHECKING, Any
 
 from ._blocks import Block, Document
+from ._errors import ArgumentValueError
 from ._validate import require_str, require_text
 
 if TYPE_CHECKING:
     from markdown_it import MarkdownIt
 
-__all__ = ["line_table", "parse_markdown", "parse_markdown_blocks"]
+__all__ = [
+    "PARSERS",
+    "PARSER_VARIABLE",
+    "LineTable",
+    "iter_markdown_blocks",
+    "line_table",
+    "markdown_parser",
+    "parse_markdown",
+    "parse_markdown_blocks",
+]
+
+#: The block scans that give MD-3's blocks (rule MD-14): the compiled one (the ``fast``
+#: extra) and the reference, markdown-it-py (MD-1), which is pure Python.
+PARSERS = ("markdown-it-pyrs", "markdown-it-py")
+
+#: The environment variable that names the block scan to use (one of :data:`PARSERS`).
+PARSER_VARIABLE = "CHUNKSPEC_MARKDOWN_PARSER"
 
 #: Line terminators exactly as CommonMark (and markdown-it's normalize step) counts them
 #: (rule MD-2). ``str.splitlines`` would also break at \v, \f, \x1c..\x1e, \x85, \u2028...
@@ -91,18 +111,26 @@ def _silence(md: MarkdownIt) -> None:
     ruler.__compile__()
 
 
-def line_table(text: str) -> tuple[list[int], list[int]]:
+#: A line table: ``(starts, ends)``, line ``i`` is ``text[starts[i]:ends[i]]`` (MD-2).
+LineTable = tuple[Sequence[int], Sequence[int]]
+
+#: Characters split into lines at once when building a line table (bounds its scratch memory).
+_PIECE = 1 << 16
+
+
+def line_table(text: str) -> LineTable:
     """Return ``(starts, ends)``: line ``i`` is ``text[starts[i]:ends[i]]``, terminator excluded.
 
-    A text ending in a terminator has a final empty line; ``""`` has one empty line.
+    A text ending in a terminator has a final empty line; ``""`` has one empty line. The two
+    are arrays of machine integers (8 bytes a line, not an ``int`` object each).
     """
     # Fast paths, in C: one kind of terminator throughout (MD-2's three kinds all count).
     if "\r" not in text:
-        return _uniform(text.split("\n"), 1)
+        return _uniform(text, "\n")
     if text.count("\r\n") == text.count("\r") == text.count("\n"):
-        return _uniform(text.split("\r\n"), 2)
-    starts = [0]
-    ends = []
+        return _uniform(text, "\r\n")
+    starts = array("q", [0])
+    ends = array("q")
     for match in _NEWLINE.finditer(text):
         ends.append(match.start())
         starts.append(match.end())
@@ -110,13 +138,26 @@ def line_table(text: str) -> tuple[list[int], list[int]]:
     return starts, ends
 
 
-def _uniform(lines: list[str], width: int) -> tuple[list[int], list[int]]:
-    """The line table of ``lines`` joined by a terminator ``width`` characters long."""
-    lengths = list(map(len, lines))
-    starts = list(
-        map(add, accumulate(lengths[:-1], initial=0), range(0, width * len(lines), width))
-    )
-    return starts, list(map(add, starts, lengths))
+def _uniform(text: str, terminator: str) -> LineTable:
+    """The line table of ``text`` whose only line terminator is ``terminator``.
+
+    Split a piece at a time so that the lines of the whole text are never held at once.
+    """
+    width = len(terminator)
+    starts = array("q")
+    ends = array("q")
+    at = 0
+    while True:
+        cut = text.find(terminator, at + _PIECE) if len(text) - at > _PIECE else -1
+        lengths = list(map(len, text[at : len(text) if cut < 0 else cut].split(terminator)))
+        first = len(starts)
+        starts.extend(
+            map(add, accumulate(lengths[:-1], initial=at), range(0, width * len(lengths), width))
+        )
+        ends.extend(map(add, starts[first:], lengths))
+        if cut < 0:
+            return starts, ends
+        at = cut + width
 
 
 def _blank(text: str, start: int, end: int) -> bool:
@@ -124,16 +165,53 @@ def _blank(text: str, start: int, end: int) -> bool:
     return start == end or text[start:end].isspace()
 
 
+def markdown_parser() -> str:
+    """Return the block scan in use: the compiled one when installed (rule MD-14).
+
+    ``CHUNKSPEC_MARKDOWN_PARSER=markdown-it-py`` selects the reference scan explicitly;
+    ``markdown-it-pyrs`` requires the ``fast`` extra.
+    """
+    from ._markdown_fast import available
+
+    chosen = os.environ.get(PARSER_VARIABLE, "")
+    if not chosen:
+        return PARSERS[0] if available() else PARSERS[1]
+    if chosen not in PARSERS:
+        raise ArgumentValueError(PARSER_VARIABLE, f"must be one of {', '.join(PARSERS)}", chosen)
+    if chosen == PARSERS[0] and not available():
+        raise ArgumentValueError(
+            PARSER_VARIABLE, "needs markdown-it-pyrs: pip install 'chunkspec[fast]'", chosen
+        )
+    return chosen
+
+
+def iter_markdown_blocks(source: str, table: LineTable) -> Iterator[Block]:
+    """Yield :func:`parse_markdown_blocks`'s blocks; the fast scan yields them a window at a
+    time, so a caller that streams them keeps only a window's blocks (MD-14)."""
+    if markdown_parser() == PARSERS[0]:
+        from ._markdown_fast import iter_fast_blocks
+
+        for part in iter_fast_blocks(source, *table):
+            yield from part
+    else:
+        yield from parse_markdown_blocks(source, table, PARSERS[1])
+
+
 def parse_markdown_blocks(
-    source: str, table: tuple[list[int], list[int]] | None = None
+    source: str, table: LineTable | None = None, parser: str | None = None
 ) -> list[Block]:
     """Return the top-level blocks of ``source`` in order, each a region of ``source``.
 
     Block lines are trimmed of leading and trailing blank lines; a heading's ``text`` is its
     title (markdown-it's inline content) located in ``source`` (rule MD-5). ``table`` is
-    ``line_table(source)`` when the caller has it already.
+    ``line_table(source)`` when the caller has it already; ``parser`` is one of
+    :data:`PARSERS` (default: :func:`markdown_parser`), all giving the same blocks (MD-14).
     """
     starts, ends = line_table(source) if table is None else table
+    if (markdown_parser() if parser is None else parser) == PARSERS[0]:
+        from ._markdown_fast import fast_blocks
+
+        return fast_blocks(source, starts, ends)
     tokens = _parser().parse(source)
     blocks: list[Block] = []
     cursor = 0  # first line not yet given to a block
@@ -177,8 +255,8 @@ def parse_markdown_blocks(
 
 def _heading(
     source: str,
-    starts: list[int],
-    ends: list[int],
+    starts: Sequence[int],
+    ends: Sequence[int],
     first: int,
     last: int,
     tag: str,

@@ -11,13 +11,13 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from ._blocks import Block, Document
 from ._counters import TokenCounter, WhitespaceCounter
 from ._errors import ArgumentTypeError
-from ._markdown import line_table, parse_markdown_blocks
+from ._markdown import iter_markdown_blocks, line_table
 from ._split import _split
 from ._validate import require_int, require_str, require_text
 
@@ -174,12 +174,13 @@ class _Splitter:
         self.trail_tokens = 0
         self.out: list[MarkdownChunk] = []
 
-    def run(self, blocks: Sequence[Block] | None = None) -> list[MarkdownChunk]:
+    def run(self, blocks: Iterable[Block] | None = None) -> list[MarkdownChunk]:
         """Walk the blocks (``source``'s Markdown blocks unless given), emit chunks."""
         stack: list[tuple[int, str]] = []
         prose: list[Block] = []
         if blocks is None:
-            blocks = parse_markdown_blocks(self.source, (self.starts, self.ends))
+            # Streamed: only a window of the fast scan's blocks is alive at once (MD-14).
+            blocks = iter_markdown_blocks(self.source, (self.starts, self.ends))
         for block in blocks:
             if block.kind == "heading":
                 self.prose(prose)

@@ -1,0 +1,104 @@
+"""The compiled block scan gives the reference's blocks and chunks (rule MD-14).
+
+markdown-it-py is the reference (MD-1); markdown-it-pyrs, when installed (the ``fast``
+extra), must agree with it on generated Markdown, on the 655 CommonMark examples and on real
+documents, for any window size.
+"""
+
+from __future__ import annotations
+
+import json
+from importlib import resources
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from chunkspec import Block, Document, HeadingAwareChunker, WhitespaceCounter
+from chunkspec._markdown import PARSERS, line_table, parse_markdown_blocks
+from chunkspec._markdown_fast import available, fast_blocks
+from chunkspec._split_markdown import split_blocks
+
+from .strategies import scan_documents
+
+pytestmark = pytest.mark.skipif(not available(), reason="the fast extra is not installed")
+
+_ROOT = Path(__file__).resolve().parent.parent
+_EXAMPLES = _ROOT / "tests" / "data" / "commonmark-0.31.2-examples.json"
+
+
+def _reference(source: str) -> list[Block]:
+    """The blocks markdown-it-py gives (MD-1)."""
+    return list(parse_markdown_blocks(source, parser=PARSERS[1]))
+
+
+def _fast(source: str, window: int | None = None) -> list[Block]:
+    """The blocks the compiled scan gives, with the default window or ``window``."""
+    starts, ends = line_table(source)
+    if window is None:
+        return list(fast_blocks(source, starts, ends))
+    return list(fast_blocks(source, starts, ends, window))
+
+
+def _chunks(source: str, blocks: list[Block], budget: int) -> tuple[list[object], list[object]]:
+    """split_markdown's and HeadingAwareChunker's chunks over ``blocks`` of ``source``."""
+    document = Document("d", source, tuple(blocks))
+    counter = WhitespaceCounter()
+    return (
+        list(split_blocks(document, budget, counter)),
+        list(HeadingAwareChunker(budget, budget // 4, counter=counter).chunk(document)),
+    )
+
+
+# Two parses an example (one of them markdown-it-py's): 300 keep this to seconds in the gate.
+@settings(max_examples=300)
+@given(scan_documents(), st.integers(1, 80))
+def test_fast_scan_gives_the_reference_blocks(source: str, window: int) -> None:
+    """MD-14: on generated Markdown, the fast scan's blocks equal markdown-it-py's, with the
+    default window and with windows of a few characters (a block per window or fewer)."""
+    reference = _reference(source)
+    assert _fast(source) == reference
+    assert _fast(source, window) == reference
+
+
+@settings(max_examples=100)
+@given(scan_documents(), st.integers(1, 12))
+def test_fast_scan_gives_the_reference_chunks(source: str, budget: int) -> None:
+    """MD-14: split_markdown's and HeadingAwareChunker's chunks are the same from both scans."""
+    assert _chunks(source, _fast(source), budget) == _chunks(source, _reference(source), budget)
+
+
+def test_fast_scan_on_the_commonmark_examples() -> None:
+    """MD-14: on all 655 CommonMark 0.31.2 examples, as written and with CRLF line ends,
+    the fast scan's blocks equal markdown-it-py's, whole and in one-line windows."""
+    examples = json.loads(_EXAMPLES.read_text(encoding="utf-8"))["examples"]
+    assert len(examples) == 655
+    for example in examples:
+        for source in (example["markdown"], example["markdown"].replace("\n", "\r\n")):
+            reference = _reference(source)
+            assert _fast(source) == reference, example["example"]
+            assert _fast(source, 1) == reference, example["example"]
+
+
+def _real_documents() -> list[tuple[str, str]]:
+    """Real Markdown in the repository: the docs, README, CHANGELOG and MegaMart pages."""
+    paths = [*sorted(_ROOT.glob("docs/**/*.md")), _ROOT / "README.md", _ROOT / "CHANGELOG.md"]
+    documents = [(str(path.name), path.read_text(encoding="utf-8")) for path in paths]
+    pages = resources.files("chunkspec") / "_corpus" / "megamart" / "pages"
+    documents += [(page.name, page.read_text(encoding="utf-8")) for page in pages.iterdir()]
+    return documents
+
+
+def test_fast_scan_on_real_documents() -> None:
+    """MD-14: on real documents (this repository's Markdown and the MegaMart pages), blocks
+    and chunks from both scans are the same, with the default window and with
+    2,000-character windows."""
+    documents = _real_documents()
+    assert len(documents) > 30
+    for name, source in documents:
+        reference = _reference(source)
+        fast = _fast(source)
+        assert fast == reference, name
+        assert _fast(source, 2000) == reference, name
+        assert _chunks(source, fast, 64) == _chunks(source, reference, 64), name

@@ -1,0 +1,343 @@
+"""The compiled block scan: markdown-it-pyrs's top-level nodes as today's blocks (rule MD-14).
+
+markdown-it-pyrs (the Rust port of markdown-it) finds the same top-level blocks as
+markdown-it-py, several times faster. We read only each top-level node's name and source
+range, turn the range into MD-2 lines, and rebuild exactly the :class:`Block` list that
+``_markdown.parse_markdown_blocks`` builds from markdown-it-py's tokens; markdown-it-py stays
+the reference (MD-1) and a property holds this scan to it.
+
+The document is parsed in windows of whole lines so that the parser's tree (tens of Python
+objects per block) never holds more than one window at a time: a block is kept only once a
+later block has started inside the window, since CommonMark decides where a top-level block
+ends by the lines up to the next one; the scan resumes at that next block.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any
+
+from ._blocks import Block
+
+if TYPE_CHECKING:
+    from collections.abc import Callable, Iterator, Sequence
+
+__all__ = ["available", "fast_blocks", "iter_fast_blocks"]
+
+#: Top-level node names of markdown-it-pyrs and the block kind each becomes (rule MD-3).
+#: ``definition`` (a link reference definition) is absent: markdown-it-py consumes it
+#: without a token, and both paths turn its lines into ``reference`` blocks (MD-6).
+_KINDS = {
+    "heading": "heading",
+    "lheading": "heading",
+    "paragraph": "paragraph",
+    "bullet_list": "list",
+    "ordered_list": "list",
+    "table": "table",
+    "fence": "code",
+    "code_block": "code",
+    "blockquote": "quote",
+    "html_block": "html",
+    "definition_list": "definition",
+    "hr": "thematic_break",
+}
+
+#: The block rules of MD-1's configuration (CommonMark, GFM tables, definition lists).
+_RULES = (
+    "blockquote",
+    "code",
+    "fence",
+    "heading",
+    "hr",
+    "lheading",
+    "list",
+    "paragraph",
+    "reference",
+    "html_block",
+    "table",
+    "deflist",
+)
+
+#: Lines where markdown-it-pyrs and the reference (MD-1) order their rules differently; a
+#: window holding one is parsed by the reference. Each pattern matches a superset of the
+#: lines concerned, after any indentation and container markers (``>``, list markers), so
+#: over-matching only costs speed:
+#: - ``_DEFINITION``: a definition list's ``: text`` or ``~ text``. pyrs tries definition
+#:   lists before setext headings, mdit-py-plugins after them (``Term\n: text\n===`` is a
+#:   heading in the reference, a definition list in pyrs);
+#: - ``_RULER``: a line of dashes, pipes and colons (a setext underline, a thematic break, a
+#:   table's delimiter row). A conflict when it has no ``|`` or ``:`` (it may be a setext
+#:   underline) and the line above holds ``|``: the reference tries
+#:   tables first, pyrs setext headings (``a |\n---`` is a one-column table in the
+#:   reference, a heading in pyrs); or when a line since the last blank line is quoted: a
+#:   table does not interrupt a block quote's lazy paragraph in the reference, it does in
+#:   pyrs (``> a\nb |\n|-|`` is one quote in the reference, a quote and a table in pyrs).
+#: Both begin with a line break so that the regex engine skips from one to the next in C.
+_PREFIX = r"[ \t>*+0-9.)-]*"
+_DEFINITION = re.compile(r"\n" + _PREFIX + r"[:~][ \t]")
+_RULER = re.compile(r"\n[ \t>*+0-9.)|:-]*-[ \t>*+0-9.)|:-]*(?=\n|\Z)")
+_QUOTED = re.compile(r"\n[ \t>*+0-9.)-]*>")
+
+#: How far back (characters) a ruler's paragraph is searched for a quoted line; a longer
+#: paragraph counts as a conflict (keeps the check linear).
+_REACH = 4096
+
+
+def _conflict(text: str) -> bool:
+    """Return True if ``text`` may hold a line the two parsers read differently."""
+    if _DEFINITION.search(text) or _DEFINITION.match("\n" + text.partition("\n")[0]):
+        return True
+    for match in _RULER.finditer(text):
+        at = match.start()
+        ruler = match.group()
+        if "|" not in ruler and ":" not in ruler:  # may be a setext underline
+            above = text.rfind("\n", 0, at)
+            if text.find("|", above + 1, at) >= 0:
+                return True
+        blank = text.rfind("\n\n", 0, at + 1)
+        if at - blank > _REACH:
+            return True
+        if _QUOTED.search("\n" + text[max(blank, 0) : at]):
+            return True
+    return False
+
+
+#: Characters of source parsed at once (the window grows when one block is longer).
+WINDOW = 1 << 17
+
+
+@lru_cache(maxsize=1)
+def _tree() -> Callable[[str], Any] | None:
+    """Return markdown-it-pyrs's ``tree`` for MD-1's block rules, or None if not installed."""
+    try:
+        from markdown_it_pyrs import MarkdownIt
+    except ImportError:
+        return None
+    md: Any = MarkdownIt("zero")  # block rules only: no inline parsing, as the reference
+    for rule in _RULES:
+        md.enable(rule)
+    tree: Callable[[str], Any] = md.tree
+    return tree
+
+
+def available() -> bool:
+    """Return True if the compiled parser (the ``fast`` extra) is installed."""
+    return _tree() is not None
+
+
+def fast_blocks(
+    source: str, starts: Sequence[int], ends: Sequence[int], window: int = WINDOW
+) -> list[Block]:
+    """Return ``parse_markdown_blocks(source)``'s blocks, found by markdown-it-pyrs (MD-14).
+
+    ``starts``/``ends`` are ``line_table(source)``. Requires :func:`available`.
+    """
+    return [block for part in iter_fast_blocks(source, starts, ends, window) for block in part]
+
+
+def iter_fast_blocks(
+    source: str, starts: Sequence[int], ends: Sequence[int], window: int = WINDOW
+) -> Iterator[list[Block]]:
+    """Yield :func:`fast_blocks`'s blocks a window at a time, so that a caller that streams
+    them never holds every block of a large document."""
+    tree = _tree()
+    assert tree is not None
+    blocks: list[Block] = []
+    append = blocks.append
+    count = len(starts)
+    cursor = 0  # first line not yet given to a block
+    line = 0  # first line of the current window
+    while line < count:
+        stop = _window_end(starts, line, window)
+        found = _spans(tree, source, starts, ends, line, stop)
+        if found is None:
+            # A line where the parsers differ: the reference parses the rest in one piece,
+            # as markdown-it-py's setext rule may look past any window (MD-14).
+            stop = count
+            spans = _reference_spans(_lines(source[starts[line] :]), line)
+        else:
+            spans = found
+        if stop < count:
+            if len(spans) < 2:
+                window *= 2  # one block fills the window: look further
+                continue
+            # The last block may go on past the window: parse again from its first line.
+            resume = spans[-1][1]
+            del spans[-1]
+        else:
+            resume = count
+        for kind, first, last, level, title in spans:
+            if first < cursor:
+                first = cursor
+            if first >= last:
+                continue
+            if first > cursor:
+                _gap(source, starts, ends, cursor, first, append)
+            cursor = last
+            if kind == "heading":
+                append(_heading(source, starts, ends, first, last, level, title))
+                continue
+            while first < last and _blank(source, starts[first], ends[first]):
+                first += 1
+            while last > first and _blank(source, starts[last - 1], ends[last - 1]):
+                last -= 1
+            if first < last:
+                s, e = starts[first], ends[last - 1]
+                append(_block(kind, source[s:e], s, e))
+        line = resume
+        yield blocks
+        blocks = []
+        append = blocks.append
+    _gap(source, starts, ends, cursor, count, append)
+    yield blocks
+
+
+_new = object.__new__
+_slots: Any = Block  # the dataclass's slot descriptors
+_set_kind = _slots.kind.__set__
+_set_text = _slots.text.__set__
+_set_start = _slots.start.__set__
+_set_end = _slots.end.__set__
+_set_level = _slots.level.__set__
+_set_attributes = _slots.attributes.__set__
+
+
+def _block(kind: str, text: str, start: int, end: int, level: int = 0) -> Block:
+    """Return ``Block(kind, text, start, end, level)``, built through its slots.
+
+    Speed only: a frozen dataclass's ``__init__`` sets each field through
+    ``object.__setattr__``; the slot descriptors set the same fields in half the time.
+    """
+    block: Block = _new(Block)
+    _set_kind(block, kind)
+    _set_text(block, text)
+    _set_start(block, start)
+    _set_end(block, end)
+    _set_level(block, level)
+    _set_attributes(block, {})
+    return block
+
+
+def _window_end(starts: Sequence[int], line: int, window: int) -> int:
+    """Return one past the last line of the window of about ``window`` characters at ``line``."""
+    from bisect import bisect_left
+
+    return max(line + 1, bisect_left(starts, starts[line] + window, line))
+
+
+def _spans(
+    tree: Callable[[str], Any],
+    source: str,
+    starts: Sequence[int],
+    ends: Sequence[int],
+    line: int,
+    stop: int,
+) -> list[tuple[str, int, int, int, str]] | None:
+    """Parse lines ``[line, stop)`` and return ``(kind, first, last, level, title)`` per block.
+
+    Lines are absolute MD-2 line indexes; ``last`` is one past the block's last line. None
+    if the lines hold one where the two parsers may differ (``_conflict``).
+    """
+    text = _lines(source[starts[line] : ends[stop - 1]])
+    if _conflict(text):
+        return None
+    ascii_only = text.isascii()
+    data: Any = text if ascii_only else text.encode("utf-8", "surrogatepass")
+    newline: Any = "\n" if ascii_only else b"\n"
+    spans: list[tuple[str, int, int, int, str]] = []
+    at = 0  # offset in ``data`` whose line is ``row``
+    row = line
+    for node in tree(text).children:
+        kind = _KINDS.get(node.name)
+        if kind is None:
+            continue
+        begin, end = node.srcmap
+        row += data.count(newline, at, begin)
+        first = row
+        row += data.count(newline, begin, end - 1)
+        at = end - 1
+        if kind == "heading":
+            children = node.children
+            # The reference strips the title with str.strip (Unicode whitespace, MD-4).
+            title = children[0].meta["content"].strip() if children else ""
+            spans.append((kind, first, row + 1, node.meta["level"], title))
+        else:
+            spans.append((kind, first, row + 1, 0, ""))
+    return spans
+
+
+def _lines(text: str) -> str:
+    """``text`` with every MD-2 line end made ``\\n``: the same lines, one terminator kind."""
+    if "\r" in text:
+        return text.replace("\r\n", "\n").replace("\r", "\n")
+    return text
+
+
+def _reference_spans(text: str, line: int) -> list[tuple[str, int, int, int, str]]:
+    """``_spans`` by markdown-it-py (MD-1): for windows where the two parsers may differ."""
+    from ._markdown import _KINDS as TOKEN_KINDS
+    from ._markdown import _parser
+
+    tokens = _parser().parse(text)
+    spans: list[tuple[str, int, int, int, str]] = []
+    for index, token in enumerate(tokens):
+        if token.level != 0 or token.nesting < 0 or token.map is None:
+            continue
+        kind = TOKEN_KINDS.get(token.type)
+        if kind is None:
+            continue
+        first, last = token.map
+        if kind == "heading":
+            title = tokens[index + 1].content if index + 1 < len(tokens) else ""
+            spans.append((kind, line + first, line + last, int(token.tag[1]), title))
+        else:
+            spans.append((kind, line + first, line + last, 0, ""))
+    return spans
+
+
+def _blank(text: str, start: int, end: int) -> bool:
+    """Return True if ``text[start:end]`` is empty or whitespace only."""
+    return start == end or text[start:end].isspace()
+
+
+def _gap(
+    source: str,
+    starts: Sequence[int],
+    ends: Sequence[int],
+    cursor: int,
+    upto: int,
+    append: Callable[[Block], None],
+) -> int:
+    """Turn non-blank lines in ``[cursor, upto)`` into ``reference`` blocks (rule MD-6)."""
+    first = -1
+    for i in range(cursor, upto + 1):
+        blank = i == upto or _blank(source, starts[i], ends[i])
+        if blank and first >= 0:
+            s, e = starts[first], ends[i - 1]
+            append(_block("reference", source[s:e], s, e))
+            first = -1
+        elif not blank and first < 0:
+            first = i
+    return upto
+
+
+def _heading(
+    source: str,
+    starts: Sequence[int],
+    ends: Sequence[int],
+    first: int,
+    last: int,
+    level: int,
+    content: str,
+) -> Block:
+    """Return the heading block whose title is located inside lines [first, last) (MD-5)."""
+    region_start = starts[first]
+    # An ATX heading is one line; a setext heading's last line is its underline.
+    region_end = ends[last - 1] if last - first == 1 else ends[last - 2]
+    at = source.find(content, region_start, region_end)
+    if at < 0:
+        raw = source[region_start:region_end]
+        at = region_start + len(raw) - len(raw.lstrip())
+        content = raw.strip()
+    return _block("heading", content, at, at + len(content), level)
