@@ -1,6 +1,6 @@
 """Throughput and scaling of split_section beside its peers, in one process, on one text.
 
-Run with ``nox -s bench`` (or ``python benchmarks/bench_split.py [--mb 4] [--repeat 3]
+Run with ``nox -s bench`` (or ``python benchmarks/bench_split.py [--mb 4] [--repeat 7]
 [--corpus real]``). Three corpora (benchmarks/corpora.py): ``synthetic`` ASCII words,
 ``real`` text (READMEs and docs of the installed packages, the MegaMart pages) and
 ``generated`` prose with stated rates of non-ASCII letters, NBSPs, tabs, CRLF. Each is cut
@@ -159,7 +159,7 @@ def best_time(
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--mb", type=float, default=4.0, help="text size in MB (default 4)")
-    parser.add_argument("--repeat", type=int, default=3, help="best of N runs (default 3)")
+    parser.add_argument("--repeat", type=int, default=7, help="best of N runs (default 7)")
     parser.add_argument(
         "--scale-mb", type=float, default=4.0, help="N for the scaling table (4N is measured too)"
     )
