@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from chunkspec import SEPARATORS, Chunk, split_section
@@ -198,3 +198,27 @@ def test_first_separator_that_occurs_is_used(paragraphs: list[list[str]], glue: 
             assert end <= len(texts), (chunk.text, texts)
         position = end
     assert position == len(texts)
+
+
+@settings(max_examples=300)  # texts of up to ~9,000 characters against the quadratic model
+@given(
+    st.lists(
+        st.text(st.sampled_from(["a", "é", "\U0001f600"]), min_size=1, max_size=3), max_size=60
+    ),
+    st.sampled_from(["\n\n", "\n", " "]),
+    st.sampled_from(list(WS1)),
+    st.integers(0, 60),
+    st.sampled_from([0, 1500]),
+    st.integers(1, 7),
+)
+def test_wide_text_with_a_missed_kind_of_whitespace(
+    words: list[str], sep: str, space: str, where: int, padding: int, limit: int
+) -> None:
+    """WS-1, SPLIT-2..SPLIT-8: wide text (an emoji makes CPython store four bytes a code
+    point) whose pieces look like words to the quick searches but hold another WS-1 code
+    point, possibly past the first 4,096 characters: the word-level paths take back the
+    chunks they appended and the literal model's chunks come out."""
+    words = ["w\U0001f600"] * padding + words
+    cut = min(where + padding, len(words))
+    text = sep.join(words[:cut]) + (space if cut else "") + sep.join(words[cut:])
+    assert [c.text for c in split_section("d", "T", text, limit)] == model_split_texts(text, limit)
