@@ -81,7 +81,8 @@ const OPS: Record<string, (input: Input) => Json> = {
   split_markdown: (i) =>
     splitMarkdownRecords(
       i["doc_id"] as string, i["title"] as string, crlf(i["text"], "md-crlf-normalised"), num(i["max_tokens"]) as number,
-      (i["count_headings"] ?? false) as boolean, (i["split_tables"] ?? false) as boolean,
+      (i["count_headings"] === undefined ? false : i["count_headings"]) as boolean,
+      (i["split_tables"] === undefined ? false : i["split_tables"]) as boolean,
     ) as unknown as Json,
   heading_aware: (i) =>
     headingAwareRecords(

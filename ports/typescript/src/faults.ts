@@ -41,6 +41,7 @@ export const FAULTS = [
   "md-trim-blank", // whitespace-only blocks tested with trim(), not Python's isspace (MD-8)
   "md-fits-lt", // prose packed while tokens < max_tokens, not <= (MD-10)
   "md-strategy-flags", // the strategy string leaves out count_headings/split_tables (RECORD-6)
+  "md-js-trim", // markdown-it parses with JavaScript's trim(), not markdown-it-py's mdTrim (MD-4, HAZ-15)
   "md-section-trim", // section blank test with trim(), not Python's strip (RECORD-12)
   "ha-parent-off-by-one", // a body chunk's parent is the chunk just before it (HEAD-4)
   "ha-path-not-reset", // a heading pops only deeper levels, not equal ones (HEAD-4)

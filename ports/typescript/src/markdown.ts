@@ -37,6 +37,30 @@ function md(): MarkdownIt {
   return parser;
 }
 
+/** JavaScript's trim() set less U+FEFF: markdown-it-py 4.3.0's `mdTrim`. */
+const MD_TRIM = /^[\t\n\v\f\r \xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+|[\t\n\v\f\r \xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+$/g;
+
+/**
+ * markdown-it's tokens, trimmed as markdown-it-py trims (HAZ-15). markdown-it's block rules
+ * call String.prototype.trim() (heading and paragraph content, table rows and delimiter
+ * cells); markdown-it-py 4.3.0 calls `mdTrim`, the same set less U+FEFF. So "# \uFEFF" is
+ * an empty heading in JavaScript and a titled one in Python, and a "\uFEFF" line over
+ * "|---|" a table header in JavaScript only. For the (synchronous) parse, trim() is
+ * markdown-it-py's; it is restored before anything else runs.
+ */
+function parseAsPython(source: string): ReturnType<MarkdownIt["parse"]> {
+  const trim = String.prototype.trim;
+  if (fault("md-js-trim")) return md().parse(source, {});
+  String.prototype.trim = function mdTrim(this: string): string {
+    return String(this).replace(MD_TRIM, "");
+  };
+  try {
+    return md().parse(source, {});
+  } finally {
+    String.prototype.trim = trim;
+  }
+}
+
 /** MD-2: lines end at \r\n, \r or \n; returns [starts, ends] (terminators excluded). */
 export function lineTable(text: string): [number[], number[]] {
   const starts = [0];
@@ -53,7 +77,7 @@ export function lineTable(text: string): [number[], number[]] {
 /** The top-level blocks of `source` in order, each a region of `source` (MD-3, MD-4). */
 export function parseMarkdownBlocks(source: string): Block[] {
   const [starts, ends] = lineTable(source);
-  const tokens = md().parse(source, {});
+  const tokens = parseAsPython(source);
   const blocks: Block[] = [];
   let cursor = 0;
   const blank = (i: number): boolean => isBlank(source.slice(starts[i] ?? 0, ends[i] ?? 0));
