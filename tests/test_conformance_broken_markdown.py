@@ -62,7 +62,7 @@ def _run(
 ) -> Summary:
     """One kit run in process against the port with ``fault``, offering only ``op``."""
     monkeypatch.setenv("CHUNKSPEC_PORT_OPS", op)
-    return run(Options([*command, f"--break={fault}"], shrink_seconds=2.0, **options))  # type: ignore[arg-type]
+    return run(Options([*command, f"--break={fault}"], shrink_seconds=0.5, **options))  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize(("fault", "op", "rule"), [(f, o, r) for f, (o, r) in FAULTS.items()])
@@ -88,7 +88,7 @@ def test_generated_cases_catch_the_markdown_fault(
 ) -> None:
     """Without vectors, generated cases find each fault and blame its rule."""
     op, rule = FAULTS[fault]
-    summary = _run(adapter, monkeypatch, op, fault, vectors=False, cases=150, allow_skips=True)
+    summary = _run(adapter, monkeypatch, op, fault, vectors=False, cases=50, allow_skips=True)
     failures = summary.failures
     assert failures, "no generated case failed"
     assert any(rule in f.blamed for f in failures), [

@@ -1,7 +1,8 @@
 """Generated differential cases for the Markdown ops ``split_markdown`` and ``heading_aware``.
 
 A document is ONE byte-string draw: each byte picks a line from a small table (headings of
-every level and an empty ``#``, table rows, fences with ``#`` lines inside, list items,
+every level and an empty ``#``, table rows and whole tables, fences and whole fenced blocks
+with ``#`` lines inside, list items,
 quotes, words, blank and whitespace-only lines) and, in the hazards profile, the line break
 after it (``\\n``, ``\\r\\n`` or ``\\r``: MD-2, HAZ-14). Hazard lines add astral characters
 before chunk boundaries (HAZ-13) and edge whitespace that Python and JavaScript strip
@@ -48,6 +49,8 @@ _PORTABLE_LINES = [
     ": definition",
     "## B",
     "",
+    "| h | k |\n|---|---|\n| 1 | 2 |\n| 3 | 4 |\n| 5 | 6 |",
+    "```sh\n# not a heading\nx y z\n```",
 ]
 _HAZARD_LINES = [
     *_PORTABLE_LINES,
