@@ -20,7 +20,7 @@ def _data(text: str, **more: Any) -> dict[str, Any]:
 
 
 def test_utf16_offsets_are_record_3() -> None:
-    """HAZ-13: code-unit offsets after an astral character are RECORD-3, named as UTF-16."""
+    """HAZ-16: code-unit offsets after an astral character are RECORD-3, named as UTF-16."""
     data = _data("# \U0001f600\n\nx y")
     answer = copy.deepcopy(expect("split_markdown", data)["ok"])
     for record in answer:
@@ -32,7 +32,7 @@ def test_utf16_offsets_are_record_3() -> None:
 
 
 def test_crlf_read_as_lf_is_md_2() -> None:
-    """HAZ-14: the answer for the text with LF line breaks is MD-2."""
+    """HAZ-13: the answer for the text with LF line breaks is MD-2."""
     data = _data("# A\r\n\r\nx\r\ny", overlap_tokens=0)
     lf = expect("heading_aware", {**data, "text": "# A\n\nx\ny"})["ok"]
     rules, why = _blame("heading_aware", data, lf)

@@ -65,10 +65,10 @@ def test_vectors_cover_every_function_and_cite_defined_rules() -> None:
 
 
 def test_every_hazard_has_vectors() -> None:
-    """HAZ-1 to HAZ-15 each have at least one vector, and each is written up."""
+    """HAZ-1 to HAZ-13, HAZ-16 and HAZ-17 each have at least one vector, and each is written up."""
     portability = ROOT.joinpath("docs", "portability.md").read_text("utf-8")
     hazards = {c["hazard"] for cases in VECTORS.values() for c in cases if "hazard" in c}
-    assert hazards == {f"HAZ-{n}" for n in range(1, 16)}
+    assert hazards == {f"HAZ-{n}" for n in [*range(1, 14), 16, 17]}
     for cases in VECTORS.values():
         for case in cases:
             if "hazard" in case:

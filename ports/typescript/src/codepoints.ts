@@ -1,7 +1,7 @@
 /**
  * UTF-16 indexes to code-point offsets (SOURCE-2): JavaScript strings index UTF-16 code
  * units, Python's code points, so an astral character before a boundary moves every later
- * offset by one unless converted (HAZ-13).
+ * offset by one unless converted (HAZ-16).
  */
 
 import { fault } from "./faults.js";

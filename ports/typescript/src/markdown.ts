@@ -41,7 +41,7 @@ function md(): MarkdownIt {
 const MD_TRIM = /^[\t\n\v\f\r \xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+|[\t\n\v\f\r \xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+$/g;
 
 /**
- * markdown-it's tokens, trimmed as markdown-it-py trims (HAZ-15). markdown-it's block rules
+ * markdown-it's tokens, trimmed as markdown-it-py trims (HAZ-17). markdown-it's block rules
  * call String.prototype.trim() (heading and paragraph content, table rows and delimiter
  * cells); markdown-it-py 4.3.0 calls `mdTrim`, the same set less U+FEFF. So "# \uFEFF" is
  * an empty heading in JavaScript and a titled one in Python, and a "\uFEFF" line over

@@ -9,18 +9,18 @@ test("a # line inside a fence is code, not a heading (MD-1, MD-9)", () => {
   assert.deepEqual(records.map((r) => [r.kind, r.heading_path, r.text]), [["code", ["A"], "```\n# not\n```"]]);
 });
 
-test("offsets are code points after an astral character (HAZ-13)", () => {
+test("offsets are code points after an astral character (HAZ-16)", () => {
   const [record] = splitMarkdownRecords("d", "T", "# \u{1F600}\n\nx", 512);
   assert.equal(record?.start, 5);
   assert.equal(record?.end, 6);
 });
 
-test("CRLF stays in texts and offsets (HAZ-14)", () => {
+test("CRLF stays in texts and offsets (HAZ-13)", () => {
   const records = headingAwareRecords("d", "T", "# A\r\n\r\nx\r\ny\r\n", 512, 0);
   assert.deepEqual(records.map((r) => [r.kind, r.text, r.start, r.end]), [["heading", "A", 2, 3], ["body", "x\r\ny", 7, 11]]);
 });
 
-test("a heading titled U+FEFF is a heading, and trim() is restored after parsing (HAZ-15)", () => {
+test("a heading titled U+FEFF is a heading, and trim() is restored after parsing (HAZ-17)", () => {
   const records = headingAwareRecords("d", "T", "# \uFEFF\n\nx", 512, 0);
   assert.deepEqual(records.map((r) => [r.kind, r.parent_id]), [["heading", null], ["body", "d:0"]]);
   assert.equal("\uFEFFa\uFEFF".trim(), "a");

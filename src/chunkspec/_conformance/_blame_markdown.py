@@ -1,7 +1,7 @@
 """Blame for the Markdown ops ``split_markdown`` and ``heading_aware`` (CONF-9).
 
 Models of the classic porting mistakes, each beside the rule it breaks: offsets in UTF-16
-code units (RECORD-3, HAZ-13), CRLF read as LF (MD-2, HAZ-14), seed 001's heading path cut
+code units (RECORD-3, HAZ-16), CRLF read as LF (MD-2, HAZ-13), seed 001's heading path cut
 by list position (MD-7). Otherwise the first record that differs decides: which field, and
 how its region differs (a table or code block cut is MD-9, a ``#`` line of a code block
 turned into a heading MD-1, a body chunk that starts elsewhere is overlap, HEAD-6...).
@@ -86,9 +86,9 @@ def markdown_traps(
         )
 
     if matches(_utf16_model(data, expected)):
-        yield ["RECORD-3"], "indexes UTF-16 code units (JavaScript string offsets, HAZ-13)"
+        yield ["RECORD-3"], "indexes UTF-16 code units (JavaScript string offsets, HAZ-16)"
     if matches(_crlf_model(op, data)):
-        yield ["MD-2"], "reads CRLF line breaks as LF (HAZ-14)"
+        yield ["MD-2"], "reads CRLF line breaks as LF (HAZ-13)"
     if op == "split_markdown" and matches(_position_path_model(data, expected)):
         yield (
             ["MD-7"],

@@ -4,8 +4,8 @@ A document is ONE byte-string draw: each byte picks a line from a small table (h
 every level and an empty ``#``, table rows and whole tables, fences and whole fenced blocks
 with ``#`` lines inside, list items,
 quotes, words, blank and whitespace-only lines) and, in the hazards profile, the line break
-after it (``\\n``, ``\\r\\n`` or ``\\r``: MD-2, HAZ-14). Hazard lines add astral characters
-before chunk boundaries (HAZ-13) and edge whitespace that Python and JavaScript strip
+after it (``\\n``, ``\\r\\n`` or ``\\r``: MD-2, HAZ-13). Hazard lines add astral characters
+before chunk boundaries (HAZ-16) and edge whitespace that Python and JavaScript strip
 differently (WS-1). Few Hypothesis choices a case keep generation cheap; shrinking aims at
 byte 0, a one-word line. About one case in four sets one argument out of its range
 (CONF-10): lone surrogates, integers at and past 2**53 - 1, -0.0, booleans, the wrong type.
