@@ -170,7 +170,8 @@ def test_the_guide_adapter_passes(adapter: list[str], tmp_path: Path) -> None:
 
 def test_npm_pack_installs_in_a_fresh_project(adapter: list[str], tmp_path: Path) -> None:
     """The port is a package a TypeScript user installs: ``npm pack`` gives a tarball that
-    a fresh ESM project installs (offline: the port has no runtime dependency) and imports
+    a fresh ESM project installs (offline: `npm ci` put its runtime dependencies, markdown-it,
+    markdown-it-deflist and zod, in npm's cache) and imports
     by name through ``exports``, with its type declarations beside the code."""
     npm = shutil.which("npm")
     assert npm is not None

@@ -54,6 +54,8 @@ def test_vectors_cover_every_function_and_cite_defined_rules() -> None:
         "render",
         "words",
         "chunk",
+        "split_markdown",
+        "heading_aware",
     }
     for op, cases in VECTORS.items():
         assert cases, op
@@ -63,10 +65,10 @@ def test_vectors_cover_every_function_and_cite_defined_rules() -> None:
 
 
 def test_every_hazard_has_vectors() -> None:
-    """HAZ-1 to HAZ-12 each have at least one vector, and each is written up."""
+    """HAZ-1 to HAZ-13, HAZ-16 and HAZ-17 each have at least one vector, and each is written up."""
     portability = ROOT.joinpath("docs", "portability.md").read_text("utf-8")
     hazards = {c["hazard"] for cases in VECTORS.values() for c in cases if "hazard" in c}
-    assert hazards == {f"HAZ-{n}" for n in range(1, 13)}
+    assert hazards == {f"HAZ-{n}" for n in [*range(1, 14), 16, 17]}
     for cases in VECTORS.values():
         for case in cases:
             if "hazard" in case:
@@ -113,9 +115,24 @@ def test_files_validate_against_the_schemas() -> None:
             if data["function"] == "split_section" and "output" in case:
                 for chunk in case["output"]:
                     jsonschema.validate(chunk, schemas["chunk.schema.json"])
-            if data["function"] == "chunk" and "output" in case:
+            if data["function"] in _RECORD_OPS and "output" in case:
                 for chunk in case["output"]:  # the chunkers answer with records (RECORD-7)
                     jsonschema.validate(chunk, record)
+
+
+#: The ops whose answers are chunk records (RECORD-7).
+_RECORD_OPS = ("chunk", "split_markdown", "heading_aware")
+
+
+def test_markdown_vector_inputs_match_their_schema() -> None:
+    """CONF-1: every valid split_markdown/heading_aware vector input matches its schema."""
+    files = vector_files()
+    schema = json.loads(files["markdown-inputs.schema.json"])
+    for op in ("split_markdown", "heading_aware"):
+        cases = [c for c in VECTORS[op] if "output" in c]
+        assert cases, op
+        for case in cases:
+            jsonschema.validate(case["input"], {**schema, "$ref": f"#/$defs/{op}"})
 
 
 def test_manifest_hashes_every_file(tmp_path: Path) -> None:
@@ -185,8 +202,9 @@ def test_cli_vectors_prints_what_it_wrote(
     target = tmp_path / "v"
     assert main(["vectors", str(target)]) == 0
     manifest = json.loads((target / "manifest.json").read_text("utf-8"))
+    count = len(vector_files())
     assert capsys.readouterr().out == (
-        f"wrote 12 files ({manifest['cases']} cases, suite {manifest['suite_version']}, "
+        f"wrote {count} files ({manifest['cases']} cases, suite {manifest['suite_version']}, "
         f"content hash {manifest['content_hash'][:16]}) to {target}\n"
     )
 

@@ -14,8 +14,10 @@
 import { readFileSync } from "node:fs";
 import { assemble } from "./assemble.js";
 import { Chunk, render } from "./chunk.js";
-import { enableFaults } from "./faults.js";
+import { enableFaults, fault } from "./faults.js";
 import { hashText } from "./hashing.js";
+import { headingAwareRecords } from "./headingAware.js";
+import { splitMarkdownRecords } from "./structural.js";
 import { splitSection } from "./split.js";
 import { countTokens } from "./tokens.js";
 import { chunkWindows } from "./windows.js";
@@ -51,6 +53,11 @@ function wireChunk(c: Chunk): Json {
   };
 }
 
+/** The "*-crlf-normalised" faults: a port that reads Markdown with its line breaks as LF. */
+function crlf(text: Json | undefined, name: "md-crlf-normalised" | "ha-crlf-normalised"): string {
+  return fault(name) && typeof text === "string" ? text.replace(/\r\n?/g, "\n") : (text as string);
+}
+
 const OPS: Record<string, (input: Input) => Json> = {
   split_section: (i) =>
     splitSection(i["doc_id"] as string, i["title"] as string, i["text"] as string, num(i["max_tokens"]) as number)
@@ -71,6 +78,17 @@ const OPS: Record<string, (input: Input) => Json> = {
       i["doc_id"] as string, i["title"] as string, i["text"] as string,
       num(i["max_tokens"]) as number, num(i["overlap_tokens"]) as number,
     ) as unknown as Json,
+  split_markdown: (i) =>
+    splitMarkdownRecords(
+      i["doc_id"] as string, i["title"] as string, crlf(i["text"], "md-crlf-normalised"), num(i["max_tokens"]) as number,
+      (i["count_headings"] === undefined ? false : i["count_headings"]) as boolean,
+      (i["split_tables"] === undefined ? false : i["split_tables"]) as boolean,
+    ) as unknown as Json,
+  heading_aware: (i) =>
+    headingAwareRecords(
+      i["doc_id"] as string, i["title"] as string, crlf(i["text"], "ha-crlf-normalised"),
+      num(i["max_tokens"]) as number, num(i["overlap_tokens"]) as number,
+    ) as unknown as Json,
   words: (i) => {
     const args: unknown[] = [num(i["n"])];
     if (i["start"] !== undefined || i["word"] !== undefined) args.push(i["start"] === undefined ? 0 : num(i["start"]));
@@ -89,7 +107,7 @@ function answer(line: string): string {
     const op = request.op ?? "";
     if (op === "hello") {
       return JSON.stringify({
-        id, ok: { protocol: PROTOCOL, name: "chunkspec-port-typescript", version: VERSION, ops: Object.keys(OPS) },
+        id, ok: { protocol: PROTOCOL, name: "chunkspec-port-typescript", version: VERSION, ops: offered() },
       });
     }
     const run = OPS[op];
@@ -98,6 +116,13 @@ function answer(line: string): string {
   } catch (error) {
     return JSON.stringify({ id, error: errorOf(error) });
   }
+}
+
+/** Every op, or only those CHUNKSPEC_PORT_OPS lists (the kit's tests check one op at a time). */
+function offered(): string[] {
+  const only = process.env["CHUNKSPEC_PORT_OPS"];
+  const all = Object.keys(OPS);
+  return only === undefined || only === "" ? all : all.filter((op) => only.split(",").includes(op));
 }
 
 function errorOf(error: unknown): Json {

@@ -10,3 +10,7 @@ export { WHITESPACE, pySplit, pyStrip } from "./whitespace.js";
 export { words } from "./words.js";
 export type { ChunkRecord } from "./record.js";
 export { chunkWindows } from "./windows.js";
+export { ChunkRecordSchema, ChunkSchema, RECORD_KINDS } from "./schema.js";
+export type { Chunk as SeedChunk } from "./schema.js";
+export { splitMarkdownRecords } from "./structural.js";
+export { headingAwareRecords } from "./headingAware.js";

@@ -32,7 +32,7 @@ function count(text: string): number {
   return fault("split-regex-tokens") ? text.split(/\s+/).length : countWords(text);
 }
 
-function splitInto(text: string, maxTokens: number, out: Array<[string, number]>, oversized: boolean): void {
+export function splitInto(text: string, maxTokens: number, out: Array<[string, number]>, oversized: boolean): void {
   // SPLIT-2: split on the first separator that occurs in the text.
   const sep = SEPARATORS.find((s) => text.includes(s));
   if (sep === undefined) {

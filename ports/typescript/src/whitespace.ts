@@ -63,3 +63,30 @@ function isSpaceUnit(c: number): boolean {
     c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000
   );
 }
+
+/** Python's `text == "" or text.isspace()`: no character that is not Python whitespace. */
+export function isBlank(text: string): boolean {
+  for (let i = 0; i < text.length; i++) if (!isSpaceUnit(text.charCodeAt(i))) return false;
+  return true;
+}
+
+/** Python's `len(text) - len(text.lstrip())` in UTF-16 units. */
+export function lstripLength(text: string): number {
+  let i = 0;
+  while (i < text.length && isSpaceUnit(text.charCodeAt(i))) i++;
+  return i;
+}
+
+/** The [start, end) UTF-16 offsets of Python's `re.finditer(r"\S+", text[from:to])`. */
+export function wordSpans(text: string, from: number, to: number): Array<[number, number]> {
+  const out: Array<[number, number]> = [];
+  let i = from;
+  while (i < to) {
+    while (i < to && isSpaceUnit(text.charCodeAt(i))) i++;
+    if (i >= to) break;
+    const s = i;
+    while (i < to && !isSpaceUnit(text.charCodeAt(i))) i++;
+    out.push([s, i]);
+  }
+  return out;
+}

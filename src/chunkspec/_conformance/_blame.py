@@ -19,6 +19,12 @@ from typing import Any
 
 from .._tokens import SEPARATORS
 from .._validate import MAX_SAFE_INTEGER
+from ._blame_markdown import (
+    MARKDOWN_OPS,
+    markdown_by_field,
+    markdown_error_rules,
+    markdown_traps,
+)
 from ._compare import first_difference
 from ._wire import NUMERIC_FIELDS, decode_number
 
@@ -433,6 +439,8 @@ def _traps(
             for mistake, rules, model in _WINDOW_TRAPS:
                 if matches(model(data)):
                     yield rules, mistake
+        elif op in MARKDOWN_OPS:
+            yield from markdown_traps(op, data, expected, actual)
         elif op == "words" and matches(_double_words(data)):
             yield ["WORDS-1"], "adds start + i in doubles, which round past 2**53 - 1"
     except (KeyError, TypeError, ValueError, AttributeError, UnicodeError, OverflowError):
@@ -441,6 +449,8 @@ def _traps(
 
 def _error_rules(op: str, data: dict[str, Any], argument: str) -> list[str]:
     """The rules about the argument an error names (or should name)."""
+    if op in MARKDOWN_OPS:
+        return markdown_error_rules(op, argument)
     base = {
         "split_section": ["SPLIT-12"],
         "assemble": ["PACK-10"],
@@ -563,6 +573,8 @@ def _by_field(op: str, data: dict[str, Any], field: str, expected: Any, actual: 
         }.get(leaf, [])
     if op == "assemble":
         return _assemble_by_field(data, expected, actual)
+    if op in MARKDOWN_OPS:
+        return markdown_by_field(op, expected, actual)
     if op == "chunk":
         return {
             "tokens": ["RECORD-14"],

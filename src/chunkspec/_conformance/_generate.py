@@ -24,6 +24,7 @@ from typing import Any
 from hypothesis import strategies as st
 
 from .._tokens import WHITESPACE
+from ._generate_markdown import markdown_cases
 
 __all__ = ["PROFILES", "by_op", "cases"]
 
@@ -408,6 +409,8 @@ WEIGHTS = {
     "render": 1,
     "words": 1,
     "chunk": 2,
+    "split_markdown": 2,
+    "heading_aware": 2,
 }
 
 
@@ -419,6 +422,7 @@ def by_op(profile: str) -> dict[str, st.SearchStrategy[Case]]:
         "assemble": _assemble(hazards),
         **_simple(hazards),
         "chunk": _windows(hazards),
+        **markdown_cases(hazards),
     }
 
 

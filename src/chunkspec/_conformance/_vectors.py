@@ -17,6 +17,7 @@ from typing import Any
 
 from .. import __version__
 from .._validate import MAX_SAFE_INTEGER
+from ._markdown_vectors import MARKDOWN_OPS, markdown_case
 from ._wire import OPS
 
 __all__ = [
@@ -35,7 +36,12 @@ FORMAT = 1
 
 _DATA = Path(__file__).parent / "data"
 #: The JSON Schemas shipped beside the vectors.
-SCHEMAS = ("vectors.schema.json", "chunk.schema.json", "protocol.schema.json")
+SCHEMAS = (
+    "vectors.schema.json",
+    "chunk.schema.json",
+    "protocol.schema.json",
+    "markdown-inputs.schema.json",
+)
 #: The chunk record's JSON Schema, shipped as is (src/chunkspec/schemas/).
 RECORD_SCHEMA = "chunk-record.schema.json"
 
@@ -185,7 +191,10 @@ def load_vectors() -> dict[str, list[Vector]]:
         path = root / f"{name}.json"
         if path.is_file():
             data = json.loads(path.read_text("utf-8"))
-            out[name] += [_case(name, raw, "golden") for raw in data["cases"]]
+            raws = data["cases"]
+            if name in MARKDOWN_OPS:
+                raws = [c for c in (markdown_case(name, raw) for raw in raws) if c is not None]
+            out[name] += [_case(name, raw, "golden") for raw in raws]
     hazards = json.loads((_DATA / "hazards.json").read_text("utf-8"))
     for raw in hazards["cases"]:
         out[raw["function"]].append(_case(raw["function"], raw, "hazard"))

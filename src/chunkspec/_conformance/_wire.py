@@ -19,6 +19,7 @@ from .._hashing import hash_text
 from .._split import split_section
 from .._tokens import SEPARATORS, count_tokens
 from .._words import words
+from ._markdown_ops import heading_aware_records, split_markdown_records
 from ._record_ops import chunk_records
 
 __all__ = ["OPS", "decode_number", "dumps", "encode", "expect", "python_arguments"]
@@ -32,6 +33,8 @@ OPS: dict[str, Callable[..., Any]] = {
     "render": render,
     "words": words,
     "chunk": chunk_records,
+    "split_markdown": split_markdown_records,
+    "heading_aware": heading_aware_records,
 }
 
 #: Fields whose strings "Infinity", "-Infinity" and "NaN" stand for numbers.

@@ -1,0 +1,138 @@
+/**
+ * Seed 003's `HeadingAwareChunker` as chunk records (strategy `heading`, HEAD-1 to HEAD-12):
+ * one heading chunk per titled heading with a parent link to the closest enclosing
+ * lower-level heading, body chunks packed to `max_tokens` with in-section overlap, oversized
+ * blocks split by sentences then words. Counter: whitespace words (TOK-1), additive.
+ */
+
+import { fault } from "./faults.js";
+import { sentenceSpans as headingSentences } from "./headingSentences.js";
+import { type Block, parseMarkdownBlocks } from "./markdown.js";
+import { type Span, spanRecords } from "./markdownRecords.js";
+import type { ChunkRecord } from "./record.js";
+import { requireInt, requireText } from "./validate.js";
+import { countWords, isBlank, pyStrip, wordSpans } from "./whitespace.js";
+
+/** `chunk_document(SourceDocument(docId, text, "markdown", title), "heading", ...)`. */
+export function headingAwareRecords(
+  docId: string, title: string, text: string, maxTokens: number, overlapTokens: number,
+): ChunkRecord[] {
+  requireText("doc_id", docId);
+  requireText("text", text);
+  requireText("title", title);
+  requireInt("max_tokens", maxTokens, 1); // HEAD-12
+  requireInt("overlap_tokens", overlapTokens, 0);
+  if (pyStrip(text) === "") return []; // SOURCE-7
+  const spans = new Run(docId, text, maxTokens, overlapTokens).run();
+  const strategy = `heading:max_tokens=${maxTokens},overlap_tokens=${overlapTokens}`; // RECORD-6
+  return spanRecords(docId, title, text, spans, maxTokens, strategy);
+}
+
+/** Python's `not text.strip()` (or the "ha-trim-blank" fault's JavaScript trim()). */
+function blank(text: string): boolean {
+  return fault("ha-trim-blank") ? text.trim() === "" : isBlank(text);
+}
+
+class Run {
+  readonly out: Span[] = [];
+  readonly stack: Array<[number, string, string]> = []; // level, chunk id, title
+  start = -1;
+  end = -1;
+  tokens = 0;
+  carry: [number, number] | null = null;
+
+  constructor(readonly docId: string, readonly source: string, readonly max: number, readonly overlap: number) {}
+
+  run(): Span[] {
+    for (const block of parseMarkdownBlocks(this.source)) {
+      if (block.kind === "heading") {
+        this.flush();
+        if (!fault("ha-overlap-across-sections")) this.carry = null; // HEAD-6
+        // HEAD-4: pop every open heading of equal or deeper level.
+        const deeper = (level: number): boolean =>
+          fault("ha-path-not-reset") ? level > block.level : level >= block.level;
+        while (this.stack.length > 0 && deeper(this.stack[this.stack.length - 1]?.[0] ?? 0)) this.stack.pop();
+        if (blank(block.text)) continue; // HEAD-10: an empty heading gives no chunk
+        const parent = this.stack[this.stack.length - 1]?.[1] ?? null;
+        const id = this.emit(block.start, block.end, parent, "heading");
+        this.stack.push([block.level, id, block.text]);
+        continue;
+      }
+      if (blank(block.text)) continue; // HEAD-10
+      for (const [start, end, tokens] of this.units(block)) this.add(start, end, tokens);
+    }
+    this.flush();
+    return this.out;
+  }
+
+  emit(start: number, end: number, parent: string | null, kind: string): string {
+    const id = `${this.docId}:${this.out.length}`;
+    this.out.push({
+      start, end, kind, headingPath: this.stack.map(([, , title]) => title), parentId: parent, prefix: "",
+    });
+    return id;
+  }
+
+  flush(): void {
+    if (this.start < 0) return;
+    let parent = this.stack[this.stack.length - 1]?.[1] ?? null;
+    if (fault("ha-parent-off-by-one") && this.out.length > 0) parent = `${this.docId}:${this.out.length - 1}`;
+    this.emit(this.start, this.end, parent, "body");
+    this.carry = [this.start, this.end];
+    this.start = this.end = -1;
+    this.tokens = 0;
+  }
+
+  /** HEAD-5: accumulate while the count stays within max_tokens, else flush first. */
+  add(start: number, end: number, tokens: number): void {
+    if (this.start >= 0) {
+      const total = this.tokens + tokens;
+      if (fault("ha-budget-lt") ? total < this.max : total <= this.max) {
+        this.end = end;
+        this.tokens = total;
+        return;
+      }
+      this.flush();
+    }
+    this.start = start;
+    this.end = end;
+    this.tokens = tokens;
+    if (this.carry !== null && this.overlap > 0) this.seed(tokens);
+  }
+
+  /** HEAD-6: the longest tail of words of the last chunk within overlap and the budget. */
+  seed(tokens: number): void {
+    if (this.carry === null) return;
+    const words = wordSpans(this.source, this.carry[0], this.carry[1]);
+    const room = fault("ha-overlap-ignores-budget") ? this.overlap : this.max - tokens;
+    const k = Math.min(this.overlap, room, words.length);
+    if (k > 0) {
+      this.start = words[words.length - k]?.[0] ?? this.start;
+      this.tokens = tokens + k;
+    }
+  }
+
+  /** HEAD-7: a block over the budget by sentences, a sentence over it by words. */
+  units(block: Block): Array<[number, number, number]> {
+    const tokens = countWords(block.text);
+    if (tokens <= this.max) return [[block.start, block.end, tokens]];
+    const units: Array<[number, number, number]> = [];
+    const sentences = fault("ha-no-sentences")
+      ? [[block.start, block.end] as [number, number]]
+      : headingSentences(this.source, block.start, block.end);
+    for (const [start, end] of sentences) {
+      const n = countWords(this.source.slice(start, end));
+      if (n <= this.max) {
+        units.push([start, end, n]);
+        continue;
+      }
+      const words = wordSpans(this.source, start, end);
+      for (let i = 0; i < words.length; i += this.max) {
+        const last = words[Math.min(i + this.max, words.length) - 1];
+        const first = words[i];
+        if (first !== undefined && last !== undefined) units.push([first[0], last[1], Math.min(this.max, words.length - i)]);
+      }
+    }
+    return units;
+  }
+}

@@ -1,0 +1,50 @@
+/**
+ * Spans of a Markdown document as chunk records (RECORD-1, RECORD-12), as chunk_document
+ * writes them with the whitespace counter: offsets in code points (SOURCE-2), tokens by
+ * TOK-1, the section by RECORD-12, every record checked by the zod record schema.
+ */
+
+import { codePointIndex } from "./codepoints.js";
+import { fault } from "./faults.js";
+import { hashText } from "./hashing.js";
+import type { ChunkRecord } from "./record.js";
+import { ChunkRecordSchema } from "./schema.js";
+import { countWords, pyStrip } from "./whitespace.js";
+
+export interface Span {
+  start: number; // UTF-16 index into the source
+  end: number;
+  kind: string;
+  headingPath: string[];
+  parentId: string | null;
+  prefix: string;
+}
+
+/** RECORD-12: a heading chunk's own title, else the innermost heading of its path. */
+function section(path: string[], kind: string, text: string): string | null {
+  if (kind === "heading") return text;
+  const last = path[path.length - 1];
+  if (last === undefined) return null;
+  const blank = fault("md-section-trim") || fault("ha-section-trim") ? last.trim() === "" : pyStrip(last) === "";
+  return blank ? null : last;
+}
+
+/** The records of `spans` over `source` (ids `docId:index`). */
+export function spanRecords(
+  docId: string, title: string, source: string, spans: Span[], maxTokens: number, strategy: string,
+): ChunkRecord[] {
+  const cp = codePointIndex(source);
+  return spans.map((span, index) => {
+    const text = span.prefix + source.slice(span.start, span.end);
+    const tokens = countWords(text);
+    const record: ChunkRecord = {
+      id: `${docId}:${index}`, doc_id: docId, index, text, start: cp(span.start), end: cp(span.end),
+      tokens, counter: "whitespace", content_hash: hashText(text), kind: span.kind,
+      heading_path: span.headingPath, parent_id: span.parentId, page_start: null, page_end: null,
+      section: section(span.headingPath, span.kind, text), prefix: span.prefix,
+      oversized: tokens > maxTokens, title, source: "", strategy,
+    };
+    ChunkRecordSchema.parse(record);
+    return record;
+  });
+}

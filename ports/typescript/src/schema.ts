@@ -1,0 +1,61 @@
+/**
+ * Seed 001's zod `ChunkSchema`, extended to the full chunk record (RECORD-1, RECORD-2).
+ *
+ * The seed's schema names six facts in camelCase (`docId`, `headingPath`); the record, the
+ * wire and the JSON Schema (chunk-record.schema.json) use Python's names. The record schema
+ * reuses each of the seed's field schemas under its record name and adds the rest, and
+ * checks what a JSON Schema cannot state: `id == doc_id:index`, `text` starts with `prefix`,
+ * `start <= end`, pages both null or both set.
+ */
+
+import { z } from "zod";
+
+/** Seed 001, as shipped. */
+export const ChunkSchema = z.object({
+  docId: z.string(),
+  text: z.string().min(1),
+  headingPath: z.array(z.string()),
+  kind: z.enum(["prose", "table", "code", "definition"]),
+  start: z.number().int().nonnegative(),
+  end: z.number().int().nonnegative(),
+});
+
+export type Chunk = z.infer<typeof ChunkSchema>;
+
+/** RECORD-4's kinds: the seed's four, and heading, body, window. */
+export const RECORD_KINDS = [...ChunkSchema.shape.kind.options, "heading", "body", "window"] as const;
+
+const count = z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER);
+const page = z.number().int().min(1).max(Number.MAX_SAFE_INTEGER).nullable();
+
+/** The chunk record (RECORD-1): seed 001's fields under their record names, then the rest. */
+export const ChunkRecordSchema = z
+  .object({
+    id: z.string(),
+    doc_id: ChunkSchema.shape.docId,
+    index: count,
+    text: ChunkSchema.shape.text,
+    start: ChunkSchema.shape.start.max(Number.MAX_SAFE_INTEGER),
+    end: ChunkSchema.shape.end.max(Number.MAX_SAFE_INTEGER),
+    tokens: count,
+    counter: z.string().min(1),
+    content_hash: z.string().regex(/^[0-9a-f]{64}$/),
+    kind: z.enum(RECORD_KINDS),
+    heading_path: ChunkSchema.shape.headingPath,
+    parent_id: z.string().nullable(),
+    page_start: page,
+    page_end: page,
+    section: z.string().nullable(),
+    prefix: z.string(),
+    oversized: z.boolean(),
+    title: z.string(),
+    source: z.string(),
+    strategy: z.string().min(1),
+  })
+  .strict()
+  .refine((r) => r.id === `${r.doc_id}:${r.index}`, { message: "RECORD-2: id is doc_id:index" })
+  .refine((r) => r.start <= r.end, { message: "RECORD-2: start <= end" })
+  .refine((r) => r.text.startsWith(r.prefix), { message: "RECORD-2: text starts with prefix" })
+  .refine((r) => (r.page_start === null) === (r.page_end === null), { message: "RECORD-2: pages" });
+
+export type ChunkRecordShape = z.infer<typeof ChunkRecordSchema>;

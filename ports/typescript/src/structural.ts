@@ -1,0 +1,242 @@
+/**
+ * Seed 001's `split_markdown` as chunk records (strategy `structural`, MD-7 to MD-11).
+ *
+ * Structure first, size second: headings open sections (a stack, MD-7), a table or code
+ * block is one chunk however long (MD-9, what the seed's `enforceBoundaries` is for),
+ * prose is packed by whole blocks up to the budget and an oversized block is split by seed
+ * 000's rules (MD-10). The counter is the whitespace counter, which is additive over
+ * whitespace, so a run's count is the sum of its blocks' counts.
+ */
+
+import { fault } from "./faults.js";
+import { type Block, lineTable, parseMarkdownBlocks } from "./markdown.js";
+import { type Span, spanRecords } from "./markdownRecords.js";
+import type { ChunkRecord } from "./record.js";
+import { splitInto } from "./split.js";
+import { ArgumentTypeError, requireInt, requireText } from "./validate.js";
+import { countWords, isBlank, pyStrip, wordSpans } from "./whitespace.js";
+
+/** Block kinds packed together as prose (MD-7); the others keep their kind. */
+const PROSE = new Set(["paragraph", "list", "quote", "html", "reference", "thematic_break"]);
+
+/** The largest k in [low, high] with ok(k) (ok monotone), else low. */
+export function longest(low: number, high: number, ok: (k: number) => boolean): number {
+  let good = low;
+  let step = 1;
+  let bad = high + 1;
+  while (good + step <= high) {
+    if (ok(good + step)) {
+      good += step;
+      step *= 2;
+    } else {
+      bad = good + step;
+      break;
+    }
+  }
+  while (bad - good > 1) {
+    const mid = Math.floor((good + bad) / 2);
+    if (ok(mid)) good = mid;
+    else bad = mid;
+  }
+  return good;
+}
+
+/** The index of the first element of sorted `xs` greater than `x` (Python's bisect_right). */
+function bisectRight(xs: number[], x: number): number {
+  let lo = 0;
+  let hi = xs.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (x < (xs[mid] ?? 0)) hi = mid;
+    else lo = mid + 1;
+  }
+  return lo;
+}
+
+function requireBool(argument: string, value: unknown): boolean {
+  if (typeof value !== "boolean") throw new ArgumentTypeError(argument, "a bool", value);
+  return value;
+}
+
+/** `chunk_document(SourceDocument(docId, text, "markdown", title), "structural", ...)`. */
+export function splitMarkdownRecords(
+  docId: string, title: string, text: string, maxTokens: number, countHeadings: boolean = false,
+  splitTables: boolean = false,
+): ChunkRecord[] {
+  requireText("doc_id", docId);
+  requireText("text", text);
+  requireText("title", title);
+  requireInt("max_tokens", maxTokens, 1);
+  requireBool("count_headings", countHeadings);
+  requireBool("split_tables", splitTables);
+  if (pyStrip(text) === "") return []; // SOURCE-7
+  const splitter = new Splitter(text, maxTokens, countHeadings, splitTables);
+  let strategy = `structural:max_tokens=${maxTokens}`; // RECORD-6
+  if (countHeadings && !fault("md-strategy-flags")) strategy += ",count_headings=true";
+  if (splitTables && !fault("md-strategy-flags")) strategy += ",split_tables=true";
+  return spanRecords(docId, title, text, splitter.run(), maxTokens, strategy);
+}
+
+class Splitter {
+  readonly starts: number[];
+  readonly ends: number[];
+  path: string[] = [];
+  trail = "";
+  trailTokens = 0;
+  readonly out: Span[] = [];
+
+  constructor(
+    readonly source: string, readonly budget: number, readonly countHeadings: boolean,
+    readonly splitTables: boolean,
+  ) {
+    [this.starts, this.ends] = lineTable(source);
+  }
+
+  run(): Span[] {
+    const stack: Array<[number, string]> = [];
+    let prose: Block[] = [];
+    for (const block of parseMarkdownBlocks(this.source)) {
+      if (block.kind === "heading") {
+        this.prose(prose);
+        prose = [];
+        if (fault("md-path-by-position")) {
+          // Seed 001's heading_path[: level - 1]: cut by list position, not by level.
+          stack.splice(Math.max(0, block.level - 1));
+        } else {
+          // MD-7: pop every entry of equal or deeper level.
+          while (stack.length > 0 && (stack[stack.length - 1]?.[0] ?? 0) >= block.level) stack.pop();
+        }
+        stack.push([block.level, block.text]);
+        this.setPath(stack.map(([, title]) => title));
+        continue;
+      }
+      const blank = fault("md-trim-blank") ? block.text.trim() === "" : block.text !== "" && isBlank(block.text);
+      if (blank) continue; // whitespace-only blocks carry nothing (MD-8)
+      if (PROSE.has(block.kind)) {
+        prose.push(block);
+        continue;
+      }
+      this.prose(prose);
+      prose = [];
+      if (block.kind === "table") this.table(block);
+      else if (block.kind === "code") this.emit("code", block.start, block.end);
+      else this.pack([block], "definition");
+    }
+    this.prose(prose);
+    return this.out;
+  }
+
+  setPath(path: string[]): void {
+    this.path = path;
+    this.trail = path.join(" > ");
+    this.trailTokens = this.countHeadings ? countWords(this.trail) : 0;
+  }
+
+  emit(kind: string, start: number, end: number, prefix: string = ""): void {
+    this.out.push({ start, end, kind, headingPath: [...this.path], parentId: null, prefix });
+  }
+
+  measured(text: string): number {
+    if (this.countHeadings && this.trail !== "") return countWords(`${this.trail}\n\n${text}`);
+    return countWords(text);
+  }
+
+  fits(start: number, end: number, prefix: string = ""): boolean {
+    const n = this.measured(prefix + this.source.slice(start, end));
+    return fault("md-fits-lt") ? n < this.budget : n <= this.budget;
+  }
+
+  prose(blocks: Block[]): void {
+    if (blocks.length > 0) this.pack(blocks, "prose");
+  }
+
+  /** MD-10: pack whole blocks greedily; an oversized block is split by seed 000's rules. */
+  pack(blocks: Block[], kind: string): void {
+    let units: Array<[number, number, number]> = [];
+    for (const block of blocks) {
+      const tokens = countWords(block.text);
+      if (this.within(tokens + this.trailTokens)) {
+        units.push([block.start, block.end, tokens]);
+        continue;
+      }
+      this.greedy(units, kind);
+      units = [];
+      for (const [start, end] of this.oversized(block.start, block.end)) this.emit(kind, start, end);
+    }
+    this.greedy(units, kind);
+  }
+
+  within(total: number): boolean {
+    return fault("md-fits-lt") ? total < this.budget : total <= this.budget;
+  }
+
+  greedy(units: Array<[number, number, number]>, kind: string): void {
+    let i = 0;
+    const n = units.length;
+    while (i < n) {
+      let total = this.trailTokens + (units[i]?.[2] ?? 0);
+      let j = i + 1;
+      while (j < n && this.within(total + (units[j]?.[2] ?? 0))) {
+        total += units[j]?.[2] ?? 0;
+        j++;
+      }
+      this.emit(kind, units[i]?.[0] ?? 0, units[j - 1]?.[1] ?? 0);
+      i = j;
+    }
+  }
+
+  oversized(start: number, end: number): Array<[number, number]> {
+    const words = wordSpans(this.source, start, end);
+    const parts: Array<[string, number]> = [];
+    splitInto(this.source.slice(start, end), Math.max(1, this.budget - this.trailTokens), parts, true);
+    const regions: Array<[number, number]> = [];
+    let w = 0;
+    for (const [, tokens] of parts) {
+      const first = words[w];
+      const last = words[w + tokens - 1];
+      w += tokens;
+      if (first === undefined || last === undefined) continue;
+      if (tokens + this.trailTokens <= this.budget) regions.push([first[0], last[1]]);
+      else regions.push(...this.hard(words.slice(w - tokens, w)));
+    }
+    return regions;
+  }
+
+  /** The longest runs of words that fit; a lone word stays whole. */
+  hard(words: Array<[number, number]>): Array<[number, number]> {
+    const regions: Array<[number, number]> = [];
+    let i = 0;
+    const n = words.length;
+    while (i < n) {
+      const first = words[i]?.[0] ?? 0;
+      const k = longest(i + 1, n, (k) => this.fits(first, words[k - 1]?.[1] ?? 0));
+      regions.push([first, words[k - 1]?.[1] ?? 0]);
+      i = k;
+    }
+    return regions;
+  }
+
+  /** MD-9: a table is one chunk; MD-11: split by body rows, header repeated, if asked. */
+  table(block: Block): void {
+    const first = bisectRight(this.starts, block.start) - 1;
+    const last = bisectRight(this.starts, block.end - 1);
+    const split = this.splitTables || fault("md-table-split");
+    if (!split || last - first < 4 || this.fits(block.start, block.end)) {
+      this.emit("table", block.start, block.end);
+      return;
+    }
+    const body = this.starts[first + 2] ?? 0;
+    const header = fault("md-table-split") && !this.splitTables ? "" : this.source.slice(block.start, body);
+    const rows: Array<[number, number]> = [];
+    for (let k = first + 2; k < last; k++) rows.push([this.starts[k] ?? 0, this.ends[k] ?? 0]);
+    let i = 0;
+    const n = rows.length;
+    while (i < n) {
+      const start = i === 0 ? block.start : (rows[i]?.[0] ?? 0);
+      const prefix = i === 0 ? "" : header;
+      const k = longest(i + 1, n, (k) => this.fits(start, rows[k - 1]?.[1] ?? 0, prefix));
+      this.emit("table", start, rows[k - 1]?.[1] ?? 0, prefix);
+      i = k;
+    }
+  }
+}

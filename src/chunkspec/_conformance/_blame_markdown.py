@@ -1,0 +1,164 @@
+"""Blame for the Markdown ops ``split_markdown`` and ``heading_aware`` (CONF-9).
+
+Models of the classic porting mistakes, each beside the rule it breaks: offsets in UTF-16
+code units (RECORD-3, HAZ-16), CRLF read as LF (MD-2, HAZ-13), seed 001's heading path cut
+by list position (MD-7). Otherwise the first record that differs decides: which field, and
+how its region differs (a table or code block cut is MD-9, a ``#`` line of a code block
+turned into a heading MD-1, a body chunk that starts elsewhere is overlap, HEAD-6...).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import Any
+
+from .._markdown import parse_markdown_blocks
+from ._compare import first_difference
+
+__all__ = ["MARKDOWN_OPS", "markdown_by_field", "markdown_error_rules", "markdown_traps"]
+
+MARKDOWN_OPS = frozenset({"split_markdown", "heading_aware"})
+
+_INTS = ("max_tokens", "overlap_tokens")
+
+
+def markdown_error_rules(op: str, argument: str) -> list[str]:
+    """The rules about the argument an error names (or should name)."""
+    base = ["MD-8"] if op == "split_markdown" else ["HEAD-12"]
+    leaf = argument.rsplit(".", 1)[-1] if argument else ""
+    if leaf in _INTS:
+        base = [*base, "PORT-1"]
+    if leaf in ("text", "title", "doc_id"):
+        base = [*base, "PORT-2"]
+    return base
+
+
+def _utf16(text: str, offset: int) -> int:
+    """The UTF-16 index of code-point offset ``offset`` of ``text``."""
+    return offset + sum(1 for c in text[:offset] if ord(c) > 0xFFFF)
+
+
+def _utf16_model(data: dict[str, Any], expected: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The records with UTF-16 offsets (JavaScript string indexes), else unchanged."""
+    text = data["text"]
+    return [
+        {**r, "start": _utf16(text, r["start"]), "end": _utf16(text, r["end"])} for r in expected
+    ]
+
+
+def _crlf_model(op: str, data: dict[str, Any]) -> Any:
+    """The oracle's answer for the text with every line break turned into LF."""
+    from ._wire import expect
+
+    text = re.sub("\r\n?", "\n", data["text"])
+    if text == data["text"]:
+        return None
+    return expect(op, {**data, "text": text}).get("ok")
+
+
+def _position_path_model(data: dict[str, Any], expected: list[dict[str, Any]]) -> Any:
+    """split_markdown records under seed 001's ``heading_path[: level - 1] + [title]``."""
+    marks: list[tuple[int, list[str]]] = []
+    path: list[str] = []
+    for block in parse_markdown_blocks(data["text"]):
+        if block.kind == "heading":
+            path = [*path[: block.level - 1], block.text]
+            marks.append((block.start, path))
+    out = []
+    for r in expected:
+        seed = next((p for at, p in reversed(marks) if at <= r["start"]), [])
+        section = seed[-1] if seed and seed[-1].strip() else None
+        out.append({**r, "heading_path": seed, "section": section})
+    return out
+
+
+def markdown_traps(
+    op: str, data: dict[str, Any], expected: Any, actual: Any
+) -> Iterator[tuple[list[str], str]]:
+    """Yield ``(rules, mistake)`` for each known mistake whose answer is ``actual``."""
+
+    def matches(model: Any) -> bool:
+        return (
+            model is not None
+            and first_difference(model, actual) is None
+            and first_difference(model, expected) is not None
+        )
+
+    if matches(_utf16_model(data, expected)):
+        yield ["RECORD-3"], "indexes UTF-16 code units (JavaScript string offsets, HAZ-16)"
+    if matches(_crlf_model(op, data)):
+        yield ["MD-2"], "reads CRLF line breaks as LF (HAZ-13)"
+    if op == "split_markdown" and matches(_position_path_model(data, expected)):
+        yield (
+            ["MD-7"],
+            "cuts the heading path by list position (seed 001's heading_path[: level - 1])",
+        )
+
+
+_FIELD_RULES = {
+    "section": ["RECORD-12"],
+    "strategy": ["RECORD-6"],
+    "counter": ["RECORD-5"],
+    "content_hash": ["RECORD-2"],
+    "id": ["RECORD-2"],
+    "index": ["RECORD-2"],
+    "doc_id": ["RECORD-1"],
+    "title": ["RECORD-1"],
+    "source": ["RECORD-1"],
+    "page_start": ["RECORD-14"],
+    "page_end": ["RECORD-14"],
+    "tokens": ["RECORD-14"],
+    "oversized": ["RECORD-14"],
+    "prefix": ["MD-11"],
+}
+
+_HASH_LINE = re.compile(r"(?m)^ {0,3}#")
+
+
+def _blank(text: str) -> bool:
+    """Python's ``not text.strip()``."""
+    return not text.strip()
+
+
+def markdown_by_field(op: str, expected: Any, actual: Any) -> list[str]:
+    """The rules the first differing record pins down; [] when it does not."""
+    if not isinstance(actual, list) or not all(isinstance(r, dict) for r in actual):
+        return ["CONF-3"]
+    k = next(
+        (i for i, (e, a) in enumerate(zip(expected, actual, strict=False)) if e != a),
+        min(len(expected), len(actual)),
+    )
+    e = expected[k] if k < len(expected) else None
+    a = actual[k] if k < len(actual) else None
+    blank_rule = "MD-8" if op == "split_markdown" else "HEAD-10"
+    if a is not None and isinstance(a.get("text"), str) and _blank(a["text"]):
+        return [blank_rule]  # a whitespace-only chunk
+    if e is None or a is None:
+        return []
+    found = first_difference(e, a)
+    leaf = found[0].rsplit(".", 1)[-1] if found else ""
+    if leaf in ("heading_path", "parent_id") or (found and "heading_path" in found[0]):
+        return ["MD-7"] if op == "split_markdown" else ["HEAD-4"]
+    if leaf not in ("text", "start", "end", "kind"):
+        return _FIELD_RULES.get(leaf, [])
+    if op == "heading_aware":
+        if a.get("kind") != e["kind"]:
+            return ["HEAD-8"] if a.get("start") == e["start"] else ["HEAD-3"]
+        if e["kind"] == "body" and a.get("start") != e["start"]:
+            return ["HEAD-6"]  # the body starts elsewhere: its overlap differs
+        return ["HEAD-5"]
+    inside = (
+        isinstance(a.get("start"), int)
+        and isinstance(a.get("end"), int)
+        and e["start"] <= a["start"] <= a["end"] <= e["end"]
+        and (a["start"], a["end"]) != (e["start"], e["end"])
+    )
+    if e["kind"] in ("table", "code") and inside:
+        body = e["text"].split("\n", 1)[1] if "\n" in e["text"] else ""
+        if e["kind"] == "code" and _HASH_LINE.search(body):
+            return ["MD-1"]  # a '#' line inside a code block was taken for a heading
+        return ["MD-9"]  # a table or code block was cut
+    if a.get("kind") != e["kind"]:
+        return ["MD-1", "MD-7"]
+    return ["MD-10"]

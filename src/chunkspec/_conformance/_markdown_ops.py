@@ -1,0 +1,58 @@
+"""The Markdown chunker ops of the protocol: ``split_markdown`` and ``heading_aware``.
+
+Both answer chunk records (RECORD-1, CONF-3) exactly as ``chunk_document`` writes them for a
+Markdown document (SOURCE-1) with the whitespace counter (TOK-1): ``split_markdown`` is seed
+001's structural chunker (strategy ``structural``, MD-7 to MD-11), ``heading_aware`` seed
+003's ``HeadingAwareChunker`` (strategy ``heading``, HEAD-1 to HEAD-12). Offsets are code
+points (SOURCE-2); the title is given, not derived (SOURCE-5 is a reader's rule).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .._records._chunk_document import chunk_document
+from .._records._sources import SourceDocument
+from .._validate import require_int
+
+__all__ = ["heading_aware_records", "split_markdown_records"]
+
+
+def split_markdown_records(
+    doc_id: str,
+    title: str,
+    text: str,
+    max_tokens: int,
+    count_headings: bool = False,
+    split_tables: bool = False,
+) -> list[dict[str, Any]]:
+    """Seed 001's ``split_markdown(doc_id, text, max_tokens)`` as record objects."""
+    document = SourceDocument(doc_id=doc_id, text=text, format="markdown", title=title)
+    require_int("max_tokens", max_tokens, minimum=1)
+    records = chunk_document(
+        document,
+        "structural",
+        max_tokens=max_tokens,
+        counter="whitespace",
+        count_headings=count_headings,
+        split_tables=split_tables,
+    )
+    return [r.to_dict() for r in records]
+
+
+def heading_aware_records(
+    doc_id: str, title: str, text: str, max_tokens: int, overlap_tokens: int
+) -> list[dict[str, Any]]:
+    """Seed 003's ``HeadingAwareChunker(max_tokens, overlap_tokens)`` as record objects."""
+    document = SourceDocument(doc_id=doc_id, text=text, format="markdown", title=title)
+    require_int("max_tokens", max_tokens, minimum=1)
+    # No default overlap on the wire: None is a TypeError here, not chunk_document's default.
+    require_int("overlap_tokens", overlap_tokens, minimum=0)
+    records = chunk_document(
+        document,
+        "heading",
+        max_tokens=max_tokens,
+        overlap_tokens=overlap_tokens,
+        counter="whitespace",
+    )
+    return [r.to_dict() for r in records]

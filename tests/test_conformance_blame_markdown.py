@@ -1,0 +1,94 @@
+"""The blame of the Markdown ops (CONF-9): each model of a mistake names its rule, the first
+differing record's region decides otherwise, and a vector's declared rules win."""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from chunkspec._conformance._blame import blame
+from chunkspec._conformance._wire import expect
+
+
+def _blame(op: str, data: dict[str, Any], actual: Any, declared: tuple[str, ...] = ()) -> Any:
+    """Blame ``actual`` as the port's answer to ``data``."""
+    return blame(op, data, expect(op, data), "wrong", "$", actual, declared)
+
+
+def _data(text: str, **more: Any) -> dict[str, Any]:
+    return {"doc_id": "d", "title": "T", "text": text, "max_tokens": 512, **more}
+
+
+def test_utf16_offsets_are_record_3() -> None:
+    """HAZ-16: code-unit offsets after an astral character are RECORD-3, named as UTF-16."""
+    data = _data("# \U0001f600\n\nx y")
+    answer = copy.deepcopy(expect("split_markdown", data)["ok"])
+    for record in answer:
+        record["start"] += 1
+        record["end"] += 1
+    rules, why = _blame("split_markdown", data, answer)
+    assert rules == ["RECORD-3"]
+    assert "UTF-16" in why
+
+
+def test_crlf_read_as_lf_is_md_2() -> None:
+    """HAZ-13: the answer for the text with LF line breaks is MD-2."""
+    data = _data("# A\r\n\r\nx\r\ny", overlap_tokens=0)
+    lf = expect("heading_aware", {**data, "text": "# A\n\nx\ny"})["ok"]
+    rules, why = _blame("heading_aware", data, lf)
+    assert rules == ["MD-2"]
+    assert "CRLF" in why
+
+
+def test_positional_heading_path_is_md_7() -> None:
+    """Seed 001's heading_path[: level - 1] after a leading ### is MD-7."""
+    data = _data("### C\n\n## B\n\nx")
+    answer = copy.deepcopy(expect("split_markdown", data)["ok"])
+    answer[0]["heading_path"] = ["C", "B"]
+    answer[0]["section"] = "B"
+    rules, why = _blame("split_markdown", data, answer)
+    assert rules == ["MD-7"]
+    assert "list position" in why
+
+
+def test_a_cut_table_is_md_9_and_a_split_fence_md_1() -> None:
+    """The first differing record inside an expected table is MD-9; inside a code block
+    with a '#' line, MD-1."""
+    data = _data("| a |\n|---|\n| 1 |\n| 2 |")
+    answer = copy.deepcopy(expect("split_markdown", data)["ok"])
+    answer[0].update(text="| a |\n|---|\n| 1 |", end=17)
+    assert _blame("split_markdown", data, answer)[0] == ["MD-9"]
+    data = _data("```\n# x\ny\n```")
+    answer = copy.deepcopy(expect("split_markdown", data)["ok"])
+    answer[0].update(text="```", end=3)
+    assert _blame("split_markdown", data, answer)[0] == ["MD-1"]
+
+
+def test_heading_aware_regions() -> None:
+    """A body chunk that starts elsewhere is HEAD-6; one that ends elsewhere HEAD-5; a wrong
+    parent HEAD-4; a whitespace-only chunk HEAD-10."""
+    data = _data("# A\n\na b c\n\nd e f", max_tokens=3, overlap_tokens=1)
+    want = expect("heading_aware", data)["ok"]
+    moved = copy.deepcopy(want)
+    moved[2]["start"] -= 2
+    assert _blame("heading_aware", data, moved)[0] == ["HEAD-6"]
+    short = copy.deepcopy(want)
+    short[1]["end"] -= 2
+    assert _blame("heading_aware", data, short)[0] == ["HEAD-5"]
+    parent = copy.deepcopy(want)
+    parent[2]["parent_id"] = "d:1"
+    assert _blame("heading_aware", data, parent)[0] == ["HEAD-4"]
+    assert _blame("heading_aware", data, [*want, {**want[1], "text": "\x1c"}])[0] == ["HEAD-10"]
+
+
+def test_declared_rules_win_and_errors_name_arguments() -> None:
+    """A vector's declared rules are reported when the diagnosis names none of them; a
+    missed error is blamed on the op's argument rule and PORT-2 for strings."""
+    data = _data("x\n\ny", max_tokens=1)
+    answer = copy.deepcopy(expect("split_markdown", data)["ok"])
+    answer[0]["strategy"] = "structural"
+    assert _blame("split_markdown", data, answer)[0] == ["RECORD-6"]
+    assert _blame("split_markdown", data, answer, ("MD-10",))[0] == ["MD-10"]
+    bad = _data("\ud800")
+    rules, _ = blame("split_markdown", bad, expect("split_markdown", bad), "wrong", "error", [])
+    assert rules == ["MD-8", "PORT-2"]
