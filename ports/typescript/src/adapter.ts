@@ -6,15 +6,11 @@
  * Wire names are Python's (doc_id, max_tokens, content_hash, min_score); this file is the
  * only place that maps them to the port's names. Numbers that JSON cannot hold arrive as
  * the strings "Infinity", "-Infinity" and "NaN" in numeric fields.
- *
- * `--break=NAME[,NAME]` (or CHUNKSPEC_PORT_BREAK) enables deliberate faults (faults.ts): the
- * kit's own tests use it to prove the gate fails.
  */
 
 import { readFileSync } from "node:fs";
 import { assemble } from "./assemble.js";
 import { Chunk, render } from "./chunk.js";
-import { enableFaults } from "./faults.js";
 import { hashText } from "./hashing.js";
 import { splitSection } from "./split.js";
 import { countTokens } from "./tokens.js";
@@ -117,9 +113,6 @@ function errorOf(error: unknown): Json {
 }
 
 function main(): void {
-  const flag = process.argv.find((a) => a.startsWith("--break="));
-  const names = flag?.slice("--break=".length) ?? process.env["CHUNKSPEC_PORT_BREAK"] ?? "";
-  enableFaults(names.split(",").filter((n) => n.length > 0));
   let pending = "";
   process.stdin.setEncoding("utf8");
   process.stdin.on("data", (data: string) => {
