@@ -13,6 +13,7 @@ import pytest
 
 from chunkspec._cli import main
 from chunkspec._conformance import load_vectors
+from chunkspec._conformance._generate import by_op
 from chunkspec._conformance._port import Port, PortError
 from chunkspec._conformance._runner import Options, run
 from chunkspec._conformance._vectors import vector_files
@@ -233,30 +234,22 @@ def test_cli_refuses_bad_numbers(option: list[str], capsys: pytest.CaptureFixtur
     )
 
 
-def test_cli_batch_sets_the_pipelined_batch_size(tmp_path: Path) -> None:
-    """CONF-10: generated cases are drawn in whole batches of --batch (here 2, the smallest
-    that differs from one case at a time) and exactly the asked number of distinct cases
-    is sent (each op's share of 15 by WEIGHTS, rounded up): 5 split_section cases, drawn
-    two at a time."""
+def test_cli_cases_are_per_operation_and_distinct(tmp_path: Path) -> None:
+    """CONF-10, CONF-12: ``--cases N`` sends N distinct cases of every op (whatever the
+    batch size), and the report gives per op the distinct cases, the draws and the rate."""
     report = tmp_path / "r.jsonl"
     argv = ["conformance", "-q", "--no-vectors", "--profile", "portable", "--cases", "15"]
-    assert main([*argv, "--batch", "2", "--jsonl", str(report), "--", *port()]) == 0
-    summary = json.loads(report.read_text().splitlines()[-1])["summary"]
-    assert summary["generated"] == {
-        "portable/split_section": 5,
-        "portable/assemble": 5,
-        "portable/count_tokens": 2,
-        "portable/hash_text": 2,
-        "portable/render": 2,
-        "portable/words": 2,
-        "portable/chunk": 3,
-    }
-    drawn = summary["drawn"]
-    assert drawn["portable/split_section"] % 2 == drawn["portable/assemble"] % 2 == 0
-    assert main([*argv, "--batch", "1", "--jsonl", str(report), "--", *port()]) == 0
-    summary = json.loads(report.read_text().splitlines()[-1])["summary"]
-    assert summary["generated"]["portable/split_section"] == 5
-    assert summary["drawn"]["portable/split_section"] >= 5
+    for batch in ("2", "1"):
+        assert main([*argv, "--batch", batch, "--jsonl", str(report), "--", *port()]) == 0
+        summary = json.loads(report.read_text().splitlines()[-1])["summary"]
+        ops = sorted(by_op("portable"))
+        assert summary["generated"] == {f"portable/{op}": 15 for op in ops}
+        per_op = summary["per_op"]
+        assert sorted(per_op) == [f"portable/{op}" for op in ops]
+        for key, row in per_op.items():
+            assert row["distinct"] == 15
+            assert row["drawn"] == summary["drawn"][key] >= 15
+            assert row["cases_per_second"] > 0
 
 
 def test_shrinking_finds_a_smaller_counterexample() -> None:
