@@ -94,7 +94,7 @@ def test_each_misbehaviour_has_its_outcome_and_the_port_restarts(mode: str, outc
 
 def test_correct_port_passes_vectors_and_generated_cases() -> None:
     """CONF-10: a port that is chunkspec passes everything, in both profiles."""
-    summary = run(options(cases=300))
+    summary = run(options(cases=60))
     assert summary.exit_status == 0, [r.id for r in summary.failures]
     assert sum(summary.generated.values()) >= 600
     assert {k.split("/")[0] for k in summary.generated} == {"portable", "hazards"}
@@ -111,7 +111,7 @@ def test_declared_feature_makes_integral_float_cases_count() -> None:
 
 def test_wrong_answer_is_found_shrunk_and_blamed() -> None:
     """CONF-9, CONF-10: a generated disagreement is shrunk and blamed on the rule."""
-    summary = run(options("wrong-words", vectors=False, cases=200, profiles=("portable",)))
+    summary = run(options("wrong-words", vectors=False, cases=40, profiles=("portable",)))
     failures = [r for r in summary.failures if r.op == "words"]
     assert failures
     smallest = failures[-1]
@@ -199,7 +199,7 @@ def test_cli_reports_and_saved_counterexamples(
 
 def test_cli_passing_port_exits_zero(capsys: pytest.CaptureFixture[str]) -> None:
     """CONF-12: exit 0 and a summary with the figures."""
-    assert main(["conformance", "-q", "--cases", "50", "--", *port()]) == 0
+    assert main(["conformance", "-q", "--cases", "10", "--", *port()]) == 0
     out = capsys.readouterr().out
     assert "OK" in out
     assert "cases/s" in out
@@ -257,7 +257,7 @@ def test_shrinking_finds_a_smaller_counterexample() -> None:
     port wrong only from n = 3 on is shrunk to ``{"n": 3}`` (same length as ``{"n": 6}``,
     but smaller)."""
     summary = run(
-        options("wrong-words=3", vectors=False, cases=120, batch=3, profiles=("portable",))
+        options("wrong-words=3", vectors=False, cases=40, batch=3, profiles=("portable",))
     )
     first, smallest = summary.failures
     assert (first.source, smallest.source) == ("generated", "shrunk")
@@ -268,7 +268,7 @@ def test_shrinking_finds_a_smaller_counterexample() -> None:
 def test_no_shrunk_case_when_the_first_failure_is_smallest() -> None:
     """CONF-10: when shrinking finds nothing smaller than the first failure, only the
     first failure is reported."""
-    summary = run(options("wrong-words", vectors=False, cases=120, profiles=("portable",)))
+    summary = run(options("wrong-words", vectors=False, cases=40, profiles=("portable",)))
     (only,) = summary.failures
     assert (only.source, only.input) == ("generated", {"n": 0})
 
