@@ -42,9 +42,7 @@ def draws(strategy: st.SearchStrategy[T], seed: str) -> Iterator[T] | None:
     prefix: list[Any] = [ChoiceTemplate("simplest", count=None)]
 
     def one() -> Any:
-        data = ConjectureData(
-            random=source, max_choices=_MAX_CHOICES, prefix=list(prefix) or None
-        )
+        data = ConjectureData(random=source, max_choices=_MAX_CHOICES, prefix=list(prefix) or None)
         prefix.clear()
         with BuildContext(data, wrapped_test=None):  # type: ignore[arg-type]
             return data.draw(strategy)

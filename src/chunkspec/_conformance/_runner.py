@@ -486,9 +486,7 @@ def run(options: Options, progress: Callable[[str], None] = lambda _: None) -> S
             for op in by_op(profile):
                 if op not in hello.ops or options.cases <= 0:
                     continue
-                summary.results += _differential(
-                    port, options, profile, op, options.cases, summary
-                )
+                summary.results += _differential(port, options, profile, op, options.cases, summary)
             mine = [k for k in summary.generated if k.startswith(profile + "/")]
             done = sum(summary.generated[k] for k in mine)
             detail = ", ".join(
