@@ -127,8 +127,9 @@ def _screenshots(session: nox.Session) -> None:
 
 @nox.session
 def conformance(session: nox.Session) -> None:
-    """The TypeScript port: npm ci, tsc build, its node:test suite, then the kit against it
-    (every vector and 5,000 generated cases in each profile; docs/conformance.md)."""
+    """The TypeScript port: npm ci, both builds (dist/ shipped, dist-test/ with the faults),
+    its node:test suite, then the kit against the shipped build (every vector and 5,000
+    distinct generated cases of every operation in each profile; docs/conformance.md)."""
     _install(session, "test", extras="conformance")
     with session.chdir("ports/typescript"):
         session.run("npm", "ci", "--no-audit", "--no-fund", external=True)

@@ -1,6 +1,6 @@
 """Throughput of ``chunkspec conformance``: generated cases judged per second, end to end.
 
-Run with ``nox -s bench`` (or ``python benchmarks/bench_conformance.py [--cases 5000]``).
+Run with ``nox -s bench`` (or ``python benchmarks/bench_conformance.py [--cases 700]``).
 Each figure is one whole run of the runner (Hypothesis drawing, the in-process oracle, the
 pipe, the port, the comparison) against a persistent port process:
 
@@ -40,7 +40,12 @@ def measure(command: list[str], cases: int, batch: int, profile: str) -> tuple[f
 def main() -> int:
     """Print cases per second for each port, profile and batch size, and the scaling."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--cases", type=int, default=5000, help="cases per run (default 5000)")
+    parser.add_argument(
+        "--cases",
+        type=int,
+        default=700,
+        help="cases per operation in a run (default 700: about 5,000 in all)",
+    )
     args = parser.parse_args()
     ports: list[tuple[str, list[str]]] = []
     node = shutil.which("node")
@@ -53,7 +58,7 @@ def main() -> int:
     for name, command in ports:
         for profile in ("portable", "hazards"):
             for batch in (1, 10, 100):
-                n = args.cases if batch > 1 else max(args.cases // 5, 100)
+                n = args.cases if batch > 1 else max(args.cases // 5, 20)
                 seconds, done = measure(command, n, batch, profile)
                 print(
                     f"{name:34} {profile:9} {batch:5} {done:6} {seconds:8.2f} {done / seconds:8.0f}"

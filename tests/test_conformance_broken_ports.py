@@ -1,17 +1,15 @@
 """Proof that the gate can fail: the TypeScript port with one deliberate fault at a time.
 
-The adapter's ``--break=NAME`` enables one classic porting mistake (ports/typescript/src/
-faults.ts). For each, ``chunkspec conformance`` must exit 1 and blame the rule the mistake
-breaks, both on the vectors and on generated cases alone. Needs Node.js (and npm to build
-the port once); without them these tests are skipped, saying so.
+The test-only adapter's ``--break=NAME`` (ports/typescript/dist-test/, never packed) enables
+one classic porting mistake (src/faults.ts). For each, ``chunkspec conformance`` must exit 1
+and blame the rule the mistake breaks, both on the vectors and on generated cases alone.
+Needs Node.js (and npm to build the port once); without them these tests are skipped.
 """
 
 from __future__ import annotations
 
-import fcntl
 import json
 import os
-import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -19,8 +17,7 @@ from typing import Any
 
 import pytest
 
-PORT_DIR = Path(__file__).resolve().parents[1] / "ports" / "typescript"
-ADAPTER = PORT_DIR / "dist" / "src" / "adapter.js"
+from tests.typescript_port import BROKEN_ADAPTER, PORT_DIR, Port, built
 
 #: Each fault and the rule it breaks (docs/portability.md, docs/spec.md).
 FAULTS = {
@@ -52,6 +49,20 @@ FAULTS = {
 }
 
 
+#: The fewest chunks an assemble counterexample of each assemble fault needs: two to order
+#: or to skip one and take the other, one for a bound or a check (CONF-10).
+FEWEST_CHUNKS = {
+    "utf16-order": 2,
+    "locale-compare": 2,
+    "subtraction-comparator": 2,
+    "dedupe-seen": 2,
+    "break-over-budget": 2,
+    "min-score-le": 1,
+    "budget-off-by-one": 1,
+    "assemble-no-surrogate-check": 1,
+}
+
+
 #: Faults diagnosed without a model of the answer: the explanation says why instead.
 WHY = {
     "assemble-no-surrogate-check": "does not reject a lone surrogate (HAZ-4)",
@@ -66,29 +77,23 @@ WHY = {
 }
 
 
-def _stale() -> bool:
-    """True when the built adapter is missing or older than a source file."""
-    if not ADAPTER.is_file():
-        return True
-    built = ADAPTER.stat().st_mtime
-    sources = [*PORT_DIR.joinpath("src").glob("*.ts"), PORT_DIR / "package-lock.json"]
-    return any(p.stat().st_mtime > built for p in sources)
+@pytest.fixture(scope="module")
+def port() -> Port:
+    """Node.js with the port's two builds (tests/typescript_port.py)."""
+    return built()
 
 
 @pytest.fixture(scope="module")
-def adapter() -> list[str]:
-    """The command that runs the built TypeScript adapter (building it if needed)."""
-    node, npm = shutil.which("node"), shutil.which("npm")
-    if node is None or npm is None:
-        pytest.skip("Node.js and npm are not installed: the TypeScript port cannot run")
-    # A lock, so that pytest-xdist workers do not build the port at the same time.
-    with PORT_DIR.joinpath(".build.lock").open("w") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)
-        if _stale():
-            if not PORT_DIR.joinpath("node_modules").is_dir():
-                subprocess.run([npm, "ci", "--no-audit", "--no-fund"], cwd=PORT_DIR, check=True)
-            subprocess.run([npm, "run", "build"], cwd=PORT_DIR, check=True)
-    return [node, str(ADAPTER)]
+def adapter(port: Port) -> list[str]:
+    """The test-only adapter (dist-test/): append ``--break=NAME`` to enable a fault; with
+    none it answers as the shipped one."""
+    return [port.node, str(BROKEN_ADAPTER)]
+
+
+@pytest.fixture(scope="module")
+def shipped(port: Port) -> list[str]:
+    """The adapter of the shipped build (dist/, what ``npm pack`` packs: no faults)."""
+    return port.adapter
 
 
 def _conformance(
@@ -121,9 +126,9 @@ def _conformance(
     return done.returncode, [r for r in records[:-1] if r["status"] == "fail"]
 
 
-def test_the_port_passes(adapter: list[str], tmp_path: Path) -> None:
-    """The unbroken port passes every vector and generated cases in both profiles."""
-    status, failures = _conformance(tmp_path, adapter, "--cases", "500")
+def test_the_port_passes(shipped: list[str], tmp_path: Path) -> None:
+    """The shipped port passes every vector and generated cases in both profiles."""
+    status, failures = _conformance(tmp_path, shipped, "--cases", "200")
     assert (status, failures) == (0, [])
 
 
@@ -145,9 +150,10 @@ def test_generated_cases_alone_catch_the_fault(
 ) -> None:
     """Without vectors, generated cases find each fault, shrink it, and blame its rule
     because the answer is exactly what the mistake gives (or, for a missed check or a
-    copied field, because of what the error or the field is)."""
+    copied field, because of what the error or the field is); an assemble counterexample
+    keeps only the chunks the failure needs."""
     status, failures = _conformance(
-        tmp_path, [*adapter, f"--break={fault}"], "--no-vectors", "--cases", "1000"
+        tmp_path, [*adapter, f"--break={fault}"], "--no-vectors", "--cases", "150"
     )
     assert status == 1
     shrunk = [f for f in failures if f["source"] == "shrunk"] or failures
@@ -155,6 +161,10 @@ def test_generated_cases_alone_catch_the_fault(
     assert any(rule in f["blamed"] and why in str(f["explanation"]) for f in shrunk), [
         (f["input"], f["blamed"], f["explanation"]) for f in failures
     ]
+    if fault in FEWEST_CHUNKS:  # each profile's smallest counterexample has the fewest chunks
+        smallest = {f["profile"]: f for f in failures if f["op"] == "assemble"}
+        assert smallest
+        assert {len(f["input"]["chunks"]) for f in smallest.values()} == {FEWEST_CHUNKS[fault]}
 
 
 def test_the_guide_adapter_passes(adapter: list[str], tmp_path: Path) -> None:
@@ -164,43 +174,5 @@ def test_the_guide_adapter_passes(adapter: list[str], tmp_path: Path) -> None:
     index = (PORT_DIR / "dist" / "src" / "index.js").as_uri()
     script = tmp_path / "adapter.mjs"
     script.write_text(source.replace('"./index.js"', f'"{index}"'), "utf-8")
-    status, failures = _conformance(tmp_path, [adapter[0], str(script)], "--cases", "300")
+    status, failures = _conformance(tmp_path, [adapter[0], str(script)], "--cases", "100")
     assert (status, failures) == (0, [])
-
-
-def test_npm_pack_installs_in_a_fresh_project(adapter: list[str], tmp_path: Path) -> None:
-    """The port is a package a TypeScript user installs: ``npm pack`` gives a tarball that
-    a fresh ESM project installs (offline: `npm ci` put its runtime dependencies, markdown-it,
-    markdown-it-deflist and zod, in npm's cache) and imports
-    by name through ``exports``, with its type declarations beside the code."""
-    npm = shutil.which("npm")
-    assert npm is not None
-    packed = subprocess.run(
-        [npm, "pack", "--json", "--pack-destination", str(tmp_path)],
-        cwd=PORT_DIR, capture_output=True, text=True, check=True,
-    )  # fmt: skip
-    tarball = tmp_path / json.loads(packed.stdout)[0]["filename"]
-    project = tmp_path / "app"
-    project.mkdir()
-    (project / "package.json").write_text('{"name": "app", "private": true, "type": "module"}')
-    subprocess.run(
-        [npm, "install", "--offline", "--no-audit", "--no-fund", str(tarball)],
-        cwd=project, capture_output=True, text=True, check=True,
-    )  # fmt: skip
-    installed = project / "node_modules" / "chunkspec-port-typescript"
-    assert (installed / "dist" / "src" / "index.d.ts").is_file()
-    assert not (installed / "src").exists()  # compiled code and types only
-    script = project / "main.js"
-    script.write_text(
-        'import { words, chunkWindows, splitSection } from "chunkspec-port-typescript";\n'
-        "console.log(JSON.stringify([words(3, Number.MAX_SAFE_INTEGER),\n"
-        '  chunkWindows("d", "T", "ab\\u{1F600}c", 2, 0).map((r) => [r.start, r.end]),\n'
-        '  splitSection("d", "T", "a b", 1).length]));\n'
-    )
-    done = subprocess.run([adapter[0], str(script)], cwd=project, capture_output=True, text=True)
-    assert done.returncode == 0, done.stderr
-    assert json.loads(done.stdout) == [
-        "w9007199254740991 w9007199254740992 w9007199254740993",
-        [[0, 2], [2, 4]],
-        2,
-    ]

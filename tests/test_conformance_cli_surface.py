@@ -32,7 +32,7 @@ def test_conformance_help_rows(
         "Start COMMAND as a port speaking the JSON Lines protocol of docs/conformance.md, "
         "run every vector, then generated differential cases. Exit 0 when everything passes, "
         "1 on any failure, 2 when the port cannot be used.",
-        "--cases N generated cases per profile (default 1000; 0 for vectors only)",
+        "--cases N generated cases per operation and profile (default 1000; 0: vectors only)",
         "--seed S Hypothesis seed --profile",
         "--no-vectors skip the vectors --timeout",
         "--timeout SEC per-case answer timeout (default 5)",

@@ -163,6 +163,7 @@ def _summary() -> Summary:
         results=results,
         generated={"hazards/words": 30, "portable/hash_text": 7},
         drawn={"hazards/words": 41, "portable/hash_text": 7},
+        op_seconds={"hazards/words": 2.0, "portable/hash_text": 0.5},
         shrink_calls=4,
         seconds=2.0,
         generated_seconds=3.0,
@@ -244,6 +245,20 @@ def test_jsonl_records_every_field(tmp_path: Path) -> None:
             "counts": {"pass": 1, "fail": 2, "xfail": 1, "skip": 1, "n/a": 1},
             "generated": {"hazards/words": 30, "portable/hash_text": 7},
             "drawn": {"hazards/words": 41, "portable/hash_text": 7},
+            "per_op": {
+                "hazards/words": {
+                    "distinct": 30,
+                    "drawn": 41,
+                    "seconds": 2.0,
+                    "cases_per_second": 15.0,
+                },
+                "portable/hash_text": {
+                    "distinct": 7,
+                    "drawn": 7,
+                    "seconds": 0.5,
+                    "cases_per_second": 14.0,
+                },
+            },
             "cases_per_second": 12.3,
             "shrink_calls": 4,
             "restarts": 2,
@@ -508,11 +523,14 @@ def test_xml_safe_escapes_exactly_what_xml_cannot_hold() -> None:
 
 
 def test_human_summary_lists_failures_unexpected_passes_and_figures() -> None:
-    """CONF-12: each failure, each unexpected pass, then one line with the figures."""
+    """CONF-12: each failure, each unexpected pass, a line per profile with each op's
+    distinct and drawn cases and rate, then one line with the figures."""
     summary = _summary()
     lines = human(summary).split("\n")
-    assert lines[-2:] == [
+    assert lines[-4:] == [
         "UNEXPECTED PASS: expected failure 'gone-*' passed; remove it from the file",
+        "generated, hazards (distinct/drawn, cases per second): words 30/41 (15/s)",
+        "generated, portable (distinct/drawn, cases per second): hash_text 7/7 (14/s)",
         "chunkspec conformance: my-port 2.1: 5 vectors, 37 generated cases "
         "(distinct, of 48 drawn) (12 cases/s), 4 shrink calls, 2 restarts; "
         "fail 2, n/a 1, pass 1, skip 1, xfail 1; FAILED in 2.0 s",

@@ -13,6 +13,7 @@ import pytest
 
 from chunkspec._cli import main
 from chunkspec._conformance import load_vectors
+from chunkspec._conformance._generate import by_op
 from chunkspec._conformance._port import Port, PortError
 from chunkspec._conformance._runner import Options, run
 from chunkspec._conformance._vectors import vector_files
@@ -93,7 +94,7 @@ def test_each_misbehaviour_has_its_outcome_and_the_port_restarts(mode: str, outc
 
 def test_correct_port_passes_vectors_and_generated_cases() -> None:
     """CONF-10: a port that is chunkspec passes everything, in both profiles."""
-    summary = run(options(cases=300))
+    summary = run(options(cases=60))
     assert summary.exit_status == 0, [r.id for r in summary.failures]
     assert sum(summary.generated.values()) >= 600
     assert {k.split("/")[0] for k in summary.generated} == {"portable", "hazards"}
@@ -110,7 +111,7 @@ def test_declared_feature_makes_integral_float_cases_count() -> None:
 
 def test_wrong_answer_is_found_shrunk_and_blamed() -> None:
     """CONF-9, CONF-10: a generated disagreement is shrunk and blamed on the rule."""
-    summary = run(options("wrong-words", vectors=False, cases=200, profiles=("portable",)))
+    summary = run(options("wrong-words", vectors=False, cases=40, profiles=("portable",)))
     failures = [r for r in summary.failures if r.op == "words"]
     assert failures
     smallest = failures[-1]
@@ -198,7 +199,7 @@ def test_cli_reports_and_saved_counterexamples(
 
 def test_cli_passing_port_exits_zero(capsys: pytest.CaptureFixture[str]) -> None:
     """CONF-12: exit 0 and a summary with the figures."""
-    assert main(["conformance", "-q", "--cases", "50", "--", *port()]) == 0
+    assert main(["conformance", "-q", "--cases", "10", "--", *port()]) == 0
     out = capsys.readouterr().out
     assert "OK" in out
     assert "cases/s" in out
@@ -233,32 +234,22 @@ def test_cli_refuses_bad_numbers(option: list[str], capsys: pytest.CaptureFixtur
     )
 
 
-def test_cli_batch_sets_the_pipelined_batch_size(tmp_path: Path) -> None:
-    """CONF-10: generated cases are drawn in whole batches of --batch (here 2, the smallest
-    that differs from one case at a time) and exactly the asked number of distinct cases
-    is sent (each op's share of 15 by WEIGHTS, rounded up): 4 split_section cases, drawn
-    two at a time."""
+def test_cli_cases_are_per_operation_and_distinct(tmp_path: Path) -> None:
+    """CONF-10, CONF-12: ``--cases N`` sends N distinct cases of every op (whatever the
+    batch size), and the report gives per op the distinct cases, the draws and the rate."""
     report = tmp_path / "r.jsonl"
     argv = ["conformance", "-q", "--no-vectors", "--profile", "portable", "--cases", "15"]
-    assert main([*argv, "--batch", "2", "--jsonl", str(report), "--", *port()]) == 0
-    summary = json.loads(report.read_text().splitlines()[-1])["summary"]
-    assert summary["generated"] == {
-        "portable/split_section": 4,
-        "portable/assemble": 4,
-        "portable/count_tokens": 1,
-        "portable/hash_text": 1,
-        "portable/render": 1,
-        "portable/words": 1,
-        "portable/chunk": 2,
-        "portable/split_markdown": 2,
-        "portable/heading_aware": 2,
-    }
-    drawn = summary["drawn"]
-    assert drawn["portable/split_section"] % 2 == drawn["portable/assemble"] % 2 == 0
-    assert main([*argv, "--batch", "1", "--jsonl", str(report), "--", *port()]) == 0
-    summary = json.loads(report.read_text().splitlines()[-1])["summary"]
-    assert summary["generated"]["portable/split_section"] == 4
-    assert summary["drawn"]["portable/split_section"] >= 4
+    for batch in ("2", "1"):
+        assert main([*argv, "--batch", batch, "--jsonl", str(report), "--", *port()]) == 0
+        summary = json.loads(report.read_text().splitlines()[-1])["summary"]
+        ops = sorted(by_op("portable"))
+        assert summary["generated"] == {f"portable/{op}": 15 for op in ops}
+        per_op = summary["per_op"]
+        assert sorted(per_op) == [f"portable/{op}" for op in ops]
+        for key, row in per_op.items():
+            assert row["distinct"] == 15
+            assert row["drawn"] == summary["drawn"][key] >= 15
+            assert row["cases_per_second"] > 0
 
 
 def test_shrinking_finds_a_smaller_counterexample() -> None:
@@ -266,7 +257,7 @@ def test_shrinking_finds_a_smaller_counterexample() -> None:
     port wrong only from n = 3 on is shrunk to ``{"n": 3}`` (same length as ``{"n": 6}``,
     but smaller)."""
     summary = run(
-        options("wrong-words=3", vectors=False, cases=120, batch=3, profiles=("portable",))
+        options("wrong-words=3", vectors=False, cases=40, batch=3, profiles=("portable",))
     )
     first, smallest = summary.failures
     assert (first.source, smallest.source) == ("generated", "shrunk")
@@ -277,7 +268,7 @@ def test_shrinking_finds_a_smaller_counterexample() -> None:
 def test_no_shrunk_case_when_the_first_failure_is_smallest() -> None:
     """CONF-10: when shrinking finds nothing smaller than the first failure, only the
     first failure is reported."""
-    summary = run(options("wrong-words", vectors=False, cases=120, profiles=("portable",)))
+    summary = run(options("wrong-words", vectors=False, cases=40, profiles=("portable",)))
     (only,) = summary.failures
     assert (only.source, only.input) == ("generated", {"n": 0})
 

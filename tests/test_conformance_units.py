@@ -156,15 +156,16 @@ def test_render_reaches_every_text() -> None:
 @settings(max_examples=300, database=None, deadline=None, suppress_health_check=list(HealthCheck))
 @given(st.data())
 def test_portable_words_draw_only_small_starts(data: st.DataObject) -> None:
-    """The portable profile keeps words' valid starts small (starts near 2**53 are
-    hazards); out of range it draws one past the bound (CONF-10).
+    """The portable profile keeps words' valid starts below a million (starts near 2**53
+    are hazards); out of range it draws one past the bound (CONF-10).
 
     The strategy is built inside the test, not in ``@given(...)``: mutmut credits code run
     at import time to whichever test runs first, and would not run this one against
     ``_simple``'s mutants (docs/verification.md, "test-attribution trap")."""
     case: tuple[str, dict[str, Any]] = data.draw(by_op("portable")["words"])
     start = case[1].get("start", 0)
-    assert start in (*range(1000), -1, MAX_SAFE, MAX_SAFE + 1) or not isinstance(start, int)
+    if isinstance(start, int) and not isinstance(start, bool):
+        assert 0 <= start <= 10**6 or start in (-1, MAX_SAFE, MAX_SAFE + 1)
 
 
 # -- _port -------------------------------------------------------------------------------------

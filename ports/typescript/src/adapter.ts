@@ -6,15 +6,12 @@
  * Wire names are Python's (doc_id, max_tokens, content_hash, min_score); this file is the
  * only place that maps them to the port's names. Numbers that JSON cannot hold arrive as
  * the strings "Infinity", "-Infinity" and "NaN" in numeric fields.
- *
- * `--break=NAME[,NAME]` (or CHUNKSPEC_PORT_BREAK) enables deliberate faults (faults.ts): the
- * kit's own tests use it to prove the gate fails.
  */
 
 import { readFileSync } from "node:fs";
 import { assemble } from "./assemble.js";
 import { Chunk, render } from "./chunk.js";
-import { enableFaults, fault } from "./faults.js";
+import { fault } from "./faults.js";
 import { hashText } from "./hashing.js";
 import { headingAwareRecords } from "./headingAware.js";
 import { splitMarkdownRecords } from "./structural.js";
@@ -54,8 +51,8 @@ function wireChunk(c: Chunk): Json {
 }
 
 /** The "*-crlf-normalised" faults: a port that reads Markdown with its line breaks as LF. */
-function crlf(text: Json | undefined, name: "md-crlf-normalised" | "ha-crlf-normalised"): string {
-  return fault(name) && typeof text === "string" ? text.replace(/\r\n?/g, "\n") : (text as string);
+function crlf(text: Json | undefined, normalise: boolean): string {
+  return normalise && typeof text === "string" ? text.replace(/\r\n?/g, "\n") : (text as string);
 }
 
 const OPS: Record<string, (input: Input) => Json> = {
@@ -80,13 +77,13 @@ const OPS: Record<string, (input: Input) => Json> = {
     ) as unknown as Json,
   split_markdown: (i) =>
     splitMarkdownRecords(
-      i["doc_id"] as string, i["title"] as string, crlf(i["text"], "md-crlf-normalised"), num(i["max_tokens"]) as number,
+      i["doc_id"] as string, i["title"] as string, crlf(i["text"], fault("md-crlf-normalised")), num(i["max_tokens"]) as number,
       (i["count_headings"] === undefined ? false : i["count_headings"]) as boolean,
       (i["split_tables"] === undefined ? false : i["split_tables"]) as boolean,
     ) as unknown as Json,
   heading_aware: (i) =>
     headingAwareRecords(
-      i["doc_id"] as string, i["title"] as string, crlf(i["text"], "ha-crlf-normalised"),
+      i["doc_id"] as string, i["title"] as string, crlf(i["text"], fault("ha-crlf-normalised")),
       num(i["max_tokens"]) as number, num(i["overlap_tokens"]) as number,
     ) as unknown as Json,
   words: (i) => {
@@ -142,9 +139,6 @@ function errorOf(error: unknown): Json {
 }
 
 function main(): void {
-  const flag = process.argv.find((a) => a.startsWith("--break="));
-  const names = flag?.slice("--break=".length) ?? process.env["CHUNKSPEC_PORT_BREAK"] ?? "";
-  enableFaults(names.split(",").filter((n) => n.length > 0));
   let pending = "";
   process.stdin.setEncoding("utf8");
   process.stdin.on("data", (data: string) => {

@@ -28,7 +28,7 @@ def register(sub: Any) -> None:
         type=int,
         default=1000,
         metavar="N",
-        help="generated cases per profile (default 1000; 0 for vectors only)",
+        help="generated cases per operation and profile (default 1000; 0: vectors only)",
     )
     parser.add_argument("--seed", type=int, default=0, metavar="S", help="Hypothesis seed")
     parser.add_argument(

@@ -48,6 +48,14 @@ def human(summary: Summary) -> str:
     out = [describe(r) for r in summary.failures]
     for pattern in summary.unexpected_passes:
         out.append(f"UNEXPECTED PASS: expected failure {pattern!r} passed; remove it from the file")
+    by_profile: dict[str, list[str]] = {}
+    for key, row in summary.per_op().items():
+        profile, op = key.split("/", 1)
+        by_profile.setdefault(profile, []).append(
+            f"{op} {row['distinct']:,.0f}/{row['drawn']:,.0f} ({row['cases_per_second']:,.0f}/s)"
+        )
+    for profile, rows in by_profile.items():
+        out.append(f"generated, {profile} (distinct/drawn, cases per second): {', '.join(rows)}")
     counts = summary.counts()
     vectors = sum(1 for r in summary.results if r.source == "vector")
     generated = sum(summary.generated.values())
@@ -107,6 +115,7 @@ def jsonl(summary: Summary, path: Path) -> None:
                         "counts": summary.counts(),
                         "generated": summary.generated,
                         "drawn": summary.drawn,
+                        "per_op": summary.per_op(),
                         "cases_per_second": round(summary.rate, 1),
                         "shrink_calls": summary.shrink_calls,
                         "restarts": summary.restarts,

@@ -12,7 +12,7 @@ import fnmatch
 import hashlib
 import math
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -23,7 +23,8 @@ from hypothesis import strategies as st
 from ._blame import blame
 from ._compare import Verdict, judge
 from ._compare import judge as judge_answer
-from ._generate import PROFILES, WEIGHTS, by_op
+from ._draw import draws
+from ._generate import PROFILES, by_op
 from ._port import Answer, Hello, Port
 from ._vectors import load_vectors
 from ._wire import dumps, expect
@@ -76,6 +77,7 @@ class Summary:
     results: list[Result] = field(default_factory=list)
     generated: dict[str, int] = field(default_factory=dict)  # distinct cases sent, per key
     drawn: dict[str, int] = field(default_factory=dict)  # cases drawn (duplicates included)
+    op_seconds: dict[str, float] = field(default_factory=dict)  # batch-stage wall time, per key
     shrink_calls: int = 0
     seconds: float = 0.0
     generated_seconds: float = 0.0
@@ -100,6 +102,20 @@ class Summary:
     def exit_status(self) -> int:
         """1 on any failure or unexpected pass, else 0."""
         return 1 if self.failures or self.unexpected_passes else 0
+
+    def per_op(self) -> dict[str, dict[str, float]]:
+        """Per ``profile/op``: distinct cases sent, cases drawn, seconds and cases per
+        second of its batch stage (drawing, oracle, port and comparison)."""
+        out: dict[str, dict[str, float]] = {}
+        for key, sent in self.generated.items():
+            seconds = self.op_seconds.get(key, 0.0)
+            out[key] = {
+                "distinct": sent,
+                "drawn": self.drawn.get(key, 0),
+                "seconds": round(seconds, 2),
+                "cases_per_second": round(sent / seconds, 1) if seconds else 0.0,
+            }
+        return out
 
     def counts(self) -> dict[str, int]:
         """Number of results per status."""
@@ -306,8 +322,13 @@ def _differential(
             raise _Enough
 
     previous: list[list[tuple[str, dict[str, Any]]]] = []
+    fast = draws(strategy, f"{options.seed}:{profile}:{op}")
+    started = time.monotonic()
     try:
-        generate()
+        if fast is None:
+            generate()
+        else:
+            _send_distinct(fast, n, size, seen, key, summary, port, previous, judge_previous)
     except _Enough:
         pass
     except _Found:
@@ -319,6 +340,7 @@ def _differential(
         pass
     finally:
         port.drain()
+        summary.op_seconds[key] = summary.op_seconds.get(key, 0.0) + time.monotonic() - started
     if not failures:
         return []
     first = failures[0]
@@ -354,6 +376,41 @@ def _differential(
         return [first]
     smallest.source = "shrunk"
     return [first, smallest]
+
+
+def _send_distinct(
+    source: Iterator[tuple[str, dict[str, Any]]],
+    n: int,
+    size: int,
+    seen: set[str],
+    key: str,
+    summary: Summary,
+    port: Port,
+    previous: list[list[tuple[str, dict[str, Any]]]],
+    judge_previous: Callable[[], None],
+) -> None:
+    """Send ``n`` distinct cases from ``source`` in batches of ``size``, pipelined: the
+    port answers a batch while the next is drawn and the one before is judged. Stops early
+    (``_Found``) at a failing batch, or after drawing twenty times ``n`` (a small space)."""
+    sent = drawn = 0
+    while sent < n and drawn < 20 * n:
+        batch: list[tuple[str, dict[str, Any]]] = []
+        before = drawn
+        while len(batch) < min(size, n - sent) and drawn < 20 * n:
+            case = next(source)
+            drawn += 1
+            text = dumps(case[1])
+            if text not in seen:
+                seen.add(text)
+                batch.append(case)
+        summary.drawn[key] = summary.drawn.get(key, 0) + drawn - before
+        sent += len(batch)
+        summary.generated[key] = summary.generated.get(key, 0) + len(batch)
+        if batch:
+            port.submit(batch)
+            if previous:
+                judge_previous()
+            previous.append(batch)
 
 
 def _size(data: Any) -> tuple[int, int, str]:
@@ -422,14 +479,14 @@ def run(options: Options, progress: Callable[[str], None] = lambda _: None) -> S
         if options.vectors:
             summary.results += _run_vectors(port, hello)
             progress(f"vectors: {len(summary.results)} cases")
-        total_weight = sum(WEIGHTS[op] for op in WEIGHTS if op in hello.ops)
         generated_start = time.monotonic()
         for profile in options.profiles:
-            for op in WEIGHTS:
+            # Every op the port announces and the kit generates gets --cases distinct cases
+            # (CONF-10); an op registered in by_op needs nothing more.
+            for op in by_op(profile):
                 if op not in hello.ops or options.cases <= 0:
                     continue
-                n = max(1, math.ceil(options.cases * WEIGHTS[op] / total_weight))
-                summary.results += _differential(port, options, profile, op, n, summary)
+                summary.results += _differential(port, options, profile, op, options.cases, summary)
             mine = [k for k in summary.generated if k.startswith(profile + "/")]
             done = sum(summary.generated[k] for k in mine)
             detail = ", ".join(

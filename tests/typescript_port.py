@@ -1,0 +1,70 @@
+"""The TypeScript port's two builds, for the tests that run it (ports/typescript).
+
+``npm run build`` writes ``dist/`` (what ``npm pack`` ships: no fault code) and ``dist-test/``
+(the same sources with the deliberate faults of ``src/faults.ts`` switchable, and
+``dist-test/test/broken-adapter.js --break=NAME``). :func:`built` builds both once, under a
+file lock (pytest-xdist workers share the folder), when a source is newer than the build.
+"""
+
+from __future__ import annotations
+
+import fcntl
+import shutil
+import subprocess
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+PORT_DIR = Path(__file__).resolve().parents[1] / "ports" / "typescript"
+#: The shipped adapter (dist/, what the package installs) and the test-only one with faults.
+ADAPTER = PORT_DIR / "dist" / "src" / "adapter.js"
+BROKEN_ADAPTER = PORT_DIR / "dist-test" / "test" / "broken-adapter.js"
+
+
+@dataclass(frozen=True)
+class Port:
+    """The tools and the built adapters."""
+
+    node: str
+    npm: str
+
+    @property
+    def adapter(self) -> list[str]:
+        """The command that runs the shipped adapter."""
+        return [self.node, str(ADAPTER)]
+
+    def broken(self, fault: str) -> list[str]:
+        """The command that runs the test-only adapter with ``fault`` enabled."""
+        return [self.node, str(BROKEN_ADAPTER), f"--break={fault}"]
+
+
+def _stale() -> bool:
+    """True when a build is missing or older than a source file."""
+    if not ADAPTER.is_file() or not BROKEN_ADAPTER.is_file():
+        return True
+    built = min(ADAPTER.stat().st_mtime, BROKEN_ADAPTER.stat().st_mtime)
+    sources = [
+        *PORT_DIR.joinpath("src").glob("*.ts"),
+        *PORT_DIR.joinpath("test").glob("*.ts"),
+        *PORT_DIR.joinpath("scripts").glob("*.mjs"),
+        PORT_DIR / "package-lock.json",
+        PORT_DIR / "tsconfig.json",
+    ]
+    return any(p.stat().st_mtime > built for p in sources)
+
+
+def built() -> Port:
+    """Node and npm, with both builds up to date; skips the test without Node.js."""
+    node, npm = shutil.which("node"), shutil.which("npm")
+    if node is None or npm is None:
+        pytest.skip("Node.js and npm are not installed: the TypeScript port cannot run")
+    with PORT_DIR.joinpath(".build.lock").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if _stale():
+            installed = PORT_DIR / "node_modules" / ".package-lock.json"
+            lockfile = PORT_DIR / "package-lock.json"
+            if not installed.is_file() or installed.stat().st_mtime < lockfile.stat().st_mtime:
+                subprocess.run([npm, "ci", "--no-audit", "--no-fund"], cwd=PORT_DIR, check=True)
+            subprocess.run([npm, "run", "build"], cwd=PORT_DIR, check=True)
+    return Port(node, npm)
