@@ -408,17 +408,23 @@ WEIGHTS = {
     "render": 1,
     "words": 1,
     "chunk": 2,
+    "token_windows": 2,
+    "chunk_pages": 2,
+    "split_sentences": 1,
 }
 
 
 def by_op(profile: str) -> dict[str, st.SearchStrategy[Case]]:
     """One strategy per op for ``profile``."""
+    from ._generate_windows import window_ops  # it imports this module's pools
+
     hazards = profile == "hazards"
     return {
         "split_section": _split(hazards),
         "assemble": _assemble(hazards),
         **_simple(hazards),
         "chunk": _windows(hazards),
+        **window_ops(profile),
     }
 
 

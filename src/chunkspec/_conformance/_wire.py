@@ -16,10 +16,12 @@ from typing import Any
 from .._assemble import assemble
 from .._chunk import Chunk, render
 from .._hashing import hash_text
+from .._sentences import split_sentences
 from .._split import split_section
 from .._tokens import SEPARATORS, count_tokens
 from .._words import words
 from ._record_ops import chunk_records
+from ._window_ops import page_records, token_window_records
 
 __all__ = ["OPS", "decode_number", "dumps", "encode", "expect", "python_arguments"]
 
@@ -32,6 +34,9 @@ OPS: dict[str, Callable[..., Any]] = {
     "render": render,
     "words": words,
     "chunk": chunk_records,
+    "token_windows": token_window_records,
+    "chunk_pages": page_records,
+    "split_sentences": split_sentences,
 }
 
 #: Fields whose strings "Infinity", "-Infinity" and "NaN" stand for numbers.
