@@ -52,7 +52,7 @@ export const FAULTS = [
   "tokwin-tokens-nominal", // a record's tokens is max_tokens, not the count of its text (RECORD-14)
   "pages-utf16", // page chunk offsets in UTF-16 code units, not code points (PAGE-6, HAZ-15)
   "pages-js-trim", // chunk ranges stripped with trim(): U+FEFF stripped, U+001C..U+001F kept (PAGE-5, WS-1)
-  "pages-page-end-inclusive", // page_end is the page holding char_end, not char_end - 1 (PAGE-11)
+  "pages-page-end-inclusive", // a chunk ending where its page ends gets the next page as page_end (PAGE-11)
   "pages-start-page-only", // page_end is page_start, as the seed records one page (PAGE-11)
   "pages-page-from-zero", // page numbers counted from 0 (PAGE-11)
   "pages-no-sentence-break", // windows never end at a sentence boundary (PAGE-9)

@@ -93,7 +93,7 @@ export function chunkPages(
     const tokens = countWords(text); // RECORD-14
     const first = pageOf(a);
     let last = pageOf(Math.max(a, b - 1));
-    if (fault("pages-page-end-inclusive")) last = pageOf(b);
+    if (fault("pages-page-end-inclusive")) last = pageOf(b + 1); // a <= for a < in the page walk
     if (fault("pages-start-page-only")) last = first;
     return {
       id: `${docId}:${index}`, doc_id: docId, index, text, start: a, end: b, tokens,

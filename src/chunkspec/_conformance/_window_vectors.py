@@ -74,8 +74,13 @@ def token_window_case(raw: dict[str, Any]) -> dict[str, Any] | None:
         return out
     strategy = f"window:max_tokens={data['max_tokens']},overlap_tokens={data['overlap_tokens']}"
     out["output"] = [_record(data, strategy, k, w) for k, w in enumerate(raw["output"])]
-    out["rules"] = [*raw["rules"], *_RECORD_RULES]
+    out["rules"] = [*raw["rules"], *_extra_rules(out["output"])]
     return out
+
+
+def _extra_rules(output: list[dict[str, Any]]) -> list[str]:
+    """The record rules a vector checks: SOURCE-7 when a blank document has no record."""
+    return _RECORD_RULES if output else ["SOURCE-7"]
 
 
 def page_case(raw: dict[str, Any]) -> dict[str, Any] | None:
@@ -98,5 +103,5 @@ def page_case(raw: dict[str, Any]) -> dict[str, Any] | None:
         _record(data, strategy, k, c, (c["page_start"], c["page_end"]))
         for k, c in enumerate(raw["output"])
     ]
-    out["rules"] = [*raw["rules"], *_RECORD_RULES]
+    out["rules"] = [*raw["rules"], *_extra_rules(out["output"])]
     return out
