@@ -366,6 +366,16 @@ _scan_extras = st.sampled_from(
         "[ref]:\n/url\n'title'",
         "| é | 😀 |\n| - | - |\n| x | y |",
         "- [ ] task\n- [x] done",
+        # whitespace the parsers' trims disagree on (HAZ-1, HAZ-17): Python-only, Unicode
+        "## \x85",
+        "\x1c y\n===",
+        "# \ufeff",
+        "| a |\n|---|\n\ufeff",
+        "| a |\n|---|\n\x85",
+        "#\u3000x\u2000 #",
+        "\xa0term\x1f\n---",
+        "| h |\n|---|\n| 5 |\n\u3000\nx",
+        "| h |\n|---|\nx\n-",
     ]
 )
 

@@ -73,7 +73,9 @@ def test_expanded_split_goldens_equal_chunkspec(case: tuple[str, dict[str, Any]]
         "input": data,
         "output": [{"text": c.text, "tokens": c.tokens} for c in chunks],
     }
-    assert _case("split_section", golden, "golden")["output"] == expected["ok"]
+    vector = _case("split_section", golden, "golden")
+    assert vector is not None
+    assert vector["output"] == expected["ok"]
 
 
 @given(any_case)
@@ -132,7 +134,9 @@ def test_needs_marks_exactly_integral_floats(field: str, value: float | int) -> 
     """CONF-5: a case needs int-float-distinction iff an int field holds an integral float
     other than -0.0."""
     raw = {"id": "c", "rules": ["CONF-5"], "input": {field: value}, "output": None}
-    needs = _case("words", raw, "golden").get("needs", [])
+    case = _case("words", raw, "golden")
+    assert case is not None
+    needs = case.get("needs", [])
     negative_zero = value == 0 and math.copysign(1.0, value) < 0
     integral = isinstance(value, float) and value.is_integer() and not negative_zero
     assert (needs == ["int-float-distinction"]) == integral

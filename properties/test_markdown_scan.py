@@ -12,6 +12,7 @@ from importlib import resources
 from pathlib import Path
 
 import pytest
+from hypothesis import example as case
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -54,6 +55,8 @@ def _chunks(source: str, blocks: list[Block], budget: int) -> tuple[list[object]
 # Two parses an example (one of them markdown-it-py's): 300 keep this to seconds in the gate.
 @settings(max_examples=300)
 @given(scan_documents(), st.integers(1, 80))
+@case("## \x85\r\na b\n", 80)  # pyrs trims U+0085 off a title, the reference does not
+@case("\x1c y\r\n===\r", 80)  # pyrs trims U+001C off a setext title
 def test_fast_scan_gives_the_reference_blocks(source: str, window: int) -> None:
     """MD-14: on generated Markdown, the fast scan's blocks equal markdown-it-py's, with the
     default window and with windows of a few characters (a block per window or fewer)."""

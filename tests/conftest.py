@@ -7,6 +7,7 @@ from collections.abc import Iterator
 import pytest
 
 from chunkspec import counter_from_name
+from tests.typescript_port import BROKEN_ADAPTER, Port, built
 
 
 @pytest.fixture(autouse=True)
@@ -16,3 +17,23 @@ def _fresh_counters() -> Iterator[None]:
     counter_from_name.cache_clear()
     yield
     counter_from_name.cache_clear()
+
+
+# The TypeScript port (tests/typescript_port.py), for the conformance kit's broken-port tests.
+@pytest.fixture(scope="module")
+def port() -> Port:
+    """Node.js with the port's two builds (tests/typescript_port.py)."""
+    return built()
+
+
+@pytest.fixture(scope="module")
+def adapter(port: Port) -> list[str]:
+    """The test-only adapter (dist-test/): append ``--break=NAME`` to enable a fault; with
+    none it answers as the shipped one."""
+    return [port.node, str(BROKEN_ADAPTER)]
+
+
+@pytest.fixture(scope="module")
+def shipped(port: Port) -> list[str]:
+    """The adapter of the shipped build (dist/, what ``npm pack`` packs: no faults)."""
+    return port.adapter

@@ -10,7 +10,6 @@ from __future__ import annotations
 import pytest
 
 from chunkspec._conformance._runner import Options, Summary, run
-from tests.test_conformance_broken_ports import adapter, shipped  # noqa: F401  (fixtures)
 
 #: Each fault, its op, and the rule the kit must blame (docs/portability.md, docs/spec).
 FAULTS = {
@@ -67,7 +66,7 @@ def _run(
 
 @pytest.mark.parametrize(("fault", "op", "rule"), [(f, o, r) for f, (o, r) in FAULTS.items()])
 def test_vectors_catch_the_markdown_fault(
-    adapter: list[str],  # noqa: F811
+    adapter: list[str],
     monkeypatch: pytest.MonkeyPatch,
     fault: str,
     op: str,
@@ -82,7 +81,7 @@ def test_vectors_catch_the_markdown_fault(
 
 @pytest.mark.parametrize("fault", sorted(GENERATED))
 def test_generated_cases_catch_the_markdown_fault(
-    adapter: list[str],  # noqa: F811
+    adapter: list[str],
     monkeypatch: pytest.MonkeyPatch,
     fault: str,
 ) -> None:
@@ -97,7 +96,7 @@ def test_generated_cases_catch_the_markdown_fault(
 
 
 def test_markdown_ops_pass(
-    shipped: list[str],  # noqa: F811
+    shipped: list[str],
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """The shipped port passes every Markdown vector and generated cases in both profiles."""

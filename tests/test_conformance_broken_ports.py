@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from tests.typescript_port import BROKEN_ADAPTER, PORT_DIR, Port, built
+from tests.typescript_port import PORT_DIR
 
 #: Each fault and the rule it breaks (docs/portability.md, docs/spec.md).
 FAULTS = {
@@ -48,6 +48,26 @@ FAULTS = {
     "window-end-unclamped": "RECORD-3",
 }
 
+#: The ops whose generated cases a fault's run gets (the port announces only these through
+#: CHUNKSPEC_PORT_OPS, so the run spends its cases where the fault is): by name prefix.
+_SEED_000 = "split_section,assemble,count_tokens,hash_text,render,words"
+_OPS = {
+    "trim": _SEED_000,
+    "split-regex-tokens": _SEED_000,
+    "words-": "words",
+    "window-": "chunk",
+    "merge-": "split_section",
+    "trim-title": "split_section",
+    "drop-": "split_section",
+    "no-strip-": "split_section",
+    "strip-": "split_section",
+}
+
+
+def _ops_of(fault: str) -> str:
+    """The ops a fault's generated cases go to (assemble unless _OPS says otherwise)."""
+    return next((ops for prefix, ops in _OPS.items() if fault.startswith(prefix)), "assemble")
+
 
 #: The fewest chunks an assemble counterexample of each assemble fault needs: two to order
 #: or to skip one and take the other, one for a bound or a check (CONF-10).
@@ -77,29 +97,14 @@ WHY = {
 }
 
 
-@pytest.fixture(scope="module")
-def port() -> Port:
-    """Node.js with the port's two builds (tests/typescript_port.py)."""
-    return built()
-
-
-@pytest.fixture(scope="module")
-def adapter(port: Port) -> list[str]:
-    """The test-only adapter (dist-test/): append ``--break=NAME`` to enable a fault; with
-    none it answers as the shipped one."""
-    return [port.node, str(BROKEN_ADAPTER)]
-
-
-@pytest.fixture(scope="module")
-def shipped(port: Port) -> list[str]:
-    """The adapter of the shipped build (dist/, what ``npm pack`` packs: no faults)."""
-    return port.adapter
-
-
 def _conformance(
-    tmp_path: Path, command: list[str], *options: str
+    tmp_path: Path, command: list[str], *options: str, ops: str | None = None
 ) -> tuple[int, list[dict[str, Any]]]:
-    """Run the kit as a user would; return the exit status and the failure records."""
+    """Run the kit as a user would; return the exit status and the failure records. With
+    ``ops``, the port offers only those (CHUNKSPEC_PORT_OPS) and skipped ops are allowed."""
+    only = {} if ops is None else {"CHUNKSPEC_PORT_OPS": ops}
+    if ops is not None:
+        options = ("--allow-skips", *options)
     report = tmp_path / "report.jsonl"
     done = subprocess.run(
         [
@@ -119,7 +124,7 @@ def _conformance(
         capture_output=True,
         text=True,
         timeout=600,
-        env={**os.environ, "PYTHONUTF8": "1"},
+        env={**os.environ, "PYTHONUTF8": "1", **only},
     )
     assert done.returncode in (0, 1), done.stderr
     records = [json.loads(line) for line in report.read_text("utf-8").splitlines()]
@@ -153,7 +158,12 @@ def test_generated_cases_alone_catch_the_fault(
     copied field, because of what the error or the field is); an assemble counterexample
     keeps only the chunks the failure needs."""
     status, failures = _conformance(
-        tmp_path, [*adapter, f"--break={fault}"], "--no-vectors", "--cases", "150"
+        tmp_path,
+        [*adapter, f"--break={fault}"],
+        "--no-vectors",
+        "--cases",
+        "150",
+        ops=_ops_of(fault),
     )
     assert status == 1
     shrunk = [f for f in failures if f["source"] == "shrunk"] or failures

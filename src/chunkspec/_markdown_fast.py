@@ -73,11 +73,27 @@ _RULES = (
 #:   reference, a heading in pyrs); or when a line since the last blank line is quoted: a
 #:   table does not interrupt a block quote's lazy paragraph in the reference, it does in
 #:   pyrs (``> a\nb |\n|-|`` is one quote in the reference, a quote and a table in pyrs).
-#: Both begin with a line break so that the regex engine skips from one to the next in C.
+#: - ``_OPENER`` after a ruler, before the next blank line: a line that may open another
+#:   block, or that starts with Unicode whitespace, in what may be a table's body. The
+#:   reference ends a table there (its terminator rules; a line ``mdTrim`` leaves empty),
+#:   pyrs may keep it as a row (``| a |\n|---|\nx\n-`` ends with a list in the reference, a
+#:   table row in pyrs; so does a U+3000 line);
+#: - ``_PYTHON_SPACE``: U+001C..U+001F and U+0085, which Python's ``str.strip`` and Rust's
+#:   ``trim`` (and so pyrs's titles and table rows) take for whitespace and the reference's
+#:   ``mdTrim`` does not (``## \x85`` is a heading titled ``"\x85"`` in the reference, an
+#:   empty one in pyrs; ``\x1c y`` over ``===`` is titled ``"\x1c y"``, not ``"y"``; HAZ-1).
+#: The line patterns begin with a line break so that the regex engine skips from one to the
+#: next in C.
 _PREFIX = r"[ \t>*+0-9.)-]*"
 _DEFINITION = re.compile(r"\n" + _PREFIX + r"[:~][ \t]")
 _RULER = re.compile(r"\n[ \t>*+0-9.)|:-]*-[ \t>*+0-9.)|:-]*(?=\n|\Z)")
 _QUOTED = re.compile(r"\n[ \t>*+0-9.)-]*>")
+_PYTHON_SPACE = re.compile("[\x1c-\x1f\x85]")
+#: A line that may open another block (list item, quote, heading, fence, HTML, ruler).
+_OPENER = re.compile(
+    "\n[ \t]*(?:[-*+>#<`~_=]|[0-9]{1,9}[.)]"
+    "|[\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff])"
+)
 
 #: How far back (characters) a ruler's paragraph is searched for a quoted line; a longer
 #: paragraph counts as a conflict (keeps the check linear).
@@ -86,11 +102,20 @@ _REACH = 4096
 
 def _conflict(text: str) -> bool:
     """Return True if ``text`` may hold a line the two parsers read differently."""
+    if _PYTHON_SPACE.search(text):
+        return True
     if _DEFINITION.search(text) or _DEFINITION.match("\n" + text.partition("\n")[0]):
         return True
+    body_scanned = 0  # the text before this offset was searched for _OPENER
     for match in _RULER.finditer(text):
         at = match.start()
         ruler = match.group()
+        body_start = max(match.end(), body_scanned)
+        body_end = text.find("\n\n", body_start)
+        body_end = len(text) if body_end < 0 else body_end
+        if _OPENER.search(text, body_start, body_end):
+            return True
+        body_scanned = body_end
         if "|" not in ruler and ":" not in ruler:  # may be a setext underline
             above = text.rfind("\n", 0, at)
             if text.find("|", above + 1, at) >= 0:
@@ -259,7 +284,9 @@ def _spans(
         at = end - 1
         if kind == "heading":
             children = node.children
-            # The reference strips the title with str.strip (Unicode whitespace, MD-4).
+            # The reference trims the title with mdTrim; pyrs's title differs from it only
+            # by characters that send the window to the reference (_PYTHON_SPACE), so
+            # str.strip is the same here (MD-4).
             title = children[0].meta["content"].strip() if children else ""
             spans.append((kind, first, row + 1, node.meta["level"], title))
         else:

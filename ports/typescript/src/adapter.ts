@@ -17,6 +17,9 @@ import { headingAwareRecords } from "./headingAware.js";
 import { splitMarkdownRecords } from "./structural.js";
 import { splitSection } from "./split.js";
 import { countTokens } from "./tokens.js";
+import { chunkPages } from "./pages.js";
+import { splitSentences } from "./sentences.js";
+import { tokenWindows } from "./tokenWindows.js";
 import { chunkWindows } from "./windows.js";
 import { words } from "./words.js";
 
@@ -86,6 +89,18 @@ const OPS: Record<string, (input: Input) => Json> = {
       i["doc_id"] as string, i["title"] as string, crlf(i["text"], fault("ha-crlf-normalised")),
       num(i["max_tokens"]) as number, num(i["overlap_tokens"]) as number,
     ) as unknown as Json,
+  token_windows: (i) =>
+    tokenWindows(
+      i["doc_id"] as string, i["title"] as string, i["text"] as string,
+      num(i["max_tokens"]) as number, num(i["overlap_tokens"]) as number,
+    ) as unknown as Json,
+  chunk_pages: (i) =>
+    chunkPages(
+      i["doc_id"] as string, i["title"] as string, i["pages"],
+      i["max_tokens"] === undefined ? 400 : (num(i["max_tokens"]) as number),
+      num(i["overlap_tokens"]) as number | null | undefined,
+    ) as unknown as Json,
+  split_sentences: (i) => splitSentences(i["text"] as string),
   words: (i) => {
     const args: unknown[] = [num(i["n"])];
     if (i["start"] !== undefined || i["word"] !== undefined) args.push(i["start"] === undefined ? 0 : num(i["start"]));

@@ -130,3 +130,36 @@ test("integers stay exact up to 2**53 - 1", () => {
   assert.deepEqual(assemble(big, Number.MAX_SAFE_INTEGER)?.[1], ["a", "b"]);
   assert.throws(() => assemble([], 2 ** 53), { argument: "budget" });
 });
+
+test("splitSentences: SENT-1..SENT-3 with Python's whitespace", async () => {
+  const { splitSentences, sentenceSpans } = await import("../src/index.js");
+  assert.deepEqual(splitSentences("One. Two! Three? Four"), ["One.", "Two!", "Three?", "Four"]);
+  assert.deepEqual(splitSentences("Use e.g. this."), ["Use e.g.", "this."]); // SENT-3
+  assert.deepEqual(splitSentences("One.\x1cTwo.\x85Three"), ["One.", "Two.", "Three"]); // WS-1
+  assert.deepEqual(splitSentences("\ufeffOne.\ufeff Two."), ["\ufeffOne.\ufeff Two."]);
+  assert.deepEqual(splitSentences(" \n\t"), []);
+  assert.deepEqual(sentenceSpans("\u{1F600} a. b"), [[0, 4], [5, 6]]); // code points
+  assert.throws(() => splitSentences("a\ud800"), RangeError);
+});
+
+test("tokenWindows: cut at token starts, offsets in code points", async () => {
+  const { tokenWindows } = await import("../src/index.js");
+  const records = tokenWindows("d", "T", "\u{1F600} a b c d e", 3, 1);
+  assert.deepEqual(records.map((r) => [r.text, r.start, r.end, r.tokens]),
+    [["\u{1F600} a b ", 0, 6, 3], ["b c d ", 4, 10, 3], ["d e", 8, 11, 2]]);
+  assert.equal(records[0]?.strategy, "window:max_tokens=3,overlap_tokens=1");
+  assert.deepEqual(tokenWindows("d", "T", " \n ", 2, 0), []); // SOURCE-7
+  assert.throws(() => tokenWindows("d", "T", "a", 2, 2), RangeError);
+});
+
+test("chunkPages: page spans, sentence breaks, default overlap", async () => {
+  const { chunkPages } = await import("../src/index.js");
+  const records = chunkPages("d", "T", ["a b c", "d e f"], 4, 1);
+  assert.deepEqual(records.map((r) => [r.text, r.start, r.end, r.page_start, r.page_end]),
+    [["a b c\fd", 0, 7, 1, 2], ["d e f", 6, 11, 2, 2]]);
+  const broken = chunkPages("d", "T", ["one two three four. five six seven eight nine."], 5, 0);
+  assert.equal(broken[0]?.text, "one two three four."); // PAGE-9
+  assert.equal(chunkPages("d", "T", ["a"], 8)[0]?.strategy, "pages:max_tokens=8,overlap_tokens=2");
+  assert.throws(() => chunkPages("d", "T", ["a\fb"], 2, 0), RangeError); // PAGE-2
+  assert.throws(() => chunkPages("d", "T", "ab", 2, 0), TypeError); // PAGE-1
+});

@@ -25,6 +25,7 @@ from ._blame_markdown import (
     markdown_error_rules,
     markdown_traps,
 )
+from ._blame_windows import error_rules, field_rules, window_traps
 from ._compare import first_difference
 from ._wire import NUMERIC_FIELDS, decode_number
 
@@ -395,7 +396,7 @@ def _trap(
 
 
 def _is_hazard(mistake: str) -> bool:
-    """True for the models of a JavaScript hazard (HAZ-1 to HAZ-11)."""
+    """True for the models of a JavaScript hazard (HAZ-1 to HAZ-15)."""
     return any(
         word in mistake
         for word in ("JavaScript", "split(/", "UTF-16", "localeCompare", "subtracting",
@@ -441,16 +442,28 @@ def _traps(
                     yield rules, mistake
         elif op in MARKDOWN_OPS:
             yield from markdown_traps(op, data, expected, actual)
+        elif op in _WINDOW_OPS:
+            for mistake, rules, answer in window_traps(op, data):
+                if matches(answer):
+                    yield rules, mistake
         elif op == "words" and matches(_double_words(data)):
             yield ["WORDS-1"], "adds start + i in doubles, which round past 2**53 - 1"
     except (KeyError, TypeError, ValueError, AttributeError, UnicodeError, OverflowError):
         return
 
 
+#: The ops whose models and rules are in ``_blame_windows``.
+_WINDOW_OPS = ("token_windows", "chunk_pages", "split_sentences")
+
+
 def _error_rules(op: str, data: dict[str, Any], argument: str) -> list[str]:
     """The rules about the argument an error names (or should name)."""
     if op in MARKDOWN_OPS:
         return markdown_error_rules(op, argument)
+    if op in _WINDOW_OPS:
+        return _generic_error_rules(
+            error_rules(op, argument, _argument_value(data, argument)), argument
+        )
     base = {
         "split_section": ["SPLIT-12"],
         "assemble": ["PACK-10"],
@@ -463,6 +476,12 @@ def _error_rules(op: str, data: dict[str, Any], argument: str) -> list[str]:
     leaf = argument.rsplit(".", 1)[-1] if argument else ""
     if op == "chunk" and leaf in ("max_tokens", "overlap_tokens"):
         base = [*base, "WIN-2" if leaf == "max_tokens" else "WIN-3"]
+    return _generic_error_rules(base, argument)
+
+
+def _generic_error_rules(base: list[str], argument: str) -> list[str]:
+    """``base`` and the porting rules of the argument's kind (PORT-1, PORT-2, PACK-5)."""
+    leaf = argument.rsplit(".", 1)[-1] if argument else ""
     if leaf in ("score", "min_score"):
         base = [*base, "PACK-5"]
     if leaf in NUMERIC_FIELDS - {"score", "min_score"}:
@@ -575,6 +594,8 @@ def _by_field(op: str, data: dict[str, Any], field: str, expected: Any, actual: 
         return _assemble_by_field(data, expected, actual)
     if op in MARKDOWN_OPS:
         return markdown_by_field(op, expected, actual)
+    if op in _WINDOW_OPS:
+        return field_rules(op, leaf)
     if op == "chunk":
         return {
             "tokens": ["RECORD-14"],

@@ -78,11 +78,11 @@ _HAZARD_SCORES: list[Any] = [
     0.5,
     0.5,
     0.9,
-    0.9,
     -0.0,
     0.0,
     "Infinity",
     "Infinity",
+    "-Infinity",
     "-Infinity",
     0.35,
     0.3499999999999999,
@@ -141,7 +141,11 @@ _OUT_OF_RANGE["chunks"] = ["ab", None, 3, [None]]
 #: words' n: valid n near 2**53 would ask for petabytes, so only the invalid ones.
 _OUT_OF_RANGE["count"] = [v for v in _OUT_OF_RANGE["int"] if v != MAX_SAFE]
 _PORTABLE_OUT_OF_RANGE["count"] = [-1, True, 1.5, None, "2", MAX_SAFE + 1]
-_OUT_OF_RANGE["text"] = ["\ud800", "T\udfff", " T ", "\x85T\x1c", "\ufeff"]
+#: Strings a Chunk may hold (render's fields, RENDER-1); a text argument also gets other types.
+_OUT_OF_RANGE["chunk_text"] = ["\ud800", "T\udfff", " T ", "\x85T\x1c", "\ufeff"]
+_OUT_OF_RANGE["text"] = [*_OUT_OF_RANGE["chunk_text"], None, 1]
+_PORTABLE_OUT_OF_RANGE["chunk_text"] = _PORTABLE_OUT_OF_RANGE["text"]
+_PORTABLE_OUT_OF_RANGE["text"] = [*_PORTABLE_OUT_OF_RANGE["chunk_text"], None, 1]
 _OUT_OF_RANGE["chunk"] = [None, "c", 1, []]
 
 #: An argument path (keys and list indexes) and the kind of value it takes.
@@ -157,21 +161,40 @@ _CHUNK_FIELDS = [
 ]
 
 
-def _out_of_range(hazards: bool, data: dict[str, Any], fault: int, fields: list[Field]) -> None:
-    """About one case in four (``fault % 4 == 3``): set one field to an out-of-range value."""
+def _replace(data: dict[str, Any], fault: int, fields: list[Field], pools: dict[str, Any]) -> None:
+    """About one case in four (``fault % 4 == 3``): set one field to a value from its kind's
+    pool. Fields that differ only in a list index form one group, picked first, so that a
+    chunk's field or a page comes up as often as a top-level argument; then the value and
+    the member, each about uniformly (``_FAULT`` is far larger than their product)."""
     if fault % 4 != 3 or not fields:
         return
+    groups: dict[tuple[Any, ...], list[Field]] = {}
+    for field in fields:
+        shape = tuple(key if isinstance(key, str) else None for key in field[0])
+        groups.setdefault(shape, []).append(field)
+    members = list(groups.values())
     pick = fault // 4
-    path, kind = fields[pick % len(fields)]
-    pool = (_OUT_OF_RANGE if hazards else _PORTABLE_OUT_OF_RANGE)[kind]
+    group = members[pick % len(members)]
+    pick //= len(members)
+    pool = pools[group[0][1]]
+    # The value before the member: Hypothesis draws small integers often, and their
+    # quotients are small, so what comes last is drawn least evenly.
+    value = pool[pick % len(pool)]
+    path = group[pick // len(pool) % len(group)][0]
     target: Any = data
     for key in path[:-1]:
         target = target[key]
-    target[path[-1]] = pool[pick // len(fields) % len(pool)]
+    target[path[-1]] = value
 
 
-#: The draw that picks an out-of-range field and value (0 changes nothing).
-_FAULT = st.integers(0, 4 * 8 * 8 * 16 - 1)
+def _out_of_range(hazards: bool, data: dict[str, Any], fault: int, fields: list[Field]) -> None:
+    """About one case in four: set one field to an out-of-range value (:func:`_replace`)."""
+    _replace(data, fault, fields, _OUT_OF_RANGE if hazards else _PORTABLE_OUT_OF_RANGE)
+
+
+#: The draw that picks an out-of-range field and value (0 changes nothing); at most 24
+#: bits, so that Hypothesis draws it uniformly.
+_FAULT = st.integers(0, 4 * 2**20 - 1)
 
 
 def _text(hazards: bool) -> st.SearchStrategy[str]:
@@ -271,7 +294,8 @@ def _assemble(hazards: bool) -> st.SearchStrategy[Case]:
         budgets += [MAX_SAFE, MAX_SAFE - 1]
     options: list[Any] = [None, None, None, *(_HAZARD_SCORES if hazards else _SCORES)]
     bad = _HAZARD_BAD_INTS if hazards else _BAD_INTS
-    bad_budgets = [b for b in bad if b != 0]
+    # 0 is a valid budget; -0.0 (equal to it) is not, and stays.
+    bad_budgets = [b for b in bad if not (type(b) is int and b == 0)]
 
     def build(args: tuple[bytes, int, Any, int, int]) -> Case:
         codes, budget, min_score, fault, wide = args
@@ -357,7 +381,9 @@ def _simple(hazards: bool) -> dict[str, st.SearchStrategy[Case]]:
     def render(args: tuple[int, int]) -> Case:
         data: dict[str, Any] = {"c": _chunk_of(hazards, args[0])}
         # render checks only that c is a chunk (RENDER-1): its fields get strings only.
-        fields: list[Field] = [(("c", name), "text") for name, k in _CHUNK_FIELDS if k == "str"]
+        fields: list[Field] = [
+            (("c", name), "chunk_text") for name, k in _CHUNK_FIELDS if k == "str"
+        ]
         _out_of_range(hazards, data, args[1], [*fields, (("c",), "chunk")])
         return "render", data
 
@@ -407,6 +433,8 @@ def _windows(hazards: bool) -> st.SearchStrategy[Case]:
 def by_op(profile: str) -> dict[str, st.SearchStrategy[Case]]:
     """One strategy per op for ``profile``: the runner sends ``--cases`` distinct cases of
     each op listed here that the port announces (CONF-10)."""
+    from ._generate_windows import window_ops  # it imports this module's pools
+
     hazards = profile == "hazards"
     return {
         "split_section": _split(hazards),
@@ -414,6 +442,7 @@ def by_op(profile: str) -> dict[str, st.SearchStrategy[Case]]:
         **_simple(hazards),
         "chunk": _windows(hazards),
         **markdown_cases(hazards),
+        **window_ops(profile),
     }
 
 

@@ -79,7 +79,7 @@ _PORTABLE_STR = [" T ", None, 1, "\tT\n"]
 _INT = [MAX_SAFE, MAX_SAFE + 1, 2**64, -1, 0, -0.0, True, False, 1.5, "Infinity", "NaN", None, "2"]
 _PORTABLE_INT = [-1, 0, True, 1.5, None, "2", MAX_SAFE + 1, MAX_SAFE]
 _BOOL = [0, 1, None, "true"]
-_TEXT = ["\ud800", "# A\n\ud800", "\udc00x", "\r\n\r\n", " ", ""]
+_TEXT = ["\ud800", "# A\n\ud800", "\udc00x", "\r\n\r\n", " ", "", None, 3]
 _PORTABLE_TEXT = ["", " ", None, 3]
 
 _BUDGETS = [1, 2, 2, 3, 3, 4, 5, 6, 8, 12, 512]
@@ -146,7 +146,9 @@ def _case(op: str, hazards: bool, fields: list[tuple[str, str]]) -> Any:
         st.integers(0, len(_OVERLAPS) - 1),
         st.integers(0, len(names) ** 2 - 1),
         st.integers(0, 15),
-        st.integers(0, 4 * 6 * 16 - 1),
+        # Far more values than fields times pool sizes, and at most 24 bits, so that the
+        # field and the value are each drawn about uniformly.
+        st.integers(0, 4 * 2**20 - 1),
     ).map(build)
 
 

@@ -18,6 +18,7 @@ from typing import Any
 from .. import __version__
 from .._validate import MAX_SAFE_INTEGER
 from ._markdown_vectors import MARKDOWN_OPS, markdown_case
+from ._window_vectors import page_case, token_window_case
 from ._wire import OPS
 
 __all__ = [
@@ -41,6 +42,7 @@ SCHEMAS = (
     "chunk.schema.json",
     "protocol.schema.json",
     "markdown-inputs.schema.json",
+    "inputs.schema.json",
 )
 #: The chunk record's JSON Schema, shipped as is (src/chunkspec/schemas/).
 RECORD_SCHEMA = "chunk-record.schema.json"
@@ -156,10 +158,22 @@ def _window_case(raw: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-def _case(function: str, raw: dict[str, Any], source: str) -> Vector:
-    """Return the vector for one golden or hazard case."""
-    if function == "chunk" and source == "golden":
-        raw = _window_case(raw)
+#: Goldens whose answers become chunk records on the wire; None drops a case the wire
+#: cannot carry (a custom counter, Page objects, sections).
+_RECORD_GOLDENS = {
+    "chunk": _window_case,
+    "token_windows": token_window_case,
+    "chunk_pages": page_case,
+}
+
+
+def _case(function: str, raw: dict[str, Any], source: str) -> Vector | None:
+    """Return the vector for one golden or hazard case (None: not for the wire)."""
+    if function in _RECORD_GOLDENS and source == "golden":
+        converted = _RECORD_GOLDENS[function](raw)
+        if converted is None:
+            return None
+        raw = converted
     case: Vector = {"id": raw["id"], "rules": list(raw["rules"])}
     if "hazard" in raw:
         case["hazard"] = raw["hazard"]
@@ -194,10 +208,13 @@ def load_vectors() -> dict[str, list[Vector]]:
             raws = data["cases"]
             if name in MARKDOWN_OPS:
                 raws = [c for c in (markdown_case(name, raw) for raw in raws) if c is not None]
-            out[name] += [_case(name, raw, "golden") for raw in raws]
+            converted = [_case(name, raw, "golden") for raw in raws]
+            out[name] += [case for case in converted if case is not None]
     hazards = json.loads((_DATA / "hazards.json").read_text("utf-8"))
     for raw in hazards["cases"]:
-        out[raw["function"]].append(_case(raw["function"], raw, "hazard"))
+        hazard = _case(raw["function"], raw, "hazard")
+        assert hazard is not None  # hazard cases are written for the wire
+        out[raw["function"]].append(hazard)
     for name, cases in out.items():
         seen: set[str] = set()
         for case in cases:

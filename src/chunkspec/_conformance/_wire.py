@@ -16,11 +16,13 @@ from typing import Any
 from .._assemble import assemble
 from .._chunk import Chunk, render
 from .._hashing import hash_text
+from .._sentences import split_sentences
 from .._split import split_section
 from .._tokens import SEPARATORS, count_tokens
 from .._words import words
 from ._markdown_ops import heading_aware_records, split_markdown_records
 from ._record_ops import chunk_records
+from ._window_ops import page_records, token_window_records
 
 __all__ = ["OPS", "decode_number", "dumps", "encode", "expect", "python_arguments"]
 
@@ -35,6 +37,9 @@ OPS: dict[str, Callable[..., Any]] = {
     "chunk": chunk_records,
     "split_markdown": split_markdown_records,
     "heading_aware": heading_aware_records,
+    "token_windows": token_window_records,
+    "chunk_pages": page_records,
+    "split_sentences": split_sentences,
 }
 
 #: Fields whose strings "Infinity", "-Infinity" and "NaN" stand for numbers.

@@ -1,0 +1,148 @@
+/**
+ * Seed 004's page-aware chunker as chunk records (PAGE-1..PAGE-15, RECORD-1):
+ * `chunk_document(SourceDocument(docId, join_pages(pages), "text", title, pages), "pages")`
+ * with the whitespace counter.
+ *
+ * `full_text` is the pages joined by a form feed (PAGE-2); windows of whitespace tokens
+ * (COUNT-4) end at the last sentence end in their last fifth (PAGE-9), are stripped of
+ * Python whitespace (PAGE-5), and carry the first and last page they touch (PAGE-11).
+ * Offsets are CODE POINTS (PAGE-6): the text is an array of code points, never indexed by
+ * UTF-16 unit.
+ */
+
+import { fault } from "./faults.js";
+import { hashText } from "./hashing.js";
+import type { ChunkRecord } from "./record.js";
+import { ArgumentTypeError, ArgumentValueError, requireInt, requireText } from "./validate.js";
+import { wordSpans } from "./wordSpans.js";
+import { countWords, isSpace, pyStrip } from "./whitespace.js";
+
+/** The character between pages in `full_text` (PAGE-2). */
+export const PAGE_SEPARATOR = "\f";
+
+const JS_SPACE = /\s/;
+const MARKS = new Set([".", "?", "!"]);
+
+/** `join_pages(pages)`: validate the page texts (PAGE-1, PAGE-2) and join them with "\f". */
+export function joinPages(pages: unknown): string {
+  if (!Array.isArray(pages)) throw new ArgumentTypeError("pages", "a sequence of str or of Page", pages);
+  pages.forEach((page: unknown, i) => {
+    if (typeof page !== "string") throw new ArgumentTypeError(`pages[${i}]`, "a str or a Page", page);
+    requireText(`pages[${i}]`, page);
+    if (page.includes(PAGE_SEPARATOR)) {
+      throw new ArgumentValueError(
+        `pages[${i}]`, "must not contain a form feed (U+000C), the page separator", page,
+      );
+    }
+  });
+  return (pages as string[]).join(PAGE_SEPARATOR);
+}
+
+/** `[a, b)` of `points[lo:hi]` stripped of whitespace (PAGE-5), or null when it is blank. */
+function trim(points: readonly string[], lo: number, hi: number): [number, number] | null {
+  if (fault("pages-js-trim")) {
+    const piece = points.slice(lo, hi).join("");
+    const kept = piece.trim();
+    if (kept === "") return null;
+    const a = lo + Array.from(piece.slice(0, piece.length - piece.trimStart().length)).length;
+    return [a, a + Array.from(kept).length];
+  }
+  let a = lo;
+  let b = hi;
+  while (a < b && isSpace(points[a] ?? "")) a++;
+  while (b > a && isSpace(points[b - 1] ?? "")) b--;
+  return a < b ? [a, b] : null;
+}
+
+/** The chunk records of `pages` (PAGE rules; RECORD-13's default overlap is max_tokens // 4). */
+export function chunkPages(
+  docId: string, title: string, pages: unknown, maxTokens: number = 400, overlapTokens?: number | null,
+): ChunkRecord[] {
+  requireText("doc_id", docId);
+  const full = joinPages(pages);
+  requireText("title", title);
+  requireInt("max_tokens", maxTokens, 1); // PAGE-1
+  const overlap = overlapTokens === undefined || overlapTokens === null
+    ? Math.floor(maxTokens / 4)
+    : requireInt("overlap_tokens", overlapTokens, 0);
+  if (overlap >= maxTokens) {
+    throw new ArgumentValueError("overlap_tokens", `must be < max_tokens (${maxTokens})`, overlap);
+  }
+  const pageTexts = pages as string[];
+  const utf16 = fault("pages-utf16");
+  const points = utf16 ? full.split("") : Array.from(full);
+  const blank = pyStrip(full) === "";
+  if (blank && !fault("pages-blank-record")) return []; // SOURCE-7
+  const ranges = blank ? [[0, points.length] as [number, number]] : windows(points, maxTokens, overlap);
+  // Page k occupies points[pageStarts[k] : pageStarts[k] + its length] (PAGE-2).
+  const pageStarts: number[] = [];
+  let position = 0;
+  for (const page of pageTexts) {
+    pageStarts.push(position);
+    position += (utf16 ? page.length : Array.from(page).length) + 1;
+  }
+  /** The number of the page holding `points[offset]` (PAGE-11): 1-based. */
+  const pageOf = (offset: number): number => {
+    let k = 0;
+    while (k + 1 < pageStarts.length && (pageStarts[k + 1] ?? 0) <= offset) k++;
+    return fault("pages-page-from-zero") ? k : k + 1;
+  };
+  const strategy = `pages:max_tokens=${maxTokens},overlap_tokens=${overlap}`; // RECORD-6
+  return ranges.map(([a, b], index) => {
+    const text = points.slice(a, b).join("");
+    const tokens = countWords(text); // RECORD-14
+    const first = pageOf(a);
+    let last = pageOf(Math.max(a, b - 1));
+    if (fault("pages-page-end-inclusive")) last = pageOf(b + 1); // a <= for a < in the page walk
+    if (fault("pages-start-page-only")) last = first;
+    return {
+      id: `${docId}:${index}`, doc_id: docId, index, text, start: a, end: b, tokens,
+      counter: "whitespace", content_hash: hashText(text), kind: "window", heading_path: [],
+      parent_id: null, page_start: first, page_end: last, section: null, prefix: "",
+      oversized: fault("pages-oversized-ge") ? tokens >= maxTokens : tokens > maxTokens,
+      title, source: "", strategy,
+    };
+  });
+}
+
+/** The chunks' stripped ranges `[a, b)` over `points` (PAGE-3..PAGE-10, whitespace counter). */
+function windows(points: readonly string[], maxTokens: number, overlap: number): Array<[number, number]> {
+  const { starts, ends } = wordSpans(points);
+  const n = starts.length;
+  // PAGE-9: boundary j (the cut before token j) ends a sentence when the last
+  // non-whitespace character before it, token j-1's last, is a mark; the character after
+  // a token is always whitespace, so nothing else is to check.
+  const sentenceEnd = (j: number): boolean => {
+    const after = ends[j - 1] ?? 0;
+    if (!MARKS.has(points[after - 1] ?? "")) return false;
+    return !fault("pages-js-space-sentence") || JS_SPACE.test(points[after] ?? "");
+  };
+  const out: Array<[number, number]> = [];
+  let s = 0;
+  for (;;) {
+    let e = Math.min(s + maxTokens, n); // PAGE-4
+    if (e < n && !fault("pages-no-sentence-break")) {
+      // PAGE-9: the last sentence end in [max(s + floor(4m/5), s + overlap + 1), e].
+      const floor = Math.max(s + Math.floor((4 * maxTokens) / 5), s + overlap + 1);
+      if (fault("pages-sentence-first")) {
+        for (let j = floor; j <= e; j++) if (sentenceEnd(j)) { e = j; break; }
+      } else {
+        for (let j = e; j >= floor; j--) if (sentenceEnd(j)) { e = j; break; }
+      }
+    }
+    const lo = s === 0 ? 0 : (starts[s] ?? 0); // PAGE-5
+    const hi = e === n ? points.length : (starts[e] ?? 0);
+    const range = trim(points, lo, hi);
+    const previous = out[out.length - 1];
+    if (range !== null && (previous === undefined || range[1] > previous[1])) out.push(range);
+    if (e === n) return out; // PAGE-10: no trailing scrap
+    if (fault("pages-overlap-chars")) {
+      // The mistake: back up overlap CHARACTERS from the cut, to the next token start.
+      let next = s + 1;
+      while (next < n && (starts[next] ?? 0) < hi - overlap) next++;
+      s = Math.max(next, s + 1);
+    } else {
+      s = Math.max(e - overlap, s + 1); // PAGE-10
+    }
+  }
+}

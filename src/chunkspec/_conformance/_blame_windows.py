@@ -1,0 +1,419 @@
+"""Blame models for ``token_windows``, ``chunk_pages`` and ``split_sentences`` (CONF-9).
+
+Each model is the op written out literally, with one classic porting mistake swappable;
+``_blame`` compares the port's answer with each model's and, on a match, blames the rules
+the mistake breaks. Models marked JavaScript or UTF-16 replay a hazard (HAZ-14, HAZ-15).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from collections.abc import Callable, Iterator
+from typing import Any
+
+from .._sentences import CLOSERS, TERMINATORS
+from .._tokens import WHITESPACE
+
+__all__ = ["error_rules", "field_rules", "window_traps"]
+
+#: JavaScript's /\s/ (HAZ-1).
+_JS_SPACE = re.compile(
+    "[\t\n\x0b\x0c\r \xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]"
+)
+_LONE = re.compile("[\ud800-\udfff]")
+
+Space = Callable[[str], bool]
+
+
+def _py_space(ch: str) -> bool:
+    """Python's ``str.isspace`` set (WS-1)."""
+    return ch in WHITESPACE
+
+
+def _js_space(ch: str) -> bool:
+    """JavaScript's ``/\\s/``."""
+    return _JS_SPACE.fullmatch(ch) is not None
+
+
+def _strip(text: str, space: Space) -> str:
+    """``text`` without leading and trailing characters of ``space``."""
+    a, b = 0, len(text)
+    while a < b and space(text[a]):
+        a += 1
+    while b > a and space(text[b - 1]):
+        b -= 1
+    return text[a:b]
+
+
+# -- split_sentences --------------------------------------------------------------------
+
+
+def _sentences(
+    text: str,
+    *,
+    space: Space = _py_space,
+    strip: Space | None = _py_space,
+    terminators: frozenset[str] = TERMINATORS,
+    closers: frozenset[str] = CLOSERS,
+    anywhere: bool = False,
+    abbreviations: frozenset[str] = frozenset(),
+    keep_blank: bool = False,
+) -> list[str]:
+    """SENT-1..SENT-3 literally: the spans' texts, one step swappable for a mistake."""
+    out: list[str] = []
+
+    def emit(piece: str) -> None:
+        kept = piece if strip is None else _strip(piece, strip)
+        if kept or (keep_blank and not out):
+            out.append(kept)
+
+    i = begin = 0
+    while i < len(text):
+        if text[i] in terminators:
+            j = i + 1
+            while j < len(text) and text[j] in terminators:
+                j += 1
+            while j < len(text) and text[j] in closers:
+                j += 1
+            if j == len(text) or space(text[j]) or anywhere:
+                k = j
+                while k > begin and not space(text[k - 1]):
+                    k -= 1
+                if text[k:j] not in abbreviations:
+                    emit(text[begin:j])
+                    begin = j
+            i = j
+        else:
+            i += 1
+    emit(text[begin:])
+    return out
+
+
+_SENTENCE_TRAPS: list[tuple[str, list[str], dict[str, Any]]] = [
+    (
+        "ends and strips sentences at JavaScript's /\\s/",
+        ["SENT-1", "WS-1"],
+        {"space": _js_space, "strip": _js_space},
+    ),
+    ("strips sentences with JavaScript trim()", ["SENT-2", "WS-1"], {"strip": _js_space}),
+    (
+        "ends sentences only at the seed regex's [.!?]",
+        ["SENT-1"],
+        {"terminators": frozenset(".!?")},
+    ),
+    (
+        "keeps only the seed regex's closers [\"')]",
+        ["SENT-1"],
+        {"closers": frozenset("\"')")},
+    ),
+    ("ends a sentence at a terminator with no whitespace after it", ["SENT-1"], {"anywhere": True}),
+    (
+        "does not end a sentence after an abbreviation",
+        ["SENT-3"],
+        {"abbreviations": frozenset({"e.g.", "i.e.", "Mr.", "Dr.", "etc.", "vs."})},
+    ),
+    ("does not strip the sentences", ["SENT-2"], {"strip": None}),
+    ("gives one empty sentence for a blank text", ["SENT-2"], {"keep_blank": True}),
+]
+
+
+# -- records ----------------------------------------------------------------------------
+
+
+def _units(text: str) -> list[str]:
+    """``text`` as UTF-16 code units (what JavaScript indexes)."""
+    data = text.encode("utf-16-le", "surrogatepass")
+    return [chr(int.from_bytes(data[k : k + 2], "little")) for k in range(0, len(data), 2)]
+
+
+def _join(units: list[str]) -> str:
+    """Code units (or code points) back to a string, surrogate pairs recombined."""
+    return "".join(units).encode("utf-16-le", "surrogatepass").decode("utf-16-le", "surrogatepass")
+
+
+def _record(
+    data: dict[str, Any], k: int, text: str, span: tuple[int, int], **fields: Any
+) -> dict[str, Any]:
+    """A chunk record (RECORD-1) with the whitespace counter."""
+    return {
+        "id": f"{data['doc_id']}:{k}",
+        "doc_id": data["doc_id"],
+        "index": k,
+        "text": text,
+        "start": span[0],
+        "end": span[1],
+        "tokens": fields.get("tokens", len(text.split())),
+        "counter": "whitespace",
+        "content_hash": hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest(),
+        "kind": "window",
+        "heading_path": [],
+        "parent_id": None,
+        "page_start": fields.get("pages", (None, None))[0],
+        "page_end": fields.get("pages", (None, None))[1],
+        "section": None,
+        "prefix": "",
+        "oversized": fields.get("oversized", False),
+        "title": data["title"],
+        "source": "",
+        "strategy": fields["strategy"],
+    }
+
+
+def _tokens(points: list[str], space: Space) -> tuple[list[int], list[int]]:
+    """The starts and ends of the maximal runs of non-``space`` characters (COUNT-4)."""
+    starts: list[int] = []
+    ends: list[int] = []
+    for i, ch in enumerate(points):
+        blank = space(ch)
+        if not blank and (i == 0 or space(points[i - 1])):
+            starts.append(i)
+        if not blank and (i + 1 == len(points) or space(points[i + 1])):
+            ends.append(i + 1)
+    return starts, ends
+
+
+def _token_windows(
+    data: dict[str, Any],
+    *,
+    utf16: bool = False,
+    space: Space = _py_space,
+    overlap_chars: bool = False,
+    scrap: bool = False,
+    first_at_token: bool = False,
+    cut_at_token_end: bool = False,
+    nominal: bool = False,
+) -> list[dict[str, Any]]:
+    """TOKWIN-3..TOKWIN-5 as records, literally, with one mistake swappable."""
+    text, size, overlap = data["text"], data["max_tokens"], data["overlap_tokens"]
+    if not text.strip():
+        return []  # SOURCE-7
+    points = _units(text) if utf16 else list(text)
+    starts, ends = _tokens(points, space)
+    n = len(starts)
+    strategy = f"window:max_tokens={size},overlap_tokens={overlap}"
+    out: list[dict[str, Any]] = []
+    a = 0
+    while a < n:
+        b = min(a + size, n)
+        k = len(out)
+        start = 0 if k == 0 else starts[a]
+        if first_at_token and k == 0:
+            start = starts[0]
+        end = len(points) if b == n else starts[b]
+        if cut_at_token_end:
+            end = ends[b - 1]
+        piece = _join(points[start:end])
+        tokens = size if nominal else len(piece.split())
+        out.append(_record(data, k, piece, (start, end), tokens=tokens, strategy=strategy))
+        if b >= n and not scrap:
+            break
+        if overlap_chars:
+            nxt = a + 1
+            while nxt < n and starts[nxt] < end - overlap:
+                nxt += 1
+            a = nxt
+        else:
+            a += size - overlap
+    return out
+
+
+_TOKWIN_TRAPS: list[tuple[str, list[str], dict[str, Any]]] = [
+    ("gives offsets in UTF-16 code units", ["WIN-9", "TOKWIN-4"], {"utf16": True}),
+    ("splits tokens at JavaScript's /\\s/", ["COUNT-4", "WS-1"], {"space": _js_space}),
+    (
+        "counts the overlap in characters back from the cut, not in tokens",
+        ["TOKWIN-6"],
+        {"overlap_chars": True},
+    ),
+    ("keeps stepping after a window reached the last token", ["TOKWIN-3"], {"scrap": True}),
+    (
+        "starts the first window at its first token, not at 0",
+        ["TOKWIN-4"],
+        {"first_at_token": True},
+    ),
+    (
+        "ends a window where its last token ends, not at the next token's start",
+        ["TOKWIN-5"],
+        {"cut_at_token_end": True},
+    ),
+    ("gives max_tokens as each record's tokens", ["RECORD-14"], {"nominal": True}),
+]
+
+
+def _page_chunks(
+    data: dict[str, Any],
+    *,
+    utf16: bool = False,
+    js_trim: bool = False,
+    end_inclusive: bool = False,
+    start_page_only: bool = False,
+    from_zero: bool = False,
+    no_break: bool = False,
+    first_break: bool = False,
+    js_mark: bool = False,
+    overlap_chars: bool = False,
+    blank_record: bool = False,
+    oversized_ge: bool = False,
+) -> list[dict[str, Any]]:
+    """PAGE-2..PAGE-11 as records (whitespace counter), literally, one mistake swappable."""
+    pages: list[str] = data["pages"]
+    size = data.get("max_tokens", 400)
+    overlap = data.get("overlap_tokens")
+    overlap = size // 4 if overlap is None else overlap
+    full = "\f".join(pages)
+    blank = not full.strip()
+    if blank and not blank_record:
+        return []  # SOURCE-7
+    points = _units(full) if utf16 else list(full)
+    trim_space = _js_space if js_trim else _py_space
+    ranges: list[tuple[int, int]] = []
+    if blank:
+        ranges = [(0, len(points))]
+    else:
+        starts, ends = _tokens(points, _py_space)
+        n = len(starts)
+
+        def sentence_end(j: int) -> bool:
+            after = ends[j - 1]
+            return points[after - 1] in ".?!" and (
+                not js_mark or (after < len(points) and _js_space(points[after]))
+            )
+
+        s = 0
+        while True:
+            e = min(s + size, n)
+            if e < n and not no_break:
+                floor = max(s + 4 * size // 5, s + overlap + 1)
+                zone = range(floor, e + 1) if first_break else range(e, floor - 1, -1)
+                e = next((j for j in zone if sentence_end(j)), e)
+            lo = 0 if s == 0 else starts[s]
+            hi = len(points) if e == n else starts[e]
+            a, b = lo, hi
+            while a < b and trim_space(points[a]):
+                a += 1
+            while b > a and trim_space(points[b - 1]):
+                b -= 1
+            if a < b and (not ranges or b > ranges[-1][1]):
+                ranges.append((a, b))
+            if e == n:
+                break
+            if overlap_chars:
+                nxt = s + 1
+                while nxt < n and starts[nxt] < hi - overlap:
+                    nxt += 1
+                s = max(nxt, s + 1)
+            else:
+                s = max(e - overlap, s + 1)
+    page_starts, position = [], 0
+    for page in pages:
+        page_starts.append(position)
+        position += len(_units(page) if utf16 else page) + 1
+
+    def page_of(offset: int) -> int:
+        k = sum(1 for p in page_starts[1:] if p <= offset)
+        return k if from_zero else k + 1
+
+    strategy = f"pages:max_tokens={size},overlap_tokens={overlap}"
+    out = []
+    for k, (a, b) in enumerate(ranges):
+        text = _join(points[a:b])
+        tokens = len(text.split())
+        first = page_of(a)
+        last = page_of(b + 1) if end_inclusive else page_of(max(a, b - 1))
+        if start_page_only:
+            last = first
+        over = tokens >= size if oversized_ge else tokens > size
+        out.append(
+            _record(data, k, text, (a, b), pages=(first, last), oversized=over, strategy=strategy)
+        )
+    return out
+
+
+_PAGE_TRAPS: list[tuple[str, list[str], dict[str, Any]]] = [
+    ("gives offsets in UTF-16 code units", ["PAGE-6", "WIN-9"], {"utf16": True}),
+    ("strips chunks with JavaScript trim()", ["PAGE-5", "WS-1"], {"js_trim": True}),
+    (
+        "gives the next page as page_end when a chunk ends where its page ends (<= for <)",
+        ["PAGE-11"],
+        {"end_inclusive": True},
+    ),
+    ("gives page_start as page_end (the seed's one page)", ["PAGE-11"], {"start_page_only": True}),
+    ("numbers pages from 0", ["PAGE-11"], {"from_zero": True}),
+    ("never ends a window at a sentence end", ["PAGE-9"], {"no_break": True}),
+    (
+        "ends a window at the first sentence end in the zone, not the last",
+        ["PAGE-9"],
+        {"first_break": True},
+    ),
+    (
+        "takes a sentence mark only when JavaScript's /\\s/ follows it",
+        ["PAGE-9", "WS-1"],
+        {"js_mark": True},
+    ),
+    (
+        "backs up the overlap in characters from the cut, not in tokens",
+        ["PAGE-10"],
+        {"overlap_chars": True},
+    ),
+    ("gives a record for a blank document", ["SOURCE-7", "PAGE-5"], {"blank_record": True}),
+    ("flags oversized at tokens >= max_tokens", ["RECORD-14"], {"oversized_ge": True}),
+]
+
+
+def window_traps(op: str, data: dict[str, Any]) -> Iterator[tuple[str, list[str], Any]]:
+    """Yield ``(mistake, rules, the answer a port with that mistake gives)`` for ``op``."""
+    if op == "split_sentences":
+        for mistake, rules, options in _SENTENCE_TRAPS:
+            yield mistake, rules, _sentences(data["text"], **options)
+    elif op == "token_windows":
+        for mistake, rules, options in _TOKWIN_TRAPS:
+            yield mistake, rules, _token_windows(data, **options)
+    elif op == "chunk_pages":
+        for mistake, rules, options in _PAGE_TRAPS:
+            yield mistake, rules, _page_chunks(data, **options)
+
+
+def error_rules(op: str, argument: str, value: Any) -> list[str]:
+    """The rules about the argument an error of ``op`` names (or should name)."""
+    if op == "split_sentences":
+        return ["SENT-2"]
+    if op == "token_windows":
+        extra = {"max_tokens": ["WIN-2"], "overlap_tokens": ["WIN-3"]}.get(argument, [])
+        return ["TOKWIN-1", *extra]
+    if argument.startswith("pages[") and isinstance(value, str):
+        if "\f" in value:
+            return ["PAGE-1", "PAGE-2"]
+        if lone_surrogate(value):
+            return ["PAGE-1", "PORT-2"]
+    return ["PAGE-1"]
+
+
+#: The rules a differing record field alone pins down.
+_RECORD_FIELDS = {
+    "tokens": ["RECORD-14"],
+    "content_hash": ["RECORD-2"],
+    "strategy": ["RECORD-6"],
+    "counter": ["RECORD-5"],
+    "kind": ["RECORD-4"],
+    "id": ["RECORD-2"],
+    "index": ["RECORD-2"],
+    "doc_id": ["RECORD-1"],
+    "title": ["RECORD-1"],
+    "oversized": ["RECORD-14"],
+}
+
+
+def field_rules(op: str, leaf: str) -> list[str]:
+    """The rules a differing field alone pins down for ``op``; [] when it does not."""
+    if op == "token_windows":
+        return {**_RECORD_FIELDS, "start": ["TOKWIN-4"], "end": ["TOKWIN-4"]}.get(leaf, [])
+    if op == "chunk_pages":
+        pages = {"page_start": ["PAGE-11"], "page_end": ["PAGE-11"]}
+        return {**_RECORD_FIELDS, **pages, "start": ["PAGE-6"], "end": ["PAGE-6"]}.get(leaf, [])
+    return []
+
+
+def lone_surrogate(value: Any) -> bool:
+    """True for a string holding a lone surrogate."""
+    return isinstance(value, str) and _LONE.search(value) is not None
