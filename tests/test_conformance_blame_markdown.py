@@ -92,3 +92,24 @@ def test_declared_rules_win_and_errors_name_arguments() -> None:
     bad = _data("\ud800")
     rules, _ = blame("split_markdown", bad, expect("split_markdown", bad), "wrong", "error", [])
     assert rules == ["MD-8", "PORT-2"]
+
+
+def test_javascript_trim_is_md_4() -> None:
+    """HAZ-17: a port whose markdown-it trims with JavaScript's trim() (U+FEFF stripped)
+    gives an empty heading and ends the table at a U+FEFF line; the model says so, MD-4.
+    The shared parser keeps markdown-it-py's mdTrim afterwards."""
+    data = _data("# \ufeff\n\nbody text\n\n| a |\n|---|\n\ufeff\n", max_tokens=50)
+    want = expect("split_markdown", data)["ok"]
+    assert [r["heading_path"] for r in want] == [["\ufeff"], ["\ufeff"]]
+    from chunkspec._conformance._blame_markdown import _js_trim_model
+
+    model = _js_trim_model("split_markdown", data)
+    assert model is not None
+    assert [(r["text"], r["heading_path"]) for r in model[:2]] == [
+        ("body text", [""]),
+        ("| a |\n|---|", [""]),
+    ]
+    rules, why = _blame("split_markdown", data, model)
+    assert rules == ["MD-4"]
+    assert "HAZ-17" in why
+    assert expect("split_markdown", data)["ok"] == want

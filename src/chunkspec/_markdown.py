@@ -198,7 +198,11 @@ def iter_markdown_blocks(source: str, table: LineTable) -> Iterator[Block]:
 
 
 def parse_markdown_blocks(
-    source: str, table: LineTable | None = None, parser: str | None = None
+    source: str,
+    table: LineTable | None = None,
+    parser: str | None = None,
+    *,
+    md: MarkdownIt | None = None,
 ) -> list[Block]:
     """Return the top-level blocks of ``source`` in order, each a region of ``source``.
 
@@ -206,13 +210,15 @@ def parse_markdown_blocks(
     title (markdown-it's inline content) located in ``source`` (rule MD-5). ``table`` is
     ``line_table(source)`` when the caller has it already; ``parser`` is one of
     :data:`PARSERS` (default: :func:`markdown_parser`), all giving the same blocks (MD-14).
+    ``md`` parses instead of the reference's own markdown-it-py instance (the conformance
+    kit's model of a port that trims as JavaScript does, HAZ-17).
     """
     starts, ends = line_table(source) if table is None else table
-    if (markdown_parser() if parser is None else parser) == PARSERS[0]:
+    if md is None and (markdown_parser() if parser is None else parser) == PARSERS[0]:
         from ._markdown_fast import fast_blocks
 
         return fast_blocks(source, starts, ends)
-    tokens = _parser().parse(source)
+    tokens = (_parser() if md is None else md).parse(source)
     blocks: list[Block] = []
     cursor = 0  # first line not yet given to a block
 

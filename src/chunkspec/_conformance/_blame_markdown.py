@@ -1,20 +1,30 @@
 """Blame for the Markdown ops ``split_markdown`` and ``heading_aware`` (CONF-9).
 
 Models of the classic porting mistakes, each beside the rule it breaks: offsets in UTF-16
-code units (RECORD-3, HAZ-16), CRLF read as LF (MD-2, HAZ-13), seed 001's heading path cut
-by list position (MD-7). Otherwise the first record that differs decides: which field, and
-how its region differs (a table or code block cut is MD-9, a ``#`` line of a code block
-turned into a heading MD-1, a body chunk that starts elsewhere is overlap, HEAD-6...).
+code units (RECORD-3, HAZ-16), CRLF read as LF (MD-2, HAZ-13), markdown-it's JavaScript
+``trim()`` (MD-4, HAZ-17), seed 001's heading path cut by list position (MD-7). Otherwise
+the first record that differs decides: which field, and how its region differs (a table or
+code block cut is MD-9, a ``#`` line of a code block turned into a heading MD-1, a body
+chunk that starts elsewhere is overlap, HEAD-6...).
 """
 
 from __future__ import annotations
 
+import importlib
 import re
+import types
 from collections.abc import Iterator
-from typing import Any
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any
 
-from .._markdown import parse_markdown_blocks
+from .._blocks import Document
+from .._markdown import PARSERS, parse_markdown_blocks
+from .._records._chunk_document import chunk_document
+from .._records._sources import SourceDocument
 from ._compare import first_difference
+
+if TYPE_CHECKING:
+    from markdown_it import MarkdownIt
 
 __all__ = ["MARKDOWN_OPS", "markdown_by_field", "markdown_error_rules", "markdown_traps"]
 
@@ -57,6 +67,67 @@ def _crlf_model(op: str, data: dict[str, Any]) -> Any:
     return expect(op, {**data, "text": text}).get("ok")
 
 
+@lru_cache(maxsize=1)
+def _js_trim_parser() -> MarkdownIt:
+    """The reference's markdown-it-py whose block rules trim as JavaScript's ``trim()`` does:
+    ``mdTrim``'s set plus U+FEFF (HAZ-17). Each rule is a copy of markdown-it-py's with its
+    own globals, so the shared parser and its module are untouched."""
+    from markdown_it import MarkdownIt
+    from markdown_it.common.utils import MD_TRIM_CHARS
+    from mdit_py_plugins.deflist import deflist_plugin
+
+    js_set = MD_TRIM_CHARS + "\ufeff"
+
+    def js_trim(string: str) -> str:
+        return string.strip(js_set)
+
+    md = MarkdownIt("commonmark").enable("table").use(deflist_plugin)
+    md.disable("inline")
+    alts = {rule.name: list(rule.alt) for rule in md.block.ruler.__rules__}
+    for name in ("heading", "lheading", "paragraph", "table"):
+        module = importlib.import_module(f"markdown_it.rules_block.{name}")
+        rule = getattr(module, name)
+        copy = types.FunctionType(rule.__code__, {**vars(module), "mdTrim": js_trim}, name)
+        md.block.ruler.at(name, copy, {"alt": alts[name]})
+    return md
+
+
+def _js_trim_model(op: str, data: dict[str, Any]) -> Any:
+    """The oracle's records had markdown-it-py trimmed with JavaScript's ``trim()``."""
+    text = data.get("text")
+    if not isinstance(text, str) or "\ufeff" not in text:
+        return None
+    try:
+        blocks = parse_markdown_blocks(text, parser=PARSERS[1], md=_js_trim_parser())
+        document = SourceDocument(
+            doc_id=data["doc_id"],
+            text=text,
+            format="markdown",
+            title=data["title"],
+            parsed=Document(data["doc_id"], text, tuple(blocks)),
+        )
+        if op == "split_markdown":
+            records = chunk_document(
+                document,
+                "structural",
+                max_tokens=data["max_tokens"],
+                counter="whitespace",
+                count_headings=data.get("count_headings", False),
+                split_tables=data.get("split_tables", False),
+            )
+        else:
+            records = chunk_document(
+                document,
+                "heading",
+                max_tokens=data["max_tokens"],
+                overlap_tokens=data["overlap_tokens"],
+                counter="whitespace",
+            )
+    except (TypeError, ValueError, KeyError):
+        return None
+    return [r.to_dict() for r in records]
+
+
 def _position_path_model(data: dict[str, Any], expected: list[dict[str, Any]]) -> Any:
     """split_markdown records under seed 001's ``heading_path[: level - 1] + [title]``."""
     marks: list[tuple[int, list[str]]] = []
@@ -89,6 +160,8 @@ def markdown_traps(
         yield ["RECORD-3"], "indexes UTF-16 code units (JavaScript string offsets, HAZ-16)"
     if matches(_crlf_model(op, data)):
         yield ["MD-2"], "reads CRLF line breaks as LF (HAZ-13)"
+    if matches(_js_trim_model(op, data)):
+        yield ["MD-4"], "parses with JavaScript's trim(), which strips U+FEFF (HAZ-17)"
     if op == "split_markdown" and matches(_position_path_model(data, expected)):
         yield (
             ["MD-7"],
