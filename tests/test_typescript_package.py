@@ -17,21 +17,38 @@ from pathlib import Path
 
 import pytest
 
-from chunkspec import assemble, split_section, words
+from chunkspec import assemble, split_section, split_sentences, words
+from chunkspec._conformance._markdown_ops import heading_aware_records, split_markdown_records
+from chunkspec._conformance._window_ops import page_records, token_window_records
 from tests.typescript_port import PORT_DIR, Port, built
 
 #: What a user's program calls, and what it must print (JSON).
 MAIN = """\
-import { assemble, splitSection, words, chunkWindows } from "chunkspec-port-typescript";
+import {
+  assemble, splitSection, words, chunkWindows, tokenWindows, chunkPages, splitSentences,
+  splitMarkdownRecords, headingAwareRecords,
+} from "chunkspec-port-typescript";
 const chunks = splitSection("d", "T", "a b\\n\\nc d e", 3);
 const packed = assemble(chunks, 5, 0);
+const MD = "# H \\u{1F600}\\r\\n\\nSome words here. And more words.\\n\\n" +
+  "| a | b |\\n|---|---|\\n| 1 | 2 |\\n\\n```\\n# not a heading\\n```\\n";
 console.log(JSON.stringify([
   chunks.map((c) => [c.id, c.text, c.tokens]),
   packed,
   words(3, Number.MAX_SAFE_INTEGER),
   chunkWindows("d", "T", "ab\\u{1F600}c", 2, 0).map((r) => [r.start, r.end]),
+  tokenWindows("d", "T", MD, 4, 1),
+  chunkPages("d", "T", ["One two. Three four.", "Five \\u{1F600} six."], 3, 1),
+  splitSentences("One. Two? \\u{1F600} Three!"),
+  splitMarkdownRecords("d", "T", MD, 6, false, false),
+  headingAwareRecords("d", "T", MD, 6, 1),
 ]));
 """
+#: The Markdown MAIN's MD spells: an astral heading, CRLF, a table, a fence with a # line.
+_MD = (
+    "# H \U0001f600\r\n\nSome words here. And more words.\n\n"
+    "| a | b |\n|---|---|\n| 1 | 2 |\n\n```\n# not a heading\n```\n"
+)
 _CHUNKS = split_section("d", "T", "a b\n\nc d e", 3)
 _PACKED = assemble(_CHUNKS, 5, 0)
 assert _PACKED is not None
@@ -40,6 +57,11 @@ EXPECTED = [
     [_PACKED[0], _PACKED[1]],
     words(3, start=2**53 - 1),
     [[0, 2], [2, 4]],  # code points: the emoji is one (HAZ-12)
+    token_window_records("d", "T", _MD, 4, 1),
+    page_records("d", "T", ["One two. Three four.", "Five \U0001f600 six."], 3, 1),
+    split_sentences("One. Two? \U0001f600 Three!"),
+    split_markdown_records("d", "T", _MD, 6),  # markdown-it and zod installed offline too
+    heading_aware_records("d", "T", _MD, 6, 1),
 ]
 #: The TypeScript program: typed uses, and a call the package's types must reject (an
 #: unused ``@ts-expect-error`` fails the compile, so types that were ``any`` would show).
