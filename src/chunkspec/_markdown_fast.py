@@ -73,11 +73,12 @@ _RULES = (
 #:   reference, a heading in pyrs); or when a line since the last blank line is quoted: a
 #:   table does not interrupt a block quote's lazy paragraph in the reference, it does in
 #:   pyrs (``> a\nb |\n|-|`` is one quote in the reference, a quote and a table in pyrs).
-#: - ``_OPENER`` after a ruler, before the next blank line: a line that may open another
-#:   block, or that starts with Unicode whitespace, in what may be a table's body. The
-#:   reference ends a table there (its terminator rules; a line ``mdTrim`` leaves empty),
-#:   pyrs may keep it as a row (``| a |\n|---|\nx\n-`` ends with a list in the reference, a
-#:   table row in pyrs; so does a U+3000 line);
+#: - ``_OPENER`` after a table's delimiter row, before the next blank line: an empty
+#:   bullet item, an ordered item or a line of Unicode whitespace in a table's body ends the
+#:   table in the reference (its terminator rules; ``mdTrim`` empties the line), not in pyrs
+#:   (``| a |\n|---|\nx\n-`` ends with a list in the reference, a table row in pyrs);
+#: - ``_CLAIMED``: the line above such a delimiter row is a heading, quote, list item,
+#:   fence or HTML line, which the reference never takes for a table's header;
 #: - ``_PYTHON_SPACE``: U+001C..U+001F and U+0085, which Python's ``str.strip`` and Rust's
 #:   ``trim`` (and so pyrs's titles and table rows) take for whitespace and the reference's
 #:   ``mdTrim`` does not (``## \x85`` is a heading titled ``"\x85"`` in the reference, an
@@ -89,9 +90,13 @@ _DEFINITION = re.compile(r"\n" + _PREFIX + r"[:~][ \t]")
 _RULER = re.compile(r"\n[ \t>*+0-9.)|:-]*-[ \t>*+0-9.)|:-]*(?=\n|\Z)")
 _QUOTED = re.compile(r"\n[ \t>*+0-9.)-]*>")
 _PYTHON_SPACE = re.compile("[\x1c-\x1f\x85]")
-#: A line that may open another block (list item, quote, heading, fence, HTML, ruler).
+#: A line that another block claims before a table's header (heading, quote, list, fence,
+#: HTML): above a delimiter row, pyrs may still read it as the header (``# a\n| -``).
+_CLAIMED = re.compile(r"[ \t]*(?:#|>|[-*+][ \t]|[0-9]{1,9}[.)]|```|~~~|<)")
+#: A table-body line that ends the table in the reference and not in pyrs: an empty bullet
+#: item, an ordered item, or a line that starts with Unicode whitespace (mdTrim-empty).
 _OPENER = re.compile(
-    "\n[ \t]*(?:[-*+>#<`~_=]|[0-9]{1,9}[.)]"
+    "\n[ \t]*(?:[-*+][ \t]*(?=\n|\\Z)|[0-9]{1,9}[.)]"
     "|[\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff])"
 )
 
@@ -110,16 +115,19 @@ def _conflict(text: str) -> bool:
     for match in _RULER.finditer(text):
         at = match.start()
         ruler = match.group()
-        body_start = max(match.end(), body_scanned)
-        body_end = text.find("\n\n", body_start)
-        body_end = len(text) if body_end < 0 else body_end
-        if _OPENER.search(text, body_start, body_end):
-            return True
-        body_scanned = body_end
-        if "|" not in ruler and ":" not in ruler:  # may be a setext underline
-            above = text.rfind("\n", 0, at)
-            if text.find("|", above + 1, at) >= 0:
+        above = text.rfind("\n", 0, at)
+        if "|" in ruler or text.find("|", above + 1, at) >= 0:  # may be a table's delimiter row
+            if _CLAIMED.match(text, above + 1, at):
                 return True
+            body_start = max(match.end(), body_scanned)
+            body_end = text.find("\n\n", body_start)
+            body_end = len(text) if body_end < 0 else body_end
+            if _OPENER.search(text, body_start, body_end):
+                return True
+            body_scanned = body_end
+        # may be a setext underline under a table-like line
+        if "|" not in ruler and ":" not in ruler and text.find("|", above + 1, at) >= 0:
+            return True
         blank = text.rfind("\n\n", 0, at + 1)
         if at - blank > _REACH:
             return True
