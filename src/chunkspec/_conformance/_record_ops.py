@@ -12,13 +12,20 @@ from .._records._chunk_document import chunk_document
 from .._records._sources import SourceDocument
 from .._validate import require_int
 
-__all__ = ["chunk_records"]
+__all__ = ["chunk_records", "window_records"]
 
 
 def chunk_records(
     doc_id: str, title: str, text: str, max_tokens: int, overlap_tokens: int
 ) -> list[dict[str, Any]]:
     """Seed 002's ``chunk(text, max_tokens, overlap_tokens)`` as record objects."""
+    return window_records(doc_id, title, text, max_tokens, overlap_tokens, "chars1")
+
+
+def window_records(
+    doc_id: str, title: str, text: str, max_tokens: int, overlap_tokens: int, counter: str
+) -> list[dict[str, Any]]:
+    """Seed 002's windows over ``counter``'s tokens of a plain-text document as records."""
     document = SourceDocument(doc_id=doc_id, text=text, format="text", title=title)
     # Seed 002 has no default overlap: None is a TypeError here, not chunk_document's default.
     require_int("max_tokens", max_tokens, minimum=1)
@@ -28,6 +35,6 @@ def chunk_records(
         "window",
         max_tokens=max_tokens,
         overlap_tokens=overlap_tokens,
-        counter="chars1",
+        counter=counter,
     )
     return [r.to_dict() for r in records]

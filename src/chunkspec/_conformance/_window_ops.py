@@ -13,7 +13,8 @@ from typing import Any
 from .._pages import join_pages
 from .._records._chunk_document import chunk_document
 from .._records._sources import SourceDocument
-from .._validate import require_int, require_text
+from .._validate import require_text
+from ._record_ops import window_records
 
 __all__ = ["page_records", "token_window_records"]
 
@@ -22,14 +23,7 @@ def token_window_records(
     doc_id: str, title: str, text: str, max_tokens: int, overlap_tokens: int
 ) -> list[dict[str, Any]]:
     """``token_windows(text, max_tokens, overlap_tokens)`` as record objects (TOKWIN rules)."""
-    document = SourceDocument(doc_id=doc_id, text=text, format="text", title=title)
-    # Seed 002 has no default overlap: None is a TypeError here (as for the chunk op).
-    require_int("max_tokens", max_tokens, minimum=1)
-    require_int("overlap_tokens", overlap_tokens, minimum=0)
-    records = chunk_document(
-        document, "window", max_tokens=max_tokens, overlap_tokens=overlap_tokens
-    )
-    return [r.to_dict() for r in records]
+    return window_records(doc_id, title, text, max_tokens, overlap_tokens, "whitespace")
 
 
 def page_records(
