@@ -270,8 +270,21 @@ def _heading(
     index: int,
 ) -> Block:
     """Return the heading block whose title is located inside lines [first, last)."""
-    level = int(tag[1])
     content = tokens[index + 1].content if index + 1 < len(tokens) else ""
+    return heading_block(source, starts, ends, first, last, int(tag[1]), content)
+
+
+def heading_block(
+    source: str,
+    starts: Sequence[int],
+    ends: Sequence[int],
+    first: int,
+    last: int,
+    level: int,
+    content: str,
+) -> Block:
+    """The heading titled ``content`` located inside lines [first, last) of ``source`` (MD-5);
+    both block scans locate titles with it."""
     region_start = starts[first]
     # An ATX heading is one line; a setext heading's last line is its underline.
     region_end = ends[last - 1] if last - first == 1 else ends[last - 2]

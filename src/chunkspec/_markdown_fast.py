@@ -19,6 +19,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from ._blocks import Block
+from ._markdown import heading_block
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterator, Sequence
@@ -209,7 +210,7 @@ def iter_fast_blocks(
                 _gap(source, starts, ends, cursor, first, append)
             cursor = last
             if kind == "heading":
-                append(_heading(source, starts, ends, first, last, level, title))
+                append(heading_block(source, starts, ends, first, last, level, title))
                 continue
             while first < last and _blank(source, starts[first], ends[first]):
                 first += 1
@@ -355,24 +356,3 @@ def _gap(
         elif not blank and first < 0:
             first = i
     return upto
-
-
-def _heading(
-    source: str,
-    starts: Sequence[int],
-    ends: Sequence[int],
-    first: int,
-    last: int,
-    level: int,
-    content: str,
-) -> Block:
-    """Return the heading block whose title is located inside lines [first, last) (MD-5)."""
-    region_start = starts[first]
-    # An ATX heading is one line; a setext heading's last line is its underline.
-    region_end = ends[last - 1] if last - first == 1 else ends[last - 2]
-    at = source.find(content, region_start, region_end)
-    if at < 0:
-        raw = source[region_start:region_end]
-        at = region_start + len(raw) - len(raw.lstrip())
-        content = raw.strip()
-    return _block("heading", content, at, at + len(content), level)
