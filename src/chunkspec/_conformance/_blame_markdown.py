@@ -19,9 +19,9 @@ from typing import TYPE_CHECKING, Any
 
 from .._blocks import Document
 from .._markdown import PARSERS, parse_markdown_blocks
-from .._records._chunk_document import chunk_document
 from .._records._sources import SourceDocument
 from ._compare import first_difference
+from ._markdown_ops import markdown_records
 
 if TYPE_CHECKING:
     from markdown_it import MarkdownIt
@@ -106,26 +106,10 @@ def _js_trim_model(op: str, data: dict[str, Any]) -> Any:
             title=data["title"],
             parsed=Document(data["doc_id"], text, tuple(blocks)),
         )
-        if op == "split_markdown":
-            records = chunk_document(
-                document,
-                "structural",
-                max_tokens=data["max_tokens"],
-                counter="whitespace",
-                count_headings=data.get("count_headings", False),
-                split_tables=data.get("split_tables", False),
-            )
-        else:
-            records = chunk_document(
-                document,
-                "heading",
-                max_tokens=data["max_tokens"],
-                overlap_tokens=data["overlap_tokens"],
-                counter="whitespace",
-            )
+        keys = ("max_tokens", "overlap_tokens", "count_headings", "split_tables")
+        return markdown_records(op, document, **{k: data[k] for k in keys if k in data})
     except (TypeError, ValueError, KeyError):
         return None
-    return [r.to_dict() for r in records]
 
 
 def _position_path_model(data: dict[str, Any], expected: list[dict[str, Any]]) -> Any:

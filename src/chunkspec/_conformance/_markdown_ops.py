@@ -15,7 +15,7 @@ from .._records._chunk_document import chunk_document
 from .._records._sources import SourceDocument
 from .._validate import require_int
 
-__all__ = ["heading_aware_records", "split_markdown_records"]
+__all__ = ["heading_aware_records", "markdown_records", "split_markdown_records"]
 
 
 def split_markdown_records(
@@ -29,15 +29,13 @@ def split_markdown_records(
     """Seed 001's ``split_markdown(doc_id, text, max_tokens)`` as record objects."""
     document = SourceDocument(doc_id=doc_id, text=text, format="markdown", title=title)
     require_int("max_tokens", max_tokens, minimum=1)
-    records = chunk_document(
+    return markdown_records(
+        "split_markdown",
         document,
-        "structural",
         max_tokens=max_tokens,
-        counter="whitespace",
         count_headings=count_headings,
         split_tables=split_tables,
     )
-    return [r.to_dict() for r in records]
 
 
 def heading_aware_records(
@@ -48,11 +46,13 @@ def heading_aware_records(
     require_int("max_tokens", max_tokens, minimum=1)
     # No default overlap on the wire: None is a TypeError here, not chunk_document's default.
     require_int("overlap_tokens", overlap_tokens, minimum=0)
-    records = chunk_document(
-        document,
-        "heading",
-        max_tokens=max_tokens,
-        overlap_tokens=overlap_tokens,
-        counter="whitespace",
+    return markdown_records(
+        "heading_aware", document, max_tokens=max_tokens, overlap_tokens=overlap_tokens
     )
+
+
+def markdown_records(op: str, document: SourceDocument, **options: Any) -> list[dict[str, Any]]:
+    """``op``'s records of a Markdown ``document`` (its ``parsed`` blocks when given)."""
+    strategy = "structural" if op == "split_markdown" else "heading"
+    records = chunk_document(document, strategy, counter="whitespace", **options)
     return [r.to_dict() for r in records]
