@@ -3,22 +3,19 @@ test_conformance_broken_ports.py): the TypeScript port with one planted fault at
 
 Each fault is a classic porting mistake in ``token_windows``, ``chunk_pages`` or
 ``split_sentences`` (ports/typescript/src/faults.ts). One kit run per fault, kept cheap
-for the gate: the port is wrapped so that its hello answer announces only the fault's op
-(tests/conformance_only_ops.py), so the generated cases all go to that op. The run must
+for the gate: the port is started so that its hello answer announces only the fault's op
+(CHUNKSPEC_PORT_OPS), so the generated cases all go to that op. The run must
 fail, a vector must blame the fault's rule, and so must a generated (shrunk)
 counterexample, with an explanation naming the mistake.
 """
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
 import pytest
 
 from tests.test_conformance_broken_ports import _conformance
-
-ONLY_OPS = Path(__file__).resolve().parent / "conformance_only_ops.py"
 
 #: Each fault, its op and the rule it breaks (docs/spec/*.md, docs/portability.md).
 FAULTS = {
@@ -64,8 +61,10 @@ def test_the_kit_catches_the_fault_and_blames_its_rule(
     adapter: list[str], tmp_path: Path, fault: str, op: str, rule: str
 ) -> None:
     """Vectors and generated cases each catch the fault and blame the rule it breaks."""
-    port = [sys.executable, str(ONLY_OPS), op, "--", *adapter, f"--break={fault}"]
-    status, failures = _conformance(tmp_path, port, "--cases", "100", "--shrink-seconds", "1")
+    port = [*adapter, f"--break={fault}"]
+    status, failures = _conformance(
+        tmp_path, port, "--cases", "100", "--shrink-seconds", "1", ops=op
+    )
     assert status == 1
     vectors = [f for f in failures if f["source"] == "vector"]
     assert any(rule in f["blamed"] for f in vectors), [(f["id"], f["blamed"]) for f in vectors]
