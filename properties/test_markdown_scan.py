@@ -12,16 +12,17 @@ from importlib import resources
 from pathlib import Path
 
 import pytest
+from hypothesis import assume, given, settings
 from hypothesis import example as case
-from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from chunkspec import Block, Document, HeadingAwareChunker, WhitespaceCounter
 from chunkspec._markdown import PARSERS, line_table, parse_markdown_blocks
-from chunkspec._markdown_fast import available, fast_blocks
+from chunkspec._markdown_fast import _emit, available, fast_blocks
+from chunkspec._markdown_scan import definition_lines, scan_spans, scannable
 from chunkspec._split_markdown import split_blocks
 
-from .strategies import scan_documents
+from .strategies import scan_documents, scan_line_documents
 
 pytestmark = pytest.mark.skipif(not available(), reason="the fast extra is not installed")
 
@@ -105,3 +106,53 @@ def test_fast_scan_on_real_documents() -> None:
         assert fast == reference, name
         assert _fast(source, 2000) == reference, name
         assert _chunks(source, fast, 64) == _chunks(source, reference, 64), name
+
+
+def _scanned(source: str) -> tuple[list[Block], int]:
+    """The blocks the hand-written scan decides from the first line, and the line it
+    stopped at (where the caller would hand over to a full parser)."""
+    starts, ends = line_table(source)
+    marks = definition_lines(source, starts)
+    spans, stop = scan_spans(source, starts, ends, 0, marks, len(starts))
+    blocks: list[Block] = []
+    _emit(source, starts, ends, spans, True, blocks)
+    return blocks, stop
+
+
+# One scan and one reference parse an example: cheap enough for many.
+@settings(max_examples=1000)
+@given(scan_line_documents())
+@case("- a\n  c\n\n- b\nc")  # a lazy line after an item's paragraph: handed over
+@case("a\n|---|\n| h |\n|-|")  # a delimiter row under a plain line: no table (1 vs 0 cells)
+@case("a\n| h | i |\n|---|---|")  # a table's header ends the paragraph above it
+def test_hand_written_scan_gives_the_reference_blocks(source: str) -> None:
+    """MD-14: the blocks the hand-written scan decides are markdown-it-py's first blocks,
+    and every line before its stop is covered (a later block starts at the stop)."""
+    assume(scannable(source))
+    reference = _reference(source)
+    blocks, stop = _scanned(source)
+    assert blocks == reference[: len(blocks)]
+    starts, _ = line_table(source)
+    if stop < len(starts):
+        # The stop is a block start: markdown-it-py's next block begins there or later
+        # (lines of no block, such as link reference definitions, may come first).
+        rest = reference[len(blocks) :]
+        assert not rest or rest[0].start >= starts[stop]
+    else:
+        assert blocks == reference
+
+
+def test_hand_written_scan_decides_most_real_blocks() -> None:
+    """MD-14: the hand-written scan is what runs: on this repository's Markdown and the
+    MegaMart pages it decides most blocks itself (the full parser takes the rest)."""
+    decided = total = 0
+    for _, source in _real_documents():
+        starts, ends = line_table(source)
+        marks = definition_lines(source, starts)
+        line = 0
+        while line < len(starts):
+            spans, stop = scan_spans(source, starts, ends, line, marks, len(starts))
+            decided += len(spans)
+            line = stop + (stop == line)
+        total += len(_reference(source))
+    assert decided > 0.8 * total, (decided, total)

@@ -53,6 +53,33 @@ class Block:
     attributes: Mapping[str, Any] = field(default_factory=dict, compare=False, hash=False)
 
 
+_new = object.__new__
+_slots: Any = Block  # the dataclass's slot descriptors
+_set_kind = _slots.kind.__set__
+_set_text = _slots.text.__set__
+_set_start = _slots.start.__set__
+_set_end = _slots.end.__set__
+_set_level = _slots.level.__set__
+_set_attributes = _slots.attributes.__set__
+
+
+def new_block(kind: str, text: str, start: int, end: int, level: int = 0) -> Block:
+    """Return ``Block(kind, text, start, end, level)``, built through its slots.
+
+    Speed only, for the block scans (a block a few dozen characters long): a frozen
+    dataclass's ``__init__`` sets each field through ``object.__setattr__``; the slot
+    descriptors set the same fields in half the time.
+    """
+    block: Block = _new(Block)
+    _set_kind(block, kind)
+    _set_text(block, text)
+    _set_start(block, start)
+    _set_end(block, end)
+    _set_level(block, level)
+    _set_attributes(block, {})
+    return block
+
+
 @dataclass(frozen=True, slots=True)
 class Document:
     """A parsed document: blocks in source order, each a region of ``source``."""

@@ -8,7 +8,7 @@ the algorithm and make it a plain function of a :class:`Document` and a
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
 
@@ -112,6 +112,28 @@ class HeadingAwareChunker:
         return _Run(self, document, context).run()
 
 
+_new = object.__new__
+_slots: Any = DocumentChunk  # the dataclass's slot descriptors
+_set_id = _slots.id.__set__
+_set_document_id = _slots.document_id.__set__
+_set_position = _slots.position.__set__
+_set_parent_id = _slots.parent_id.__set__
+_set_text = _slots.text.__set__
+_set_start = _slots.start.__set__
+_set_end = _slots.end.__set__
+_set_heading_path = _slots.heading_path.__set__
+_set_metadata = _slots.metadata.__set__
+_set_tenant_id = _slots.tenant_id.__set__
+_set_corpus_id = _slots.corpus_id.__set__
+_set_acl_labels = _slots.acl_labels.__set__
+_set_block_attributes = _slots.block_attributes.__set__
+
+
+def _words(text: str) -> int:
+    """``WhitespaceCounter().count(text)`` for a ``str`` known to be one (TOK-1)."""
+    return len(text.split())
+
+
 class _Run:
     """The state of one :meth:`HeadingAwareChunker.chunk` call."""
 
@@ -133,10 +155,13 @@ class _Run:
         self.attributes: list[Mapping[str, Any]] = []
         self.last_block: Block | None = None
         self.carry: tuple[int, int] | None = None  # last flushed body region in the section
+        self.path: tuple[str, ...] = ()  # the titles on the stack (HEAD-4)
+        # The whitespace counter's count without its argument check: the text is ours.
+        self.measure: Callable[[str], int] = _words if self.additive else self.counter.count
 
     def count(self, start: int, end: int) -> int:
         """Return the tokens of ``source[start:end]``."""
-        return self.counter.count(self.source[start:end])
+        return self.measure(self.source[start:end])
 
     def run(self) -> list[DocumentChunk]:
         """Walk the blocks."""
@@ -147,6 +172,7 @@ class _Run:
                 # HEAD-4: pop every open heading of equal or deeper level.
                 while self.stack and self.stack[-1][0] >= block.level:
                     self.stack.pop()
+                self.path = tuple(title for _, _, title in self.stack)
                 if not block.text.strip():
                     # HEAD-10: an empty heading ("#") gives no chunk, but still closes the
                     # sections of its level and deeper and still stops overlap.
@@ -163,6 +189,7 @@ class _Run:
                     (block.attributes,),
                 )
                 self.stack.append((block.level, chunk.id, block.text))
+                self.path = (*self.path, block.text)
                 continue
             if not block.text.strip():
                 continue  # HEAD-10: whitespace-only blocks are dropped
@@ -179,23 +206,29 @@ class _Run:
         metadata: dict[str, Any],
         attributes: tuple[Mapping[str, Any], ...],
     ) -> DocumentChunk:
-        """Append and return the chunk for ``source[start:end]``."""
+        """Append and return the chunk for ``source[start:end]``.
+
+        Built through the dataclass's slots (the fields of HEAD-2, HEAD-8, HEAD-9, nothing
+        else): a frozen dataclass's ``__init__`` sets each through ``object.__setattr__``, at
+        twice the cost, and a chunk is often a few dozen characters.
+        """
         position = len(self.out)
-        chunk = DocumentChunk(
-            f"{self.document.document_id}:{position}",
-            self.document.document_id,
-            position,
-            parent,
-            self.source[start:end],
-            start,
-            end,
-            tuple(title for _, _, title in self.stack),
-            metadata,
-            self.context.tenant_id,
-            self.context.corpus_id,
-            self.context.acl_labels,
-            attributes,
-        )
+        document_id = self.document.document_id
+        context = self.context
+        chunk: DocumentChunk = _new(DocumentChunk)
+        _set_id(chunk, f"{document_id}:{position}")
+        _set_document_id(chunk, document_id)
+        _set_position(chunk, position)
+        _set_parent_id(chunk, parent)
+        _set_text(chunk, self.source[start:end])
+        _set_start(chunk, start)
+        _set_end(chunk, end)
+        _set_heading_path(chunk, self.path)
+        _set_metadata(chunk, metadata)
+        _set_tenant_id(chunk, context.tenant_id)
+        _set_corpus_id(chunk, context.corpus_id)
+        _set_acl_labels(chunk, context.acl_labels)
+        _set_block_attributes(chunk, attributes)
         self.out.append(chunk)
         return chunk
 
@@ -270,7 +303,7 @@ class _Run:
         last step the seed leaves out: a single word over the budget (possible with a BPE
         counter) is split by characters.
         """
-        tokens = self.counter.count(block.text)
+        tokens = self.measure(block.text)
         if tokens <= self.max:
             return [(block.start, block.end, tokens)]
         units: list[tuple[int, int, int]] = []

@@ -20,7 +20,7 @@ from itertools import accumulate
 from operator import add
 from typing import TYPE_CHECKING, Any
 
-from ._blocks import Block, Document
+from ._blocks import Block, Document, new_block
 from ._errors import ArgumentValueError
 from ._validate import require_str, require_text
 
@@ -295,7 +295,7 @@ def heading_block(
         raw = source[region_start:region_end]
         at = region_start + len(raw) - len(raw.lstrip())
         content = raw.strip()
-    return Block("heading", content, at, at + len(content), level)
+    return new_block("heading", content, at, at + len(content), level)
 
 
 def parse_markdown(document_id: str, source: str) -> Document:

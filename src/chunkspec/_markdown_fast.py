@@ -18,8 +18,9 @@ import re
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-from ._blocks import Block
+from ._blocks import Block, new_block
 from ._markdown import heading_block
+from ._markdown_scan import definition_lines, scan_spans, scannable
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterator, Sequence
@@ -101,6 +102,13 @@ _OPENER = re.compile(
     "|[\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff])"
 )
 
+#: - ``_WEAK_ITEM``: an empty list item, or an ordered one not numbered 1, after a quoted
+#:   line and before the next blank line: it ends a block quote's paragraph in the
+#:   reference (markdown-it's list rule, tried as a blockquote terminator, is not bound by
+#:   "isTerminatingParagraph"), pyrs takes it as a lazy line (``> q\n*`` is a quote and a
+#:   list in the reference, one quote in pyrs).
+_WEAK_ITEM = re.compile(r"\n[ \t>]*(?:([*+-])|([0-9]{1,9})[.)])([ \t][^\n]*|(?=\n|\Z))")
+
 #: How far back (characters) a ruler's paragraph is searched for a quoted line; a longer
 #: paragraph counts as a conflict (keeps the check linear).
 _REACH = 4096
@@ -110,6 +118,14 @@ def _conflict(text: str) -> bool:
     """Return True if ``text`` may hold a line the two parsers read differently."""
     if _PYTHON_SPACE.search(text):
         return True
+    for match in _WEAK_ITEM.finditer(text):
+        bullet, number, rest = match.groups()
+        if rest.strip() and (bullet or int(number) == 1):
+            continue  # an item that may interrupt a paragraph: both parsers agree
+        at = match.start()
+        blank = text.rfind("\n\n", 0, at + 1)
+        if at - blank > _REACH or _QUOTED.search("\n" + text[max(blank, 0) : at]):
+            return True
     if _DEFINITION.search(text) or _DEFINITION.match("\n" + text.partition("\n")[0]):
         return True
     body_scanned = 0  # the text before this offset was searched for _OPENER
@@ -174,83 +190,149 @@ def iter_fast_blocks(
     source: str, starts: Sequence[int], ends: Sequence[int], window: int = WINDOW
 ) -> Iterator[list[Block]]:
     """Yield :func:`fast_blocks`'s blocks a window at a time, so that a caller that streams
-    them never holds every block of a large document."""
+    them never holds every block of a large document.
+
+    The hand-written scan (``_markdown_scan``) takes the blocks it models; from the first
+    block it does not, markdown-it-pyrs parses a small window (the reference, where the two
+    parsers may differ), and the hand-written scan resumes at the window's last block.
+    """
     tree = _tree()
     assert tree is not None
-    blocks: list[Block] = []
-    append = blocks.append
     count = len(starts)
+    text, text_starts, text_ends = _normalised(source, starts, ends)
+    native = scannable(text)
+    marks = definition_lines(text, text_starts) if native else []
+    # Lines the scan leaves out are empty (spaces and tabs only); a line of other whitespace
+    # is blank to MD-5's trimming, so spans are trimmed only if the text may hold one.
+    odd = native and (
+        _ODD_BLANK.search(text) is not None or _ODD_BLANK.match("\n" + text[: ends[0]]) is not None
+    )
+    blocks: list[Block] = []
     cursor = 0  # first line not yet given to a block
     line = 0  # first line of the current window
     while line < count:
-        stop = _window_end(starts, line, window)
-        found = _spans(tree, source, starts, ends, line, stop)
-        if found is None:
-            # A line where the parsers differ: the reference parses the rest in one piece,
-            # as markdown-it-py's setext rule may look past any window (MD-14).
-            stop = count
-            spans = _reference_spans(_lines(source[starts[line] :]), line)
-        else:
-            spans = found
-        if stop < count:
-            if len(spans) < 2:
-                window *= 2  # one block fills the window: look further
+        if native:
+            spans, stop = scan_spans(
+                text, text_starts, text_ends, line, marks, _window_end(starts, line, window)
+            )
+            if spans:
+                if spans[0][1] > cursor:
+                    _gap(source, starts, ends, cursor, spans[0][1], blocks.append)
+                _emit(source, starts, ends, spans, odd, blocks)
+                cursor = spans[-1][2]
+            line = stop
+            if line >= count:
+                break
+            if spans:
+                yield blocks
+                blocks = []
                 continue
+        part = window if not native else _FALLBACK
+        while True:
+            stop = _window_end(starts, line, part)
+            found = _spans(tree, source, starts, ends, line, stop)
+            if found is None:
+                # A line where the parsers differ: the reference parses the rest in one
+                # piece, as markdown-it-py's setext rule may look past any window (MD-14).
+                stop = count
+                spans = _reference_spans(_lines(source[starts[line] :]), line)
+            else:
+                spans = found
+            if stop < count and len(spans) < 2:
+                part *= 2  # one block fills the window: look further
+                continue
+            break
+        if stop < count:
             # The last block may go on past the window: parse again from its first line.
             resume = spans[-1][1]
             del spans[-1]
         else:
             resume = count
-        for kind, first, last, level, title in spans:
-            if first < cursor:
-                first = cursor
-            if first >= last:
-                continue
-            if first > cursor:
-                _gap(source, starts, ends, cursor, first, append)
-            cursor = last
-            if kind == "heading":
-                append(heading_block(source, starts, ends, first, last, level, title))
-                continue
-            while first < last and _blank(source, starts[first], ends[first]):
-                first += 1
-            while last > first and _blank(source, starts[last - 1], ends[last - 1]):
-                last -= 1
-            if first < last:
-                s, e = starts[first], ends[last - 1]
-                append(_block(kind, source[s:e], s, e))
+        cursor = _take(source, starts, ends, spans, cursor, blocks.append)
         line = resume
         yield blocks
         blocks = []
-        append = blocks.append
-    _gap(source, starts, ends, cursor, count, append)
+    _gap(source, starts, ends, cursor, count, blocks.append)
     yield blocks
 
 
-_new = object.__new__
-_slots: Any = Block  # the dataclass's slot descriptors
-_set_kind = _slots.kind.__set__
-_set_text = _slots.text.__set__
-_set_start = _slots.start.__set__
-_set_end = _slots.end.__set__
-_set_level = _slots.level.__set__
-_set_attributes = _slots.attributes.__set__
+#: A line of whitespace that is not all spaces and tabs (MD-5 trims it, markdown-it does
+#: not take it for an empty line).
+_ODD_BLANK = re.compile(r"\n[^\S\n]*[^\S\n \t][^\S\n]*(?=\n|\Z)")
+
+#: Characters of source the full parser is given where the hand-written scan stops.
+_FALLBACK = 1 << 13
 
 
-def _block(kind: str, text: str, start: int, end: int, level: int = 0) -> Block:
-    """Return ``Block(kind, text, start, end, level)``, built through its slots.
+def _normalised(
+    source: str, starts: Sequence[int], ends: Sequence[int]
+) -> tuple[str, Sequence[int], Sequence[int]]:
+    """``source`` with every line end ``\n`` (MD-2's lines, as markdown-it reads them) and its
+    line table: the source's own when it has no ``\r``."""
+    if "\r" not in source:
+        return source, starts, ends
+    from ._markdown import line_table
 
-    Speed only: a frozen dataclass's ``__init__`` sets each field through
-    ``object.__setattr__``; the slot descriptors set the same fields in half the time.
-    """
-    block: Block = _new(Block)
-    _set_kind(block, kind)
-    _set_text(block, text)
-    _set_start(block, start)
-    _set_end(block, end)
-    _set_level(block, level)
-    _set_attributes(block, {})
-    return block
+    text = _lines(source)
+    text_starts, text_ends = line_table(text)
+    return text, text_starts, text_ends
+
+
+def _emit(
+    source: str,
+    starts: Sequence[int],
+    ends: Sequence[int],
+    spans: list[tuple[str, int, int, int, str]],
+    odd: bool,
+    blocks: list[Block],
+) -> None:
+    """Append the blocks of the hand-written scan's spans, which cover every non-empty line
+    between them (MD-5: blank lines trimmed off each block's ends)."""
+    append = blocks.append
+    for kind, first, last, level, title in spans:
+        if kind == "heading":
+            append(heading_block(source, starts, ends, first, last, level, title))
+            continue
+        if odd:
+            while first < last and _blank(source, starts[first], ends[first]):
+                first += 1
+        if odd or kind == "list" or kind == "code" or kind == "html":
+            while last > first and _blank(source, starts[last - 1], ends[last - 1]):
+                last -= 1
+        if first < last:
+            s, e = starts[first], ends[last - 1]
+            append(new_block(kind, source[s:e], s, e))
+
+
+def _take(
+    source: str,
+    starts: Sequence[int],
+    ends: Sequence[int],
+    spans: list[tuple[str, int, int, int, str]],
+    cursor: int,
+    append: Callable[[Block], None],
+) -> int:
+    """Append the blocks of a full parser's spans, lines between them becoming ``reference``
+    blocks (MD-6); return the first line not given to a block."""
+    for kind, first, last, level, title in spans:
+        if first < cursor:
+            first = cursor
+        if first >= last:
+            continue
+        if first > cursor:
+            _gap(source, starts, ends, cursor, first, append)
+        cursor = last
+        if kind == "heading":
+            append(heading_block(source, starts, ends, first, last, level, title))
+            continue
+        while first < last and _blank(source, starts[first], ends[first]):
+            first += 1
+        while last > first and _blank(source, starts[last - 1], ends[last - 1]):
+            last -= 1
+        if first < last:
+            s, e = starts[first], ends[last - 1]
+            append(new_block(kind, source[s:e], s, e))
+    return cursor
 
 
 def _window_end(starts: Sequence[int], line: int, window: int) -> int:
@@ -351,7 +433,7 @@ def _gap(
         blank = i == upto or _blank(source, starts[i], ends[i])
         if blank and first >= 0:
             s, e = starts[first], ends[i - 1]
-            append(_block("reference", source[s:e], s, e))
+            append(new_block("reference", source[s:e], s, e))
             first = -1
         elif not blank and first < 0:
             first = i

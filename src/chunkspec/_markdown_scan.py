@@ -1,0 +1,616 @@
+"""The hand-written top-level block scan: markdown-it-py's block rules for the common blocks.
+
+Most of a real Markdown document is paragraphs, ATX and setext headings, fenced and
+indented code, thematic breaks, HTML blocks, GFM tables and lists. For these this module
+finds the top-level blocks' line ranges exactly as markdown-it-py's block rules do (MD-1),
+reading each line once and skipping runs of plain paragraph lines with one regular
+expression; it builds no token and parses nothing inside a block. Where a block may need a
+rule it does not model (block quotes, link reference definitions, definition lists, a list
+item's lazy continuation line, deep nesting), it stops and says where: the caller parses
+from that line with a full parser and resumes the scan at a block start (MD-14). A
+property holds it to markdown-it-py on generated Markdown, the CommonMark examples and real
+documents.
+
+The comments quote the markdown-it-py rule each branch follows (``rules_block/*.py``).
+"""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_left
+from functools import lru_cache
+from typing import TYPE_CHECKING
+
+from markdown_it.common.utils import mdTrim
+from markdown_it.rules_block.html_block import HTML_SEQUENCES
+from markdown_it.rules_block.table import headerLineRe
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+__all__ = ["Span", "definition_lines", "scan_spans", "scannable"]
+
+#: ``(kind, first line, one past the last line, heading level, heading title)``.
+Span = tuple[str, int, int, int, str]
+
+#: Leading spaces and tabs (markdown-it's indentation: ``isStrSpace``).
+_INDENT = re.compile(r"[ \t]*")
+#: A thematic break after its indentation (rules_block/hr.py): three or more of one of
+#: ``*``, ``-``, ``_``, with spaces and tabs between.
+_HR = re.compile(r"([*\-_])(?:[ \t]*\1){2,}[ \t]*\Z")
+#: A setext underline after its indentation (rules_block/lheading.py).
+_UNDERLINE = re.compile(r"(?:=+|-+)[ \t]*\Z")
+#: A fence opener's marker run (rules_block/fence.py).
+_FENCE = re.compile(r"`{3,}|~{3,}")
+#: Candidate closing fences, every line that is a marker run and spaces (checked further),
+#: from the line break before it (a literal first character lets the engine skip in C).
+_FENCE_CLOSE = re.compile(r"\n[ \t]*(?:`{3,}|~{3,})[ \t]*(?=\n|\Z)")
+#: A run of paragraph lines that no rule can interrupt or underline (from a line break): up
+#: to three spaces and a character that starts no block, or four columns of indentation
+#: (a lazy line is never code). Lines this does not take are looked at one by one.
+_PLAIN = re.compile(r"(?:\n(?:[ ]{0,3}[^\s=\-*_+0-9>#`~<|:]|(?:[ ]{4,}|[ ]*\t[ \t]*)\S)[^\n]*)*")
+#: A run of table rows no terminator can end (from a line break): up to three spaces and
+#: a character that starts no block (rules_block/table.py's body loop).
+_ROWS = re.compile(r"(?:\n[ ]{0,3}[^\s>#`~<*+\-_0-9][^\n]*)*")
+#: The characters that may start a line some rule other than the paragraph's takes (after
+#: at most three spaces; a setext underline's ``=`` too).
+_STARTS = frozenset("=-*_+0123456789>#`~<|:[")
+#: The paragraph's further lines up to an empty line or the end, when all are plain.
+_WHOLE_PARAGRAPH = re.compile(_PLAIN.pattern + r"(?=\n[ \t]*(?:\n|\Z)|\Z)")
+#: A definition list's marker line (mdit-py-plugins deflist): handed to the full parser.
+#: Its marker is ``:`` or ``~``, spaces or tabs, then more on the line ("skipMarker").
+_DEFINITION = re.compile(r"\n[ \t]*[:~][ \t]+[^ \t\n]")
+_DEFINITION_START = re.compile(r"[ \t]*[:~][ \t]+[^ \t\n]")
+#: A list item's marker after its indentation (rules_block/list.py): the bullet or the
+#: number and its delimiter, then a space, a tab or the line's end.
+_MARKER = re.compile(r"(?:[*+\-]|([0-9]{1,9})[.)])(?=[ \t]|\Z)")
+#: A list is handed to the full parser if a line in it starts a container this deep
+#: (markdown-it stops nesting at 20 levels; each list level takes two).
+_DEEP = 16
+#: markdown-it-py's table rule stops adding empty cells past this many (rules_block/table.py).
+_CELLS = 0x10000
+
+#: A block the scan does not decide: the caller parses from its first line.
+UNSURE = -1
+
+
+def scannable(text: str) -> bool:
+    """Return True if the scan applies to ``text`` (normalised lines, ``\\n`` only).
+
+    markdown-it-py turns NUL into U+FFFD before parsing; such text goes to the full parser.
+    """
+    return "\x00" not in text
+
+
+def definition_lines(text: str, starts: Sequence[int]) -> list[int]:
+    """The lines of ``text`` that may carry a definition list's marker (sorted)."""
+    first = [0] if _DEFINITION_START.match(text) else []
+    return first + [bisect_left(starts, match.start() + 1) for match in _DEFINITION.finditer(text)]
+
+
+def scan_spans(
+    text: str,
+    starts: Sequence[int],
+    ends: Sequence[int],
+    line: int,
+    marks: Sequence[int],
+    limit: int,
+) -> tuple[list[Span], int]:
+    """Return the spans of the top-level blocks from ``line`` on, and the line where it stopped.
+
+    ``text`` has ``\\n`` line ends only and its line table ``starts``/``ends``; ``line`` is
+    the first line of a top-level block (or a blank line); ``marks`` is
+    :func:`definition_lines`. The scan stops at the first block it does not decide, at the
+    end of the text, or at the first block start past line ``limit``; the stop line is the
+    first line of no span.
+    """
+    count = len(starts)
+    spans: list[Span] = []
+    append = spans.append
+    indentation = _INDENT.match
+    whole = _WHOLE_PARAGRAPH.match
+    find = text.find
+    i = line
+    while i < count and i <= limit:
+        s = starts[i]
+        e = ends[i]
+        if s == e:  # an empty line
+            i += 1
+            continue
+        char = text[s]
+        if char == " " or char == "\t":
+            p = indentation(text, s, e).end()  # type: ignore[union-attr]
+            if p == e:  # an empty line (only spaces and tabs)
+                i += 1
+                continue
+            column = p - s if find("\t", s, p) < 0 else _columns(text, s, p)
+            char = text[p]
+        else:
+            p = s
+            column = 0
+        span: Span | None
+        if column >= 4 or find("|", p, e) >= 0:
+            span = _block(text, starts, ends, i, p, e, column)
+        elif char not in _STARTS:
+            # A line no rule but the paragraph's takes (a table's header holds a "|"): the
+            # paragraph is whole when plain lines run to an empty line or the end (lheading
+            # finds no underline among plain lines, no terminator matches one).
+            run = whole(text, e)
+            if run is not None:
+                span = ("paragraph", i, i + 1 + text.count("\n", e, run.end()), 0, "")
+            else:
+                span = _paragraph(text, starts, ends, i)
+        elif char == "#":  # no table, code, fence, quote, hr, list, reference or html
+            heading = _atx(text, p, e)
+            if heading is None:
+                span = _paragraph(text, starts, ends, i)
+            else:
+                span = ("heading", i, i + 1, heading[0], heading[1])
+        else:
+            span = _block(text, starts, ends, i, p, e, column)
+        if span is None:
+            return spans, i
+        last = span[2]
+        if marks:  # a definition list may take this block's lines (deflist)
+            k = bisect_left(marks, i)
+            if k < len(marks) and marks[k] <= last + 1:
+                return spans, i
+        append(span)
+        i = last
+    return spans, i
+
+
+def _columns(text: str, start: int, end: int) -> int:
+    """The column after the indentation ``text[start:end]`` (a tab to the next multiple of 4)."""
+    column = 0
+    for char in text[start:end]:
+        column = column + 4 - column % 4 if char == "\t" else column + 1
+    return column
+
+
+def _indent(text: str, starts: Sequence[int], ends: Sequence[int], j: int) -> tuple[int, int]:
+    """``(position of the first non-indentation character, its column)`` of line ``j``."""
+    s = starts[j]
+    if s == ends[j] or (text[s] != " " and text[s] != "\t"):
+        return s, 0
+    p = _INDENT.match(text, s, ends[j]).end()  # type: ignore[union-attr]
+    return p, (p - s if text.find("\t", s, p) < 0 else _columns(text, s, p))
+
+
+def _block(
+    text: str,
+    starts: Sequence[int],
+    ends: Sequence[int],
+    i: int,
+    p: int,
+    e: int,
+    column: int,
+) -> Span | None:
+    """The span of the top-level block starting at line ``i``, or None if not decided here.
+
+    markdown-it tries its rules in this order at a block start: table, code, fence,
+    blockquote, hr, list, reference, html_block, heading, lheading, deflist, paragraph.
+    """
+    count = len(starts)
+    if i + 1 < count and text.find("|", p, e) >= 0:
+        columns = _table_columns(text, starts, ends, i)
+        if columns:
+            return _table(text, starts, ends, i, columns)
+    if column >= 4:  # code: "sCount - blkIndent >= 4"
+        j = last = i + 1
+        while j < count:
+            q, c = _indent(text, starts, ends, j)
+            if q == ends[j]:
+                j += 1
+            elif c >= 4:
+                j += 1
+                last = j
+            else:
+                break
+        return ("code", i, last, 0, "")
+    char = text[p]
+    if char == "`" or char == "~":
+        fence = _fence(text, starts, ends, i, p, e)
+        if fence:
+            return ("code", i, fence, 0, "")
+    elif char == ">":
+        return None  # blockquote: not modelled
+    if (char == "*" or char == "-" or char == "_") and _HR.match(text, p, e):
+        return ("thematic_break", i, i + 1, 0, "")
+    if char in "*+-0123456789":
+        marker = _MARKER.match(text, p, e)
+        if marker is not None:
+            end = _list(text, starts, ends, i, p, column, marker)
+            return None if end == UNSURE else ("list", i, end, 0, "")
+    if char == "[":
+        # reference: a definition needs "]:" before the next empty line; not modelled.
+        j = i
+        while j < count and _INDENT.match(text, starts[j], ends[j]).end() != ends[j]:  # type: ignore[union-attr]
+            if "]:" in text[starts[j] : ends[j] + 1]:
+                return None
+            j += 1
+    elif char == "<":
+        end = _html(text, starts, ends, i, p, e)
+        if end:
+            return ("html", i, end, 0, "")
+    elif char == "#":
+        heading = _atx(text, p, e)
+        if heading is not None:
+            level, title = heading
+            return ("heading", i, i + 1, level, title)
+    return _paragraph(text, starts, ends, i)
+
+
+def _paragraph(text: str, starts: Sequence[int], ends: Sequence[int], i: int) -> Span:
+    """The paragraph, or setext heading, starting at line ``i`` (lheading, paragraph).
+
+    Both rules take lines until an empty one or one where a terminator rule matches (table,
+    fence, blockquote, hr, list, html_block, heading, deflist); lines indented four columns
+    or more are taken without a look; lheading's underline is looked for before the
+    terminators.
+    """
+    count = len(starts)
+    j = i + 1
+    while j < count:
+        # Plain lines, in C: the run ends before a line this has to look at.
+        run = _PLAIN.match(text, ends[j - 1])
+        if run is not None and run.end() > ends[j - 1]:
+            j += text.count("\n", ends[j - 1], run.end())
+            if j >= count:
+                break
+        e = ends[j]
+        p, column = _indent(text, starts, ends, j)
+        if p == e:
+            break  # an empty line ends the paragraph
+        if column >= 4:
+            j += 1
+            continue
+        char = text[p]
+        if (
+            j - 1 > i
+            and (char == "|" or char == ":" or char == "-")
+            and _table_columns(text, starts, ends, j - 1)
+        ):
+            # The line above, taken as plain, is a table's header: the table rule ends the
+            # paragraph there (it is tried on that line before this one is looked at).
+            return ("paragraph", i, j - 1, 0, "")
+        if (char == "=" or char == "-") and _UNDERLINE.match(text, p, e):
+            level = 1 if char == "=" else 2
+            return ("heading", i, j + 1, level, mdTrim(text[starts[i] : ends[j - 1]]))
+        if _terminates(text, starts, ends, j, p, e, char, paragraph=True):
+            break
+        if j + 1 < count and _table_columns(text, starts, ends, j):
+            break
+        j += 1
+    return ("paragraph", i, j, 0, "")
+
+
+def _terminates(
+    text: str,
+    starts: Sequence[int],
+    ends: Sequence[int],
+    j: int,
+    p: int,
+    e: int,
+    char: str,
+    *,
+    paragraph: bool,
+) -> bool:
+    """Whether line ``j`` (indented less than four columns) starts a block that ends a
+    paragraph (``paragraph``) or a table body: fence, blockquote, hr, list, html_block (types
+    1 to 6), heading. Definition lists are the caller's concern; tables too."""
+    if char == "`" or char == "~":
+        return _fence_opener(text, p, e) > 0
+    if char == ">":
+        return True
+    if (char == "*" or char == "-" or char == "_") and _HR.match(text, p, e):
+        return True
+    if char in "*+-0123456789":
+        marker = _MARKER.match(text, p, e)
+        if marker is not None:
+            if not paragraph:
+                return True
+            # list, interrupting a paragraph: "isTerminatingParagraph": the item must not
+            # be empty and an ordered list must start at 1.
+            number = marker.group(1)
+            if number is not None and int(number) != 1:
+                return False
+            return _INDENT.match(text, marker.end(), e).end() < e  # type: ignore[union-attr]
+        return False
+    if char == "<":
+        line = text[p:e]
+        for opener, _, interrupts in HTML_SEQUENCES:
+            if opener.search(line):
+                return interrupts
+        return False
+    if char == "#":
+        return _atx(text, p, e) is not None
+    return False
+
+
+def _atx(text: str, p: int, e: int) -> tuple[int, str] | None:
+    """``(level, title)`` of the ATX heading at ``p`` (rules_block/heading.py), or None."""
+    line = text[p:e]
+    body = line.lstrip("#")
+    level = len(line) - len(body)
+    if level > 6 or (body and body[0] != " " and body[0] != "\t"):
+        return None
+    # "maximum = state.skipSpacesBack(maximum, pos)"; then a closing run of "#" preceded by
+    # a space or tab is dropped ("skipCharsStrBack").
+    body = body.rstrip(" \t")
+    bare = body.rstrip("#")
+    if bare and (bare[-1] == " " or bare[-1] == "\t"):
+        body = bare
+    return level, mdTrim(body)
+
+
+def _fence_opener(text: str, p: int, e: int) -> int:
+    """The length of the fence opener's marker run at ``p``, or 0 (rules_block/fence.py)."""
+    run = _FENCE.match(text, p, e)
+    if run is None:
+        return 0
+    width = run.end() - p
+    if text[p] == "`" and "`" in text[run.end() : e]:
+        return 0  # "a backtick fence's info string holds no backtick"
+    return width
+
+
+def _fence(text: str, starts: Sequence[int], ends: Sequence[int], i: int, p: int, e: int) -> int:
+    """One past the last line of the fenced code opened at line ``i``, or 0 if not a fence.
+
+    It ends after a line indented less than four columns holding a run of at least as many
+    of the same marker and then only spaces and tabs, or at the end of the text.
+    """
+    width = _fence_opener(text, p, e)
+    if not width:
+        return 0
+    opener = text[p : p + width]
+    count = len(starts)
+    at = e
+    while True:
+        close = _FENCE_CLOSE.search(text, at)
+        if close is None:
+            return count
+        s, end = close.span()
+        j = bisect_left(starts, s + 1)
+        q, column = _indent(text, starts, ends, j)
+        # The candidate is one marker run: the same marker, at least as long, closes.
+        if column < 4 and text.startswith(opener, q):
+            return j + 1
+        at = end if end > at else at + 1
+
+
+def _html(text: str, starts: Sequence[int], ends: Sequence[int], i: int, p: int, e: int) -> int:
+    """One past the last line of the HTML block at line ``i``, or 0 (rules_block/html_block.py)."""
+    line = text[p:e]
+    closer = next((close for opener, close, _ in HTML_SEQUENCES if opener.search(line)), None)
+    if closer is None:
+        return 0
+    if closer.search(line):
+        return i + 1
+    count = len(starts)
+    j = i + 1
+    while j < count:
+        q, _ = _indent(text, starts, ends, j)
+        line = text[q : ends[j]]
+        if closer.search(line):
+            return j + 1 if line else j
+        j += 1
+    return count
+
+
+def _table_columns(text: str, starts: Sequence[int], ends: Sequence[int], i: int) -> int:
+    """The column count of the table whose header is line ``i``, or 0 (rules_block/table.py)."""
+    if i + 1 >= len(starts) or text.find("|", starts[i], ends[i]) < 0:
+        return 0  # "if '|' not in lineText: return False"
+    p, column = _indent(text, starts, ends, i + 1)
+    e = ends[i + 1]
+    if column >= 4 or e - p < 2:
+        return 0
+    first, second = text[p], text[p + 1]
+    if first not in "|-:" or (second not in "|-: \t") or (first == "-" and second in " \t"):
+        return 0
+    row = text[p:e]
+    if _DELIMITER_ROW.match(row):
+        # Every cell is ":?-+:?" (the first and last may be empty): one per run of dashes.
+        aligns = row.count("|") + 1 - (row[0] == "|") - (row.rstrip(" \t")[-1] == "|")
+    else:
+        aligns = _aligns(row)
+    if not aligns:
+        return 0
+    q, column = _indent(text, starts, ends, i)
+    header = mdTrim(text[q : ends[i]])
+    if "|" not in header or column >= 4:
+        return 0
+    # escapedSplit(header) splits at each "|" not right after a backslash; its first and
+    # last cells are dropped when empty: counted here without building them.
+    columns = 1 + header.count("|") - header.count("\\|")
+    if header[0] == "|":
+        columns -= 1
+    if header[-1] == "|" and header[-2:] != "\\|":
+        columns -= 1
+    return aligns if columns == aligns else 0
+
+
+#: A well-formed delimiter row (after its indentation): cells of ``:?-+:?`` between pipes,
+#: spaces and tabs around them, two characters at least, not a list item's ``- ``. Rows it
+#: does not match are checked cell by cell.
+_DELIMITER_ROW = re.compile(
+    r"(?=..)(?!-[ \t])\|?[ \t]*:?-+:?[ \t]*(?:\|[ \t]*:?-+:?[ \t]*)*\|?[ \t]*\Z", re.DOTALL
+)
+
+
+def _aligns(row: str) -> int:
+    """The cell count of the delimiter row ``row``, or 0 if it is not one (table.py)."""
+    if row.strip("|-: \t"):
+        return 0
+    aligns = 0
+    cells = row.split("|")
+    for n, cell in enumerate(cells):
+        cell = mdTrim(cell)
+        if not cell:
+            if n == 0 or n == len(cells) - 1:
+                continue
+            return 0
+        if not headerLineRe.search(cell):
+            return 0
+        aligns += 1
+    return aligns
+
+
+def _table(
+    text: str, starts: Sequence[int], ends: Sequence[int], i: int, columns: int
+) -> Span | None:
+    """The table of ``columns`` columns whose header is line ``i``: its body ends before a
+    line indented four columns or more, a terminator (blockquote's: fence, blockquote, hr,
+    list, html_block, heading) or an empty line after ``mdTrim``."""
+    count = len(starts)
+    j = i + 2
+    while j < count:
+        run = _ROWS.match(text, ends[j - 1])
+        if run is not None and run.end() > ends[j - 1]:
+            j += text.count("\n", ends[j - 1], run.end())
+            if j >= count:
+                break
+        if starts[j] == ends[j]:
+            break  # an empty line
+        p, column = _indent(text, starts, ends, j)
+        e = ends[j]
+        if column >= 4:
+            break
+        if p < e and _terminates(text, starts, ends, j, p, e, text[p], paragraph=False):
+            break
+        if not mdTrim(text[p:e]):
+            break
+        j += 1
+    if columns * (j - i) > _CELLS:
+        return None  # markdown-it-py may stop adding cells: not modelled
+    return ("table", i, j, 0, "")
+
+
+def _list(
+    text: str,
+    starts: Sequence[int],
+    ends: Sequence[int],
+    i: int,
+    p: int,
+    column: int,
+    marker: re.Match[str] | None,
+) -> int:
+    """One past the last line of the list starting at line ``i``, or UNSURE.
+
+    Each item takes the lines indented at least to its content and the empty lines between
+    them; a line indented less ends it after an empty line, or when it starts a block that
+    ends any paragraph (a lazy continuation line is not modelled: UNSURE). The list goes on
+    while the line ending an item is an item of the same kind (rules_block/list.py).
+    """
+    count = len(starts)
+    assert marker is not None
+    ordered = marker.group(1) is not None
+    delimiter = text[marker.end() - 1]
+    start = i
+    while True:
+        s, e = starts[start], ends[start]
+        if text.find("\t", s, p) >= 0:
+            return UNSURE
+        after = marker.end()
+        content = after
+        while content < e and text[content] == " ":
+            content += 1
+        if content < e and text[content] == "\t":
+            return UNSURE
+        initial = column + after - p
+        spaces = 1 if content >= e else content - after
+        indent = initial + (spaces if spaces <= 4 else 1)
+        empty = content >= e
+        if empty and start + 1 < count and _is_empty(text, starts, ends, start + 1):
+            j = min(start + 2, count)
+        else:
+            j = start + 1
+            previous_empty = empty
+            # The next item of the same marker, indentation and spacing (a non-empty one)
+            # has the same content column: the run of lines taken without a look takes it.
+            if empty or spaces > 4:
+                inside = _inside(indent, -1, 0, delimiter, 0)
+            else:
+                inside = _inside(indent, column, after - p - 1, delimiter, spaces)
+            while j < count:
+                run = inside.match(text, ends[j - 1])
+                if run is not None and run.end() > ends[j - 1]:
+                    j += text.count("\n", ends[j - 1], run.end())
+                    previous_empty = _is_empty(text, starts, ends, j - 1)
+                    if j >= count:
+                        break
+                q, c = _indent(text, starts, ends, j)
+                e = ends[j]
+                if q == e:
+                    previous_empty = True
+                    j += 1
+                    continue
+                if c >= indent:
+                    if c >= _DEEP and text[q] in "*+-0123456789>":
+                        return UNSURE
+                    previous_empty = False
+                    j += 1
+                    continue
+                if previous_empty:
+                    break
+                # Right after a line of the item: a lazy continuation of a paragraph in it
+                # unless it starts a block that ends any paragraph (a list marker does, empty
+                # or not: it is indented less than the paragraph, "isTerminatingParagraph"
+                # is False).
+                if c >= 4 or not _terminates(text, starts, ends, j, q, e, text[q], paragraph=False):
+                    return UNSURE
+                break
+        # The item ended at line j: is j the next item of this list?
+        if j >= count:
+            return count
+        p, column = _indent(text, starts, ends, j)
+        e = ends[j]
+        if p == e or column >= 4:
+            return j
+        char = text[p]
+        if char == ">" or ((char == "`" or char == "~") and _fence_opener(text, p, e)):
+            return j
+        if (char == "*" or char == "-" or char == "_") and _HR.match(text, p, e):
+            return j
+        marker = _MARKER.match(text, p, e)
+        if marker is None or (marker.group(1) is not None) != ordered:
+            return j
+        if text[marker.end() - 1] != delimiter:
+            return j
+        start = j
+
+
+@lru_cache(maxsize=256)
+def _inside(indent: int, column: int, digits: int, delimiter: str, spaces: int) -> re.Pattern[str]:
+    """Lines a list whose items' content is at column ``indent`` takes without a look (from
+    a line break): lines indented by at least ``indent`` spaces (but a container nested too
+    deep, ``_DEEP``), lines of only spaces and tabs, and, unless ``column`` is -1, further
+    items of the same list that start the same way (``column`` spaces, ``digits`` digits or
+    none, ``delimiter``, ``spaces`` spaces) and are not empty: their content column is
+    ``indent`` too."""
+    deep = max(_DEEP - indent, 0)
+    if column < 0:
+        items = ""
+    elif digits:
+        items = _repeat(" ", column) + _repeat("[0-9]", digits) + "\\" + delimiter
+        items = "|" + items + _repeat(" ", spaces) + r"(?=[^ \t\n])[^\n]*"
+    else:  # not a thematic break ("- - -"): its marker must not come back
+        items = _repeat(" ", column) + "\\" + delimiter + r"(?![ \t]*[*\-_])"
+        items = "|" + items + _repeat(" ", spaces) + r"(?=[^ \t\n])[^\n]*"
+    inside = _repeat(" ", indent) + r"(?!" + _repeat(" ", deep, more=True) + r"[*+\-0-9>])"
+    return re.compile(r"(?:\n(?:" + inside + r"[^\n]*|[ \t]*(?=\n|\Z)" + items + "))*")
+
+
+def _repeat(pattern: str, times: int, *, more: bool = False) -> str:
+    """``pattern{times}`` (or ``{times,}`` with ``more``), for a regular expression."""
+    return pattern + "{" + str(times) + ("," if more else "") + "}"
+
+
+def _is_empty(text: str, starts: Sequence[int], ends: Sequence[int], j: int) -> bool:
+    """Whether line ``j`` holds only spaces and tabs (markdown-it's ``isEmpty``)."""
+    s, e = starts[j], ends[j]
+    if s == e:
+        return True
+    return (text[s] == " " or text[s] == "\t") and _INDENT.match(text, s, e).end() == e  # type: ignore[union-attr]
