@@ -165,6 +165,7 @@ class _Run:
 
     def run(self) -> list[DocumentChunk]:
         """Walk the blocks."""
+        additive = self.additive
         for block in self.document.blocks:
             if block.kind == "heading":
                 self.flush()
@@ -191,7 +192,15 @@ class _Run:
                 self.stack.append((block.level, chunk.id, block.text))
                 self.path = (*self.path, block.text)
                 continue
-            if not block.text.strip():
+            if additive:
+                # One split both drops a whitespace-only block (no words) and counts it.
+                tokens = len(block.text.split())
+                if not tokens:
+                    continue  # HEAD-10: whitespace-only blocks are dropped
+                if tokens <= self.max:
+                    self.add(block, block.start, block.end, tokens)  # HEAD-7: one unit
+                    continue
+            elif not block.text.strip():
                 continue  # HEAD-10: whitespace-only blocks are dropped
             for start, end, tokens in self.units(block):
                 self.add(block, start, end, tokens)

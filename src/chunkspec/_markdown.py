@@ -122,15 +122,15 @@ def line_table(text: str) -> LineTable:
     """Return ``(starts, ends)``: line ``i`` is ``text[starts[i]:ends[i]]``, terminator excluded.
 
     A text ending in a terminator has a final empty line; ``""`` has one empty line. The two
-    are arrays of machine integers (8 bytes a line, not an ``int`` object each).
+    are arrays of machine integers (4 bytes a line below 4 GiB, not an ``int`` object each).
     """
     # Fast paths, in C: one kind of terminator throughout (MD-2's three kinds all count).
     if "\r" not in text:
         return _uniform(text, "\n")
     if text.count("\r\n") == text.count("\r") == text.count("\n"):
         return _uniform(text, "\r\n")
-    starts = array("q", [0])
-    ends = array("q")
+    starts = array(_typecode(text), [0])
+    ends = array(_typecode(text))
     for match in _NEWLINE.finditer(text):
         ends.append(match.start())
         starts.append(match.end())
@@ -144,8 +144,8 @@ def _uniform(text: str, terminator: str) -> LineTable:
     Split a piece at a time so that the lines of the whole text are never held at once.
     """
     width = len(terminator)
-    starts = array("q")
-    ends = array("q")
+    starts = array(_typecode(text))
+    ends = array(_typecode(text))
     at = 0
     while True:
         cut = text.find(terminator, at + _PIECE) if len(text) - at > _PIECE else -1
@@ -158,6 +158,11 @@ def _uniform(text: str, terminator: str) -> LineTable:
         if cut < 0:
             return starts, ends
         at = cut + width
+
+
+def _typecode(text: str) -> str:
+    """The array type of ``text``'s offsets: 4 bytes each when they fit (they do below 4 GiB)."""
+    return "I" if len(text) < 1 << 32 else "q"
 
 
 def _blank(text: str, start: int, end: int) -> bool:

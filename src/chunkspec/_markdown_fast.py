@@ -260,8 +260,9 @@ def iter_fast_blocks(
 #: not take it for an empty line).
 _ODD_BLANK = re.compile(r"\n[^\S\n]*[^\S\n \t][^\S\n]*(?=\n|\Z)")
 
-#: Characters of source the full parser is given where the hand-written scan stops.
-_FALLBACK = 1 << 13
+#: Characters of source the full parser is given where the hand-written scan stops (a
+#: window grows while it holds fewer than two blocks).
+_FALLBACK = 1 << 10
 
 
 def _normalised(

@@ -193,6 +193,14 @@ def _block(
     """
     count = len(starts)
     if i + 1 < count and text.find("|", p, e) >= 0:
+        whole = _WHOLE_TABLE.match(text, p) if p == starts[i] else None
+        if whole is not None:
+            # A table written the usual way: the rows and the end found in one match.
+            header, row, body = whole.groups()
+            columns = _header_columns(mdTrim(header))
+            rows = 2 + body.count("\n")
+            if columns == row.count("|") - 1 and columns * rows <= _CELLS:
+                return ("table", i, i + rows, 0, "")
         columns = _table_columns(text, starts, ends, i)
         if columns:
             return _table(text, starts, ends, i, columns)
@@ -220,7 +228,9 @@ def _block(
     if char in "*+-0123456789":
         marker = _MARKER.match(text, p, e)
         if marker is not None:
-            end = _list(text, starts, ends, i, p, column, marker)
+            end = _bullets(text, starts, ends, i, p, e) if column == 0 else UNSURE
+            if end == UNSURE:
+                end = _list(text, starts, ends, i, p, column, marker)
             return None if end == UNSURE else ("list", i, end, 0, "")
     if char == "[":
         # reference: a definition needs "]:" before the next empty line; not modelled.
@@ -422,14 +432,29 @@ def _table_columns(text: str, starts: Sequence[int], ends: Sequence[int], i: int
     header = mdTrim(text[q : ends[i]])
     if "|" not in header or column >= 4:
         return 0
-    # escapedSplit(header) splits at each "|" not right after a backslash; its first and
-    # last cells are dropped when empty: counted here without building them.
+    return aligns if _header_columns(header) == aligns else 0
+
+
+def _header_columns(header: str) -> int:
+    """``len(escapedSplit(header))`` less an empty first and last cell (table.py).
+
+    escapedSplit splits at each ``|`` not right after a backslash: counted here without
+    building the cells. ``header`` is ``mdTrim``-ed and holds a ``|``.
+    """
     columns = 1 + header.count("|") - header.count("\\|")
     if header[0] == "|":
         columns -= 1
     if header[-1] == "|" and header[-2:] != "\\|":
         columns -= 1
-    return aligns if columns == aligns else 0
+    return columns
+
+
+#: A table as most are written, from its header's line start to an empty line or the end:
+#: every line starts with ``|`` (so no rule can end the body, and no line is indented), the
+#: delimiter row is pipes around well-formed cells. Groups: header, delimiter row, body.
+_WHOLE_TABLE = re.compile(
+    r"(\|[^\n]*)\n(\|(?:[ \t]*:?-+:?[ \t]*\|)+)[ \t]*((?:\n\|[^\n]*)*)(?=\n[ \t]*(?:\n|\Z)|\Z)"
+)
 
 
 #: A well-formed delimiter row (after its indentation): cells of ``:?-+:?`` between pipes,
@@ -486,6 +511,28 @@ def _table(
     if columns * (j - i) > _CELLS:
         return None  # markdown-it-py may stop adding cells: not modelled
     return ("table", i, j, 0, "")
+
+
+def _bullets(text: str, starts: Sequence[int], ends: Sequence[int], i: int, p: int, e: int) -> int:
+    """``_list`` for a bullet list as most are written, or UNSURE: items ``- text`` (one space,
+    not empty) at the line start, their lines indented two spaces, empty lines between; it
+    ends at an empty line followed by a line indented less than two columns that is no item
+    of the list (or at the end of the text)."""
+    char = text[p]
+    if char not in "*+-" or e - p < 3 or text[p + 1] != " " or text[p + 2] in " \t":
+        return UNSURE
+    run = _inside(2, 0, 0, char, 1).match(text, e)
+    end = run.end() if run is not None else e
+    j = i + 1 + text.count("\n", e, end)
+    count = len(starts)
+    if j >= count:
+        return count
+    if not _is_empty(text, starts, ends, j - 1):
+        return UNSURE  # the item may go on lazily, or the next line may end it: look
+    q, column = _indent(text, starts, ends, j)
+    if column >= 2 or (q < ends[j] and text[q] == char):
+        return UNSURE
+    return j
 
 
 def _list(
