@@ -3,8 +3,9 @@
 Run with ``nox -s bench`` (or ``python benchmarks/bench_markdown.py [--quick]``). Prints
 time(4N)/time(N) for each input family (linear means about 4; the bar is <= 4.5) and, on
 4 MB of real Markdown (benchmarks/corpora.py) and of two generated shapes, throughput of
-split_markdown and HeadingAwareChunker (with the compiled block scan when installed, and
-with the reference scan, rule MD-14) beside LangChain's MarkdownHeaderTextSplitter,
+split_markdown and HeadingAwareChunker (with the fast block scan, hand-written then
+markdown-it-pyrs, when installed, and with the reference scan, rule MD-14) beside
+LangChain's MarkdownHeaderTextSplitter,
 chonkie's MarkdownChef and LlamaIndex's MarkdownNodeParser, in one run, with the garbage
 collector off and on, and split_markdown's peak memory (tracemalloc) over the input's
 bytes. ``--big`` (``nox -s bench -- markdown --big``) adds one document of real Markdown

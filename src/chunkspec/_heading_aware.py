@@ -137,6 +137,27 @@ def _words(text: str) -> int:
 class _Run:
     """The state of one :meth:`HeadingAwareChunker.chunk` call."""
 
+    __slots__ = (
+        "additive",
+        "attributes",
+        "carry",
+        "context",
+        "counter",
+        "document",
+        "end",
+        "id_prefix",
+        "last_block",
+        "max",
+        "measure",
+        "out",
+        "overlap",
+        "path",
+        "source",
+        "stack",
+        "start",
+        "tokens",
+    )
+
     def __init__(
         self, chunker: HeadingAwareChunker, document: Document, context: ChunkContext
     ) -> None:
@@ -158,6 +179,7 @@ class _Run:
         self.path: tuple[str, ...] = ()  # the titles on the stack (HEAD-4)
         # The whitespace counter's count without its argument check: the text is ours.
         self.measure: Callable[[str], int] = _words if self.additive else self.counter.count
+        self.id_prefix = f"{document.document_id}:"  # HEAD-1: ids are "{document_id}:{position}"
 
     def count(self, start: int, end: int) -> int:
         """Return the tokens of ``source[start:end]``."""
@@ -225,7 +247,7 @@ class _Run:
         document_id = self.document.document_id
         context = self.context
         chunk: DocumentChunk = _new(DocumentChunk)
-        _set_id(chunk, f"{document_id}:{position}")
+        _set_id(chunk, self.id_prefix + str(position))
         _set_document_id(chunk, document_id)
         _set_position(chunk, position)
         _set_parent_id(chunk, parent)
