@@ -276,8 +276,10 @@ def sentences_section(scale: float) -> None:
         )
 
 
-def throughput_section(label: str, text: str, chunker: HeadingAwareChunker) -> None:
-    """Print throughput of ours and the peers on ``text``, side by side."""
+def throughput_section(
+    label: str, text: str, chunker: HeadingAwareChunker, repeat: int = 5
+) -> None:
+    """Print throughput of ours and the peers on ``text``, side by side (best of ``repeat``)."""
     print(f"\n## Throughput on {len(text) / MB:.1f} MB of {label}, side by side\n")
     contenders: dict[str, Callable[[], object]] = {
         "chunkspec.split_markdown": lambda: split_markdown("d", text),
@@ -324,8 +326,8 @@ def throughput_section(label: str, text: str, chunker: HeadingAwareChunker) -> N
     print("|---|---|---|---|---|---|---|---|")
     base = base_gc = 0.0
     for label, fn in contenders.items():
-        t = best(fn)
-        t_gc = best(fn, collector=True)
+        t = best(fn, repeat)
+        t_gc = best(fn, repeat, collector=True)
         base = base or t
         base_gc = base_gc or t_gc
         count = len(fn())  # type: ignore[arg-type]

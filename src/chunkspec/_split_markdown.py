@@ -270,7 +270,8 @@ class _Splitter:
             return
         units: list[tuple[int, int, int]] = []
         for block in blocks:
-            tokens = self.counter.count(block.text)
+            # The whitespace counter's count without its argument check: the text is ours.
+            tokens = len(block.text.split()) if self.additive else self.counter.count(block.text)
             if tokens + self.trail_tokens <= self.budget and (
                 self.additive or self.fits(block.start, block.end)
             ):
