@@ -156,3 +156,14 @@ def test_hand_written_scan_decides_most_real_blocks() -> None:
             line = stop + (stop == line)
         total += len(_reference(source))
     assert decided > 0.8 * total, (decided, total)
+
+
+@pytest.mark.parametrize("indent", ["", " "])  # the whole-table match, and the general path
+def test_hand_written_scan_stops_a_table_where_markdown_it_py_does(indent: str) -> None:
+    """MD-14: markdown-it-py stops a table's body once it would fill more than 65,536 empty
+    cells (MAX_AUTOCOMPLETED_CELLS); the scan stops it on the same row."""
+    header = indent + "|" + " h |" * 600 + "\n" + "|" + "---|" * 600 + "\n"
+    source = header + "| x |\n" * 120 + "\ntail\n"
+    reference = _reference(source)
+    assert [block.kind for block in reference][:2] == ["table", "paragraph"]
+    assert _scanned(source)[0] == reference

@@ -67,6 +67,8 @@ _MARKER = re.compile(r"(?:[*+\-]|([0-9]{1,9})[.)])(?=[ \t]|\Z)")
 #: A list is handed to the full parser if a line in it starts a container this deep
 #: (markdown-it stops nesting at 20 levels; each list level takes two).
 _DEEP = 16
+#: How many lines a block start beginning with "[" is searched for a reference's "]:".
+_REACH = 64
 #: markdown-it-py's table rule stops adding empty cells past this many (rules_block/table.py).
 _CELLS = 0x10000
 
@@ -199,7 +201,9 @@ def _block(
             header, row, body = whole.groups()
             columns = _header_columns(mdTrim(header))
             rows = 2 + body.count("\n")
-            if columns == row.count("|") - 1 and columns * rows <= _CELLS:
+            if columns == row.count("|") - 1:
+                if columns * rows > _CELLS:
+                    rows = _cells_end(text, starts, ends, i, i + rows, columns) - i
                 return ("table", i, i + rows, 0, "")
         columns = _table_columns(text, starts, ends, i)
         if columns:
@@ -233,12 +237,18 @@ def _block(
                 end = _list(text, starts, ends, i, p, column, marker)
             return None if end == UNSURE else ("list", i, end, 0, "")
     if char == "[":
-        # reference: a definition needs "]:" before the next empty line; not modelled.
-        j = i
-        while j < count and _INDENT.match(text, starts[j], ends[j]).end() != ends[j]:  # type: ignore[union-attr]
-            if "]:" in text[starts[j] : ends[j] + 1]:
+        # reference: a definition needs "]:" before the next empty line; not modelled. The
+        # lines are looked at only up to _REACH ahead (linear on any input): a "]:" further
+        # on with no empty line between counts as one.
+        stop = min(count, i + _REACH)
+        for j in range(i, stop):
+            if _is_empty(text, starts, ends, j):
+                break
+            if text.find("]:", starts[j], ends[j]) >= 0:
                 return None
-            j += 1
+        else:
+            if stop < count:
+                return None
     elif char == "<":
         end = _html(text, starts, ends, i, p, e)
         if end:
@@ -439,7 +449,7 @@ def _header_columns(header: str) -> int:
     """``len(escapedSplit(header))`` less an empty first and last cell (table.py).
 
     escapedSplit splits at each ``|`` not right after a backslash: counted here without
-    building the cells. ``header`` is ``mdTrim``-ed and holds a ``|``.
+    building the cells. ``header`` is a non-empty ``mdTrim``-ed row.
     """
     columns = 1 + header.count("|") - header.count("\\|")
     if header[0] == "|":
@@ -509,8 +519,23 @@ def _table(
             break
         j += 1
     if columns * (j - i) > _CELLS:
-        return None  # markdown-it-py may stop adding cells: not modelled
+        j = _cells_end(text, starts, ends, i, j, columns)
     return ("table", i, j, 0, "")
+
+
+def _cells_end(
+    text: str, starts: Sequence[int], ends: Sequence[int], i: int, j: int, columns: int
+) -> int:
+    """Where the body rows of the table at line ``i`` (ending at ``j`` otherwise) stop because
+    markdown-it-py will not fill more empty cells: "autocompleted_cells += columnCount -
+    len(columns); if autocompleted_cells > MAX_AUTOCOMPLETED_CELLS: break" (table.py)."""
+    filled = 0
+    for row in range(i + 2, j):
+        q, _ = _indent(text, starts, ends, row)
+        filled += columns - _header_columns(mdTrim(text[q : ends[row]]))
+        if filled > _CELLS:
+            return row
+    return j
 
 
 def _bullets(text: str, starts: Sequence[int], ends: Sequence[int], i: int, p: int, e: int) -> int:
