@@ -58,6 +58,8 @@ def _chunks(source: str, blocks: list[Block], budget: int) -> tuple[list[object]
 @given(scan_documents(), st.integers(1, 80))
 @case("## \x85\r\na b\n", 80)  # pyrs trims U+0085 off a title, the reference does not
 @case("\x1c y\r\n===\r", 80)  # pyrs trims U+001C off a setext title
+@case("a\n: b\n\nc\n\n: d\n", 3)  # a definition list goes on past a window's cut
+@case("> q\nlazy\n*\n===\n", 80)  # pyrs reads an empty item after a quote as lazy
 def test_fast_scan_gives_the_reference_blocks(source: str, window: int) -> None:
     """MD-14: on generated Markdown, the fast scan's blocks equal markdown-it-py's, with the
     default window and with windows of a few characters (a block per window or fewer)."""

@@ -233,7 +233,9 @@ def iter_fast_blocks(
             found = _spans(tree, source, starts, ends, line, stop)
             if found is None:
                 # A line where the parsers differ: the reference parses the rest in one
-                # piece, as markdown-it-py's setext rule may look past any window (MD-14).
+                # piece, as a block may go on past any window: a definition list takes a
+                # later "term", blank line, ": definition" ("a\n: b\n\nc\n\n: d" is one
+                # list; cut after "c" it is a list and a paragraph) (MD-14).
                 stop = count
                 spans = _reference_spans(_lines(source[starts[line] :]), line)
             else:
