@@ -216,3 +216,29 @@ def test_integer_scores_stay_exact_in_a_double(value: int, where: str) -> None:
     with pytest.raises(ValueError, match=r"\+-\(2\*\*53 - 1\)") as info:
         assemble([chunk], 10, value if where == "min_score" else 0.35)
     assert getattr(info.value, "argument", None) == name
+
+
+@st.composite
+def _distinct_chunk_lists(draw: st.DrawFn) -> list[Chunk]:
+    """Up to 40 chunks whose hashes never repeat, their scores distinct or not: the cases
+    where assemble sorts by the score alone and picks a fitting prefix at once."""
+    items = draw(st.lists(chunks(), max_size=40))
+    distinct_scores = draw(st.booleans())
+    return [
+        dataclasses.replace(
+            c,
+            content_hash=f"h{index}",
+            score=float(index) / 7 - 1 if distinct_scores else c.score,
+        )
+        for index, c in enumerate(items)
+    ]
+
+
+@given(_distinct_chunk_lists(), st.one_of(budgets, st.integers(0, 200)), min_scores)
+def test_agrees_with_model_without_repeated_hashes(
+    items: list[Chunk], budget: int, min_score: float
+) -> None:
+    """PACK-1, PACK-4, PACK-7, PACK-9: with no repeated hash and (often) no equal scores,
+    where assemble ranks by score alone and picks the fitting prefix in one step, it still
+    equals the literal model."""
+    assert assemble(items, budget, min_score) == model_assemble(_model(items), budget, min_score)
