@@ -98,6 +98,51 @@ def realistic_texts(draw: st.DrawFn) -> str:
 
 max_tokens = st.one_of(st.integers(1, 8), st.integers(1, 2**53 - 1))
 
+#: The irregular pieces one-line text holds (a space-separated run with other whitespace now
+#: and then), as gaps between words: a CRLF document made one line ("\r " after a word,
+#: " \r " alone between spaces at a paragraph break), blank pieces, tabs glued to a word's
+#: start or end, NBSPs, wide spaces, WS-1 code points that the usual scan misses (U+2000,
+#: U+1680, U+205F, U+001F), and double and triple spaces.
+ONE_LINE_GAPS = [
+    "\r ",
+    " \r ",
+    " \r \r ",
+    " \t ",
+    " \t\xa0 ",
+    " \t",
+    "\t ",
+    "\t",
+    "\xa0",
+    " \xa0 ",
+    "\u3000",
+    "\u2009 ",
+    "\u2000",
+    " \u1680 ",
+    "\u205f",
+    "\x1f ",
+    "\r\t ",
+    "  ",
+    "   ",
+]
+
+
+@st.composite
+def one_line_texts(draw: st.DrawFn) -> str:
+    """One-line text whose other whitespace is sparse enough for the splitter's word-level
+    sparse path (at most one such character in 16): words of 4-7 letters (Latin-1, Cyrillic,
+    CJK, emoji) joined by spaces, and now and then (at most every eighth gap) one of
+    ``ONE_LINE_GAPS``."""
+    letters = st.sampled_from(["a", "b", "é", "я", "中", "\U0001f600", "x"])
+    word = st.text(letters, min_size=4, max_size=7)
+    count = draw(st.integers(1, 90))
+    text = draw(word)
+    for index in range(1, count):
+        irregular = index % 8 == 0 and draw(st.booleans())
+        text += (draw(st.sampled_from(ONE_LINE_GAPS)) if irregular else " ") + draw(word)
+    edge = st.sampled_from(["", "", " ", "\r", " \t", "\xa0 "])
+    return draw(edge) + text + draw(edge)
+
+
 ids = st.one_of(
     st.sampled_from(["d:0", "d:1", "d:2", "d:10", "a", "B", "b", "\ue000", "\U00010000", "\uffff"]),
     st.text(alphabet=st.sampled_from(["a", "B", ":", "1", "\ue000", "\U00010000"]), max_size=3),

@@ -7,9 +7,17 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from chunkspec import SEPARATORS, Chunk, split_section
+from chunkspec._split import _split_sparse
 
 from .models import model_count, model_hash, model_split_texts
-from .strategies import WS1, documents, max_tokens, realistic_texts, split_texts
+from .strategies import (
+    WS1,
+    documents,
+    max_tokens,
+    one_line_texts,
+    realistic_texts,
+    split_texts,
+)
 
 
 @given(split_texts, max_tokens)
@@ -222,3 +230,23 @@ def test_wide_text_with_a_missed_kind_of_whitespace(
     cut = min(where + padding, len(words))
     text = sep.join(words[:cut]) + (space if cut else "") + sep.join(words[cut:])
     assert [c.text for c in split_section("d", "T", text, limit)] == model_split_texts(text, limit)
+
+
+@given(one_line_texts(), st.one_of(st.integers(1, 12), max_tokens))
+def test_agrees_with_model_on_one_line_text(text: str, limit: int) -> None:
+    """SPLIT-2..SPLIT-8, WS-1: one-line text with CRs after words (a CRLF document made one
+    line), blank pieces (" \\r ", " \\t "), tabs glued to a word's start or end, NBSPs,
+    wide letters, double and triple spaces and WS-1 code points the usual scan misses gives
+    the literal model's chunks; so does the sparse word-level path itself, given every kind
+    the text holds, and it takes every such text whose other whitespace is at most one
+    character in 16."""
+    expected = model_split_texts(text, limit)
+    assert [c.text for c in split_section("d", "T", text, limit)] == expected
+    found = [char for char in WS1 if char != " " and char in text]
+    other = sum(map(text.count, found))
+    out: list[tuple[str, int]] = []
+    result = _split_sparse(text, found, limit, out, oversized=False, check=False)
+    assert result == (-1 if other * 16 > len(text) else 0)
+    if result == 0:
+        assert [body for body, _ in out] == expected
+        assert [tokens for _, tokens in out] == [model_count(body) for body in expected]

@@ -95,11 +95,12 @@ def _split(text: str, max_tokens: int, out: list[tuple[str, int]], *, oversized:
         # space, ...); when it is rare, the sparse path keeps the word-level speed. Narrow
         # text is searched for every WS-1 code point (cheap: a wider one returns at once);
         # wide text for the likely ones, and the sparse path checks that they were all.
+        # Neither holds a newline (it would be the separator), so that scan is saved.
         if one_byte_per_code_point(text):
-            found = [char for char in _BY_LIKELIHOOD[1:] if char in text]
+            found = [char for char in _BY_LIKELIHOOD[2:] if char in text]
             result = _split_sparse(text, found, max_tokens, out, oversized=oversized, check=False)
         else:
-            found = [char for char in _USUAL[1:] if char in text]
+            found = [char for char in _USUAL[2:] if char in text]
             result = _split_sparse(text, found, max_tokens, out, oversized=oversized, check=True)
             if result > 0:  # some rarer kind was missed: look for them all, and redo
                 found += [char for char in _BY_LIKELIHOOD[len(_USUAL) :] if char in text]
@@ -181,15 +182,18 @@ def _split_words(
     appended are taken back.
     """
     char = sep[0]
+    # The separator's own character is allowed; a space-separated text holds no newline
+    # (it would have been the separator), so that scan is saved too.
+    allowed = " \n" if sep == " " else char
     narrow = one_byte_per_code_point(text)
     if narrow:
-        if any(c in text for c in _BY_LIKELIHOOD if c != char):
+        if any(c in text for c in _BY_LIKELIHOOD if c not in allowed):
             return False
         if len(sep) > 1 and text.count(char) != len(sep) * text.count(sep):
             return False
     else:
         window = text if sep == " " else text[:_PEEK]
-        if any(c in window for c in _LIKELY if c != char):
+        if any(c in window for c in _LIKELY if c not in allowed):
             return False
     kept = text.split()
     n = len(kept)
