@@ -93,17 +93,17 @@ def _split(text: str, max_tokens: int, out: list[tuple[str, int]], *, oversized:
     if sep == " ":
         # SPLIT-2, WS-1: every other kind of whitespace the text holds (a tab, a no-break
         # space, ...); when it is rare, the sparse path keeps the word-level speed. Narrow
-        # text is searched for every WS-1 code point (cheap: a wider one returns at once);
-        # wide text for the likely ones, and the sparse path checks that they were all.
+        # text is searched for every WS-1 code point below U+0100 (all it can hold); wide
+        # text for the likely ones, and the sparse path checks that they were all.
         # Neither holds a newline (it would be the separator), so that scan is saved.
         if one_byte_per_code_point(text):
-            found = [char for char in _BY_LIKELIHOOD[2:] if char in text]
+            found = list(filter(text.__contains__, _NARROW[2:]))
             result = _split_sparse(text, found, max_tokens, out, oversized=oversized, check=False)
         else:
-            found = [char for char in _USUAL[2:] if char in text]
+            found = list(filter(text.__contains__, _USUAL[2:]))
             result = _split_sparse(text, found, max_tokens, out, oversized=oversized, check=True)
             if result > 0:  # some rarer kind was missed: look for them all, and redo
-                found += [char for char in _BY_LIKELIHOOD[len(_USUAL) :] if char in text]
+                found += filter(text.__contains__, _BY_LIKELIHOOD[len(_USUAL) :])
                 result = _split_sparse(
                     text, found, max_tokens, out, oversized=oversized, check=False
                 )
@@ -145,6 +145,16 @@ _BY_LIKELIHOOD = (
 #: The WS-1 code points looked for first.
 _LIKELY = _BY_LIKELIHOOD[:5]
 
+#: The WS-1 code points a one-byte (all below U+0100) text can hold, in the same order.
+_NARROW = "".join(char for char in _BY_LIKELIHOOD if char <= "\xff")
+
+#: For ``_split_words``: the kinds to look for given the ones allowed (the separator's
+#: character; for the space, the newline too, which a space-separated text cannot hold),
+#: searched by ``map`` in C.
+_ALLOWED = ("\n", " \n")
+_NARROW_OTHER = {allowed: tuple(c for c in _NARROW if c not in allowed) for allowed in _ALLOWED}
+_LIKELY_OTHER = {allowed: tuple(c for c in _LIKELY if c not in allowed) for allowed in _ALLOWED}
+
 #: The kinds looked for in wide one-line text before the sparse path checks for the rest:
 #: the likely ones, form feeds and vertical tabs, and the spaces of CJK and of French and
 #: numeric typography (U+3000, U+2009, U+202F).
@@ -171,8 +181,8 @@ def _split_words(
     nothing and the general path gives the same chunks. Every WS-1 code point counts
     (``str.split()`` splits on exactly that set), whatever ``text.isascii()`` says.
 
-    In narrow (one byte a code point) text each kind is looked for, which is cheap: a find
-    stops at the first hit, and one for a wider code point returns at once. In wide text
+    In narrow (one byte a code point) text each kind below U+0100 is looked for (all it can
+    hold), which is cheap: a find stops at the first hit. In wide text
     the likely kinds are looked for (in the first ``_PEEK`` characters only when the
     separator is a newline, where prose shows a space at once), then the words' lengths
     account for the rest: every other character is whitespace, and it is all whole
@@ -187,13 +197,13 @@ def _split_words(
     allowed = " \n" if sep == " " else char
     narrow = one_byte_per_code_point(text)
     if narrow:
-        if any(c in text for c in _BY_LIKELIHOOD if c not in allowed):
+        if any(map(text.__contains__, _NARROW_OTHER[allowed])):
             return False
         if len(sep) > 1 and text.count(char) != len(sep) * text.count(sep):
             return False
     else:
         window = text if sep == " " else text[:_PEEK]
-        if any(c in window for c in _LIKELY if c not in allowed):
+        if any(map(window.__contains__, _LIKELY_OTHER[allowed])):
             return False
     # The text is read a block of about _BLOCK characters at a time, each cut at an
     # occurrence of the separator (whitespace: no word is cut), and the words of each full
