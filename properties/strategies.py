@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 # --- seed 000: split_section / assemble ----------------------------------------------------
+import dataclasses
 import math
 
 from hypothesis import strategies as st
@@ -177,6 +178,22 @@ def chunks(draw: st.DrawFn) -> Chunk:
         content_hash=draw(st.sampled_from(["h1", "h2", "h3", "h4", "h5"])),
         score=draw(scores),
     )
+
+
+@st.composite
+def distinct_hash_chunk_lists(draw: st.DrawFn) -> list[Chunk]:
+    """Up to 12 chunks whose hashes never repeat, their scores distinct or not: where
+    assemble ranks by the score alone and picks the fitting prefix in one step."""
+    items = draw(st.lists(chunks(), max_size=12))
+    distinct_scores = draw(st.booleans())
+    return [
+        dataclasses.replace(
+            c,
+            content_hash=f"h{index}",
+            score=float(index) / 7 - 1 if distinct_scores else c.score,
+        )
+        for index, c in enumerate(items)
+    ]
 
 
 chunk_lists = st.lists(chunks(), max_size=12)

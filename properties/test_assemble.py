@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from chunkspec import Chunk, assemble, render
 
 from .models import ModelChunk, model_assemble
-from .strategies import budgets, chunk_lists, chunks, min_scores
+from .strategies import budgets, chunk_lists, chunks, distinct_hash_chunk_lists, min_scores
 
 
 def _model(items: list[Chunk]) -> list[ModelChunk]:
@@ -218,23 +218,7 @@ def test_integer_scores_stay_exact_in_a_double(value: int, where: str) -> None:
     assert getattr(info.value, "argument", None) == name
 
 
-@st.composite
-def _distinct_chunk_lists(draw: st.DrawFn) -> list[Chunk]:
-    """Up to 40 chunks whose hashes never repeat, their scores distinct or not: the cases
-    where assemble sorts by the score alone and picks a fitting prefix at once."""
-    items = draw(st.lists(chunks(), max_size=40))
-    distinct_scores = draw(st.booleans())
-    return [
-        dataclasses.replace(
-            c,
-            content_hash=f"h{index}",
-            score=float(index) / 7 - 1 if distinct_scores else c.score,
-        )
-        for index, c in enumerate(items)
-    ]
-
-
-@given(_distinct_chunk_lists(), st.one_of(budgets, st.integers(0, 200)), min_scores)
+@given(distinct_hash_chunk_lists(), st.one_of(budgets, st.integers(0, 60)), min_scores)
 def test_agrees_with_model_without_repeated_hashes(
     items: list[Chunk], budget: int, min_score: float
 ) -> None:
