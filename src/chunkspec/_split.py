@@ -222,13 +222,14 @@ def _split_words(
         words = text[start:end].split() if start or end < size else text.split()
         n += len(words)
         if carry:
-            words = carry + words
+            carry += words  # amortized: a chunk bigger than the blocks grows in place
+            words = carry
         full = len(words) - len(words) % max_tokens
         for i in range(0, full, max_tokens):
             body = sep.join(words[i : i + max_tokens])
             joined += len(body)
             out.append((body, max_tokens))
-        carry = words[full:]
+        carry = words[full:] if full else words
         start = end
     if carry:
         body = sep.join(carry)
@@ -304,6 +305,9 @@ def _split_sparse(
     dropped = 0  # characters in blank pieces
     total = 0  # tokens of all the pieces
     length = 0  # characters of the pieces in chunks, read off the chunks
+    # Packed when this many pieces wait; when a packing leaves many waiting (a chunk far
+    # bigger than _FLUSH pieces), not before their number doubles: linear either way.
+    flush = _FLUSH
     # runs has one more than irregular: zip takes from irregular first and stops there,
     # leaving the last run to the line after the loop.
     for piece, tokens, words in zip(irregular, counts, runs, strict=False):
@@ -315,11 +319,12 @@ def _split_sparse(
             kept.append(piece)
         else:
             dropped += len(piece)
-        if len(kept) >= _FLUSH:
+        if len(kept) >= flush:
             done, packed = _pack(kept, heavy, max_tokens, out, final=False)
             length += packed
             del kept[:done]
             heavy = [(at - done, tokens) for at, tokens in heavy if at >= done]
+            flush = max(_FLUSH, 2 * len(kept))
     words = next(runs)
     kept += words
     total += len(words)
