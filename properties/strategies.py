@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 # --- seed 000: split_section / assemble ----------------------------------------------------
+import dataclasses
 import math
 
 from hypothesis import strategies as st
@@ -98,6 +99,51 @@ def realistic_texts(draw: st.DrawFn) -> str:
 
 max_tokens = st.one_of(st.integers(1, 8), st.integers(1, 2**53 - 1))
 
+#: The irregular pieces one-line text holds (a space-separated run with other whitespace now
+#: and then), as gaps between words: a CRLF document made one line ("\r " after a word,
+#: " \r " alone between spaces at a paragraph break), blank pieces, tabs glued to a word's
+#: start or end, NBSPs, wide spaces, WS-1 code points that the usual scan misses (U+2000,
+#: U+1680, U+205F, U+001F), and double and triple spaces.
+ONE_LINE_GAPS = [
+    "\r ",
+    " \r ",
+    " \r \r ",
+    " \t ",
+    " \t\xa0 ",
+    " \t",
+    "\t ",
+    "\t",
+    "\xa0",
+    " \xa0 ",
+    "\u3000",
+    "\u2009 ",
+    "\u2000",
+    " \u1680 ",
+    "\u205f",
+    "\x1f ",
+    "\r\t ",
+    "  ",
+    "   ",
+]
+
+
+@st.composite
+def one_line_texts(draw: st.DrawFn) -> str:
+    """One-line text whose other whitespace is sparse enough for the splitter's word-level
+    sparse path (at most one such character in 16): words of 4-7 letters (Latin-1, Cyrillic,
+    CJK, emoji) joined by spaces, and now and then (at most every eighth gap) one of
+    ``ONE_LINE_GAPS``."""
+    letters = st.sampled_from(["a", "b", "é", "я", "中", "\U0001f600", "x"])
+    word = st.text(letters, min_size=4, max_size=7)
+    count = draw(st.integers(1, 90))
+    text = draw(word)
+    for index in range(1, count):
+        irregular = index % 8 == 0 and draw(st.booleans())
+        text += (draw(st.sampled_from(ONE_LINE_GAPS)) if irregular else " ") + draw(word)
+    edge = st.sampled_from(["", "", " ", "\r", " \t", "\xa0 "])
+    return draw(edge) + text + draw(edge)
+
+
 ids = st.one_of(
     st.sampled_from(["d:0", "d:1", "d:2", "d:10", "a", "B", "b", "\ue000", "\U00010000", "\uffff"]),
     st.text(alphabet=st.sampled_from(["a", "B", ":", "1", "\ue000", "\U00010000"]), max_size=3),
@@ -132,6 +178,22 @@ def chunks(draw: st.DrawFn) -> Chunk:
         content_hash=draw(st.sampled_from(["h1", "h2", "h3", "h4", "h5"])),
         score=draw(scores),
     )
+
+
+@st.composite
+def distinct_hash_chunk_lists(draw: st.DrawFn) -> list[Chunk]:
+    """Up to 12 chunks whose hashes never repeat, their scores distinct or not: where
+    assemble ranks by the score alone and picks the fitting prefix in one step."""
+    items = draw(st.lists(chunks(), max_size=12))
+    distinct_scores = draw(st.booleans())
+    return [
+        dataclasses.replace(
+            c,
+            content_hash=f"h{index}",
+            score=float(index) / 7 - 1 if distinct_scores else c.score,
+        )
+        for index, c in enumerate(items)
+    ]
 
 
 chunk_lists = st.lists(chunks(), max_size=12)

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from chunkspec import Chunk, assemble, render
 
 from .models import ModelChunk, model_assemble
-from .strategies import budgets, chunk_lists, chunks, min_scores
+from .strategies import budgets, chunk_lists, chunks, distinct_hash_chunk_lists, min_scores
 
 
 def _model(items: list[Chunk]) -> list[ModelChunk]:
@@ -216,3 +216,13 @@ def test_integer_scores_stay_exact_in_a_double(value: int, where: str) -> None:
     with pytest.raises(ValueError, match=r"\+-\(2\*\*53 - 1\)") as info:
         assemble([chunk], 10, value if where == "min_score" else 0.35)
     assert getattr(info.value, "argument", None) == name
+
+
+@given(distinct_hash_chunk_lists(), st.one_of(budgets, st.integers(0, 60)), min_scores)
+def test_agrees_with_model_without_repeated_hashes(
+    items: list[Chunk], budget: int, min_score: float
+) -> None:
+    """PACK-1, PACK-4, PACK-7, PACK-9: with no repeated hash and (often) no equal scores,
+    where assemble ranks by score alone and picks the fitting prefix in one step, it still
+    equals the literal model."""
+    assert assemble(items, budget, min_score) == model_assemble(_model(items), budget, min_score)

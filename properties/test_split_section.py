@@ -2,20 +2,52 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import chunkspec._split as split_module
 from chunkspec import SEPARATORS, Chunk, split_section
+from chunkspec._split import _split_sparse
 
 from .models import model_count, model_hash, model_split_texts
-from .strategies import WS1, documents, max_tokens, realistic_texts, split_texts
+from .strategies import (
+    WS1,
+    documents,
+    max_tokens,
+    one_line_texts,
+    realistic_texts,
+    split_texts,
+)
+
+#: Sizes for the word-level paths' blocks (characters) and flushes (pieces), drawn so small
+#: that a short text is read in many blocks and packed in many flushes; None: the defaults.
+blockings = st.one_of(st.none(), st.tuples(st.integers(1, 12), st.integers(1, 6)))
 
 
-@given(split_texts, max_tokens)
-def test_agrees_with_literal_model(text: str, limit: int) -> None:
-    """SPLIT-1..SPLIT-8: the fast splitter equals the seed read literally (re-counting)."""
-    assert [c.text for c in split_section("d", "T", text, limit)] == model_split_texts(text, limit)
+@contextmanager
+def _blocking(sizes: tuple[int, int] | None) -> Iterator[None]:
+    """Run split_section's word-level paths with ``sizes`` = (block, flush), if given."""
+    saved = split_module._BLOCK, split_module._FLUSH
+    if sizes is not None:
+        split_module._BLOCK, split_module._FLUSH = sizes
+    try:
+        yield
+    finally:
+        split_module._BLOCK, split_module._FLUSH = saved
+
+
+@given(split_texts, max_tokens, blockings)
+def test_agrees_with_literal_model(text: str, limit: int, sizes: tuple[int, int] | None) -> None:
+    """SPLIT-1..SPLIT-8: the fast splitter equals the seed read literally (re-counting),
+    also when its word-level paths read the text in tiny blocks and pack every few pieces
+    (a chunk carried from one block to the next, SPLIT-1 decided at the end)."""
+    with _blocking(sizes):
+        chunks = split_section("d", "T", text, limit)
+    assert [c.text for c in chunks] == model_split_texts(text, limit)
 
 
 @given(documents(), st.integers(1, 6))
@@ -24,11 +56,16 @@ def test_agrees_with_model_on_documents(text: str, limit: int) -> None:
     assert [c.text for c in split_section("d", "T", text, limit)] == model_split_texts(text, limit)
 
 
-@given(realistic_texts(), st.one_of(st.integers(1, 12), max_tokens))
-def test_agrees_with_model_on_realistic_text(text: str, limit: int) -> None:
+@given(realistic_texts(), st.one_of(st.integers(1, 12), max_tokens), blockings)
+def test_agrees_with_model_on_realistic_text(
+    text: str, limit: int, sizes: tuple[int, int] | None
+) -> None:
     """SPLIT-1..SPLIT-8, WS-1: long runs of words with non-ASCII letters and rare tabs,
-    NBSPs, CRLFs and other WS-1 code points give the literal model's chunks."""
-    assert [c.text for c in split_section("d", "T", text, limit)] == model_split_texts(text, limit)
+    NBSPs, CRLFs and other WS-1 code points give the literal model's chunks, also read in
+    tiny blocks and packed every few pieces."""
+    with _blocking(sizes):
+        chunks = split_section("d", "T", text, limit)
+    assert [c.text for c in chunks] == model_split_texts(text, limit)
 
 
 @given(
@@ -222,3 +259,26 @@ def test_wide_text_with_a_missed_kind_of_whitespace(
     cut = min(where + padding, len(words))
     text = sep.join(words[:cut]) + (space if cut else "") + sep.join(words[cut:])
     assert [c.text for c in split_section("d", "T", text, limit)] == model_split_texts(text, limit)
+
+
+@given(one_line_texts(), st.one_of(st.integers(1, 12), max_tokens), blockings)
+def test_agrees_with_model_on_one_line_text(
+    text: str, limit: int, sizes: tuple[int, int] | None
+) -> None:
+    """SPLIT-2..SPLIT-8, WS-1: one-line text with CRs after words (a CRLF document made one
+    line), blank pieces (" \\r ", " \\t "), tabs glued to a word's start or end, NBSPs,
+    wide letters, double and triple spaces and WS-1 code points the usual scan misses gives
+    the literal model's chunks; so does the sparse word-level path itself, given every kind
+    the text holds, and it takes every such text whose other whitespace is at most one
+    character in 16; with tiny blocks and flushes too."""
+    expected = model_split_texts(text, limit)
+    found = [char for char in WS1 if char != " " and char in text]
+    other = sum(map(text.count, found))
+    out: list[tuple[str, int]] = []
+    with _blocking(sizes):
+        assert [c.text for c in split_section("d", "T", text, limit)] == expected
+        result = _split_sparse(text, found, limit, out, oversized=False, check=False)
+    assert result == (-1 if other * 16 > len(text) else 0)
+    if result == 0:
+        assert [body for body, _ in out] == expected
+        assert [tokens for _, tokens in out] == [model_count(body) for body in expected]

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import math
+from bisect import bisect_right
 from collections.abc import Iterable
-from itertools import repeat
+from itertools import accumulate, filterfalse, repeat
 from operator import attrgetter
+from typing import cast
 
-from ._chunk import Chunk, render_unchecked
+from ._chunk import Chunk
 from ._errors import ArgumentTypeError, ArgumentValueError
 from ._validate import MAX_SAFE_INTEGER, require_int, require_real, require_str, require_text
 
@@ -44,28 +46,76 @@ def assemble(
     require_int("budget", budget, minimum=0)
     require_real("min_score", min_score)
 
-    picked: list[Chunk] = []
-    hashes: set[str] = set()
-    room = budget
-    # PACK-1: "by score, highest first (ties: id alphabetical)"; sorted() is stable (PACK-3).
-    for chunk in sorted(items, key=_rank):
-        if chunk.score < min_score:
-            break  # PACK-4: stop at the first chunk below min_score.
-        if chunk.content_hash in hashes:
-            continue  # PACK-6: the same text is already in the context.
-        if chunk.tokens > room:
-            continue  # PACK-7: skip what does not fit and keep going.
-        picked.append(chunk)
-        hashes.add(chunk.content_hash)
-        room -= chunk.tokens
+    ranked = _ranked(items)
+    # PACK-4: "stop at the first chunk below min_score": the ranked scores descend.
+    candidates = ranked[: bisect_right(ranked, -min_score, key=_negated_score)]
+    hashes = list(map(_CONTENT_HASH, candidates))
+    if len(set(hashes)) == len(hashes):
+        picked = _fit(candidates, budget)  # PACK-7; no hash repeats, so PACK-6 skips none
+    else:
+        picked = []
+        seen: set[str] = set()
+        room = budget
+        for chunk, content_hash in zip(candidates, hashes, strict=True):
+            if content_hash in seen:
+                continue  # PACK-6: the same text is already in the context.
+            if chunk.tokens > room:
+                continue  # PACK-7: skip what does not fit and keep going.
+            picked.append(chunk)
+            seen.add(content_hash)
+            room -= chunk.tokens
     if not picked:
         return None  # PACK-8
-    return "\n".join(map(render_unchecked, picked)), [c.id for c in picked]
+    # PACK-9: ``render_unchecked(c)`` inlined (RENDER-1), a fifth faster than calling it.
+    return "\n".join([f"[{c.id}] {c.title}\n{c.text}" for c in picked]), [c.id for c in picked]
+
+
+def _ranked(items: list[Chunk]) -> list[Chunk]:
+    """``sorted(items, key=lambda c: (-c.score, c.id))``, fast when no two scores are equal.
+
+    Then the score alone decides the order, and sorting by it in C (``attrgetter``, no
+    Python call per item; ``reverse=True`` keeps a sort stable) takes a sixth of the time
+    of building a tuple per item. Equal scores (``0.0 == -0.0``, ``1 == 1.0``) are caught
+    by the set, whose size is then below the list's: the id decides (PACK-1, PACK-2,
+    PACK-3) through the tuple key.
+    """
+    if len(set(map(_SCORE, items))) == len(items):
+        return sorted(items, key=_SCORE, reverse=True)
+    return sorted(items, key=_rank)
 
 
 def _rank(chunk: Chunk) -> tuple[float, str]:
     """Sort key: score descending, then id ascending by code point."""
     return (-chunk.score, chunk.id)
+
+
+_SCORE = attrgetter("score")
+_TOKENS = attrgetter("tokens")
+_CONTENT_HASH = attrgetter("content_hash")
+
+
+def _negated_score(chunk: Chunk) -> float:
+    """The key under which the ranked chunks ascend."""
+    return -chunk.score
+
+
+def _fit(candidates: list[Chunk], budget: int) -> list[Chunk]:
+    """The chunks PACK-7 picks from ``candidates`` in order, none of them a repeat.
+
+    Each is picked iff its tokens fit the room the ones before it left. The longest prefix
+    whose tokens sum within ``budget`` is all picked (found by bisection over the running
+    sums, in C); the rest is walked over their token counts, ints in a list.
+    """
+    tokens = list(map(_TOKENS, candidates))
+    sums = list(accumulate(tokens))
+    fits = bisect_right(sums, budget)
+    picked = candidates[:fits]
+    room = budget - sums[fits - 1] if fits else budget
+    for index in range(fits, len(tokens)):
+        if tokens[index] <= room:
+            picked.append(candidates[index])
+            room -= tokens[index]
+    return picked
 
 
 _TEXT_FIELDS = ("id", "doc_id", "title", "text")
@@ -85,8 +135,11 @@ def _all_well_formed(items: list[Chunk]) -> bool:
         if not all(map(isinstance, values, repeat(str))):
             return False
         if name != "content_hash":
-            try:  # PORT-2 on all the values at once: a surrogate is one code point
-                require_text(name, "".join(map(str, values)))
+            # PORT-2 on all the values at once (a surrogate is one code point), skipping
+            # the ASCII ones: ``isascii`` reads a flag CPython keeps on the string.
+            wide = list(filterfalse(str.isascii, cast("list[str]", values)))
+            try:
+                require_text(name, "".join(wide))
             except ArgumentValueError:
                 return False
     tokens: list[int] = list(map(attrgetter("tokens"), items))

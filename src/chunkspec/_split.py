@@ -93,16 +93,17 @@ def _split(text: str, max_tokens: int, out: list[tuple[str, int]], *, oversized:
     if sep == " ":
         # SPLIT-2, WS-1: every other kind of whitespace the text holds (a tab, a no-break
         # space, ...); when it is rare, the sparse path keeps the word-level speed. Narrow
-        # text is searched for every WS-1 code point (cheap: a wider one returns at once);
-        # wide text for the likely ones, and the sparse path checks that they were all.
+        # text is searched for every WS-1 code point below U+0100 (all it can hold); wide
+        # text for the likely ones, and the sparse path checks that they were all.
+        # Neither holds a newline (it would be the separator), so that scan is saved.
         if one_byte_per_code_point(text):
-            found = [char for char in _BY_LIKELIHOOD[1:] if char in text]
+            found = list(filter(text.__contains__, _NARROW[2:]))
             result = _split_sparse(text, found, max_tokens, out, oversized=oversized, check=False)
         else:
-            found = [char for char in _USUAL[1:] if char in text]
+            found = list(filter(text.__contains__, _USUAL[2:]))
             result = _split_sparse(text, found, max_tokens, out, oversized=oversized, check=True)
             if result > 0:  # some rarer kind was missed: look for them all, and redo
-                found += [char for char in _BY_LIKELIHOOD[len(_USUAL) :] if char in text]
+                found += filter(text.__contains__, _BY_LIKELIHOOD[len(_USUAL) :])
                 result = _split_sparse(
                     text, found, max_tokens, out, oversized=oversized, check=False
                 )
@@ -144,6 +145,16 @@ _BY_LIKELIHOOD = (
 #: The WS-1 code points looked for first.
 _LIKELY = _BY_LIKELIHOOD[:5]
 
+#: The WS-1 code points a one-byte (all below U+0100) text can hold, in the same order.
+_NARROW = "".join(char for char in _BY_LIKELIHOOD if char <= "\xff")
+
+#: For ``_split_words``: the kinds to look for given the ones allowed (the separator's
+#: character; for the space, the newline too, which a space-separated text cannot hold),
+#: searched by ``map`` in C.
+_ALLOWED = ("\n", " \n")
+_NARROW_OTHER = {allowed: tuple(c for c in _NARROW if c not in allowed) for allowed in _ALLOWED}
+_LIKELY_OTHER = {allowed: tuple(c for c in _LIKELY if c not in allowed) for allowed in _ALLOWED}
+
 #: The kinds looked for in wide one-line text before the sparse path checks for the rest:
 #: the likely ones, form feeds and vertical tabs, and the spaces of CJK and of French and
 #: numeric typography (U+3000, U+2009, U+202F).
@@ -170,8 +181,8 @@ def _split_words(
     nothing and the general path gives the same chunks. Every WS-1 code point counts
     (``str.split()`` splits on exactly that set), whatever ``text.isascii()`` says.
 
-    In narrow (one byte a code point) text each kind is looked for, which is cheap: a find
-    stops at the first hit, and one for a wider code point returns at once. In wide text
+    In narrow (one byte a code point) text each kind below U+0100 is looked for (all it can
+    hold), which is cheap: a find stops at the first hit. In wide text
     the likely kinds are looked for (in the first ``_PEEK`` characters only when the
     separator is a newline, where prose shows a space at once), then the words' lengths
     account for the rest: every other character is whitespace, and it is all whole
@@ -181,38 +192,62 @@ def _split_words(
     appended are taken back.
     """
     char = sep[0]
+    # The separator's own character is allowed; a space-separated text holds no newline
+    # (it would have been the separator), so that scan is saved too.
+    allowed = " \n" if sep == " " else char
     narrow = one_byte_per_code_point(text)
     if narrow:
-        if any(c in text for c in _BY_LIKELIHOOD if c != char):
+        if any(map(text.__contains__, _NARROW_OTHER[allowed])):
             return False
         if len(sep) > 1 and text.count(char) != len(sep) * text.count(sep):
             return False
     else:
         window = text if sep == " " else text[:_PEEK]
-        if any(c in window for c in _LIKELY if c != char):
+        if any(map(window.__contains__, _LIKELY_OTHER[allowed])):
             return False
-    kept = text.split()
-    n = len(kept)
-    if n <= max_tokens and not oversized:
-        if not narrow and len(text) - sum(map(len, kept)) != len(sep) * text.count(sep):
-            return False
-        out.append((text.strip(), n))  # SPLIT-1
-        return True
+    # The text is read a block of about _BLOCK characters at a time, each cut at an
+    # occurrence of the separator (whitespace: no word is cut), and the words of each full
+    # chunk are freed once it is joined: the allocator then reuses their memory rather
+    # than mapping fresh pages for all the text's words at once.
     mark = len(out)
     joined = 0  # characters of the chunks appended, separators included
-    for i in range(0, n, max_tokens):
-        run = kept[i : i + max_tokens]
-        body = sep.join(run)
+    n = 0  # words
+    carry: list[str] = []  # words read but not yet in a chunk (fewer than max_tokens)
+    size = len(text)
+    start = 0
+    while start < size:
+        end = text.find(sep, start + _BLOCK) if start + _BLOCK < size else -1
+        if end < 0:
+            end = size
+        words = text[start:end].split() if start or end < size else text.split()
+        n += len(words)
+        if carry:
+            carry += words  # amortized: a chunk bigger than the blocks grows in place
+            words = carry
+        full = len(words) - len(words) % max_tokens
+        for i in range(0, full, max_tokens):
+            body = sep.join(words[i : i + max_tokens])
+            joined += len(body)
+            out.append((body, max_tokens))
+        carry = words[full:] if full else words
+        start = end
+    if carry:
+        body = sep.join(carry)
         joined += len(body)
-        out.append((body, len(run)))
-    if narrow:
-        return True
+        out.append((body, len(carry)))
     # joined - len(sep) * (n - chunks) is the words' total length
     chunks = len(out) - mark
-    if len(text) - joined + len(sep) * (n - chunks) != len(sep) * text.count(sep):
+    if not narrow and len(text) - joined + len(sep) * (n - chunks) != len(sep) * text.count(sep):
         del out[mark:]
         return False
+    if n <= max_tokens and not oversized:
+        del out[mark:]  # at most one chunk, of all the words
+        out.append((text.strip(), n))  # SPLIT-1
     return True
+
+
+#: About how many characters ``_split_words`` splits into words at a time.
+_BLOCK = 1 << 16
 
 
 def _split_sparse(
@@ -260,39 +295,80 @@ def _split_sparse(
     irregular = list(map(text.__getitem__, map(slice, starts, ends)))
     counts = list(map(len, map(str.split, irregular)))
     # The runs of regular pieces before, between and after them, split into words in C.
-    runs = list(map(str.split, map(text.__getitem__, map(slice, [0, *ends], [*starts, size]))))
-    kept: list[str] = []
+    # The runs are split lazily and the chunks packed every _FLUSH pieces, the words of
+    # each chunk freed once it is joined: a few thousand words are alive at a time, not
+    # the text's, so the allocator reuses their memory rather than mapping fresh pages.
+    runs = map(str.split, map(text.__getitem__, map(slice, [0, *ends], [*starts, size])))
+    mark = len(out)
+    kept: list[str] = []  # the pieces not yet in a chunk
     heavy: list[tuple[int, int]] = []  # (index in kept, tokens) of kept pieces of >= 2 tokens
     dropped = 0  # characters in blank pieces
-    for words, piece, tokens in zip(runs, irregular, counts, strict=False):  # runs: one more
+    total = 0  # tokens of all the pieces
+    length = 0  # characters of the pieces in chunks, read off the chunks
+    # Packed when this many pieces wait; when a packing leaves many waiting (a chunk far
+    # bigger than _FLUSH pieces), not before their number doubles: linear either way.
+    flush = _FLUSH
+    # runs has one more than irregular: zip takes from irregular first and stops there,
+    # leaving the last run to the line after the loop.
+    for piece, tokens, words in zip(irregular, counts, runs, strict=False):
         kept += words
+        total += len(words) + tokens
         if tokens:  # SPLIT-3: a blank piece is dropped
             if tokens > 1:
                 heavy.append((len(kept), tokens))
             kept.append(piece)
         else:
             dropped += len(piece)
-    kept += runs[-1]
+        if len(kept) >= flush:
+            done, packed = _pack(kept, heavy, max_tokens, out, final=False)
+            length += packed
+            del kept[:done]
+            heavy = [(at - done, tokens) for at, tokens in heavy if at >= done]
+            flush = max(_FLUSH, 2 * len(kept))
+    words = next(runs)
+    kept += words
+    total += len(words)
     # With ``check``: the kept pieces and the blank ones must account for every character
     # but the spaces, ``size - dropped - spaces`` characters.
     expected = size - dropped - text.count(" ") if check else 0
+    if not oversized and total <= max_tokens:
+        del out[mark:]  # a chunk of exactly max_tokens may have been packed
+        if check and length + sum(map(len, kept)) != expected:
+            return 1
+        out.append((text.strip(), total))  # SPLIT-1
+        return 0
+    _, packed = _pack(kept, heavy, max_tokens, out, final=True)
+    if check and length + packed != expected:
+        del out[mark:]
+        return 1
+    return 0
+
+
+#: The sparse path packs the pieces read so far into chunks whenever this many are waiting.
+_FLUSH = 1 << 13
+
+
+def _pack(
+    kept: list[str],
+    heavy: list[tuple[int, int]],
+    max_tokens: int,
+    out: list[tuple[str, int]],
+    *,
+    final: bool,
+) -> tuple[int, int]:
+    """Append the chunks of ``kept`` (pieces of one token each but those in ``heavy``) to
+    ``out``, greedily (SPLIT-4, SPLIT-6); return how many pieces they took and their
+    characters. Unless ``final`` the last chunk is left out when more pieces could still
+    join it (it ends with ``kept`` and has room): the caller packs it again with them."""
     n = len(kept)
-    if not oversized:
-        total = n + sum(tokens - 1 for _, tokens in heavy)
-        if total <= max_tokens:
-            if check and sum(map(len, kept)) != expected:
-                return 1
-            out.append((text.strip(), total))  # SPLIT-1
-            return 0
-    mark = len(out)
-    pieces_length = 0  # of the kept pieces, read off the chunks
-    heavy.append((n, 1))  # a sentinel past the end
+    heavy = [*heavy, (n, 1)]  # a sentinel past the end
+    length = 0
     h = 0  # heavy[h] is the first irregular piece at or after i
     i = 0
     while i < n:
         at, tokens = heavy[h]
         if at == i and tokens > max_tokens:
-            pieces_length += len(kept[i])
+            length += len(kept[i])
             _split(kept[i], max_tokens, out, oversized=True)  # SPLIT-7, SPLIT-8
             i += 1
             h += 1
@@ -308,14 +384,13 @@ def _split_sparse(
             j += 1
             used += tokens
             h += 1
+        if j == n and used < max_tokens and not final:
+            break
         body = " ".join(kept[i:j])
-        pieces_length += len(body) - (j - i - 1)
+        length += len(body) - (j - i - 1)
         out.append((body.strip(), used))
         i = j
-    if check and pieces_length != expected:
-        del out[mark:]
-        return 1
-    return 0
+    return i, length
 
 
 #: Adds one (``rfind``'s -1 for "no space before" becomes index 0).
