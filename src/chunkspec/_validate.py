@@ -65,18 +65,26 @@ def require_text(argument: str, value: object) -> str:
         return text
     if one_byte_per_code_point(text):
         return text  # all below U+0100: no surrogate
-    try:
-        # The encoder is C at memory speed; it fails exactly on a lone surrogate, and its
-        # error's ``start`` is the first one (the index the message names).
-        text.encode(surrogate_check_encoding(text))
-    except UnicodeEncodeError as error:
-        raise ArgumentValueError(
-            argument,
-            f"must not contain a lone surrogate (U+{ord(text[error.start]):04X} at index "
-            f"{error.start})",
-            value,
-        ) from None
+    # The encoder is C at memory speed; it fails exactly on a lone surrogate, and its
+    # error's ``start`` is the first one (the index the message names). A piece at a time:
+    # encoding the whole text at once would allocate up to four times its length (the
+    # encoder's worst case) just to be thrown away.
+    encoding = surrogate_check_encoding(text)
+    for at in range(0, len(text), _PIECE):
+        try:
+            text[at : at + _PIECE].encode(encoding)
+        except UnicodeEncodeError as error:
+            index = at + error.start
+            raise ArgumentValueError(
+                argument,
+                f"must not contain a lone surrogate (U+{ord(text[index]):04X} at index {index})",
+                value,
+            ) from None
     return text
+
+
+#: Characters encoded at once by :func:`require_text`'s surrogate check.
+_PIECE = 1 << 16
 
 
 def require_int(argument: str, value: object, *, minimum: int) -> int:
