@@ -181,6 +181,13 @@ def main() -> int:
         action="store_true",
         help="also one document of real Markdown from 16 to 64 MiB (time and peak memory)",
     )
+    parser.add_argument(
+        "--skip",
+        action="append",
+        default=[],
+        metavar="WORD",
+        help="leave out the throughput rows whose label holds WORD (e.g. llama-index)",
+    )
     args = parser.parse_args()
     scale = 0.1 if args.quick else 1.0
 
@@ -205,7 +212,7 @@ def main() -> int:
             ("mixed, structure-dense Markdown", prose_doc),
             ("prose-heavy Markdown", prose_heavy_doc),
         ):
-            throughput_section(label, make(int(4 * MB * scale)), chunker)
+            throughput_section(label, make(int(4 * MB * scale)), chunker, skip=tuple(args.skip))
     if args.big:
         big_section(16 * 2**20)
     return 0
@@ -277,7 +284,11 @@ def sentences_section(scale: float) -> None:
 
 
 def throughput_section(
-    label: str, text: str, chunker: HeadingAwareChunker, repeat: int = 5
+    label: str,
+    text: str,
+    chunker: HeadingAwareChunker,
+    repeat: int = 5,
+    skip: tuple[str, ...] = (),
 ) -> None:
     """Print throughput of ours and the peers on ``text``, side by side (best of ``repeat``)."""
     print(f"\n## Throughput on {len(text) / MB:.1f} MB of {label}, side by side\n")
@@ -326,6 +337,9 @@ def throughput_section(
     print("|---|---|---|---|---|---|---|---|")
     base = base_gc = 0.0
     for label, fn in contenders.items():
+        if any(word in label for word in skip):
+            print(f"| {label} | (skipped: --skip) | | | | | | |")
+            continue
         t = best(fn, repeat)
         t_gc = best(fn, repeat, collector=True)
         base = base or t

@@ -445,6 +445,13 @@ def _table_columns(text: str, starts: Sequence[int], ends: Sequence[int], i: int
     return aligns if _header_columns(header) == aligns else 0
 
 
+@lru_cache(maxsize=64)
+def _full_rows(columns: int) -> re.Pattern[str]:
+    """Body rows (from the line break before each) that start with ``|`` and hold at least
+    ``columns`` more with no backslash before them: at least ``columns`` cells each."""
+    return re.compile(r"(?:\n\|(?:[^|\n\\]*\|){" + str(columns) + r"}[^\n]*)*")
+
+
 def _header_columns(header: str) -> int:
     """``len(escapedSplit(header))`` less an empty first and last cell (table.py).
 
@@ -529,6 +536,8 @@ def _cells_end(
     """Where the body rows of the table at line ``i`` (ending at ``j`` otherwise) stop because
     markdown-it-py will not fill more empty cells: "autocompleted_cells += columnCount -
     len(columns); if autocompleted_cells > MAX_AUTOCOMPLETED_CELLS: break" (table.py)."""
+    if _full_rows(columns).fullmatch(text, ends[i + 1], ends[j - 1]):
+        return j  # no row has fewer cells than the header: none is filled
     filled = 0
     for row in range(i + 2, j):
         q, _ = _indent(text, starts, ends, row)
