@@ -173,7 +173,7 @@ def main() -> int:
     parser.add_argument("--quick", action="store_true", help="smaller inputs (smoke run)")
     parser.add_argument(
         "--only",
-        choices=("scaling", "sentences", "throughput"),
+        choices=("scaling", "sentences", "throughput", "interleaved"),
         help="run one section (default: all)",
     )
     parser.add_argument(
@@ -213,9 +213,55 @@ def main() -> int:
             ("prose-heavy Markdown", prose_heavy_doc),
         ):
             throughput_section(label, make(int(4 * MB * scale)), chunker, skip=tuple(args.skip))
+    if args.only in (None, "interleaved"):
+        interleaved_section(int(4 * MB * scale), chunker)
     if args.big:
         big_section(16 * 2**20)
     return 0
+
+
+def _heading_aware(chunker: HeadingAwareChunker, text: str) -> object:
+    """``chunker.chunk(parse_markdown("d", text))``."""
+    return chunker.chunk(parse_markdown("d", text))
+
+
+def interleaved_section(size: int, chunker: HeadingAwareChunker, rounds: int = 7) -> None:
+    """Print both chunkers' speed over LangChain's, each round running the three in turn.
+
+    A slow spell of the machine then falls on all three of a round, not on one contender's
+    row, as it can in the throughput tables.
+    """
+    try:
+        from langchain_text_splitters import MarkdownHeaderTextSplitter
+    except ImportError:
+        print("(langchain-text-splitters not installed)")
+        return
+    lc = MarkdownHeaderTextSplitter(headers_to_split_on=[("#" * k, f"h{k}") for k in range(1, 7)])
+    print(f"\n## Interleaved beside LangChain (best of {rounds} rounds)\n")
+    print(
+        "| input | collector | split_markdown | HeadingAwareChunker | LangChain "
+        "| LangChain / split_markdown | LangChain / HeadingAwareChunker |"
+    )
+    print("|---|---|---:|---:|---:|---:|---:|")
+    for label, make in (("real", real_markdown), ("dense", prose_doc)):
+        text = make(size)
+        contenders: dict[str, Callable[[], object]] = {
+            "split_markdown": partial(split_markdown, "d", text),
+            "heading_aware": partial(_heading_aware, chunker, text),
+            "langchain": partial(lc.split_text, text),
+        }
+        for collector in (False, True):
+            times = dict.fromkeys(contenders, float("inf"))
+            for _ in range(rounds):
+                for name, fn in contenders.items():
+                    times[name] = min(times[name], best(fn, 1, collector=collector))
+            ours, chunked, theirs = times.values()
+            print(
+                f"| {label}, {len(text) / MB:.0f} MB | {'on' if collector else 'off'} "
+                f"| {ours:.3f} s | {chunked:.3f} s | {theirs:.3f} s "
+                f"| {theirs / ours:.2f} | {theirs / chunked:.2f} |",
+                flush=True,
+            )
 
 
 def big_section(size: int) -> None:
