@@ -42,7 +42,7 @@ def tests(session: nox.Session) -> None:
 
 @nox.session
 def properties(session: nox.Session) -> None:
-    """Hypothesis suites under the CI profile (600 examples per property)."""
+    """Hypothesis suites under the CI profile (400 examples per property)."""
     _install(session, "test", extras=EXTRAS)
     session.run(
         "pytest",

@@ -1,4 +1,4 @@
-"""Hypothesis profiles: ``dev`` while iterating, ``ci`` (600 examples) in the gate,
+"""Hypothesis profiles: ``dev`` while iterating, ``ci`` (400 examples) in the gate,
 ``mutation`` for ``nox -s mutation``."""
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, settings
 settings.register_profile("dev", max_examples=100, deadline=None)
 settings.register_profile(
     "ci",
-    max_examples=600,  # the gate within its time budget; HYPOTHESIS_PROFILE=ci-long: 5,000
+    max_examples=400,  # the gate within its time budget; HYPOTHESIS_PROFILE=ci-long: 5,000
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow],
     print_blob=True,
