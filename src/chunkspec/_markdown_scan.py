@@ -273,11 +273,9 @@ def _paragraph(text: str, starts: Sequence[int], ends: Sequence[int], i: int) ->
     j = i + 1
     while j < count:
         # Plain lines, in C: the run ends before a line this has to look at.
-        run = _PLAIN.match(text, ends[j - 1])
-        if run is not None and run.end() > ends[j - 1]:
-            j += text.count("\n", ends[j - 1], run.end())
-            if j >= count:
-                break
+        j = _skip(_PLAIN, text, ends, j)
+        if j >= count:
+            break
         e = ends[j]
         p, column = _indent(text, starts, ends, j)
         if p == e:
@@ -509,11 +507,9 @@ def _table(
     count = len(starts)
     j = i + 2
     while j < count:
-        run = _ROWS.match(text, ends[j - 1])
-        if run is not None and run.end() > ends[j - 1]:
-            j += text.count("\n", ends[j - 1], run.end())
-            if j >= count:
-                break
+        j = _skip(_ROWS, text, ends, j)
+        if j >= count:
+            break
         if starts[j] == ends[j]:
             break  # an empty line
         p, column = _indent(text, starts, ends, j)
@@ -555,9 +551,7 @@ def _bullets(text: str, starts: Sequence[int], ends: Sequence[int], i: int, p: i
     char = text[p]
     if char not in "*+-" or e - p < 3 or text[p + 1] != " " or text[p + 2] in " \t":
         return UNSURE
-    run = _inside(2, 0, 0, char, 1).match(text, e)
-    end = run.end() if run is not None else e
-    j = i + 1 + text.count("\n", e, end)
+    j = _skip(_inside(2, 0, 0, char, 1), text, ends, i + 1)
     count = len(starts)
     if j >= count:
         return count
@@ -616,9 +610,9 @@ def _list(
             else:
                 inside = _inside(indent, column, after - p - 1, delimiter, spaces)
             while j < count:
-                run = inside.match(text, ends[j - 1])
-                if run is not None and run.end() > ends[j - 1]:
-                    j += text.count("\n", ends[j - 1], run.end())
+                skipped = _skip(inside, text, ends, j)
+                if skipped > j:
+                    j = skipped
                     previous_empty = _is_empty(text, starts, ends, j - 1)
                     if j >= count:
                         break
@@ -687,6 +681,13 @@ def _inside(indent: int, column: int, digits: int, delimiter: str, spaces: int) 
 def _repeat(pattern: str, times: int, *, more: bool = False) -> str:
     """``pattern{times}`` (or ``{times,}`` with ``more``), for a regular expression."""
     return pattern + "{" + str(times) + ("," if more else "") + "}"
+
+
+def _skip(lines: re.Pattern[str], text: str, ends: Sequence[int], j: int) -> int:
+    """The first line from ``j`` on that ``lines`` (a run of lines, each from the line break
+    before it) does not take: the run is matched in C from the end of line ``j - 1``."""
+    run = lines.match(text, ends[j - 1])
+    return j if run is None else j + text.count("\n", ends[j - 1], run.end())
 
 
 def _is_empty(text: str, starts: Sequence[int], ends: Sequence[int], j: int) -> bool:
