@@ -239,13 +239,14 @@ def mutation(session: nox.Session) -> None:
     """mutmut over every module ([tool.mutmut] in pyproject); prints killed/survived per module.
 
     ``nox -s mutation`` runs all of it (slow: see docs/verification.md for the time; run it
-    under ``nice``); ``nox -s mutation -- "chunkspec._window*"`` runs the mutants whose names
-    match; ``-- --recheck`` first forgets every survivor's verdict (tests/mutation_recheck.py)
-    so new tests get their chance, keeping killed verdicts; ``MUTMUT_CHILDREN=2`` runs two
-    workers. Tests: tests/ and properties/ under the derandomized ``mutation`` Hypothesis
-    profile (40 examples per property); the TypeScript port is built first because the
-    conformance kit's tests drive it. The address space is capped at 6 GiB so a mutant that
-    loops while allocating dies with a MemoryError (a kill) instead of eating the machine.
+    under ``nice``); ``nox -s mutation -- "chunkspec._chunkers._window*"`` runs the mutants
+    whose names match; ``-- --recheck`` first forgets every survivor's verdict
+    (tests/mutation_recheck.py) so new tests get their chance, keeping killed verdicts;
+    ``MUTMUT_CHILDREN=2`` runs two workers. Tests: tests/ and properties/ under the derandomized
+    ``mutation`` Hypothesis profile (40 examples per property); the TypeScript port is built
+    first because the conformance kit's tests drive it. The address space is capped at 6 GiB so
+    a mutant that loops while allocating dies with a MemoryError (a kill) instead of eating the
+    machine.
     """
     _install(session, "mutation", extras=EXTRAS + ",conformance")
     with session.chdir("ports/typescript"):

@@ -27,8 +27,8 @@ from functools import partial
 from pathlib import Path
 
 from chunkspec import HeadingAwareChunker, parse_markdown, split_markdown
-from chunkspec._markdown import PARSER_VARIABLE, PARSERS, markdown_parser
-from chunkspec._sentences import sentence_spans
+from chunkspec._text._markdown import PARSER_VARIABLE, PARSERS, markdown_parser
+from chunkspec._text._sentences import sentence_spans
 
 try:
     from benchmarks.corpora import real_markdown

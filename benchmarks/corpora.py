@@ -46,7 +46,7 @@ def _package_documents() -> list[str]:
 
 def _megamart_pages() -> list[str]:
     """The 36 MegaMart help-centre pages bundled with chunkspec (Markdown)."""
-    pages = resources.files("chunkspec") / "_corpus" / "megamart" / "pages"
+    pages = resources.files("chunkspec") / "_evaluation" / "megamart" / "pages"
     return [page.read_text(encoding="utf-8") for page in sorted(pages.iterdir(), key=str)]
 
 

@@ -6,7 +6,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from chunkspec import GoldSpan, SpanQuery
-from chunkspec._gold import answers, labelled
+from chunkspec._evaluation._gold import answers, labelled
 
 from .models import answers_model
 

@@ -12,8 +12,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from chunkspec import GoldSpan, SpanQuery, load_corpus
-from chunkspec._chroma_corpus import load_chroma, write_corpus
-from chunkspec._labelled_corpus import Corpus, CorpusDocument
+from chunkspec._evaluation._chroma_corpus import load_chroma, write_corpus
+from chunkspec._evaluation._labelled_corpus import Corpus, CorpusDocument
 
 words = st.lists(
     st.sampled_from(["ab", "ab", "cd", "\u00e9t\u00e9", "\U0001f600", "x\ty"]),

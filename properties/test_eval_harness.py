@@ -14,8 +14,8 @@ from hypothesis import strategies as st
 import chunkspec
 from chunkspec import EvalCell, EvalReport, evaluate, load_corpus
 from chunkspec._cli._eval import format_table
-from chunkspec._evaluate import ALL, StrategyStats
-from chunkspec._strategies import indexed_text, resolve
+from chunkspec._evaluation._evaluate import ALL, StrategyStats
+from chunkspec._evaluation._strategies import indexed_text, resolve
 
 # --- EVAL-19: the hooks keep the chunkers' own provenance -------------------------------------
 
@@ -139,7 +139,7 @@ vocabulary = ["kettle", "refund", "warranty", "delivery", "zone", "sku", "40217"
 def test_bm25_scores_shared_terms_only(texts: list[list[str]], question: list[str]) -> None:
     """EVAL-24: a chunk scores > 0 iff it shares a (non-stop-word) term with the question."""
     pytest.importorskip("bm25s")
-    from chunkspec._retrievers import make_scorer
+    from chunkspec._evaluation._retrievers import make_scorer
 
     (row,) = make_scorer("bm25", [" ".join(t) for t in texts]).scores([" ".join(question)])
     for words, score in zip(texts, row, strict=True):

@@ -10,8 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from chunkspec import ChunkRecord, SourceDocument, chunk_document
-from chunkspec._embed_cache import CACHE_VARIABLE, cached_encode
-from chunkspec._strategies import indexed_text, resolve
+from chunkspec._evaluation._embed_cache import CACHE_VARIABLE, cached_encode
+from chunkspec._evaluation._strategies import indexed_text, resolve
 
 from .strategies import eval_text, markdown_documents
 

@@ -200,7 +200,7 @@ def test_fuzz_assemble_bulk_check_agrees(items: list[Any]) -> None:
     """PACK-10, PORT-1, PORT-2: assemble's field-at-a-time check accepts exactly the lists
     whose every item passes the item-by-item check (which names the first bad field), when
     no field is of a subclass (then it may only say False, leaving the answer to that check)."""
-    from chunkspec._assemble import _all_well_formed, _require_chunk
+    from chunkspec._core._assemble import _all_well_formed, _require_chunk
 
     def each_passes() -> bool:
         try:

@@ -29,7 +29,7 @@ from chunkspec import (
     split_markdown,
     split_sentences,
 )
-from chunkspec._blocks import BLOCK_KINDS
+from chunkspec._text._blocks import BLOCK_KINDS
 
 from .fuzzing import (
     MAX_SAFE,

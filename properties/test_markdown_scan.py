@@ -17,10 +17,10 @@ from hypothesis import example as case
 from hypothesis import strategies as st
 
 from chunkspec import Block, Document, HeadingAwareChunker, WhitespaceCounter
-from chunkspec._markdown import PARSERS, line_table, parse_markdown_blocks
-from chunkspec._markdown_fast import _emit, available, fast_blocks
-from chunkspec._markdown_scan import definition_lines, scan_spans, scannable
-from chunkspec._split_markdown import split_blocks
+from chunkspec._chunkers._split_markdown import split_blocks
+from chunkspec._text._markdown import PARSERS, line_table, parse_markdown_blocks
+from chunkspec._text._markdown_fast import _emit, available, fast_blocks
+from chunkspec._text._markdown_scan import definition_lines, scan_spans, scannable
 
 from .strategies import scan_documents, scan_line_documents
 
@@ -91,7 +91,7 @@ def _real_documents() -> list[tuple[str, str]]:
     """Real Markdown in the repository: the docs, README, CHANGELOG and MegaMart pages."""
     paths = [*sorted(_ROOT.glob("docs/**/*.md")), _ROOT / "README.md", _ROOT / "CHANGELOG.md"]
     documents = [(str(path.name), path.read_text(encoding="utf-8")) for path in paths]
-    pages = resources.files("chunkspec") / "_corpus" / "megamart" / "pages"
+    pages = resources.files("chunkspec") / "_evaluation" / "megamart" / "pages"
     documents += [(page.name, page.read_text(encoding="utf-8")) for page in pages.iterdir()]
     return documents
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from chunkspec._markdown import _parser, line_table
+from chunkspec._text._markdown import _parser, line_table
 
 from .models import model_lines
 from .strategies import markdown_documents

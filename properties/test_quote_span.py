@@ -7,7 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from chunkspec import GoldSpan
-from chunkspec._labelled_corpus import quote_span
+from chunkspec._evaluation._labelled_corpus import quote_span
 
 texts = st.text(alphabet="ab \n|", max_size=40)
 

@@ -8,8 +8,8 @@ from itertools import pairwise
 from hypothesis import given
 from hypothesis import strategies as st
 
-from chunkspec._retrievers import normalise, ranked
-from chunkspec._strategies import resolve
+from chunkspec._evaluation._retrievers import normalise, ranked
+from chunkspec._evaluation._strategies import resolve
 
 from .strategies import eval_text
 

@@ -38,7 +38,7 @@ from chunkspec import (
     split_section,
     token_windows,
 )
-from chunkspec._records._sources import format_for
+from chunkspec._text._documents import format_for
 from properties.models import (
     model_line_of,
     model_record_pages,

@@ -9,7 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from chunkspec import Chunk, GoldSpan, SpanQuery, assemble
-from chunkspec._span_metrics import (
+from chunkspec._evaluation._span_metrics import (
     budget_pack,
     covered,
     precision_omega,

@@ -61,7 +61,7 @@ def test_blocks_are_regions(source: str) -> None:
     """MD-3, MD-4: every block is a region of the source, in order, disjoint; a heading's
     text is a title without line breaks at its ends; kinds are the documented ones."""
     from chunkspec import parse_markdown
-    from chunkspec._blocks import BLOCK_KINDS
+    from chunkspec._text._blocks import BLOCK_KINDS
 
     document = parse_markdown("d", source)
     previous = 0
@@ -96,7 +96,7 @@ def test_longest_is_the_last_k_that_fits(low: int, span: int, limit: int) -> Non
     """MD-10, HEAD-7: the galloping search behind "the longest run that fits" returns the
     largest ``k`` in ``[low, high]`` with ``k <= limit`` (a monotone test), else ``low``,
     asking only about ``k`` in ``(low, high]``; literal model: scan every k."""
-    from chunkspec._split_markdown import _longest
+    from chunkspec._chunkers._split_markdown import _longest
 
     high = low + span
     asked: list[int] = []

@@ -9,9 +9,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import chunkspec._split as split_module
+import chunkspec._core._split as split_module
 from chunkspec import SEPARATORS, Chunk, split_section
-from chunkspec._split import _split_sparse
+from chunkspec._core._split import _split_sparse
 
 from .models import model_count, model_hash, model_split_texts
 from .strategies import (

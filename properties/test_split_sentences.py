@@ -6,7 +6,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from chunkspec import split_sentences
-from chunkspec._sentences import sentence_spans
+from chunkspec._text._sentences import sentence_spans
 from properties.models import model_sentences
 from properties.strategies import sentence_text
 

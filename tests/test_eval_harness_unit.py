@@ -10,7 +10,7 @@ import pytest
 
 import chunkspec
 from chunkspec import GoldSpan, SpanQuery, evaluate
-from chunkspec._labelled_corpus import Corpus, CorpusDocument
+from chunkspec._evaluation._labelled_corpus import Corpus, CorpusDocument
 
 pytest.importorskip("bm25s")
 
@@ -72,7 +72,7 @@ def test_skipped_strategy_is_reported(monkeypatch: pytest.MonkeyPatch) -> None:
 
 def test_bm25_draws_no_progress_bars(capsys: pytest.CaptureFixture[str]) -> None:
     """bm25s shows tqdm bars on stderr by default; the harness keeps stderr for its own bar."""
-    from chunkspec._retrievers import make_scorer
+    from chunkspec._evaluation._retrievers import make_scorer
 
     scorer = make_scorer("bm25", ["alpha beta", "gamma delta"])
     (row,) = scorer.scores(["alpha?"])

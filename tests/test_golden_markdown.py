@@ -16,8 +16,8 @@ from chunkspec import (
     split_markdown,
     split_sentences,
 )
-from chunkspec._markdown import PARSER_VARIABLE, PARSERS
-from chunkspec._markdown_fast import available
+from chunkspec._text._markdown import PARSER_VARIABLE, PARSERS
+from chunkspec._text._markdown_fast import available
 from tests import goldens
 
 _ERRORS = {"TypeError": TypeError, "ValueError": ValueError}

@@ -7,8 +7,8 @@ from typing import Any
 import pytest
 
 from chunkspec import GoldSpan, SpanQuery
-from chunkspec._bootstrap import interval, paired_p, resamples
-from chunkspec._span_metrics import (
+from chunkspec._evaluation._bootstrap import interval, paired_p, resamples
+from chunkspec._evaluation._span_metrics import (
     Region,
     budget_pack,
     covered,

@@ -105,7 +105,7 @@ def test_error_message(
 
 def test_unknown_markdown_parser_is_named(monkeypatch: pytest.MonkeyPatch) -> None:
     """MD-14: CHUNKSPEC_MARKDOWN_PARSER must name one of the block scans."""
-    from chunkspec._markdown import PARSER_VARIABLE
+    from chunkspec._text._markdown import PARSER_VARIABLE
 
     monkeypatch.setenv(PARSER_VARIABLE, "commonmark-py")
     with pytest.raises(ValueError, match="commonmark-py") as info:
@@ -115,7 +115,7 @@ def test_unknown_markdown_parser_is_named(monkeypatch: pytest.MonkeyPatch) -> No
 
 def test_reference_parser_is_selectable(monkeypatch: pytest.MonkeyPatch) -> None:
     """MD-14: markdown-it-py is selected explicitly by name and gives the same chunks."""
-    from chunkspec._markdown import PARSER_VARIABLE, markdown_parser
+    from chunkspec._text._markdown import PARSER_VARIABLE, markdown_parser
 
     source = "# T\n\nalpha |\n---\n\n| a |\n|---|\n| 1 |\n"
     default = split_markdown("d", source)

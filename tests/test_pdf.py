@@ -161,7 +161,7 @@ def test_page_that_cannot_be_extracted_is_named(
 
 def test_reason_of_an_empty_message() -> None:
     """PDF: an error without a message is named by its type alone; whitespace collapses."""
-    from chunkspec._pdf import _reason
+    from chunkspec._text._pdf import _reason
 
     assert _reason(ValueError(" \n ")) == "ValueError"
     assert _reason(KeyError("a")) == "KeyError: 'a'"

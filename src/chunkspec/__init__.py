@@ -1,25 +1,7 @@
 """chunkspec: the verified reference implementation of RAG chunking and context packing."""
 
-from ._assemble import assemble
-from ._blocks import Block, ChunkContext, Document, document_from_blocks, parse_text
-from ._chunk import Chunk, render
-from ._counters import (
-    CharEstimateCounter,
-    HuggingFaceCounter,
-    TiktokenCounter,
-    TokenCounter,
-    TokenSpanCounter,
-    WhitespaceCounter,
-)
-from ._errors import ArgumentTypeError, ArgumentValueError
-from ._evaluate import EvalCell, EvalReport, evaluate
-from ._gold import GoldSpan, SpanQuery
-from ._hashing import hash_text
-from ._heading_aware import Chunker, DocumentChunk, HeadingAwareChunker
-from ._labelled_corpus import Corpus, CorpusDocument, CorpusError, load_corpus
-from ._markdown import parse_markdown
-from ._metrics import LabelledQuery, Retriever, Score, compare, mrr, recall_at_k
-from ._pages import (
+from ._chunkers._heading_aware import Chunker, DocumentChunk, HeadingAwareChunker
+from ._chunkers._pages import (
     PAGE_SEPARATOR,
     Page,
     PageChunk,
@@ -28,14 +10,36 @@ from ._pages import (
     chunk_pages,
     join_pages,
 )
-from ._pdf import PdfError, read_pdf_pages
-from ._provenance import SourceChunk
+from ._chunkers._split_markdown import MarkdownChunk, split_markdown
+from ._chunkers._window import TokenWindow, chunk, token_windows
+from ._core._assemble import assemble
+from ._core._chunk import Chunk, render
+from ._core._hashing import hash_text
+from ._core._provenance import SourceChunk
+from ._core._split import split_section
+from ._core._tokens import SEPARATORS, WHITESPACE, count_tokens
+from ._core._words import words
+from ._counters._builtin import (
+    CharEstimateCounter,
+    HuggingFaceCounter,
+    TiktokenCounter,
+    TokenCounter,
+    TokenSpanCounter,
+    WhitespaceCounter,
+)
+from ._counters._registry import counter_from_name, counter_name
+from ._errors import ArgumentTypeError, ArgumentValueError
+from ._evaluation._evaluate import EvalCell, EvalReport, evaluate
+from ._evaluation._gold import GoldSpan, SpanQuery
+from ._evaluation._labelled_corpus import Corpus, CorpusDocument, CorpusError, load_corpus
+from ._evaluation._metrics import LabelledQuery, Retriever, Score, compare, mrr, recall_at_k
+from ._evaluation._strategies import StrategyUnavailable
 from ._records._chunk_document import STRATEGY_NAMES, chunk_document, default_overlap
-from ._records._counter_names import counter_from_name, counter_name
 from ._records._record import KINDS as RECORD_KINDS
 from ._records._record import RECORD_FIELDS, ChunkRecord, render_title
 from ._records._schema import record_json_schema
-from ._records._sources import (
+from ._text._blocks import Block, ChunkContext, Document, document_from_blocks, parse_text
+from ._text._documents import (
     INPUT_FORMATS,
     InputError,
     SourceDocument,
@@ -43,13 +47,9 @@ from ._records._sources import (
     document_from_text,
     read_document,
 )
-from ._sentences import split_sentences
-from ._split import split_section
-from ._split_markdown import MarkdownChunk, split_markdown
-from ._strategies import StrategyUnavailable
-from ._tokens import SEPARATORS, WHITESPACE, count_tokens
-from ._window import TokenWindow, chunk, token_windows
-from ._words import words
+from ._text._markdown import parse_markdown
+from ._text._pdf import PdfError, read_pdf_pages
+from ._text._sentences import split_sentences
 
 __all__ = [
     "INPUT_FORMATS",

@@ -24,13 +24,13 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, Protocol
 
-from ._blocks import ChunkContext, Document, document_from_blocks, parse_text
-from ._counters import TokenCounter, WhitespaceCounter
-from ._heading_aware import Chunker, DocumentChunk
-from ._markdown import parse_markdown
-from ._split import split_section
-from ._split_markdown import split_markdown
-from ._tokens import SEPARATORS
+from ._chunkers._heading_aware import Chunker, DocumentChunk
+from ._chunkers._split_markdown import split_markdown
+from ._core._split import split_section
+from ._core._tokens import SEPARATORS
+from ._counters._builtin import TokenCounter, WhitespaceCounter
+from ._text._blocks import ChunkContext, Document, document_from_blocks, parse_text
+from ._text._markdown import parse_markdown
 
 __all__ = [
     "CHECKS",

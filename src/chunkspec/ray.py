@@ -17,9 +17,9 @@ import functools
 import warnings
 from typing import TYPE_CHECKING, Any
 
+from ._core._validate import require_int
 from ._errors import ArgumentTypeError
 from ._records._rows import ChunkOptions
-from ._validate import require_int
 
 if TYPE_CHECKING:
     import pyarrow as pa

@@ -15,7 +15,7 @@ from typing import Any
 
 from .._records._chunk_document import STRATEGY_NAMES
 from .._records._record import ChunkRecord
-from .._records._sources import SourceDocument
+from .._text._documents import SourceDocument
 from ._chunking import Chunking, counter_option_name, run_chunking
 from ._counter import add_counter_options, check_counter_options
 from ._inputs import add_input_options

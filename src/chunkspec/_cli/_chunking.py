@@ -6,11 +6,11 @@ import argparse
 import sys
 from collections.abc import Callable, Sequence
 
+from .._counters._registry import counter_from_name
 from .._errors import ArgumentTypeError, ArgumentValueError
-from .._records._counter_names import counter_from_name
 from .._records._record import ChunkRecord
 from .._records._rows import ChunkOptions
-from .._records._sources import InputError, SourceDocument
+from .._text._documents import InputError, SourceDocument
 from ._counter import counter_from
 from ._inputs import documents, find_inputs
 from ._io import CliError, one_line

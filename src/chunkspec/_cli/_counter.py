@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from .._counters import (
+from .._counters._builtin import (
     CharEstimateCounter,
     HuggingFaceCounter,
     TiktokenCounter,

@@ -9,11 +9,11 @@ import sys
 from pathlib import Path
 from typing import Any, TextIO
 
-from .._chroma_corpus import load_chroma, write_corpus
-from .._evaluate import BASELINES, BUDGET, EvalCell, EvalReport, evaluate
-from .._labelled_corpus import load_corpus
-from .._retrievers import RETRIEVERS
-from .._strategies import DEFAULT_STRATEGIES
+from .._evaluation._chroma_corpus import load_chroma, write_corpus
+from .._evaluation._evaluate import BASELINES, BUDGET, EvalCell, EvalReport, evaluate
+from .._evaluation._labelled_corpus import load_corpus
+from .._evaluation._retrievers import RETRIEVERS
+from .._evaluation._strategies import DEFAULT_STRATEGIES
 from ._io import CliError
 
 __all__ = ["format_span_table", "format_table", "register"]

@@ -17,7 +17,7 @@ from typing import Any
 from .._errors import ArgumentTypeError, ArgumentValueError
 from .._records._chunk_document import STRATEGY_NAMES
 from .._records._rows import ChunkOptions
-from .._records._sources import INPUT_FORMATS
+from .._text._documents import INPUT_FORMATS
 from ._ingest_local import run_local, tasks
 from ._ingest_output import PartWriter, check_out, staging, write_manifest
 from ._inputs import Input, find_inputs

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .._records._sources import (
+from .._text._documents import (
     INPUT_FORMATS,
     SUFFIXES,
     InputError,

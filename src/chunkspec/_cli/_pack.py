@@ -8,12 +8,12 @@ import re
 import sys
 from typing import Any
 
-from .._assemble import assemble
-from .._chunk import Chunk
+from .._core._assemble import assemble
+from .._core._chunk import Chunk
+from .._core._hashing import hash_text
+from .._core._tokens import count_tokens
 from .._errors import ArgumentTypeError, ArgumentValueError
-from .._hashing import hash_text
 from .._records._record import RECORD_FIELDS, ChunkRecord
-from .._tokens import count_tokens
 from ._io import CliError, read_text
 
 __all__ = ["register"]

@@ -17,8 +17,8 @@ import unicodedata
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
-from .._tokens import SEPARATORS
-from .._validate import MAX_SAFE_INTEGER
+from .._core._tokens import SEPARATORS
+from .._core._validate import MAX_SAFE_INTEGER
 from ._blame_markdown import (
     MARKDOWN_OPS,
     markdown_by_field,

@@ -17,9 +17,9 @@ from collections.abc import Iterator
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-from .._blocks import Document
-from .._markdown import PARSERS, parse_markdown_blocks
-from .._records._sources import SourceDocument
+from .._text._blocks import Document
+from .._text._documents import SourceDocument
+from .._text._markdown import PARSERS, parse_markdown_blocks
 from ._compare import first_difference
 from ._markdown_ops import markdown_records
 

@@ -12,8 +12,8 @@ import re
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from .._sentences import CLOSERS, TERMINATORS
-from .._tokens import WHITESPACE
+from .._core._tokens import WHITESPACE
+from .._text._sentences import CLOSERS, TERMINATORS
 
 __all__ = ["error_rules", "field_rules", "window_traps"]
 

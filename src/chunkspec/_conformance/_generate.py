@@ -24,7 +24,7 @@ from typing import Any
 
 from hypothesis import strategies as st
 
-from .._tokens import WHITESPACE
+from .._core._tokens import WHITESPACE
 from ._generate_markdown import markdown_cases
 
 __all__ = ["PROFILES", "by_op", "cases"]

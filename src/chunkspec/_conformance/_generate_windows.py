@@ -16,8 +16,8 @@ from typing import Any
 
 from hypothesis import strategies as st
 
-from .._sentences import CLOSERS, TERMINATORS
-from .._tokens import WHITESPACE
+from .._core._tokens import WHITESPACE
+from .._text._sentences import CLOSERS, TERMINATORS
 from ._generate import (
     _FAULT,
     _HAZARD_NAMES,

@@ -13,13 +13,13 @@ import math
 from collections.abc import Callable
 from typing import Any
 
-from .._assemble import assemble
-from .._chunk import Chunk, render
-from .._hashing import hash_text
-from .._sentences import split_sentences
-from .._split import split_section
-from .._tokens import SEPARATORS, count_tokens
-from .._words import words
+from .._core._assemble import assemble
+from .._core._chunk import Chunk, render
+from .._core._hashing import hash_text
+from .._core._split import split_section
+from .._core._tokens import SEPARATORS, count_tokens
+from .._core._words import words
+from .._text._sentences import split_sentences
 from ._markdown_ops import heading_aware_records, split_markdown_records
 from ._record_ops import chunk_records
 from ._window_ops import page_records, token_window_records

@@ -10,20 +10,20 @@ import bisect
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from .._blocks import Block
-from .._counters import CharEstimateCounter, TokenSpanCounter, WhitespaceCounter
+from .._chunkers._heading_aware import HeadingAwareChunker
+from .._chunkers._pages import chunk_pages
+from .._chunkers._split_markdown import split_blocks
+from .._chunkers._window import chunk as char_windows
+from .._chunkers._window import token_windows
+from .._core._hashing import hash_text
+from .._core._split import split_section
+from .._core._validate import require_int
+from .._counters._builtin import CharEstimateCounter, TokenSpanCounter, WhitespaceCounter
+from .._counters._registry import counter_from_name, counter_name
 from .._errors import ArgumentTypeError, ArgumentValueError
-from .._hashing import hash_text
-from .._heading_aware import HeadingAwareChunker
-from .._pages import chunk_pages
-from .._split import split_section
-from .._split_markdown import split_blocks
-from .._validate import require_int
-from .._window import chunk as char_windows
-from .._window import token_windows
-from ._counter_names import counter_from_name, counter_name
+from .._text._blocks import Block
+from .._text._documents import SourceDocument
 from ._record import ChunkRecord
-from ._sources import SourceDocument
 
 __all__ = [
     "CHUNK_STRATEGIES",

@@ -6,10 +6,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from .._chunk import Chunk
+from .._core._chunk import Chunk
+from .._core._hashing import hash_text
+from .._core._validate import MAX_SAFE_INTEGER, require_text
 from .._errors import ArgumentTypeError, ArgumentValueError
-from .._hashing import hash_text
-from .._validate import MAX_SAFE_INTEGER, require_text
 
 __all__ = ["KINDS", "RECORD_FIELDS", "ChunkRecord", "render_title"]
 

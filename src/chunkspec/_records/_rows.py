@@ -11,17 +11,17 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
+from .._core._validate import require_int
 from .._errors import ArgumentTypeError, ArgumentValueError
-from .._validate import require_int
-from ._chunk_document import chunk_document
-from ._record import RECORD_FIELDS, ChunkRecord
-from ._sources import (
+from .._text._documents import (
     INPUT_FORMATS,
     InputError,
     SourceDocument,
     document_from_bytes,
     document_from_text,
 )
+from ._chunk_document import chunk_document
+from ._record import RECORD_FIELDS, ChunkRecord
 
 __all__ = ["ERROR_FIELD", "OUTPUT_FIELDS", "ChunkOptions", "RawDocument", "chunk_rows"]
 

@@ -11,12 +11,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from .._core._hashing import hash_text
+from .._core._validate import require_text
 from .._errors import ArgumentTypeError, ArgumentValueError
-from .._hashing import hash_text
 from .._records._chunk_document import chunk_document
 from .._records._record import RECORD_FIELDS, ChunkRecord
-from .._records._sources import SourceDocument, document_from_text
-from .._validate import require_text
+from .._text._documents import SourceDocument, document_from_text
 
 __all__ = [
     "DOCUMENT_KEYS",

@@ -12,12 +12,12 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
 
-from ._blocks import Block, ChunkContext, Document
-from ._counters import TokenCounter, WhitespaceCounter
-from ._errors import ArgumentTypeError
-from ._sentences import sentence_spans
+from .._core._validate import require_int
+from .._counters._builtin import TokenCounter, WhitespaceCounter
+from .._errors import ArgumentTypeError
+from .._text._blocks import Block, ChunkContext, Document
+from .._text._sentences import sentence_spans
 from ._split_markdown import _longest, require_counter
-from ._validate import require_int
 
 __all__ = ["Chunker", "DocumentChunk", "HeadingAwareChunker"]
 

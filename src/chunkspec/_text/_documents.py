@@ -7,12 +7,12 @@ import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .._blocks import Document, document_from_blocks, parse_text
+from .._chunkers._pages import PAGE_SEPARATOR, join_pages
+from .._core._validate import require_str, require_text
 from .._errors import ArgumentTypeError, ArgumentValueError
-from .._markdown import parse_markdown
-from .._pages import PAGE_SEPARATOR, join_pages
-from .._pdf import PdfError, read_pdf_bytes
-from .._validate import require_str, require_text
+from ._blocks import Document, document_from_blocks, parse_text
+from ._markdown import parse_markdown
+from ._pdf import PdfError, read_pdf_bytes
 
 __all__ = [
     "INPUT_FORMATS",

@@ -13,8 +13,8 @@ from dataclasses import dataclass
 from itertools import islice
 from typing import TextIO
 
-from ._errors import ArgumentTypeError, ArgumentValueError
-from ._validate import require_int, require_text
+from .._core._validate import require_int, require_text
+from .._errors import ArgumentTypeError, ArgumentValueError
 
 __all__ = ["LabelledQuery", "Retriever", "Score", "compare", "mrr", "recall_at_k"]
 

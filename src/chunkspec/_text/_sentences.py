@@ -8,7 +8,7 @@ looked at a bounded number of times.
 
 from __future__ import annotations
 
-from ._validate import require_text
+from .._core._validate import require_text
 
 __all__ = ["sentence_spans", "split_sentences"]
 

@@ -20,12 +20,12 @@ import re
 from collections.abc import Callable
 from dataclasses import replace
 
-from ._errors import ArgumentValueError
-from ._hashing import hash_text
-from ._records._chunk_document import chunk_document
-from ._records._record import ChunkRecord
-from ._records._sources import SourceDocument
-from ._validate import MAX_SAFE_INTEGER, require_str
+from .._core._hashing import hash_text
+from .._core._validate import MAX_SAFE_INTEGER, require_str
+from .._errors import ArgumentValueError
+from .._records._chunk_document import chunk_document
+from .._records._record import ChunkRecord
+from .._text._documents import SourceDocument
 
 __all__ = [
     "DEFAULT_STRATEGIES",

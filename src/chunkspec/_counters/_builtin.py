@@ -17,9 +17,9 @@ import os
 import re
 from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
-from ._errors import ArgumentTypeError, ArgumentValueError
-from ._tokens import WHITESPACE
-from ._validate import require_int, require_str, require_text
+from .._core._tokens import WHITESPACE
+from .._core._validate import require_int, require_str, require_text
+from .._errors import ArgumentTypeError, ArgumentValueError
 
 if TYPE_CHECKING:
     import tiktoken

@@ -6,8 +6,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ._errors import ArgumentTypeError, ArgumentValueError
-from ._validate import require_int, require_str, require_text
+from .._core._validate import require_int, require_str, require_text
+from .._errors import ArgumentTypeError, ArgumentValueError
 
 __all__ = [
     "BLOCK_KINDS",

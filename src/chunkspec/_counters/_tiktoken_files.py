@@ -19,8 +19,8 @@ import os
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ._errors import ArgumentTypeError, ArgumentValueError
-from ._validate import require_str
+from .._core._validate import require_str
+from .._errors import ArgumentTypeError, ArgumentValueError
 
 if TYPE_CHECKING:
     import tiktoken

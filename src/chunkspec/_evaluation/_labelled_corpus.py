@@ -24,9 +24,9 @@ if sys.version_info >= (3, 11):
 else:  # pragma: no cover
     from importlib.abc import Traversable
 
-from ._errors import ArgumentValueError
+from .._core._validate import require_text
+from .._errors import ArgumentValueError
 from ._gold import GoldSpan, SpanQuery
-from ._validate import require_text
 
 __all__ = ["Corpus", "CorpusDocument", "CorpusError", "bundled", "load_corpus", "quote_span"]
 
@@ -79,7 +79,7 @@ class Corpus:
 
 def bundled() -> Traversable:
     """Return the directory of the corpus shipped in the wheel: MegaMart policy pages."""
-    return files("chunkspec") / "_corpus" / "megamart"
+    return files("chunkspec") / "_evaluation" / "megamart"
 
 
 def load_corpus(

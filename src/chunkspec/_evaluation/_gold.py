@@ -11,9 +11,9 @@ import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from ._errors import ArgumentTypeError, ArgumentValueError
+from .._core._validate import require_int, require_real, require_text
+from .._errors import ArgumentTypeError, ArgumentValueError
 from ._metrics import LabelledQuery
-from ._validate import require_int, require_real, require_text
 
 __all__ = ["GoldSpan", "SpanQuery", "answers", "labelled", "needed_overlap"]
 

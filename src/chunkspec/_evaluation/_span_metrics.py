@@ -9,9 +9,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from ._errors import ArgumentValueError
+from .._core._validate import require_int
+from .._errors import ArgumentValueError
 from ._gold import GoldSpan, SpanQuery
-from ._validate import require_int
 
 __all__ = [
     "Region",

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ._errors import ArgumentTypeError
+from .._errors import ArgumentTypeError
 
 __all__ = ["Chunk", "render", "render_unchecked"]
 

@@ -1,7 +1,7 @@
 # ruff: noqa: E501  (template sentences read best unbroken; the output is data)
 """Generate the bundled MegaMart corpus from templates with a fixed seed (rule EVAL-23).
 
-``python -m chunkspec._corpus.generate [OUT]`` rewrites ``OUT`` (default: the ``megamart``
+``python -m tests.megamart [OUT]`` rewrites ``OUT`` (default: the bundled
 folder beside this file): ``pages/*.md`` and ``queries.jsonl``. The same seed gives the same
 bytes. Every fact a question asks about is written through :class:`Page.fact`, which records
 where it lands, so a question's gold lists *every* place that answers it (EVAL-10) and an
@@ -794,7 +794,11 @@ def generate(out: Path, seed: int = SEED) -> tuple[int, int]:
 
 def main(argv: Sequence[str]) -> int:
     """Regenerate the corpus (default: the bundled folder) and print its size."""
-    out = Path(argv[0]) if argv else Path(__file__).parent / "megamart"
+    out = (
+        Path(argv[0])
+        if argv
+        else Path(__file__).parents[1] / "src" / "chunkspec" / "_evaluation" / "megamart"
+    )
     pages, questions = generate(out)
     print(f"{out}: {pages} pages, {questions} questions")
     return 0

@@ -13,10 +13,10 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ._counters import TokenSpanCounter, WhitespaceCounter, checked_starts
-from ._errors import ArgumentTypeError, ArgumentValueError
-from ._tokens import WHITESPACE
-from ._validate import require_int, require_str, require_text
+from .._core._tokens import WHITESPACE
+from .._core._validate import require_int, require_str, require_text
+from .._counters._builtin import TokenSpanCounter, WhitespaceCounter, checked_starts
+from .._errors import ArgumentTypeError, ArgumentValueError
 
 __all__ = [
     "PAGE_SEPARATOR",

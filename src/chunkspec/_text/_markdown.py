@@ -20,9 +20,9 @@ from itertools import accumulate
 from operator import add
 from typing import TYPE_CHECKING, Any
 
+from .._core._validate import require_str, require_text
+from .._errors import ArgumentValueError
 from ._blocks import Block, Document, new_block
-from ._errors import ArgumentValueError
-from ._validate import require_str, require_text
 
 if TYPE_CHECKING:
     from markdown_it import MarkdownIt

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import functools
 
-from .._counters import (
+from .._core._validate import require_str
+from .._errors import ArgumentValueError
+from ._builtin import (
     CharEstimateCounter,
     HuggingFaceCounter,
     TiktokenCounter,
@@ -12,8 +14,6 @@ from .._counters import (
     TokenSpanCounter,
     WhitespaceCounter,
 )
-from .._errors import ArgumentValueError
-from .._validate import require_str
 
 __all__ = ["counter_from_name", "counter_name"]
 

@@ -15,12 +15,12 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ._blocks import Block, Document
-from ._counters import TokenCounter, WhitespaceCounter
-from ._errors import ArgumentTypeError
-from ._markdown import iter_markdown_blocks, line_table
-from ._split import _split
-from ._validate import require_int, require_str, require_text
+from .._core._split import _split
+from .._core._validate import require_int, require_str, require_text
+from .._counters._builtin import TokenCounter, WhitespaceCounter
+from .._errors import ArgumentTypeError
+from .._text._blocks import Block, Document
+from .._text._markdown import iter_markdown_blocks, line_table
 
 __all__ = ["MarkdownChunk", "split_blocks", "split_markdown"]
 

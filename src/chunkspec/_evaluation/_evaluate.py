@@ -14,17 +14,17 @@ from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
-from ._assemble import assemble
+from .._core._assemble import assemble
+from .._core._validate import require_int, require_real
+from .._errors import ArgumentTypeError, ArgumentValueError
+from .._records._record import ChunkRecord
 from ._bootstrap import Resamples, interval, paired_p, resamples
-from ._errors import ArgumentTypeError, ArgumentValueError
 from ._gold import labelled
 from ._labelled_corpus import Corpus
 from ._metrics import LabelledQuery, mrr, recall_at_k
-from ._records._record import ChunkRecord
 from ._retrievers import RANDOM, RETRIEVERS, make_scorer, normalise, ranked
 from ._span_metrics import Region, budget_pack, precision_omega, query_scores, tokens_per_answer
 from ._strategies import DOCUMENT, StrategyUnavailable, indexed_text, resolve
-from ._validate import require_int, require_real
 
 __all__ = ["ALL", "BUDGETS", "EvalCell", "EvalReport", "StrategyStats", "evaluate"]
 

@@ -18,15 +18,15 @@ from __future__ import annotations
 from collections import deque
 from dataclasses import dataclass
 
-from ._counters import TokenSpanCounter, WhitespaceCounter, checked_starts
-from ._errors import ArgumentTypeError, ArgumentValueError
-from ._validate import (
+from .._core._validate import (
     one_byte_per_code_point,
     require_int,
     require_str,
     require_text,
     surrogate_check_encoding,
 )
+from .._counters._builtin import TokenSpanCounter, WhitespaceCounter, checked_starts
+from .._errors import ArgumentTypeError, ArgumentValueError
 
 __all__ = ["TokenWindow", "chunk", "token_windows", "window_count"]
 

@@ -12,8 +12,8 @@ from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ._errors import ArgumentValueError
-from ._validate import require_int
+from .._core._validate import require_int
+from .._errors import ArgumentValueError
 
 __all__ = ["ALPHA", "Resamples", "interval", "paired_p", "resamples"]
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 import sys
 
-from ._errors import ArgumentTypeError, ArgumentValueError
+from .._errors import ArgumentTypeError, ArgumentValueError
 
 __all__ = [
     "MAX_SAFE_INTEGER",
