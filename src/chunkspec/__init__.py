@@ -1,6 +1,7 @@
 """chunkspec: the verified reference implementation of RAG chunking and context packing."""
 
 from ._chunkers._heading_aware import Chunker, DocumentChunk, HeadingAwareChunker
+from ._chunkers._options import ChunkOptions
 from ._chunkers._pages import (
     PAGE_SEPARATOR,
     Page,
@@ -27,8 +28,8 @@ from ._counters._builtin import (
     TokenSpanCounter,
     WhitespaceCounter,
 )
-from ._counters._registry import counter_from_name, counter_name
-from ._errors import ArgumentTypeError, ArgumentValueError
+from ._counters._registry import counter_from_name, counter_name, resolve_counter
+from ._errors import ArgumentTypeError, ArgumentValueError, ChunkspecError
 from ._evaluation._evaluate import EvalCell, EvalReport, evaluate
 from ._evaluation._gold import GoldSpan, SpanQuery
 from ._evaluation._labelled_corpus import Corpus, CorpusDocument, CorpusError, load_corpus
@@ -65,8 +66,10 @@ __all__ = [
     "CharEstimateCounter",
     "Chunk",
     "ChunkContext",
+    "ChunkOptions",
     "ChunkRecord",
     "Chunker",
+    "ChunkspecError",
     "Corpus",
     "CorpusDocument",
     "CorpusError",
@@ -121,6 +124,7 @@ __all__ = [
     "record_json_schema",
     "render",
     "render_title",
+    "resolve_counter",
     "split_markdown",
     "split_section",
     "split_sentences",

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-__all__ = ["ArgumentTypeError", "ArgumentValueError"]
+__all__ = ["ArgumentTypeError", "ArgumentValueError", "ChunkspecError"]
 
 
 def _shown(value: object) -> str:
@@ -11,7 +11,13 @@ def _shown(value: object) -> str:
     return text if len(text) <= 80 else text[:77] + "..."
 
 
-class ArgumentTypeError(TypeError):
+class ChunkspecError(Exception):
+    """The base of every error chunkspec raises on purpose: ``except ChunkspecError`` catches
+    them all. Each subclass also derives from the built-in it has always been (``TypeError``,
+    ``ValueError``), so older ``except ValueError`` code keeps working."""
+
+
+class ArgumentTypeError(ChunkspecError, TypeError):
     """An argument has the wrong type; ``argument`` names it and ``value`` holds it."""
 
     def __init__(self, argument: str, expected: str, value: object) -> None:
@@ -22,7 +28,7 @@ class ArgumentTypeError(TypeError):
         )
 
 
-class ArgumentValueError(ValueError):
+class ArgumentValueError(ChunkspecError, ValueError):
     """An argument has the right type but a forbidden value."""
 
     def __init__(self, argument: str, problem: str, value: object) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import functools
 
 from .._core._validate import require_str
-from .._errors import ArgumentValueError
+from .._errors import ArgumentTypeError, ArgumentValueError
 from ._builtin import (
     CharEstimateCounter,
     HuggingFaceCounter,
@@ -15,7 +15,7 @@ from ._builtin import (
     WhitespaceCounter,
 )
 
-__all__ = ["counter_from_name", "counter_name"]
+__all__ = ["counter_from_name", "counter_name", "resolve_counter"]
 
 
 def counter_name(counter: TokenCounter) -> str:
@@ -66,3 +66,45 @@ def counter_from_name(name: str) -> TokenSpanCounter:
         "must be whitespace, chars{N}, tiktoken[:ENCODING] or huggingface:PATH",
         name,
     )
+
+
+def resolve_counter(
+    counter: str | TokenSpanCounter, *, encoding_file: str | None = None
+) -> TokenSpanCounter:
+    """Return the counter ``counter`` names, or ``counter`` itself (RECORD-5, COUNT-9).
+
+    The one place a counter is resolved, for the library, the adapters, Arrow, Ray and the
+    command line alike. ``counter`` is a name (``whitespace``, ``chars{N}``,
+    ``tiktoken:{encoding}``, ``huggingface:{tokenizer.json path}``) or an object with
+    ``count`` and ``token_spans``. ``encoding_file`` is a tiktoken encoding's rank file
+    (``cl100k_base.tiktoken``) for offline use: it applies to ``tiktoken:`` names only, and
+    registers the encoding so that the record's name (``tiktoken:NAME``) builds it again in
+    any later call of the same process (COUNT-9).
+    """
+    if encoding_file is not None:
+        if not isinstance(encoding_file, str) or not encoding_file:
+            raise ArgumentTypeError("encoding_file", "a file path (str)", encoding_file)
+        if not isinstance(counter, str) or counter.partition(":")[0] != "tiktoken":
+            raise ArgumentValueError(
+                "encoding_file",
+                f"applies to tiktoken counters only, not {counter!r}",
+                encoding_file,
+            )
+        return _tiktoken_from_file(counter.partition(":")[2] or "cl100k_base", encoding_file)
+    if isinstance(counter, str):
+        return counter_from_name(counter)
+    if callable(getattr(counter, "count", None)) and callable(
+        getattr(counter, "token_spans", None)
+    ):
+        return counter
+    raise ArgumentTypeError(
+        "counter", "a counter name (str) or an object with count and token_spans", counter
+    )
+
+
+@functools.lru_cache(maxsize=8)
+def _tiktoken_from_file(encoding: str, encoding_file: str) -> TokenSpanCounter:
+    """Build a tiktoken counter from its rank file once per process (COUNT-9)."""
+    built = TiktokenCounter(encoding, encoding_file=encoding_file)
+    counter_from_name.cache_clear()  # the name now resolves offline
+    return built

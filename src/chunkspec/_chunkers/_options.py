@@ -1,0 +1,185 @@
+"""One chunking call's options, built and checked in one place (rules OPT-1..OPT-4).
+
+Every entry point (``chunk_document``, ``chunkspec.arrow.chunk_table``,
+``chunkspec.ray.chunk_dataset``, the framework adapters and every command) takes a
+:class:`ChunkOptions`; it travels to worker processes and into the ingest manifest as one
+value (:meth:`ChunkOptions.to_dict`), and its :attr:`ChunkOptions.strategy_string` is the
+record's ``strategy`` field (RECORD-6).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from .._core._validate import require_int
+from .._counters._builtin import TokenSpanCounter
+from .._counters._registry import counter_name, resolve_counter
+from .._errors import ArgumentTypeError, ArgumentValueError
+
+__all__ = ["OVERLAPPING", "STRATEGY_NAMES", "ChunkOptions", "default_overlap"]
+
+#: The strategy names, in the order ``--help`` lists them (RECORD-10).
+STRATEGY_NAMES = ("heading", "structural", "recursive", "window", "pages")
+
+#: The strategies that overlap consecutive chunks (CHUNK-6).
+OVERLAPPING = frozenset({"heading", "window", "pages"})
+
+#: The flags that belong to one strategy only: flag -> strategy.
+_STRATEGY_FLAGS = {"count_headings": "structural", "split_tables": "structural"}
+
+
+def default_overlap(strategy: str, max_tokens: int) -> int:
+    """RECORD-13: ``max_tokens // 4`` for pages (seed 004's 100 of 400), else
+    ``min(64, max_tokens // 8)`` (CHUNK-6); 0 for the strategies that do not overlap."""
+    if strategy == "pages":
+        return max_tokens // 4
+    if strategy in OVERLAPPING:
+        return min(64, max_tokens // 8)
+    return 0
+
+
+@dataclass(frozen=True, slots=True)
+class ChunkOptions:
+    """The chunking options of a call or a job, checked when made (OPT-1).
+
+    ``strategy`` is ``heading``, ``structural``, ``recursive``, ``window`` or ``pages``;
+    ``counter`` a counter name (RECORD-5: ``whitespace``, ``chars{N}``,
+    ``tiktoken:{encoding}``, ``huggingface:{path}``) or a counter object;
+    ``encoding_file`` a tiktoken rank file for offline use (COUNT-9). ``overlap_tokens``
+    ``None`` means RECORD-13's default; the strategies that do not overlap refuse any other
+    value, and ``count_headings``/``split_tables`` belong to ``structural`` (CHUNK-6).
+    A bad option is a TypeError/ValueError naming the field and the value.
+    """
+
+    strategy: str = "heading"
+    max_tokens: int = 512
+    overlap_tokens: int | None = None
+    counter: str | TokenSpanCounter = "whitespace"
+    encoding_file: str | None = None
+    count_headings: bool = False
+    split_tables: bool = False
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.strategy, str):
+            raise ArgumentTypeError("strategy", "a str", self.strategy)
+        if self.strategy not in STRATEGY_NAMES:
+            raise ArgumentValueError(
+                "strategy", f"must be one of {', '.join(sorted(STRATEGY_NAMES))}", self.strategy
+            )
+        size = require_int("max_tokens", self.max_tokens, minimum=1)
+        if self.overlap_tokens is not None:
+            if self.strategy not in OVERLAPPING:
+                raise ArgumentValueError(
+                    "overlap_tokens",
+                    f"applies to heading, window and pages, not {self.strategy} (CHUNK-6)",
+                    self.overlap_tokens,
+                )
+            overlap = require_int("overlap_tokens", self.overlap_tokens, minimum=0)
+            if self.strategy != "heading" and overlap >= size:
+                raise ArgumentValueError(
+                    "overlap_tokens", f"must be < max_tokens ({size})", overlap
+                )
+        for flag, owner in _STRATEGY_FLAGS.items():
+            value = getattr(self, flag)
+            if not isinstance(value, bool):
+                raise ArgumentTypeError(flag, "a bool", value)
+            if value and self.strategy != owner:
+                raise ArgumentValueError(flag, f"applies to {owner}, not {self.strategy}", value)
+        resolve_counter(self.counter, encoding_file=self.encoding_file)  # OPT-2: fail now
+
+    @property
+    def overlap(self) -> int:
+        """The overlap in tokens: ``overlap_tokens``, else RECORD-13's default."""
+        if self.overlap_tokens is None:
+            return default_overlap(self.strategy, self.max_tokens)
+        return self.overlap_tokens
+
+    def token_counter(self) -> TokenSpanCounter:
+        """Return the counter object (built once per process and name, OPT-2)."""
+        return resolve_counter(self.counter, encoding_file=self.encoding_file)
+
+    @property
+    def counter_name(self) -> str:
+        """The record's ``counter`` field (RECORD-5)."""
+        return counter_name(self.token_counter())
+
+    @property
+    def strategy_string(self) -> str:
+        """RECORD-6: ``name:max_tokens=N[,overlap_tokens=M][,flag=true...]``."""
+        parts = [f"max_tokens={self.max_tokens}"]
+        if self.strategy in OVERLAPPING:
+            parts.append(f"overlap_tokens={self.overlap}")
+        if self.count_headings:
+            parts.append("count_headings=true")
+        if self.split_tables:
+            parts.append("split_tables=true")
+        return f"{self.strategy}:{','.join(parts)}"
+
+    def replace(self, **changes: Any) -> ChunkOptions:
+        """Return a copy with ``changes`` applied, checked again."""
+        return dataclasses.replace(self, **changes)
+
+    def to_dict(self) -> dict[str, Any]:
+        """Return the options as plain JSON values (OPT-3); the counter by its name.
+
+        ``ChunkOptions.from_dict(o.to_dict()) == o`` whenever ``o.counter`` is a name.
+        """
+        return {
+            "strategy": self.strategy,
+            "max_tokens": self.max_tokens,
+            "overlap_tokens": self.overlap_tokens,
+            "counter": self.counter if isinstance(self.counter, str) else self.counter_name,
+            "encoding_file": self.encoding_file,
+            "count_headings": self.count_headings,
+            "split_tables": self.split_tables,
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> ChunkOptions:
+        """Return the options :meth:`to_dict` wrote; an unknown key is a ValueError (OPT-3)."""
+        if not isinstance(data, Mapping):
+            raise ArgumentTypeError("options", "a mapping", data)
+        known = {field.name for field in dataclasses.fields(cls)}
+        unknown = sorted(str(key) for key in data if key not in known)
+        if unknown:
+            raise ArgumentValueError("options", f"has unknown key {unknown[0]!r}", unknown)
+        return cls(**data)
+
+    @classmethod
+    def from_strategy_string(
+        cls,
+        value: str,
+        *,
+        counter: str | TokenSpanCounter = "whitespace",
+        encoding_file: str | None = None,
+    ) -> ChunkOptions:
+        """Return the options a record's ``strategy`` field (RECORD-6) states (OPT-4).
+
+        The counter is not part of that string (it is the record's ``counter`` field), so
+        it is given separately. ``from_strategy_string(o.strategy_string, counter=c) == o``
+        up to an explicit ``overlap_tokens`` equal to the default.
+        """
+        if not isinstance(value, str):
+            raise ArgumentTypeError("strategy", "a str", value)
+        name, sep, rest = value.partition(":")
+        if not sep:
+            raise ArgumentValueError("strategy", "must be NAME:max_tokens=N[,...]", value)
+        fields: dict[str, Any] = {}
+        for part in rest.split(","):
+            key, eq, text = part.partition("=")
+            if not eq or key in fields:
+                raise ArgumentValueError("strategy", f"has a bad part {part!r}", value)
+            if key in ("max_tokens", "overlap_tokens"):
+                if not (text.isascii() and text.isdigit()):
+                    raise ArgumentValueError("strategy", f"{key} must be a whole number", value)
+                fields[key] = int(text)
+            elif key in _STRATEGY_FLAGS and text == "true":
+                fields[key] = True
+            else:
+                raise ArgumentValueError("strategy", f"has an unknown part {part!r}", value)
+        if "max_tokens" not in fields:
+            raise ArgumentValueError("strategy", "lacks max_tokens", value)
+        return cls(name, counter=counter, encoding_file=encoding_file, **fields)
