@@ -82,8 +82,7 @@ def resolve_counter(
     any later call of the same process (COUNT-9).
     """
     if encoding_file is not None:
-        if not isinstance(encoding_file, str) or not encoding_file:
-            raise ArgumentTypeError("encoding_file", "a file path (str)", encoding_file)
+        require_str("encoding_file", encoding_file)
         if not isinstance(counter, str) or counter.partition(":")[0] != "tiktoken":
             raise ArgumentValueError(
                 "encoding_file",
