@@ -17,7 +17,7 @@ from chunkspec._cli._eval import format_table
 from chunkspec._evaluation._evaluate import ALL, StrategyStats
 from chunkspec._evaluation._strategies import indexed_text, resolve
 
-# --- EVAL-19: the hooks keep the chunkers' own provenance -------------------------------------
+# --- EVAL-19: the headed families keep the chunkers' own provenance -----------------------------
 
 markdown = st.lists(
     st.sampled_from(

@@ -26,6 +26,8 @@ from chunkspec._evaluation._labelled_corpus import Corpus, bundled
 from chunkspec._evaluation._retrievers import make_scorer, normalise, ranked
 from chunkspec._evaluation._strategies import DEFAULT_STRATEGIES, resolve
 
+from .eval_unavailable import make_unavailable
+
 # --- the bundled corpus ----------------------------------------------------------------------
 
 
@@ -192,38 +194,37 @@ def test_bad_strategy_names(name: str) -> None:
     assert getattr(info.value, "argument", None) == "strategy"
 
 
-def test_structural_hook() -> None:
-    """EVAL-19: structural adapts chunkspec.split_markdown once issue 5 lands."""
-    if not hasattr(chunkspec, "split_markdown"):
-        with pytest.raises(StrategyUnavailable, match="split_markdown"):
-            resolve("structural")
-        pytest.skip("chunkspec.split_markdown is not on this branch (issue 5)")
+def test_structural_strategy() -> None:
+    """EVAL-19: structural is split_markdown's chunks, each within its region."""
     source = load_corpus().document("returns-kt-north").text
     chunks = resolve("structural")("returns-kt-north", "Returns", source)
     assert chunks
     assert all(c.text.strip() in source[c.start : c.end] for c in chunks)
 
 
-def test_heading_aware_hook() -> None:
-    """EVAL-19: heading-aware adapts chunkspec.HeadingAwareChunker once issue 5 lands."""
-    if not hasattr(chunkspec, "HeadingAwareChunker"):
-        with pytest.raises(StrategyUnavailable, match="HeadingAwareChunker"):
-            resolve("heading-aware")
-        pytest.skip("chunkspec.HeadingAwareChunker is not on this branch (issue 5)")
+def test_heading_aware_strategy() -> None:
+    """EVAL-19: heading-aware is HeadingAwareChunker's chunks, each its region's text."""
     source = load_corpus().document("returns-kt-north").text
     chunks = resolve("heading-aware-64-8")("returns-kt-north", "Returns", source)
     assert chunks
     assert all(c.text == source[c.start : c.end] for c in chunks)
 
 
-def test_hooks_unavailable(monkeypatch: pytest.MonkeyPatch) -> None:
-    """EVAL-19: without issue 5's chunkers both hooks raise StrategyUnavailable."""
-    for name in ("split_markdown", "HeadingAwareChunker"):
-        monkeypatch.delattr(chunkspec, name, raising=False)
-    for name in ("structural", "structural-128", "heading-aware", "heading-aware-128-16"):
+def test_every_family_is_available() -> None:
+    """EVAL-19: every family ships in the core, so no default strategy is unavailable."""
+    for name in (*DEFAULT_STRATEGIES, "document", "window-8-2"):
+        assert callable(resolve(name))
+
+
+def test_unavailable_family(monkeypatch: pytest.MonkeyPatch) -> None:
+    """EVAL-19: a family that cannot run raises StrategyUnavailable for each of its names."""
+    message = make_unavailable(monkeypatch, "heading-aware")
+    for name in ("heading-aware", "heading-aware-128", "heading-aware-128-16"):
         with pytest.raises(StrategyUnavailable) as info:
             resolve(name)
         assert info.value.argument == "strategy"
+        assert str(info.value) == message
+    assert callable(resolve("structural"))
 
 
 def test_fixed_is_window_without_overlap() -> None:
@@ -325,7 +326,8 @@ def test_evaluate_full_cover_vs_share() -> None:
 
 
 def test_evaluate_unavailable_strategy(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.delattr(chunkspec, "HeadingAwareChunker", raising=False)
+    """EVAL-19: an unavailable strategy raises, or is skipped with skip_unavailable."""
+    make_unavailable(monkeypatch, "heading-aware")
     corpus = _small()
     with pytest.raises(StrategyUnavailable):
         evaluate(corpus, ["heading-aware"], "bm25")
@@ -406,17 +408,17 @@ def test_cli_eval_png_and_forced_progress(
 
 
 def test_cli_eval_default_skips_unavailable(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
+    """EVAL-19, EVAL-29: without --strategies an unavailable default is skipped, the rest run."""
     pytest.importorskip("bm25s")
+    message = make_unavailable(monkeypatch, "structural")
     assert main(["eval", _small_dir(tmp_path), "--k", "5", "--bootstrap", "10"]) == 0
     captured = capsys.readouterr()
     assert "recall@5" in captured.out
-    hooks = ("structural", "heading-aware")
     for name in DEFAULT_STRATEGIES:
-        if name.startswith(hooks):
-            installed = hasattr(chunkspec, "split_markdown" if name[0] == "s" else "Chunker")
-            assert (f"skipped {name}:" in captured.err) is not installed
+        if name.startswith("structural"):
+            assert f"chunkspec eval: skipped {name}: {message}\n" in captured.err
         else:
             assert f"  {name}  " in captured.out
 
@@ -500,11 +502,11 @@ def test_cli_eval_own_corpus_and_queries(
 def test_cli_eval_names_an_unavailable_strategy(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """EVAL-19, EVAL-29: naming a missing chunker in --strategies is an error, not a skip."""
-    monkeypatch.delattr(chunkspec, "split_markdown", raising=False)
+    """EVAL-19, EVAL-29: naming an unavailable strategy in --strategies is an error, not a skip."""
+    message = make_unavailable(monkeypatch, "structural")
     assert main(["eval", "--strategies", "structural"]) == 2
     err = capsys.readouterr().err
-    assert err.startswith("chunkspec eval: error: strategy needs chunkspec.split_markdown")
+    assert err.startswith(f"chunkspec eval: error: {message}")
 
 
 def test_evaluate_rejects_duplicate_chunk_ids(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -20,6 +20,8 @@ from chunkspec._cli import _eval, _parser, main
 from chunkspec._cli._io import CliError
 from chunkspec._evaluation._evaluate import EvalCell, EvalReport, StrategyStats
 
+from .eval_unavailable import make_unavailable
+
 # --- options and help (EVAL-29, docs/cli.md) --------------------------------------------------
 
 
@@ -216,16 +218,14 @@ def test_skipped_strategy_line(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """EVAL-19: without --strategies an unavailable default is skipped with one stderr line."""
-    import chunkspec
-
     shop = _shop(tmp_path)
     monkeypatch.setattr(_eval, "DEFAULT_STRATEGIES", ("fixed-2", "structural"))
-    monkeypatch.delattr(chunkspec, "split_markdown", raising=False)
+    make_unavailable(monkeypatch, "structural")
     assert main(["eval", shop, "--no-baselines"]) == 0
     captured = capsys.readouterr()
     assert captured.err == (
-        "chunkspec eval: skipped structural: strategy needs chunkspec.split_markdown "
-        "(issue 5), not here, got 'structural'\n"
+        "chunkspec eval: skipped structural: strategy needs a chunker that is not installed, "
+        "got 'structural'\n"
     )
     seed = captured.out.split("\n\n")[1]
     assert [line.split()[1] for line in seed.splitlines()[2:]] == ["fixed-2", "fixed-2"]

@@ -8,9 +8,10 @@ from __future__ import annotations
 
 import pytest
 
-import chunkspec
 from chunkspec import GoldSpan, SpanQuery, evaluate
 from chunkspec._evaluation._labelled_corpus import Corpus, CorpusDocument
+
+from .eval_unavailable import make_unavailable
 
 pytest.importorskip("bm25s")
 
@@ -59,12 +60,11 @@ def test_progress_after_each_batch_of_sixteen() -> None:
 
 
 def test_skipped_strategy_is_reported(monkeypatch: pytest.MonkeyPatch) -> None:
-    """EVAL-19, EVAL-28: with skip_unavailable a missing chunker is recorded, with the reason."""
-    monkeypatch.delattr(chunkspec, "split_markdown", raising=False)
+    """EVAL-19, EVAL-28: skip_unavailable records an unavailable strategy and why."""
+    make_unavailable(monkeypatch, "structural")
     report = evaluate(_corpus(), ["structural", "fixed-8"], skip_unavailable=True)
     assert report.skipped == {
-        "structural": "strategy needs chunkspec.split_markdown (issue 5), not here, "
-        "got 'structural'"
+        "structural": "strategy needs a chunker that is not installed, got 'structural'"
     }
     assert [s.name for s in report.strategies] == ["fixed-8"]
     assert {c.strategy for c in report.cells} == {"fixed-8"}

@@ -16,7 +16,6 @@ from pathlib import Path
 
 import pytest
 
-import chunkspec
 from chunkspec import (
     ChunkRecord,
     GoldSpan,
@@ -37,6 +36,8 @@ from chunkspec._evaluation._labelled_corpus import (
 )
 from chunkspec._evaluation._retrievers import make_scorer
 from chunkspec._evaluation._strategies import resolve
+
+from .eval_unavailable import make_unavailable
 
 
 def _always(*ids: str) -> Callable[[str, int], Sequence[str]]:
@@ -116,7 +117,7 @@ def _answer(value: object) -> Callable[[str, int], Sequence[str]]:
 def _structural_missing() -> object:
     from chunkspec._evaluation._strategies import StrategyUnavailable
 
-    return StrategyUnavailable("structural", "chunkspec.split_markdown (issue 5), not here")
+    return StrategyUnavailable("structural", "a chunker that is not installed")
 
 
 _ERRORS: list[tuple[str, Callable[[], object], type[Exception], str, str]] = [
@@ -277,7 +278,7 @@ _ERRORS: list[tuple[str, Callable[[], object], type[Exception], str, str]] = [
         _structural_missing,
         ValueError,
         "strategy",
-        "strategy needs chunkspec.split_markdown (issue 5), not here, got 'structural'",
+        "strategy needs a chunker that is not installed, got 'structural'",
     ),
     (
         "strategy-not-a-str",
@@ -438,7 +439,7 @@ def test_evaluate_error_message(
 
 def test_evaluate_nothing_available(monkeypatch: pytest.MonkeyPatch) -> None:
     """EVAL-19: skipping every named strategy leaves nothing to run: one clear error."""
-    monkeypatch.delattr(chunkspec, "split_markdown", raising=False)
+    make_unavailable(monkeypatch, "structural")
     error = _raises(
         ValueError,
         lambda: evaluate(_tiny(), ["structural", "structural"], skip_unavailable=True),
@@ -691,12 +692,9 @@ def test_retriever_called_once_per_question_with_question_and_k() -> None:
     assert calls == [("q1", 2), ("q2", 2), ("q1", 3), ("q2", 3), ("q1", 2), ("q2", 2)]
 
 
-@pytest.mark.parametrize("missing", ["HeadingAwareChunker", "parse_markdown"])
-def test_heading_aware_unavailable_message(monkeypatch: pytest.MonkeyPatch, missing: str) -> None:
-    """EVAL-19: without the seed-003 chunker, heading-aware names what it needs."""
-    monkeypatch.delattr(chunkspec, missing, raising=False)
+def test_heading_aware_unavailable_message(monkeypatch: pytest.MonkeyPatch) -> None:
+    """EVAL-19: an unavailable heading-aware names what it needs and its family."""
+    make_unavailable(monkeypatch, "heading-aware")
     error = _raises(ValueError, lambda: resolve("heading-aware-64"))
-    assert str(error) == (
-        "strategy needs chunkspec.HeadingAwareChunker (issue 5), not here, got 'heading-aware'"
-    )
+    assert str(error) == ("strategy needs a chunker that is not installed, got 'heading-aware'")
     assert getattr(error, "argument", None) == "strategy"

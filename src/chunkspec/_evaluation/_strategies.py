@@ -3,14 +3,15 @@
 Every strategy is a call of ``chunk_document`` (RECORD-10), so the evaluation measures the
 records that ``chunkspec chunk`` writes. Names:
 
-* ``recursive-N``: strategy ``recursive`` (seed 000 ``split_section``), EVAL-16;
+* ``recursive-N``: strategy ``recursive`` (``split_section``), EVAL-16;
 * ``fixed-N``: ``window-N-0``; ``window-N-O``: strategy ``window`` over whitespace tokens,
   each record trimmed to its words (EVAL-17);
-* ``structural[-N]``: strategy ``structural`` (seed 001 ``split_markdown``), unbudgeted or at
-  most N tokens; ``heading-aware[-N[-O]]``: strategy ``heading`` (seed 003
-  ``HeadingAwareChunker(N, O)``), N = 512, O = N // 8 (EVAL-19);
+* ``structural[-N]``: strategy ``structural`` (``split_markdown``), unbudgeted or at most N
+  tokens; ``heading-aware[-N[-O]]``: strategy ``heading`` (``HeadingAwareChunker(N, O)``),
+  N = 512, O = N // 8 (EVAL-18, EVAL-19);
 * ``document``: one trimmed window of every word (EVAL-36).
 
+:func:`resolve` builds each family's adapter through one table, ``_FAMILIES``;
 :func:`indexed_text` is what a retriever indexes (EVAL-41).
 """
 
@@ -40,7 +41,8 @@ __all__ = [
 #: The no-chunking baseline: every document is one chunk (rule EVAL-36).
 DOCUMENT = "document"
 
-#: What ``chunkspec eval`` runs without ``--strategies``: the seed's pair first.
+#: What ``chunkspec eval`` runs without ``--strategies`` (EVAL-29): fixed-512 and recursive-512
+#: first.
 DEFAULT_STRATEGIES = (
     "fixed-512",
     "recursive-512",
@@ -65,9 +67,8 @@ def indexed_text(record: ChunkRecord) -> str:
     """The text a retriever indexes for ``record`` (rule EVAL-41).
 
     ``f"{trail}\n\n{record.text}"`` with ``trail = " > ".join(record.heading_path)`` for the
-    ``structural`` and ``heading`` strategies when the trail is not empty (seed 001's and
-    seed 003's ``embedding_text``); ``record.text`` otherwise: the recursive and window
-    families know no headings (EVAL-18).
+    ``structural`` and ``heading`` strategies when the trail is not empty; ``record.text``
+    otherwise: the recursive and window families know no headings (EVAL-18).
     """
     trail = " > ".join(record.heading_path)
     if trail and record.strategy.startswith(_TRAILED):
@@ -76,14 +77,17 @@ def indexed_text(record: ChunkRecord) -> str:
 
 
 class StrategyUnavailable(ArgumentValueError):
-    """A known strategy whose chunker is not in this installation (rule EVAL-19)."""
+    """A known strategy whose chunker cannot run in this installation (rule EVAL-19).
+
+    No built-in family raises it: every one's chunker ships in chunkspec's core.
+    """
 
     def __init__(self, name: str, needs: str) -> None:
         super().__init__("strategy", f"needs {needs}", name)
 
 
 _WORD = re.compile(r"\S+")
-_HOOK = re.compile(r"^(structural|heading-aware)(?:-([0-9]+)(?:-([0-9]+))?)?$")
+_HEADED = re.compile(r"^(structural|heading-aware)(?:-([0-9]+)(?:-([0-9]+))?)?$")
 _NAME = re.compile(r"^(recursive|fixed)-([0-9]+)$|^window-([0-9]+)-([0-9]+)$")
 
 
@@ -100,19 +104,20 @@ def resolve(name: str) -> Strategy:
     """Return the adapter for strategy ``name``; ValueError for an unknown or bad name."""
     require_str("strategy", name)
     if name == DOCUMENT:
-        return _document
-    hook = _HOOK.match(name)
-    if hook is not None:
-        family, size, overlap = hook.groups()
+        return _FAMILIES[DOCUMENT]()
+    headed = _HEADED.match(name)
+    if headed is not None:
+        family, size, overlap = headed.groups()
         if family == "structural":
             if overlap is not None:
                 raise ArgumentValueError("strategy", "structural takes no overlap", name)
-            return _structural(None if size is None else _size("strategy", name, int(size)))
+            budget = None if size is None else _size("strategy", name, int(size))
+            return _FAMILIES[family](budget)
         width = 512 if size is None else _size("strategy", name, int(size))
         lap = width // 8 if overlap is None else int(overlap)
         if lap >= width:
             raise ArgumentValueError("strategy", "heading-aware overlap must be < its size", name)
-        return _heading_aware(width, lap)
+        return _FAMILIES[family](width, lap)
     match = _NAME.match(name)
     if match is None:
         raise ArgumentValueError(
@@ -123,13 +128,13 @@ def resolve(name: str) -> Strategy:
         )
     family, size, wsize, overlap = match.groups()
     if family == "recursive":
-        return _recursive(_size("strategy", name, int(size)))
+        return _FAMILIES[family](_size("strategy", name, int(size)))
     if family == "fixed":
-        return _windows(_size("strategy", name, int(size)), 0)
+        return _FAMILIES["window"](_size("strategy", name, int(size)), 0)
     width = _size("strategy", name, int(wsize))
     if int(overlap) >= width:
         raise ArgumentValueError("strategy", "window overlap must be < its size", name)
-    return _windows(width, int(overlap))
+    return _FAMILIES["window"](width, int(overlap))
 
 
 def _size(argument: str, name: str, size: int) -> int:
@@ -163,22 +168,13 @@ def _trimmed(record: ChunkRecord) -> ChunkRecord:
     )
 
 
-def _require_hook(name: str, chunker: str, *also: str) -> None:
-    """EVAL-19: raise :class:`StrategyUnavailable` naming ``chunker`` when it or ``also`` is
-    not in ``chunkspec`` (a test takes them away)."""
-    import chunkspec
-
-    if any(getattr(chunkspec, n, None) is None for n in (chunker, *also)):
-        raise StrategyUnavailable(name, f"chunkspec.{chunker} (issue 5), not here")
-
-
-def _document(doc_id: str, title: str, source: str) -> list[ChunkRecord]:
+def _document() -> Strategy:
     """The no-chunking baseline (EVAL-36): one window holding every word of the document."""
-    return _windows(MAX_SAFE_INTEGER, 0)(doc_id, title, source)
+    return _windows(MAX_SAFE_INTEGER, 0)
 
 
 def _recursive(max_tokens: int) -> Strategy:
-    """``chunk_document(..., "recursive", max_tokens=N)``: seed 000's ``split_section``.
+    """``chunk_document(..., "recursive", max_tokens=N)``: ``split_section`` (SPLIT rules).
 
     Its records' regions run from their first word to their last (RECORD-11), which is
     EVAL-16's region; ``text`` is ``split_section``'s own.
@@ -207,12 +203,11 @@ def _windows(size: int, overlap: int) -> Strategy:
 
 
 def _structural(max_tokens: int | None) -> Strategy:
-    """``chunk_document(..., "structural", max_tokens=N)``: seed 001's ``split_markdown``.
+    """``chunk_document(..., "structural", max_tokens=N)``: ``split_markdown`` (MD rules).
 
     Unbudgeted ``structural`` is ``max_tokens = 2**53 - 1`` (EVAL-19). ``text == prefix +
     source[start:end]`` (MD-8); the heading trail is indexed (EVAL-41).
     """
-    _require_hook("structural", "split_markdown")
     budget = MAX_SAFE_INTEGER if max_tokens is None else max_tokens
 
     def adapt(doc_id: str, title: str, source: str) -> list[ChunkRecord]:
@@ -222,15 +217,25 @@ def _structural(max_tokens: int | None) -> Strategy:
 
 
 def _heading_aware(max_tokens: int, overlap: int) -> Strategy:
-    """``chunk_document(..., "heading", max_tokens=N, overlap_tokens=O)``: seed 003's chunker.
+    """``chunk_document(..., "heading", max_tokens=N, overlap_tokens=O)`` (HEAD rules).
 
     Heading chunks and body chunks alike, ``text == source[start:end]`` (HEAD-2); the
     heading trail is indexed (EVAL-41).
     """
-    _require_hook("heading-aware", "HeadingAwareChunker", "parse_markdown")
 
     def adapt(doc_id: str, title: str, source: str) -> list[ChunkRecord]:
         document = _source(doc_id, title, source)
         return chunk_document(document, "heading", max_tokens=max_tokens, overlap_tokens=overlap)
 
     return adapt
+
+
+#: Every family's adapter builder, by family name (EVAL-18, EVAL-19): the one place
+#: :func:`resolve` turns a parsed name into an adapter.
+_FAMILIES: dict[str, Callable[..., Strategy]] = {
+    DOCUMENT: _document,
+    "recursive": _recursive,
+    "window": _windows,
+    "structural": _structural,
+    "heading-aware": _heading_aware,
+}
