@@ -1,4 +1,4 @@
-"""Fuzz targets for every public function of the seed-000 core (docs/verification.md).
+"""Fuzz targets for every public function of the core (SPLIT, PACK rules; docs/verification.md).
 
 Marked ``fuzz``: the gate runs them at the profile's example count; ``nox -s fuzz`` runs them
 for a time budget through ``python -m properties.fuzz``. Each allows only a correct result or

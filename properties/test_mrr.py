@@ -1,4 +1,4 @@
-"""Properties of mrr (seed 001), rules EVAL-6 and EVAL-8."""
+"""Properties of mrr, rules EVAL-6 and EVAL-8."""
 
 from __future__ import annotations
 

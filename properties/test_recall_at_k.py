@@ -1,4 +1,4 @@
-"""Properties of recall_at_k (seed 001), rules EVAL-1 to EVAL-7."""
+"""Properties of recall_at_k, rules EVAL-1 to EVAL-7."""
 
 from __future__ import annotations
 

@@ -40,7 +40,7 @@ def test_js_counts() -> None:
     assert _js_words("a\u3000b") == 2
 
 
-# -- _split_model: seed-000 split_section, literally -------------------------------------------
+# -- _split_model: split_section (SPLIT rules), literally ---------------------------------------
 
 SPLIT_CASES = [
     # (text, max_tokens, [(text, tokens)]) from docs/spec.md, by hand
@@ -131,7 +131,7 @@ def test_chunks_fills_in_split_9() -> None:
     ]
 
 
-# -- _assemble_model: seed-000 assemble, literally ---------------------------------------------
+# -- _assemble_model: assemble (PACK rules), literally -----------------------------------------
 
 
 def _c(ident: str, score: Any = 0.5, tokens: int = 1, digest: str = "") -> dict[str, Any]:

@@ -41,7 +41,7 @@ def test_crlf_read_as_lf_is_md_2() -> None:
 
 
 def test_positional_heading_path_is_md_7() -> None:
-    """Seed 001's heading_path[: level - 1] after a leading ### is MD-7."""
+    """A heading path cut by list position (heading_path[: level - 1]) after ### is MD-7."""
     data = _data("### C\n\n## B\n\nx")
     answer = copy.deepcopy(expect("split_markdown", data)["ok"])
     answer[0]["heading_path"] = ["C", "B"]

@@ -127,7 +127,7 @@ def test_missing_tokenizers_names_the_extra(monkeypatch: pytest.MonkeyPatch) -> 
         HuggingFaceCounter(tokenizer)
 
 
-# --- Exact errors, names and plumbing (issue 7, mutation testing) ---------------------------
+# --- Exact errors, names and plumbing (COUNT rules; found by mutation testing) --------------
 
 
 class _Recorder:

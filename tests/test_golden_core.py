@@ -1,4 +1,4 @@
-"""The seed-000 golden cases: one data-driven test per function over tests/golden/*.json."""
+"""The core's golden cases: one data-driven test per function over tests/golden/*.json."""
 
 from __future__ import annotations
 

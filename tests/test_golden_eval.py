@@ -1,4 +1,4 @@
-"""Golden cases for the seed-001 metrics and the fair-gold rule (tests/golden/*.json)."""
+"""Golden cases for the retrieval metrics (EVAL-1 to EVAL-9) and fair gold (tests/golden/*.json)."""
 
 from __future__ import annotations
 

@@ -146,8 +146,7 @@ def test_seeded_buffer_counted_by_the_counter_not_by_words() -> None:
 def test_buffer_recounted_even_when_the_parts_sum_over_the_budget() -> None:
     """HEAD-5: "accumulated while counter.count(buffer) <= max_tokens", literally: with a
     counter whose join counts less than its parts, "x x" + "x" sums to 2 > 1 distinct-word
-    budget yet counts 1, so they share a chunk. Before the fix (found by mutation testing,
-    issue 7) the sum decided and the chunk was cut early."""
+    budget yet counts 1, so they share a chunk; the sum of the parts must not decide."""
     document = parse_text("d", "z y x x\n\nx y y z")
     chunks = HeadingAwareChunker(1, 0, counter=Distinct()).chunk(document)
     assert [c.text for c in chunks] == ["z", "y", "x x\n\nx", "y y", "z"]

@@ -44,6 +44,6 @@ def test_runs_are_measured_to_their_own_last_block() -> None:
 
 
 def test_oversized_block_measured_by_the_counter() -> None:
-    """MD-10: one paragraph of 4 words (within seed 000's word budget) is 11 characters,
+    """MD-10: one paragraph of 4 words (within a budget of 5 words) is 11 characters,
     over a budget of 5 characters: it is packed by words into "ab cd" and "ef gh"."""
     assert _texts("ab cd\nef gh", 5, Characters()) == ["ab cd", "ef gh"]

@@ -75,7 +75,7 @@ def _split_model(
     fits_lt: bool = False,
     literal_next: bool = False,
 ) -> list[tuple[str, int]]:
-    """Seed-000 split_section, literally, with one step swappable for a mistake."""
+    """split_section (SPLIT rules), literally, with one step swappable for a mistake."""
     out: list[tuple[str, int]] = []
 
     def fits(total: int) -> bool:
@@ -193,7 +193,7 @@ def _assemble_model(
     fits_lt: bool = False,
     empty_answer: bool = False,
 ) -> Any:
-    """Seed-000 assemble on wire chunks, literally, with one step swappable for a mistake."""
+    """assemble (PACK rules) on wire chunks, literally, with one step swappable for a mistake."""
     chunks = data["chunks"]
     budget = data["budget"]
     min_score = decode_number(data.get("min_score", 0.35))
@@ -300,8 +300,8 @@ def _double_words(data: dict[str, Any]) -> str:
 def _window_model(
     data: dict[str, Any], *, utf16: bool = False, scrap: bool = False, blank: bool = False
 ) -> list[dict[str, Any]]:
-    """Seed 002's windows as records, with one mistake swappable: UTF-16 offsets (HAZ-12),
-    a trailing scrap window (WIN-6), windows of a blank text (SOURCE-7)."""
+    """Character windows (WIN rules) as records, with one mistake swappable: UTF-16
+    offsets (HAZ-12), a trailing scrap window (WIN-6), windows of a blank text (SOURCE-7)."""
     text, size, overlap = data["text"], data["max_tokens"], data["overlap_tokens"]
     units = text.encode("utf-16-le", "surrogatepass")
     n = len(units) // 2 if utf16 else len(text)
@@ -396,7 +396,7 @@ def _trap(
 
 
 def _is_hazard(mistake: str) -> bool:
-    """True for the models of a JavaScript hazard (HAZ-1 to HAZ-15)."""
+    """True for the models of a JavaScript hazard (HAZ rules)."""
     return any(
         word in mistake
         for word in ("JavaScript", "split(/", "UTF-16", "localeCompare", "subtracting",

@@ -2,7 +2,7 @@
 
 Models of the classic porting mistakes, each beside the rule it breaks: offsets in UTF-16
 code units (RECORD-3, HAZ-16), CRLF read as LF (MD-2, HAZ-13), markdown-it's JavaScript
-``trim()`` (MD-4, HAZ-17), seed 001's heading path cut by list position (MD-7). Otherwise
+``trim()`` (MD-4, HAZ-17), a heading path cut by list position (MD-7). Otherwise
 the first record that differs decides: which field, and how its region differs (a table or
 code block cut is MD-9, a ``#`` line of a code block turned into a heading MD-1, a body
 chunk that starts elsewhere is overlap, HEAD-6...).
@@ -113,7 +113,7 @@ def _js_trim_model(op: str, data: dict[str, Any]) -> Any:
 
 
 def _position_path_model(data: dict[str, Any], expected: list[dict[str, Any]]) -> Any:
-    """split_markdown records under seed 001's ``heading_path[: level - 1] + [title]``."""
+    """split_markdown records under ``heading_path[: level - 1] + [title]`` (not MD-7)."""
     marks: list[tuple[int, list[str]]] = []
     path: list[str] = []
     for block in parse_markdown_blocks(data["text"]):
@@ -149,7 +149,7 @@ def markdown_traps(
     if op == "split_markdown" and matches(_position_path_model(data, expected)):
         yield (
             ["MD-7"],
-            "cuts the heading path by list position (seed 001's heading_path[: level - 1])",
+            "cuts the heading path by list position (heading_path[: level - 1])",
         )
 
 

@@ -98,12 +98,12 @@ _SENTENCE_TRAPS: list[tuple[str, list[str], dict[str, Any]]] = [
     ),
     ("strips sentences with JavaScript trim()", ["SENT-2", "WS-1"], {"strip": _js_space}),
     (
-        "ends sentences only at the seed regex's [.!?]",
+        "ends sentences only at the ASCII [.!?]",
         ["SENT-1"],
         {"terminators": frozenset(".!?")},
     ),
     (
-        "keeps only the seed regex's closers [\"')]",
+        "keeps only the ASCII closers [\"')]",
         ["SENT-1"],
         {"closers": frozenset("\"')")},
     ),
@@ -338,7 +338,7 @@ _PAGE_TRAPS: list[tuple[str, list[str], dict[str, Any]]] = [
         ["PAGE-11"],
         {"end_inclusive": True},
     ),
-    ("gives page_start as page_end (the seed's one page)", ["PAGE-11"], {"start_page_only": True}),
+    ("gives page_start as page_end (the start page only)", ["PAGE-11"], {"start_page_only": True}),
     ("numbers pages from 0", ["PAGE-11"], {"from_zero": True}),
     ("never ends a window at a sentence end", ["PAGE-9"], {"no_break": True}),
     (

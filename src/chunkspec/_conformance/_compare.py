@@ -89,7 +89,7 @@ def _diff(expected: Any, actual: Any) -> str:
     return "\n".join(lines)
 
 
-def judge(expected: dict[str, Any], answer: Answer, needs_missing: bool = False) -> Verdict:
+def judge(expected: dict[str, Any], answer: Answer) -> Verdict:
     """Compare the oracle's ``{"ok"|"error": ...}`` with the port's answer."""
     if answer.kind in ("crash", "timeout"):
         return Verdict(answer.kind, message=str(answer.value), stderr=answer.stderr)

@@ -1,8 +1,8 @@
 """Generated differential cases: Hypothesis strategies for each op, in wire form (CONF-10).
 
-Two profiles: ``portable`` (what any sane port must get right: ASCII words, the seed's
+Two profiles: ``portable`` (what any sane port must get right: ASCII words, the SPLIT-2
 separators, small budgets, ordinary scores) and ``hazards`` (every input on which Python and
-JavaScript differ unless the port is careful: HAZ-1 to HAZ-10 in docs/portability.md).
+JavaScript differ unless the port is careful: the HAZ rules of these ops, docs/portability.md).
 
 Speed comes from drawing few Hypothesis choices per case (and from drawing them outside
 the test engine, ``_draw``): a

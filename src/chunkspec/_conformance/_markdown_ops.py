@@ -26,7 +26,7 @@ def split_markdown_records(
     count_headings: bool = False,
     split_tables: bool = False,
 ) -> list[dict[str, Any]]:
-    """Seed 001's ``split_markdown(doc_id, text, max_tokens)`` as record objects."""
+    """``split_markdown(doc_id, text, max_tokens)`` (MD rules) as record objects."""
     document = SourceDocument(doc_id=doc_id, text=text, format="markdown", title=title)
     require_int("max_tokens", max_tokens, minimum=1)
     return markdown_records(
@@ -41,7 +41,7 @@ def split_markdown_records(
 def heading_aware_records(
     doc_id: str, title: str, text: str, max_tokens: int, overlap_tokens: int
 ) -> list[dict[str, Any]]:
-    """Seed 003's ``HeadingAwareChunker(max_tokens, overlap_tokens)`` as record objects."""
+    """``HeadingAwareChunker(max_tokens, overlap_tokens)`` (HEAD rules) as record objects."""
     document = SourceDocument(doc_id=doc_id, text=text, format="markdown", title=title)
     require_int("max_tokens", max_tokens, minimum=1)
     # No default overlap on the wire: None is a TypeError here, not chunk_document's default.

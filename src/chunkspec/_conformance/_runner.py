@@ -31,9 +31,6 @@ from ._wire import dumps, expect
 
 __all__ = ["Options", "Result", "Summary", "run"]
 
-#: Outcomes that are failures (``skipped`` too, unless skips are allowed).
-_FAILING = frozenset({"wrong", "rejected", "crash", "timeout"})
-
 
 @dataclass
 class Options:

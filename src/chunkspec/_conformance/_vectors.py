@@ -99,7 +99,7 @@ def _expand_split(data: dict[str, Any], output: list[dict[str, Any]]) -> list[di
     ]
 
 
-#: Seed 002's argument names and the record API's (``chunk`` vectors speak the latter).
+#: ``chunk``'s argument names and the record API's (``chunk`` vectors speak the latter).
 _WINDOW_NAMES = {"size": "max_tokens", "overlap": "overlap_tokens"}
 
 
@@ -137,7 +137,7 @@ def _window_record(data: dict[str, Any], k: int, piece: str) -> dict[str, Any]:
 
 
 def _window_case(raw: dict[str, Any]) -> dict[str, Any]:
-    """A seed-002 ``chunk`` golden as a record vector: ``doc_id "d"``, ``title "T"``, the
+    """A ``chunk`` golden (WIN rules) as a record vector: ``doc_id "d"``, ``title "T"``, the
     record API's argument names, and each window string expanded to its record. A blank
     text has no record (SOURCE-7)."""
     given = raw["input"]

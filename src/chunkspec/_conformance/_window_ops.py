@@ -1,8 +1,8 @@
 """The window, page and sentence ops of the protocol (CONF-3): what a port answers for each.
 
-``token_windows`` is seed 002's window over whitespace tokens and ``chunk_pages`` seed
-004's page chunker, both as ``chunk_document`` writes them (strategies ``window`` and
-``pages``, counter ``whitespace``): chunk records, offsets in code points (WIN-9, PAGE-6).
+``token_windows`` is the window over whitespace tokens (TOKWIN rules) and ``chunk_pages``
+the page chunker (PAGE rules), both as ``chunk_document`` writes them (strategies ``window``
+and ``pages``, counter ``whitespace``): chunk records, offsets in code points (WIN-9, PAGE-6).
 ``split_sentences`` (registered as is) answers a list of strings (SENT-2).
 """
 

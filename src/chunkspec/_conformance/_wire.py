@@ -17,7 +17,7 @@ from .._core._assemble import assemble
 from .._core._chunk import Chunk, render
 from .._core._hashing import hash_text
 from .._core._split import split_section
-from .._core._tokens import SEPARATORS, count_tokens
+from .._core._tokens import count_tokens
 from .._core._words import words
 from .._text._sentences import split_sentences
 from ._markdown_ops import heading_aware_records, split_markdown_records
@@ -26,7 +26,7 @@ from ._window_ops import page_records, token_window_records
 
 __all__ = ["OPS", "decode_number", "dumps", "encode", "expect", "python_arguments"]
 
-#: The operations of the protocol: one per seed-000 function, named as in Python (CONF-4).
+#: The operations of the protocol: one per function, named as in Python (CONF-4).
 OPS: dict[str, Callable[..., Any]] = {
     "split_section": split_section,
     "assemble": assemble,
@@ -109,7 +109,3 @@ def expect(op: str, data: dict[str, Any]) -> dict[str, Any]:
 def dumps(value: Any) -> str:
     """One JSON line: ASCII only (lone surrogates travel as escapes), no NaN literals."""
     return json.dumps(value, ensure_ascii=True, allow_nan=False, separators=(",", ":"))
-
-
-#: For the hello answer's sanity check and the docs.
-SEPARATORS_WIRE = list(SEPARATORS)

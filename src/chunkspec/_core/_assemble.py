@@ -1,4 +1,4 @@
-"""Seed 000 ``assemble``: pack the best-scored chunks into a token budget."""
+"""``assemble``: pack the best-scored chunks into a token budget (PACK rules)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The seed-000 chunk record and its rendering into a context block."""
+"""The ``Chunk`` record and its rendering into a context block (RENDER-1)."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ __all__ = ["Chunk", "render", "render_unchecked"]
 
 @dataclass(frozen=True, slots=True)
 class Chunk:
-    """One retrievable unit of seed 000: ``id == f"{doc_id}:{n}"`` as made by split_section."""
+    """One retrievable unit: ``id == f"{doc_id}:{n}"`` as made by split_section (SPLIT rules)."""
 
     id: str
     doc_id: str

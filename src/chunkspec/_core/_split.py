@@ -1,10 +1,11 @@
-"""Seed 000 ``split_section``: the recursive paragraph > line > word splitter.
+"""``split_section``: the recursive paragraph > line > word splitter (SPLIT rules).
 
-The seed reads as a loop that re-counts the growing joined string after every piece, which
-is quadratic. Because every separator is whitespace, joining two pieces never merges or splits
-a word, so ``count_tokens(a + sep + b) == count_tokens(a) + count_tokens(b)`` (rule SPLIT-6).
-We therefore count each piece once, take prefix sums, and find each chunk's last piece by
-binary search: linear in the text, with only per-chunk work done in Python.
+Read literally, SPLIT-4 is a loop that re-counts the growing joined string after every
+piece, which is quadratic. Because every separator is whitespace, joining two pieces never
+merges or splits a word, so ``count_tokens(a + sep + b) == count_tokens(a) +
+count_tokens(b)`` (rule SPLIT-6). We therefore count each piece once, take prefix sums, and
+find each chunk's last piece by binary search: linear in the text, with only per-chunk work
+done in Python.
 """
 
 from __future__ import annotations

@@ -6,7 +6,7 @@ from ._validate import require_str
 
 __all__ = ["SEPARATORS", "WHITESPACE", "count_tokens"]
 
-#: Seed 000: paragraph, then line, then word (rule SPLIT-2).
+#: Paragraph, then line, then word (rule SPLIT-2).
 SEPARATORS: tuple[str, str, str] = ("\n\n", "\n", " ")
 
 #: The code points for which ``str.isspace()`` is true (rule WS-1); ``str.split()`` and

@@ -1,4 +1,4 @@
-"""Synthetic word runs used by the seed's tests and by ours."""
+"""Synthetic word runs for tests and examples (WORDS rules)."""
 
 from __future__ import annotations
 

@@ -38,7 +38,7 @@ __all__ = [
 
 @runtime_checkable
 class TokenCounter(Protocol):
-    """Anything that counts the tokens of a text (the seed-003 ``TokenCounter`` protocol)."""
+    """Anything that counts the tokens of a text: ``count(text) -> int`` (COUNT rules)."""
 
     def count(self, text: str) -> int:
         """Return the number of tokens in ``text``."""
@@ -63,7 +63,7 @@ _SPACE_RUN = re.compile("([" + re.escape("".join(sorted(WHITESPACE))) + "]+)")
 
 
 class WhitespaceCounter:
-    """The seed-000 measure: ``len(text.split())`` (rule TOK-1); the default everywhere.
+    """``len(text.split())`` (rules TOK-1, COUNT-4); the default everywhere.
 
     Its tokens are the maximal runs of non-whitespace (``str.isspace``) characters, so
     ``[text[a:b] for a, b in token_spans(text)] == text.split()`` (rule COUNT-4).
@@ -93,11 +93,11 @@ class WhitespaceCounter:
 
 
 class CharEstimateCounter:
-    """The seed-004 estimate: one token per ``chars_per_token`` characters, rounded up.
+    """An estimate: one token per ``chars_per_token`` characters, rounded up (COUNT-5).
 
     ``count(text) == ceil(len(text) / chars_per_token)`` (rule COUNT-5); the tokens are the
-    consecutive blocks ``text[k*c:(k+1)*c]``, so a window of ``n`` tokens is the seed's
-    ``n * 4`` characters.
+    consecutive blocks ``text[k*c:(k+1)*c]``, so a window of ``n`` ``chars4`` tokens
+    is ``n * 4`` characters.
     """
 
     name = "chars4"

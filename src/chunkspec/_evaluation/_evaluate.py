@@ -31,7 +31,7 @@ __all__ = ["ALL", "BUDGETS", "EvalCell", "EvalReport", "StrategyStats", "evaluat
 #: The pseudo-class of the rows over every question.
 ALL = "all"
 
-#: Seed 000 section 6.2: the retrieved-context budget, in tokens.
+#: The retrieved-context budget, in tokens (EVAL-27).
 BUDGET = 3200
 
 #: ``progress(done, total)``, called after each batch of questions.

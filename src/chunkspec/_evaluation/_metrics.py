@@ -1,4 +1,4 @@
-"""Seed 001 retrieval metrics: ``LabelledQuery``, ``recall_at_k``, ``mrr`` and ``compare``.
+"""Retrieval metrics: ``LabelledQuery``, ``recall_at_k``, ``mrr`` and ``compare``.
 
 Rules EVAL-1 to EVAL-9 in docs/spec/eval.md. Each retriever is called exactly once per
 query per metric, with ``(question, k)``, and only the first ``k`` ids it returns count.
@@ -18,7 +18,7 @@ from .._errors import ArgumentTypeError, ArgumentValueError
 
 __all__ = ["LabelledQuery", "Retriever", "Score", "compare", "mrr", "recall_at_k"]
 
-#: Seed 001: a retriever maps ``(question, k)`` to chunk ids, best first.
+#: A retriever maps ``(question, k)`` to chunk ids, best first (EVAL-1).
 Retriever = Callable[[str, int], Sequence[str]]
 
 
@@ -47,7 +47,7 @@ class LabelledQuery:
 
 @dataclass(frozen=True, slots=True)
 class Score:
-    """The two seed-001 figures for one retriever: ``recall`` at k and ``mrr`` at k."""
+    """The two figures for one retriever: ``recall`` at k and ``mrr`` at k (EVAL-9)."""
 
     recall: float
     mrr: float
@@ -84,11 +84,11 @@ def compare(
     *,
     file: TextIO | None = None,
 ) -> dict[str, Score]:
-    """Score every retriever and print the seed's lines; return ``{name: Score}`` in order.
+    """Score every retriever and print its line; return ``{name: Score}`` in order.
 
     Each line is ``f"{name:<{width}}  recall@{k} {recall:.2f}  mrr@{k} {mrr:.2f}"`` with
     ``width`` the longest name, written to ``file`` (default ``sys.stdout``; rule EVAL-9).
-    Each retriever is called once per query (the seed called it twice). Raises ValueError
+    Each retriever is called once per query and metric. Raises ValueError
     for an empty ``strategies``.
     """
     if not isinstance(strategies, dict):
@@ -125,8 +125,7 @@ def _arguments(retriever: object, queries: object, k: object) -> tuple[list[Labe
         if not isinstance(query, LabelledQuery):
             raise ArgumentTypeError(f"queries[{index}]", "a LabelledQuery", query)
     if not items:
-        # EVAL-3: the seed divides by len(queries) (ZeroDivisionError) or takes the mean of
-        # nothing (StatisticsError); a metric over no questions is undefined, so we say so.
+        # EVAL-3: a metric over no questions is undefined, so it is an error, not 0 or NaN.
         raise ArgumentValueError("queries", "must not be empty", queries)
     return items, require_int("k", k, minimum=1)
 
