@@ -1,6 +1,6 @@
 """Proof that the gate fails for the Markdown ops: the TypeScript port of ``split_markdown``
-and ``heading_aware`` with one deliberate porting bug at a time (ports/typescript/src/
-faults.ts), checked in process (one kit run a fault, the port offering only the op under
+and ``heading_aware`` with one deliberate porting bug at a time (ports/typescript/
+faults.json), checked in process (one kit run a fault, the port offering only the op under
 test through CHUNKSPEC_PORT_OPS) so that the file stays cheap in the gate. Needs Node.js
 and npm (the ``adapter`` fixture of test_conformance_broken_ports.py builds the port).
 """
@@ -10,30 +10,10 @@ from __future__ import annotations
 import pytest
 
 from chunkspec._conformance._runner import Options, Summary, run
+from tests.typescript_port import MARKDOWN_OPS, faults_of
 
-#: Each fault, its op, and the rule the kit must blame (docs/portability.md, docs/spec).
-FAULTS = {
-    "md-fence-hash-heading": ("split_markdown", "MD-1"),
-    "md-utf16-offsets": ("split_markdown", "RECORD-3"),
-    "md-crlf-normalised": ("split_markdown", "MD-2"),
-    "md-table-split": ("split_markdown", "MD-9"),
-    "md-path-by-position": ("split_markdown", "MD-7"),
-    "md-trim-blank": ("split_markdown", "MD-8"),
-    "md-fits-lt": ("split_markdown", "MD-10"),
-    "md-strategy-flags": ("split_markdown", "RECORD-6"),
-    "md-section-trim": ("split_markdown", "RECORD-12"),
-    "md-js-trim": ("split_markdown", "MD-4"),
-    "ha-parent-off-by-one": ("heading_aware", "HEAD-4"),
-    "ha-path-not-reset": ("heading_aware", "HEAD-4"),
-    "ha-overlap-across-sections": ("heading_aware", "HEAD-6"),
-    "ha-overlap-ignores-budget": ("heading_aware", "HEAD-6"),
-    "ha-budget-lt": ("heading_aware", "HEAD-5"),
-    "ha-trim-blank": ("heading_aware", "HEAD-10"),
-    "ha-utf16-offsets": ("heading_aware", "RECORD-3"),
-    "ha-crlf-normalised": ("heading_aware", "MD-2"),
-    "ha-no-sentences": ("heading_aware", "HEAD-7"),
-    "ha-section-trim": ("heading_aware", "RECORD-12"),
-}
+#: Each fault, its op, and the rule the kit must blame (ports/typescript/faults.json).
+FAULTS = {f["name"]: (f["ops"][0], f["rule"]) for f in faults_of(MARKDOWN_OPS)}
 
 #: Faults whose generated counterexamples the kit diagnoses from the answer alone (a
 #: model of the mistake, or the field and region of the first differing record); the

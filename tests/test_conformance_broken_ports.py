@@ -1,8 +1,9 @@
 """Proof that the gate can fail: the TypeScript port with one deliberate fault at a time.
 
 The test-only adapter's ``--break=NAME`` (ports/typescript/dist-test/, never packed) enables
-one classic porting mistake (src/faults.ts). For each, ``chunkspec conformance`` must exit 1
-and blame the rule the mistake breaks, both on the vectors and on generated cases alone.
+one classic porting mistake (the catalogue ports/typescript/faults.json). For each,
+``chunkspec conformance`` must exit 1 and blame the rule the mistake breaks, both on the
+vectors and on generated cases alone.
 Needs Node.js (and npm to build the port once); without them these tests are skipped.
 """
 
@@ -17,56 +18,19 @@ from typing import Any
 
 import pytest
 
-from tests.typescript_port import PORT_DIR
+from tests.typescript_port import PORT_DIR, faults_of
 
-#: Each fault and the rule it breaks (docs/portability.md, docs/spec.md).
-FAULTS = {
-    "trim": "WS-1",
-    "utf16-order": "PACK-2",
-    "locale-compare": "PACK-2",
-    "break-over-budget": "PACK-7",
-    "min-score-le": "PACK-4",
-    "merge-last-subchunk": "SPLIT-8",
-    "split-regex-tokens": "TOK-1",
-    "dedupe-seen": "PACK-6",
-    "assemble-no-surrogate-check": "PORT-2",
-    "trim-title": "SPLIT-9",
-    "words-unbounded-start": "WORDS-2",
-    "words-double": "WORDS-1",
-    "drop-blank-chunk": "SPLIT-10",
-    "no-strip-whole": "SPLIT-1",
-    "strip-kept-pieces": "SPLIT-3",
-    "budget-off-by-one": "PACK-7",
-    "subtraction-comparator": "PACK-1",
-    "window-utf16": "WIN-9",
-    "window-scrap": "WIN-6",
-    "window-blank": "SOURCE-7",
-    "window-tokens-utf16": "RECORD-14",
-    "window-strategy-no-overlap": "RECORD-6",
-    "window-id-from-one": "RECORD-2",
-    "window-boolean-size": "WIN-1",
-    "window-end-unclamped": "RECORD-3",
-}
+#: Each fault of the core ops and the rule it breaks (ports/typescript/faults.json).
+FAULTS = {f["name"]: f["rule"] for f in faults_of(None)}
 
-#: The ops whose generated cases a fault's run gets (the port announces only these through
-#: CHUNKSPEC_PORT_OPS, so the run spends its cases where the fault is): by name prefix.
-_SEED_000 = "split_section,assemble,count_tokens,hash_text,render,words"
-_OPS = {
-    "trim": _SEED_000,
-    "split-regex-tokens": _SEED_000,
-    "words-": "words",
-    "window-": "chunk",
-    "merge-": "split_section",
-    "trim-title": "split_section",
-    "drop-": "split_section",
-    "no-strip-": "split_section",
-    "strip-": "split_section",
-}
+#: The ops whose generated cases a fault's run gets: the port announces only these through
+#: CHUNKSPEC_PORT_OPS, so the run spends its cases where the fault is.
+_OPS = {f["name"]: ",".join(f["ops"]) for f in faults_of(None)}
 
 
 def _ops_of(fault: str) -> str:
-    """The ops a fault's generated cases go to (assemble unless _OPS says otherwise)."""
-    return next((ops for prefix, ops in _OPS.items() if fault.startswith(prefix)), "assemble")
+    """The ops a fault's generated cases go to (its catalogue ``ops``)."""
+    return _OPS[fault]
 
 
 #: The fewest chunks an assemble counterexample of each assemble fault needs: two to order

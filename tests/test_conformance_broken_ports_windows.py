@@ -2,7 +2,7 @@
 test_conformance_broken_ports.py): the TypeScript port with one planted fault at a time.
 
 Each fault is a classic porting mistake in ``token_windows``, ``chunk_pages`` or
-``split_sentences`` (ports/typescript/src/faults.ts). One kit run per fault, kept cheap
+``split_sentences`` (ports/typescript/faults.json). One kit run per fault, kept cheap
 for the gate: the port is started so that its hello answer announces only the fault's op
 (CHUNKSPEC_PORT_OPS), so the generated cases all go to that op. The run must
 fail, a vector must blame the fault's rule, and so must a generated (shrunk)
@@ -16,38 +16,10 @@ from pathlib import Path
 import pytest
 
 from tests.test_conformance_broken_ports import _conformance
+from tests.typescript_port import WINDOW_OPS, faults_of
 
-#: Each fault, its op and the rule it breaks (docs/spec/*.md, docs/portability.md).
-FAULTS = {
-    "sentence-js-space": ("split_sentences", "SENT-1"),
-    "sentence-js-trim": ("split_sentences", "SENT-2"),
-    "sentence-ascii-terminators": ("split_sentences", "SENT-1"),
-    "sentence-ascii-closers": ("split_sentences", "SENT-1"),
-    "sentence-break-without-space": ("split_sentences", "SENT-1"),
-    "sentence-abbreviation": ("split_sentences", "SENT-3"),
-    "sentence-no-strip": ("split_sentences", "SENT-2"),
-    "sentence-keep-blank": ("split_sentences", "SENT-2"),
-    "sentence-no-surrogate-check": ("split_sentences", "PORT-2"),
-    "tokwin-utf16": ("token_windows", "WIN-9"),
-    "tokwin-js-space": ("token_windows", "COUNT-4"),
-    "tokwin-overlap-chars": ("token_windows", "TOKWIN-6"),
-    "tokwin-scrap": ("token_windows", "TOKWIN-3"),
-    "tokwin-first-at-token": ("token_windows", "TOKWIN-4"),
-    "tokwin-cut-at-token-end": ("token_windows", "TOKWIN-5"),
-    "tokwin-boolean-size": ("token_windows", "TOKWIN-1"),
-    "tokwin-tokens-nominal": ("token_windows", "RECORD-14"),
-    "pages-utf16": ("chunk_pages", "PAGE-6"),
-    "pages-js-trim": ("chunk_pages", "PAGE-5"),
-    "pages-page-end-inclusive": ("chunk_pages", "PAGE-11"),
-    "pages-start-page-only": ("chunk_pages", "PAGE-11"),
-    "pages-page-from-zero": ("chunk_pages", "PAGE-11"),
-    "pages-no-sentence-break": ("chunk_pages", "PAGE-9"),
-    "pages-sentence-first": ("chunk_pages", "PAGE-9"),
-    "pages-js-space-sentence": ("chunk_pages", "PAGE-9"),
-    "pages-overlap-chars": ("chunk_pages", "PAGE-10"),
-    "pages-blank-record": ("chunk_pages", "SOURCE-7"),
-    "pages-oversized-ge": ("chunk_pages", "RECORD-14"),
-}
+#: Each fault, its op and the rule the kit must blame (ports/typescript/faults.json).
+FAULTS = {f["name"]: (f["ops"][0], f["rule"]) for f in faults_of(WINDOW_OPS)}
 
 #: Faults diagnosed without a model of the answer: the explanation says why instead.
 WHY = {

@@ -20,7 +20,7 @@ import pytest
 from chunkspec import assemble, split_section, split_sentences, words
 from chunkspec._conformance._markdown_ops import heading_aware_records, split_markdown_records
 from chunkspec._conformance._window_ops import page_records, token_window_records
-from tests.typescript_port import PORT_DIR, Port, built
+from tests.typescript_port import PORT_DIR, Port, built, faults
 
 #: What a user's program calls, and what it must print (JSON).
 MAIN = """\
@@ -108,17 +108,10 @@ def tarball(port: Port, tmp_path_factory: pytest.TempPathFactory) -> Path:
     return folder / filename
 
 
-def _fault_names() -> list[str]:
-    """The fault names of src/faults.ts."""
-    source = (PORT_DIR / "src" / "faults.ts").read_text("utf-8")
-    listed = source.split("export const FAULTS = [", 1)[1].split("] as const", 1)[0]
-    return re.findall(r'^\s*"([^"]+)"', listed, flags=re.MULTILINE)
-
-
 def test_the_tarball_ships_no_fault_code(tarball: Path) -> None:
     """The packed files are the compiled code, its types and package.json, and none mentions
     a fault, the ``--break`` switch or a fault's name."""
-    names = _fault_names()
+    names = [f["name"] for f in faults()]
     assert len(names) >= 17
     distinctive = [n for n in names if "-" in n]  # "trim" alone is an ordinary word
     with tarfile.open(tarball) as archive:

@@ -4,15 +4,18 @@
 (the same sources with the deliberate faults of ``src/faults.ts`` switchable, and
 ``dist-test/test/broken-adapter.js --break=NAME``). :func:`built` builds both once, under a
 file lock (pytest-xdist workers share the folder), when a source is newer than the build.
+:func:`faults` reads the one catalogue of those faults, ``faults.json``.
 """
 
 from __future__ import annotations
 
 import fcntl
+import json
 import shutil
 import subprocess
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -20,6 +23,26 @@ PORT_DIR = Path(__file__).resolve().parents[1] / "ports" / "typescript"
 #: The shipped adapter (dist/, what the package installs) and the test-only one with faults.
 ADAPTER = PORT_DIR / "dist" / "src" / "adapter.js"
 BROKEN_ADAPTER = PORT_DIR / "dist-test" / "test" / "broken-adapter.js"
+#: The catalogue of planted faults: src/faults.ts, scripts/build.mjs and the tests read it.
+FAULTS_FILE = PORT_DIR / "faults.json"
+
+#: The ops of each broken-port test file besides the core's (by the ops a fault changes).
+MARKDOWN_OPS = frozenset({"split_markdown", "heading_aware"})
+WINDOW_OPS = frozenset({"token_windows", "chunk_pages", "split_sentences"})
+
+
+def faults() -> list[dict[str, Any]]:
+    """The planted faults in catalogue order: ``name``, ``ops``, ``rule`` (the rule the kit
+    must blame), ``related`` and ``description``."""
+    entries: list[dict[str, Any]] = json.loads(FAULTS_FILE.read_text("utf-8"))["faults"]
+    return entries
+
+
+def faults_of(ops: frozenset[str] | None) -> list[dict[str, Any]]:
+    """The faults whose ops all lie in ``ops``; ``None``: those of neither family above."""
+    if ops is None:
+        return [f for f in faults() if not set(f["ops"]) <= MARKDOWN_OPS | WINDOW_OPS]
+    return [f for f in faults() if set(f["ops"]) <= ops]
 
 
 @dataclass(frozen=True)
@@ -50,6 +73,7 @@ def _stale() -> bool:
         *PORT_DIR.joinpath("scripts").glob("*.mjs"),
         PORT_DIR / "package-lock.json",
         PORT_DIR / "tsconfig.json",
+        FAULTS_FILE,
     ]
     return any(p.stat().st_mtime > built for p in sources)
 

@@ -3,7 +3,8 @@
  * Two builds from one source (docs/conformance.md, "The TypeScript port"):
  *
  * - `dist-test/`: `tsc` over src/ and test/ as written. Deliberate faults stay switchable
- *   (src/faults.ts); `dist-test/test/broken-adapter.js --break=NAME` enables one. Only the
+ *   (src/faults.ts, catalogue faults.json); `dist-test/test/broken-adapter.js --break=NAME`
+ *   enables one. Only the
  *   kit's own tests use it; it is never packed.
  * - `dist/src/`: what `npm pack` ships. Each src file is copied to a scratch folder with
  *   every `fault("NAME")` call replaced by `false` and its import of ./faults.js dropped
@@ -12,8 +13,8 @@
  *   shipped code holds no fault and no way to enable one.
  *
  * Uniform: any `fault("...")` call site in any src file is handled, with no list to update;
- * a name not in FAULTS, or a use of the faults module other than a `fault("...")` call,
- * stops the build.
+ * a name not in faults.json, a catalogue entry no call site plants, or a use of the faults
+ * module other than a `fault("...")` call stops the build.
  */
 
 import { execFileSync } from "node:child_process";
@@ -28,18 +29,33 @@ const SCRATCH = join(ROOT, ".ship");
 const FAULT_CALL = /\bfault\(\s*"([^"\\]*)"\s*\)/g;
 const FAULTS_IMPORT = /^import\s[^;]*?from\s+["']\.\/faults\.js["'];?[ \t]*\r?\n/gm;
 
-/** The fault names declared in src/faults.ts (`FAULTS = [ "name", ... ]`). */
-function faultNames() {
-  const source = readFileSync(join(ROOT, "src", "faults.ts"), "utf8");
-  const list = source.split("export const FAULTS = [", 2)[1]?.split("] as const", 1)[0];
-  if (list === undefined) throw new Error("src/faults.ts: no `export const FAULTS = [...] as const`");
-  return new Set([...list.matchAll(/^\s*"([^"]+)"/gm)].map((m) => m[1]));
+/** The fault names of faults.json, the one catalogue of planted faults; a malformed entry
+ * or a repeated name stops the build. */
+export function faultNames() {
+  const { faults } = JSON.parse(readFileSync(join(ROOT, "faults.json"), "utf8"));
+  if (!Array.isArray(faults)) throw new Error("faults.json: no `faults` list");
+  const names = new Set();
+  for (const entry of faults) {
+    const { name, ops, rule, related, description } = entry ?? {};
+    const fine =
+      typeof name === "string" && /^[a-z0-9]+(-[a-z0-9]+)*$/.test(name) &&
+      Array.isArray(ops) && ops.length > 0 && ops.every((op) => typeof op === "string") &&
+      typeof rule === "string" && /^[A-Z]+-[0-9]+$/.test(rule) &&
+      Array.isArray(related) && related.every((r) => typeof r === "string" && /^[A-Z]+-[0-9]+$/.test(r)) &&
+      typeof description === "string" && description.length > 0;
+    if (!fine) throw new Error(`faults.json: malformed entry ${JSON.stringify(entry)}`);
+    if (names.has(name)) throw new Error(`faults.json: ${name} is listed twice`);
+    names.add(name);
+  }
+  return names;
 }
 
-/** A source file without its faults: each `fault("NAME")` is `false`, the import is gone. */
-export function stripFaults(file, source, names) {
+/** A source file without its faults: each `fault("NAME")` is `false`, the import is gone;
+ * each name it uses is added to `used`. */
+export function stripFaults(file, source, names, used = new Set()) {
   const out = source.replace(FAULTS_IMPORT, "").replace(FAULT_CALL, (_, name) => {
-    if (!names.has(name)) throw new Error(`${file}: fault("${name}") is not in FAULTS (src/faults.ts)`);
+    if (!names.has(name)) throw new Error(`${file}: fault("${name}") is not in faults.json`);
+    used.add(name);
     // `as boolean`: tsc keeps checking the branch with its narrowings (a bare `false` makes
     // it unreachable, where narrowing stops); the emitted JavaScript is a plain `false`.
     return "(false as boolean)";
@@ -61,11 +77,14 @@ function buildShipped() {
   rmSync(SCRATCH, { recursive: true, force: true });
   rmSync(join(ROOT, "dist"), { recursive: true, force: true });
   mkdirSync(join(SCRATCH, "src"), { recursive: true });
+  const used = new Set();
   for (const name of readdirSync(join(ROOT, "src"))) {
     if (!name.endsWith(".ts") || name === "faults.ts") continue;
     const source = readFileSync(join(ROOT, "src", name), "utf8");
-    writeFileSync(join(SCRATCH, "src", name), stripFaults(`src/${name}`, source, names));
+    writeFileSync(join(SCRATCH, "src", name), stripFaults(`src/${name}`, source, names, used));
   }
+  const unused = [...names].filter((name) => !used.has(name));
+  if (unused.length !== 0) throw new Error(`faults.json: never planted: ${unused.join(", ")}`);
   writeFileSync(
     join(SCRATCH, "tsconfig.json"),
     JSON.stringify({
