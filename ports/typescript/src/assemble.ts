@@ -1,4 +1,4 @@
-/** Seed 000 `assemble`: pack the best-scored chunks into a token budget. */
+/** `assemble`: pack the best-scored chunks into a token budget (PACK-1..PACK-13). */
 
 import { Chunk, renderUnchecked } from "./chunk.js";
 import { fault } from "./faults.js";

@@ -1,4 +1,4 @@
-/** The seed-000 chunk record and its rendering into a context block. */
+/** The `Chunk` record and its rendering into a context block (RENDER-1). */
 
 import { ArgumentTypeError } from "./validate.js";
 

@@ -1,5 +1,5 @@
 /**
- * Seed 003's `HeadingAwareChunker` as chunk records (strategy `heading`, HEAD-1 to HEAD-12):
+ * `HeadingAwareChunker` as chunk records (strategy `heading`, HEAD-1 to HEAD-12):
  * one heading chunk per titled heading with a parent link to the closest enclosing
  * lower-level heading, body chunks packed to `max_tokens` with in-section overlap, oversized
  * blocks split by sentences then words. Counter: whitespace words (TOK-1), additive.

@@ -1,4 +1,4 @@
-/** chunkspec seed 000 in TypeScript: the names and helpers of the seed, Python's semantics. */
+/** chunkspec in TypeScript: the names and helpers of the Python package, Python's semantics. */
 
 export { assemble, compareCodePoints } from "./assemble.js";
 export { Chunk, render } from "./chunk.js";

@@ -144,7 +144,7 @@ function heading(
   return { kind: "heading", text, start: at, end: at + text.length, level };
 }
 
-/** The "md-fence-hash-heading" fault: seed 001's line prefixes inside a code block. */
+/** The "md-fence-hash-heading" fault: heading line prefixes inside a code block (not MD-1). */
 function lineHeadings(source: string, starts: number[], ends: number[], first: number, last: number): Block[] {
   const out: Block[] = [];
   let run = -1;

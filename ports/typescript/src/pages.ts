@@ -1,5 +1,5 @@
 /**
- * Seed 004's page-aware chunker as chunk records (PAGE-1..PAGE-15, RECORD-1):
+ * The page-aware chunker as chunk records (PAGE-1..PAGE-15, RECORD-1):
  * `chunk_document(SourceDocument(docId, join_pages(pages), "text", title, pages), "pages")`
  * with the whitespace counter.
  *

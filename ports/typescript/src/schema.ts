@@ -1,16 +1,17 @@
 /**
- * Seed 001's zod `ChunkSchema`, extended to the full chunk record (RECORD-1, RECORD-2).
+ * The zod `ChunkSchema` of Markdown chunks, extended to the full chunk record (RECORD-1,
+ * RECORD-2).
  *
- * The seed's schema names six facts in camelCase (`docId`, `headingPath`); the record, the
+ * `ChunkSchema` names six facts in camelCase (`docId`, `headingPath`); the record, the
  * wire and the JSON Schema (chunk-record.schema.json) use Python's names. The record schema
- * reuses each of the seed's field schemas under its record name and adds the rest, and
+ * reuses each of `ChunkSchema`'s field schemas under its record name and adds the rest, and
  * checks what a JSON Schema cannot state: `id == doc_id:index`, `text` starts with `prefix`,
  * `start <= end`, pages both null or both set.
  */
 
 import { z } from "zod";
 
-/** Seed 001, as shipped. */
+/** A Markdown chunk's six facts, in camelCase. */
 export const ChunkSchema = z.object({
   docId: z.string(),
   text: z.string().min(1),
@@ -22,13 +23,13 @@ export const ChunkSchema = z.object({
 
 export type Chunk = z.infer<typeof ChunkSchema>;
 
-/** RECORD-4's kinds: the seed's four, and heading, body, window. */
+/** RECORD-4's kinds: `ChunkSchema`'s four, and heading, body, window. */
 export const RECORD_KINDS = [...ChunkSchema.shape.kind.options, "heading", "body", "window"] as const;
 
 const count = z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER);
 const page = z.number().int().min(1).max(Number.MAX_SAFE_INTEGER).nullable();
 
-/** The chunk record (RECORD-1): seed 001's fields under their record names, then the rest. */
+/** The chunk record (RECORD-1): `ChunkSchema`'s fields under their record names, then the rest. */
 export const ChunkRecordSchema = z
   .object({
     id: z.string(),

@@ -26,7 +26,7 @@ export const CLOSERS: ReadonlySet<string> = new Set([
 
 /** A few abbreviations: only the planted fault "sentence-abbreviation" uses them (SENT-3). */
 const ABBREVIATIONS = new Set(["e.g.", "i.e.", "Mr.", "Dr.", "etc.", "vs."]);
-/** The seed regex's classes `[.!?]` and `["')]`: only the planted faults use them. */
+/** The ASCII classes `[.!?]` and `["')]`: only the planted faults use them (not SENT-1). */
 const ASCII_TERMINATORS = new Set([".", "!", "?"]);
 const ASCII_CLOSERS = new Set(['"', "'", ")"]);
 

@@ -1,5 +1,5 @@
 /**
- * Seed 000 `splitSection`: the recursive paragraph > line > word splitter.
+ * `splitSection`: the recursive paragraph > line > word splitter (SPLIT-1..SPLIT-13).
  *
  * Every separator is whitespace, so joining pieces never merges or splits a word and the
  * token count of a joined run is the sum of its pieces' counts (SPLIT-6): we count each

@@ -1,10 +1,9 @@
 /**
- * Seed 001's `split_markdown` as chunk records (strategy `structural`, MD-7 to MD-11).
+ * `split_markdown` as chunk records (strategy `structural`, MD-7 to MD-11).
  *
  * Structure first, size second: headings open sections (a stack, MD-7), a table or code
- * block is one chunk however long (MD-9, what the seed's `enforceBoundaries` is for),
- * prose is packed by whole blocks up to the budget and an oversized block is split by seed
- * 000's rules (MD-10). The counter is the whitespace counter, which is additive over
+ * block is one chunk however long (MD-9), prose is packed by whole blocks up to the budget
+ * and an oversized block is split by the SPLIT rules (MD-10). The counter is the whitespace counter, which is additive over
  * whitespace, so a run's count is the sum of its blocks' counts.
  */
 
@@ -100,7 +99,7 @@ class Splitter {
         this.prose(prose);
         prose = [];
         if (fault("md-path-by-position")) {
-          // Seed 001's heading_path[: level - 1]: cut by list position, not by level.
+          // heading_path[: level - 1]: cut by list position, not by level (not MD-7).
           stack.splice(Math.max(0, block.level - 1));
         } else {
           // MD-7: pop every entry of equal or deeper level.
@@ -150,7 +149,7 @@ class Splitter {
     if (blocks.length > 0) this.pack(blocks, "prose");
   }
 
-  /** MD-10: pack whole blocks greedily; an oversized block is split by seed 000's rules. */
+  /** MD-10: pack whole blocks greedily; an oversized block is split by the SPLIT rules. */
   pack(blocks: Block[], kind: string): void {
     let units: Array<[number, number, number]> = [];
     for (const block of blocks) {

@@ -1,5 +1,5 @@
 /**
- * Seed 002's window over whitespace tokens as chunk records (TOKWIN-1..TOKWIN-7, RECORD-1):
+ * The window over whitespace tokens as chunk records (TOKWIN-1..TOKWIN-7, RECORD-1):
  * `chunk_document(SourceDocument(docId, text, "text", title), "window", counter="whitespace")`.
  *
  * Offsets are CODE POINTS, as in Python (WIN-9): the text is split into code points once,

@@ -3,7 +3,7 @@
  *
  * Python's `str.split()` and `str.strip()` use the code points for which `str.isspace()` is
  * true. JavaScript's `/\s/` and `trim()` use a different set: they add U+FEFF and leave out
- * U+001C..U+001F and U+0085. The seed's "strip() is trim()" is therefore wrong at the edges,
+ * U+001C..U+001F and U+0085. Reading `strip()` as `trim()` is therefore wrong at the edges,
  * and this port never uses `trim()`, `/\s/` or `split(/\s+/)`.
  */
 

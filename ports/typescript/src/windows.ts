@@ -1,5 +1,5 @@
 /**
- * Seed 002's sliding character windows as chunk records (WIN-1..WIN-9, RECORD-1).
+ * The sliding character windows as chunk records (WIN-1..WIN-9, RECORD-1).
  *
  * Offsets are CODE POINTS, as in Python (WIN-9): a JavaScript string indexes UTF-16 code
  * units, so an astral character before a boundary would move every later window by one.
