@@ -14,9 +14,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from chunkspec._conformance._blame import blame
-from chunkspec._conformance._blame_windows import _page_chunks, _sentences, _token_windows
 from chunkspec._conformance._generate import by_op
 from chunkspec._conformance._wire import expect
+from chunkspec._conformance.windows._blame import _page_chunks, _sentences, _token_windows
 
 
 def _sentence_model(data: dict[str, Any]) -> list[str]:

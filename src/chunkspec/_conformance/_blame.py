@@ -19,15 +19,15 @@ from typing import Any
 
 from .._core._tokens import SEPARATORS
 from .._core._validate import MAX_SAFE_INTEGER
-from ._blame_markdown import (
+from ._compare import first_difference
+from ._wire import NUMERIC_FIELDS, decode_number
+from .markdown._blame import (
     MARKDOWN_OPS,
     markdown_by_field,
     markdown_error_rules,
     markdown_traps,
 )
-from ._blame_windows import error_rules, field_rules, window_traps
-from ._compare import first_difference
-from ._wire import NUMERIC_FIELDS, decode_number
+from .windows._blame import error_rules, field_rules, window_traps
 
 __all__ = ["blame"]
 
@@ -452,7 +452,7 @@ def _traps(
         return
 
 
-#: The ops whose models and rules are in ``_blame_windows``.
+#: The ops whose models and rules are in ``windows._blame``.
 _WINDOW_OPS = ("token_windows", "chunk_pages", "split_sentences")
 
 

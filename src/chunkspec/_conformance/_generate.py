@@ -25,7 +25,7 @@ from typing import Any
 from hypothesis import strategies as st
 
 from .._core._tokens import WHITESPACE
-from ._generate_markdown import markdown_cases
+from .markdown._generate import markdown_cases
 
 __all__ = ["PROFILES", "by_op", "cases"]
 
@@ -433,7 +433,7 @@ def _windows(hazards: bool) -> st.SearchStrategy[Case]:
 def by_op(profile: str) -> dict[str, st.SearchStrategy[Case]]:
     """One strategy per op for ``profile``: the runner sends ``--cases`` distinct cases of
     each op listed here that the port announces (CONF-10)."""
-    from ._generate_windows import window_ops  # it imports this module's pools
+    from .windows._generate import window_ops  # it imports this module's pools
 
     hazards = profile == "hazards"
     return {

@@ -17,9 +17,9 @@ from typing import Any
 
 from .. import __version__
 from .._core._validate import MAX_SAFE_INTEGER
-from ._markdown_vectors import MARKDOWN_OPS, markdown_case
-from ._window_vectors import page_case, token_window_case
 from ._wire import OPS
+from .markdown._vectors import MARKDOWN_OPS, markdown_case
+from .windows._vectors import page_case, token_window_case
 
 __all__ = [
     "FORMAT",

@@ -20,9 +20,9 @@ from .._core._split import split_section
 from .._core._tokens import count_tokens
 from .._core._words import words
 from .._text._sentences import split_sentences
-from ._markdown_ops import heading_aware_records, split_markdown_records
-from ._record_ops import chunk_records
-from ._window_ops import page_records, token_window_records
+from .markdown._ops import heading_aware_records, split_markdown_records
+from .records._ops import chunk_records
+from .windows._ops import page_records, token_window_records
 
 __all__ = ["OPS", "decode_number", "dumps", "encode", "expect", "python_arguments"]
 

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from .._core._validate import require_int
-from .._records._chunk_document import chunk_document
-from .._text._documents import SourceDocument
+from ..._core._validate import require_int
+from ..._records._chunk_document import chunk_document
+from ..._text._documents import SourceDocument
 
 __all__ = ["heading_aware_records", "markdown_records", "split_markdown_records"]
 

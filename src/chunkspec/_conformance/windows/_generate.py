@@ -1,7 +1,7 @@
 """Generated cases for ``token_windows``, ``chunk_pages`` and ``split_sentences`` (CONF-10).
 
-As in ``_generate``: a text is ONE byte-string draw whose bytes pick pieces from a table,
-so a case costs few Hypothesis choices and shrinks to a shorter text. The ``hazards``
+As in ``_conformance._generate``: a text is ONE byte-string draw whose bytes pick pieces from a
+table, so a case costs few Hypothesis choices and shrinks to a shorter text. The ``hazards``
 profile adds what a JavaScript port gets wrong: every Python whitespace character beside
 U+FEFF, U+200B and U+180E (JavaScript's ``/\\s/`` and ``trim()`` differ, HAZ-1, HAZ-14),
 astral characters before token starts, cuts and page breaks (UTF-16 offsets, HAZ-12,
@@ -16,9 +16,9 @@ from typing import Any
 
 from hypothesis import strategies as st
 
-from .._core._tokens import WHITESPACE
-from .._text._sentences import CLOSERS, TERMINATORS
-from ._generate import (
+from ..._core._tokens import WHITESPACE
+from ..._text._sentences import CLOSERS, TERMINATORS
+from .._generate import (
     _FAULT,
     _HAZARD_NAMES,
     _NAMES,

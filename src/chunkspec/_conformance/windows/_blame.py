@@ -1,8 +1,8 @@
 """Blame models for ``token_windows``, ``chunk_pages`` and ``split_sentences`` (CONF-9).
 
 Each model is the op written out literally, with one classic porting mistake swappable;
-``_blame`` compares the port's answer with each model's and, on a match, blames the rules
-the mistake breaks. Models marked JavaScript or UTF-16 replay a hazard (HAZ-14, HAZ-15).
+``_conformance._blame`` compares the port's answer with each model's and, on a match, blames
+the rules the mistake breaks. Models marked JavaScript or UTF-16 replay a hazard (HAZ-14, HAZ-15).
 """
 
 from __future__ import annotations
@@ -12,8 +12,8 @@ import re
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from .._core._tokens import WHITESPACE
-from .._text._sentences import CLOSERS, TERMINATORS
+from ..._core._tokens import WHITESPACE
+from ..._text._sentences import CLOSERS, TERMINATORS
 
 __all__ = ["error_rules", "field_rules", "window_traps"]
 

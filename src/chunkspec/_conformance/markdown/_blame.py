@@ -17,11 +17,11 @@ from collections.abc import Iterator
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-from .._text._blocks import Document
-from .._text._documents import SourceDocument
-from .._text._markdown import PARSERS, parse_markdown_blocks
-from ._compare import first_difference
-from ._markdown_ops import markdown_records
+from ..._text._blocks import Document
+from ..._text._documents import SourceDocument
+from ..._text._markdown import PARSERS, parse_markdown_blocks
+from .._compare import first_difference
+from ._ops import markdown_records
 
 if TYPE_CHECKING:
     from markdown_it import MarkdownIt
@@ -59,7 +59,7 @@ def _utf16_model(data: dict[str, Any], expected: list[dict[str, Any]]) -> list[d
 
 def _crlf_model(op: str, data: dict[str, Any]) -> Any:
     """The oracle's answer for the text with every line break turned into LF."""
-    from ._wire import expect
+    from .._wire import expect
 
     text = re.sub("\r\n?", "\n", data["text"])
     if text == data["text"]:

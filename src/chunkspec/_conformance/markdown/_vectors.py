@@ -31,7 +31,7 @@ _NAMES = {"source": "text", "markdown": "text"}
 
 def markdown_case(function: str, raw: dict[str, Any]) -> dict[str, Any] | None:
     """Return the record vector of one Markdown golden, or None when it has no wire form."""
-    from ._wire import expect
+    from .._wire import expect
 
     given = raw["input"]
     if "counter" in given or "blocks" in given or "context" in given:

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from .._core._validate import require_int
-from .._records._chunk_document import chunk_document
-from .._text._documents import SourceDocument
+from ..._core._validate import require_int
+from ..._records._chunk_document import chunk_document
+from ..._text._documents import SourceDocument
 
 __all__ = ["chunk_records", "window_records"]
 
