@@ -51,6 +51,7 @@ from ._text._documents import (
 from ._text._markdown import parse_markdown
 from ._text._pdf import PdfError, read_pdf_pages
 from ._text._sentences import split_sentences
+from ._version import __version__ as __version__
 
 __all__ = [
     "INPUT_FORMATS",
@@ -131,5 +132,3 @@ __all__ = [
     "token_windows",
     "words",
 ]
-
-__version__ = "0.1.0"
