@@ -12,9 +12,9 @@ from chunkspec import (
     assemble,
     count_tokens,
     hash_text,
-    render,
     split_section,
 )
+from chunkspec.core import render
 
 
 def test_type_error_carries_argument_and_value() -> None:

@@ -9,8 +9,8 @@ from __future__ import annotations
 import pytest
 
 import chunkspec
-from chunkspec import GoldSpan, SpanQuery, evaluate
 from chunkspec._evaluation._labelled_corpus import Corpus, CorpusDocument
+from chunkspec.evaluation import GoldSpan, SpanQuery, evaluate
 
 pytest.importorskip("bm25s")
 
