@@ -7,9 +7,9 @@ import logging
 import os
 from typing import Any
 
-from .._chunkers._pages import PAGE_SEPARATOR
 from .._core._validate import require_str
 from .._errors import ArgumentTypeError, ChunkspecError
+from ._paged import PAGE_SEPARATOR
 
 __all__ = ["PdfError", "read_pdf_bytes", "read_pdf_pages", "read_pdf_source"]
 
