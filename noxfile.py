@@ -62,10 +62,12 @@ def typecheck(session: nox.Session) -> None:
 
 @nox.session
 def lint(session: nox.Session) -> None:
-    """ruff check and ruff format --check."""
+    """ruff check, ruff format --check, and lint-imports: the layers of docs/design.md."""
     session.install(*nox.project.dependency_groups(PYPROJECT, "lint"))
     session.run("ruff", "check", ".")
     session.run("ruff", "format", "--check", ".")
+    # The contracts are in pyproject's [tool.importlinter]; grimp finds chunkspec on the path.
+    session.run("lint-imports", env={"PYTHONPATH": "src"})
 
 
 #: The pages ``nox -s docs -- --screenshot`` photographs: (site page, image under docs/images).

@@ -19,10 +19,11 @@ import time
 from collections.abc import Callable, Sequence
 from functools import partial
 
-from chunkspec import LabelledQuery, load_corpus, mrr, recall_at_k, words
 from chunkspec._evaluation._bootstrap import interval, paired_p, resamples
 from chunkspec._evaluation._span_metrics import span_scores
 from chunkspec._evaluation._strategies import resolve
+from chunkspec.core import words
+from chunkspec.evaluation import LabelledQuery, load_corpus, mrr, recall_at_k
 
 
 def best(fn: Callable[[], object], repeat: int) -> float:

@@ -15,13 +15,8 @@ import random
 import time
 from collections.abc import Callable
 
-from chunkspec import (
-    CharEstimateCounter,
-    WhitespaceCounter,
-    chunk,
-    chunk_pages,
-    token_windows,
-)
+from chunkspec import chunk, chunk_pages, token_windows
+from chunkspec.counters import CharEstimateCounter, WhitespaceCounter
 
 MB = 1_000_000
 WORDS = [

@@ -5,7 +5,8 @@ from __future__ import annotations
 import hashlib
 from typing import Any
 
-from chunkspec import RECORD_FIELDS, ChunkRecord
+from chunkspec import ChunkRecord
+from chunkspec.records import RECORD_FIELDS
 
 
 def model_doc_id(text: str, metadata: dict[str, Any], framework_id: str | None) -> str:

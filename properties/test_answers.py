@@ -5,8 +5,8 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from chunkspec import GoldSpan, SpanQuery
 from chunkspec._evaluation._gold import answers, labelled
+from chunkspec.evaluation import GoldSpan, SpanQuery
 
 from .models import answers_model
 

@@ -9,7 +9,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from chunkspec import Chunk, assemble, render
+from chunkspec import Chunk, assemble
+from chunkspec.core import render
 
 from .models import ModelChunk, model_assemble
 from .strategies import budgets, chunk_lists, chunks, distinct_hash_chunk_lists, min_scores

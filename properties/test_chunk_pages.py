@@ -9,19 +9,15 @@ from hypothesis import given
 from hypothesis import strategies as st
 from tests.counters import SMALL_MERGES, byte_encoding, word_level
 
-from chunkspec import (
-    ArgumentValueError,
+from chunkspec import ArgumentValueError, chunk_pages
+from chunkspec.counters import (
     CharEstimateCounter,
     HuggingFaceCounter,
-    Page,
-    PageChunk,
-    SectionSpan,
     TiktokenCounter,
     TokenSpanCounter,
     WhitespaceCounter,
-    chunk_pages,
-    join_pages,
 )
+from chunkspec.pages import Page, PageChunk, SectionSpan, join_pages
 from properties.models import model_best_section, model_page_of, model_page_ranges
 from properties.strategies import page_lists, page_texts, section_spans, sizes
 

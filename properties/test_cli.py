@@ -11,8 +11,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from chunkspec import RECORD_FIELDS, chunk_document, document_from_text, split_section
+from chunkspec import chunk_document, document_from_text, split_section
 from chunkspec._cli import main
+from chunkspec.records import RECORD_FIELDS
 
 from .strategies import split_texts
 

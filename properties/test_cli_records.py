@@ -20,8 +20,9 @@ from pathlib import Path
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from chunkspec import RECORD_FIELDS, ChunkRecord, chunk_document, document_from_bytes
+from chunkspec import ChunkRecord, chunk_document, document_from_bytes
 from chunkspec._cli import main
+from chunkspec.records import RECORD_FIELDS
 from properties.strategies import markdown_documents
 
 #: Each example writes a small folder and runs the command in process: fewer examples than

@@ -6,7 +6,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from chunkspec import WHITESPACE, count_tokens
+from chunkspec import count_tokens
+from chunkspec.core import WHITESPACE
 
 from .models import model_count
 from .strategies import SPLIT_ALPHABET

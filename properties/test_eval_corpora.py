@@ -11,9 +11,9 @@ from pathlib import Path
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from chunkspec import GoldSpan, SpanQuery, load_corpus
 from chunkspec._evaluation._chroma_corpus import load_chroma, write_corpus
 from chunkspec._evaluation._labelled_corpus import Corpus, CorpusDocument
+from chunkspec.evaluation import GoldSpan, SpanQuery, load_corpus
 
 words = st.lists(
     st.sampled_from(["ab", "ab", "cd", "\u00e9t\u00e9", "\U0001f600", "x\ty"]),

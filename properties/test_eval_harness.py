@@ -12,10 +12,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import chunkspec
-from chunkspec import EvalCell, EvalReport, evaluate, load_corpus
+import chunkspec.evaluation
 from chunkspec._cli._eval import format_table
 from chunkspec._evaluation._evaluate import ALL, StrategyStats
 from chunkspec._evaluation._strategies import indexed_text, resolve
+from chunkspec.evaluation import EvalCell, EvalReport, evaluate, load_corpus
 
 # --- EVAL-19: the headed families keep the chunkers' own provenance -----------------------------
 
@@ -117,7 +118,7 @@ _BUNDLED = load_corpus()
 
 
 @given(st.sampled_from(_BUNDLED.queries))
-def test_bundled_gold_is_trimmed_and_unique(query: chunkspec.SpanQuery) -> None:
+def test_bundled_gold_is_trimmed_and_unique(query: chunkspec.evaluation.SpanQuery) -> None:
     """EVAL-23: every bundled gold span is a trimmed text found exactly once in its page."""
     for span in query.gold:
         text = _BUNDLED.document(span.doc_id).text

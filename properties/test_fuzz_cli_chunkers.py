@@ -18,16 +18,10 @@ import pytest
 from hypothesis import event, given
 from hypothesis import strategies as st
 
-from chunkspec import (
-    PAGE_SEPARATOR,
-    CharEstimateCounter,
-    TokenSpanCounter,
-    WhitespaceCounter,
-    chunk,
-    chunk_pages,
-    token_windows,
-)
+from chunkspec import chunk, chunk_pages, token_windows
 from chunkspec._cli._io import json_line
+from chunkspec.counters import CharEstimateCounter, TokenSpanCounter, WhitespaceCounter
+from chunkspec.pages import PAGE_SEPARATOR
 
 from .fuzzing import EXAMPLES, MAX_SAFE, fuzz_texts, text_problem
 from .test_fuzz_cli import _CANONICAL_INT, _check_error, _cwd, _decode, _run, file_bytes, numbers

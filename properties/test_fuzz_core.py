@@ -14,17 +14,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from chunkspec import (
-    SEPARATORS,
-    Chunk,
-    WhitespaceCounter,
-    assemble,
-    count_tokens,
-    hash_text,
-    render,
-    split_section,
-    words,
-)
+from chunkspec import Chunk, assemble, count_tokens, hash_text, split_section
+from chunkspec.core import SEPARATORS, render, words
+from chunkspec.counters import WhitespaceCounter
 
 from .fuzzing import (
     TYPE,

@@ -17,19 +17,10 @@ from hypothesis import given
 from hypothesis import strategies as st
 from tests.markdown_invariants import check_heading_aware, check_split_markdown
 
-from chunkspec import (
-    CharEstimateCounter,
-    ChunkContext,
-    Document,
-    HeadingAwareChunker,
-    WhitespaceCounter,
-    document_from_blocks,
-    parse_markdown,
-    parse_text,
-    split_markdown,
-    split_sentences,
-)
+from chunkspec import HeadingAwareChunker, parse_markdown, split_markdown, split_sentences
 from chunkspec._text._blocks import BLOCK_KINDS
+from chunkspec.counters import CharEstimateCounter, WhitespaceCounter
+from chunkspec.markdown import ChunkContext, Document, document_from_blocks, parse_text
 
 from .fuzzing import (
     MAX_SAFE,

@@ -20,22 +20,15 @@ from hypothesis import strategies as st
 from tests.counters import SMALL_MERGES, Backwards, CountOnly, byte_encoding, word_level
 from tests.pdfs import text_pdf
 
-from chunkspec import (
-    PAGE_SEPARATOR,
+from chunkspec import chunk, chunk_pages, token_windows
+from chunkspec.counters import (
     CharEstimateCounter,
     HuggingFaceCounter,
-    Page,
-    PageChunker,
-    PdfError,
-    SectionSpan,
     TiktokenCounter,
     TokenSpanCounter,
     WhitespaceCounter,
-    chunk,
-    chunk_pages,
-    read_pdf_pages,
-    token_windows,
 )
+from chunkspec.pages import PAGE_SEPARATOR, Page, PageChunker, PdfError, SectionSpan, read_pdf_pages
 
 from .fuzzing import (
     EXAMPLES,

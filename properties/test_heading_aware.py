@@ -9,13 +9,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 from tests.markdown_invariants import check_heading_aware
 
-from chunkspec import (
-    ChunkContext,
-    HeadingAwareChunker,
-    document_from_blocks,
-    parse_markdown,
-)
+from chunkspec import HeadingAwareChunker, parse_markdown
 from chunkspec.contract import CHECKS, Subject, run_check
+from chunkspec.markdown import ChunkContext, document_from_blocks
 from properties.models import model_parents
 from properties.strategies import markdown_documents
 
@@ -141,7 +137,7 @@ def test_blocks_contract(blocks: list[dict[str, Any]], max_tokens: int, overlap:
 def test_parse_text_paragraphs(text: str) -> None:
     """MD-12: paragraphs are regions of whole non-blank lines, separated by blank lines,
     and together they hold every word."""
-    from chunkspec import parse_text
+    from chunkspec.markdown import parse_text
 
     document = parse_text("t", text)
     for block in document.blocks:

@@ -16,11 +16,14 @@ from hypothesis import assume, given, settings
 from hypothesis import example as case
 from hypothesis import strategies as st
 
-from chunkspec import Block, Document, HeadingAwareChunker, WhitespaceCounter
+from chunkspec import HeadingAwareChunker
 from chunkspec._chunkers._split_markdown import split_blocks
-from chunkspec._text._markdown import PARSERS, line_table, parse_markdown_blocks
+from chunkspec._text._lines import line_table
+from chunkspec._text._markdown import PARSERS, parse_markdown_blocks
 from chunkspec._text._markdown_fast import _emit, available, fast_blocks
 from chunkspec._text._markdown_scan import definition_lines, scan_spans, scannable
+from chunkspec.counters import WhitespaceCounter
+from chunkspec.markdown import Block, Document
 
 from .strategies import scan_documents, scan_line_documents
 

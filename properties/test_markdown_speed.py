@@ -5,7 +5,8 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from chunkspec._text._markdown import _parser, line_table
+from chunkspec._text._lines import line_table
+from chunkspec._text._markdown_it import markdown_it_parser
 
 from .models import model_lines
 from .strategies import markdown_documents
@@ -40,4 +41,4 @@ def test_silenced_parser_gives_the_stock_tokens(source: str) -> None:
     def shape(md: MarkdownIt) -> list[tuple[str, int, int, object, str]]:
         return [(t.type, t.level, t.nesting, t.map, t.content) for t in md.parse(source)]
 
-    assert shape(_parser()) == shape(stock)
+    assert shape(markdown_it_parser()) == shape(stock)

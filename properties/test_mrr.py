@@ -7,7 +7,7 @@ import math
 from hypothesis import given
 from hypothesis import strategies as st
 
-from chunkspec import LabelledQuery, compare, mrr, recall_at_k
+from chunkspec.evaluation import LabelledQuery, compare, mrr, recall_at_k
 
 from .models import mrr_model, recall_at_k_model
 from .strategies import eval_cases

@@ -6,8 +6,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from chunkspec import GoldSpan
 from chunkspec._evaluation._labelled_corpus import quote_span
+from chunkspec.evaluation import GoldSpan
 
 texts = st.text(alphabet="ab \n|", max_size=40)
 

@@ -9,7 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from tests.pdfs import text_pdf
 
-from chunkspec import PdfError, read_pdf_pages
+from chunkspec.pages import PdfError, read_pdf_pages
 
 _GOOD = text_pdf([["Refunds take five business days."], ["Page two!"]])
 

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from chunkspec import LabelledQuery, recall_at_k
+from chunkspec.evaluation import LabelledQuery, recall_at_k
 
 from .models import recall_at_k_model
 from .strategies import eval_cases
@@ -86,7 +86,7 @@ def test_bad_k_rejected(case: Case, k: object) -> None:
 @given(st.integers(min_value=1, max_value=50), st.sampled_from(["recall", "mrr"]))
 def test_empty_queries_rejected(k: int, metric: str) -> None:
     """EVAL-3: no questions is a ValueError naming queries, for any k and either metric."""
-    from chunkspec import mrr
+    from chunkspec.evaluation import mrr
 
     function = recall_at_k if metric == "recall" else mrr
     with pytest.raises(ValueError, match="queries must not be empty") as info:

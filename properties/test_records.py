@@ -13,32 +13,32 @@ from jsonschema import Draft202012Validator
 from tests.markdown_invariants import _norm
 
 from chunkspec import (
-    RECORD_FIELDS,
-    RECORD_KINDS,
-    STRATEGY_NAMES,
-    ChunkContext,
     ChunkRecord,
     HeadingAwareChunker,
     InputError,
-    MarkdownChunk,
     SourceDocument,
-    TokenWindow,
     chunk,
     chunk_document,
     chunk_pages,
-    counter_from_name,
-    counter_name,
     document_from_bytes,
     document_from_text,
     hash_text,
-    join_pages,
-    record_json_schema,
-    render_title,
     split_markdown,
     split_section,
     token_windows,
 )
 from chunkspec._text._documents import format_for
+from chunkspec.counters import counter_from_name, counter_name
+from chunkspec.markdown import ChunkContext, MarkdownChunk
+from chunkspec.pages import join_pages
+from chunkspec.records import (
+    RECORD_FIELDS,
+    RECORD_KINDS,
+    STRATEGY_NAMES,
+    record_json_schema,
+    render_title,
+)
+from chunkspec.windows import TokenWindow
 from properties.models import (
     model_line_of,
     model_record_pages,

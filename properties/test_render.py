@@ -6,7 +6,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from chunkspec import Chunk, render
+from chunkspec import Chunk
+from chunkspec.core import render
 
 from .strategies import chunks
 

@@ -8,7 +8,7 @@ from fractions import Fraction
 from hypothesis import given
 from hypothesis import strategies as st
 
-from chunkspec import Chunk, GoldSpan, SpanQuery, assemble
+from chunkspec import Chunk, assemble
 from chunkspec._evaluation._span_metrics import (
     budget_pack,
     covered,
@@ -18,6 +18,7 @@ from chunkspec._evaluation._span_metrics import (
     tokens_per_answer,
     union,
 )
+from chunkspec.evaluation import GoldSpan, SpanQuery
 
 from .models import precision_omega_model, span_scores_model
 

@@ -10,8 +10,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import chunkspec._core._split as split_module
-from chunkspec import SEPARATORS, Chunk, split_section
+from chunkspec import Chunk, split_section
 from chunkspec._core._split import _split_sparse
+from chunkspec.core import SEPARATORS
 
 from .models import model_count, model_hash, model_split_texts
 from .strategies import (

@@ -18,7 +18,8 @@ from tests import tiny_tiktoken
 from tests.counters import SMALL_MERGES, byte_encoding
 from tests.frameworks import no_network
 
-from chunkspec import ArgumentValueError, TiktokenCounter
+from chunkspec import ArgumentValueError
+from chunkspec.counters import TiktokenCounter
 from properties.strategies import WINDOW_ALPHABET
 
 #: Text with the merges' letters, so merged tokens are common.

@@ -9,16 +9,14 @@ from hypothesis import given
 from hypothesis import strategies as st
 from tests.counters import SMALL_MERGES, CountOnly, FixedSpans, byte_encoding, word_level
 
-from chunkspec import (
-    WHITESPACE,
-    ArgumentTypeError,
-    ArgumentValueError,
+from chunkspec import ArgumentTypeError, ArgumentValueError, token_windows
+from chunkspec.core import WHITESPACE
+from chunkspec.counters import (
     CharEstimateCounter,
     HuggingFaceCounter,
     TiktokenCounter,
     TokenSpanCounter,
     WhitespaceCounter,
-    token_windows,
 )
 from properties.models import model_token_ranges
 from properties.strategies import sizes, window_texts

@@ -10,7 +10,12 @@ import tiktoken
 import tokenizers
 from tokenizers import models, pre_tokenizers
 
-from chunkspec import CharEstimateCounter, HuggingFaceCounter, TiktokenCounter, WhitespaceCounter
+from chunkspec.counters import (
+    CharEstimateCounter,
+    HuggingFaceCounter,
+    TiktokenCounter,
+    WhitespaceCounter,
+)
 
 #: GPT-2's pre-tokenizer pattern: words with their leading space, digits, punctuation.
 GPT2_PATTERN = r"""'s|'t|'re|'ve|'m|'ll|'d| ?\p{L}+| ?\p{N}+| ?[^\s\p{L}\p{N}]+|\s+(?!\S)|\s+"""

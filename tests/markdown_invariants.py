@@ -11,16 +11,10 @@ from collections.abc import Callable
 
 from properties.models import model_heading_path_at, model_lines, model_top_level
 
-from chunkspec import (
-    Document,
-    DocumentChunk,
-    HeadingAwareChunker,
-    MarkdownChunk,
-    WhitespaceCounter,
-    parse_markdown,
-    split_markdown,
-)
+from chunkspec import HeadingAwareChunker, parse_markdown, split_markdown
 from chunkspec.contract import CHECKS, Subject, run_check, sample_context
+from chunkspec.counters import WhitespaceCounter
+from chunkspec.markdown import Document, DocumentChunk, MarkdownChunk
 
 
 def _norm(title: str) -> str:

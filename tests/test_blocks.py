@@ -5,15 +5,14 @@ from __future__ import annotations
 import pytest
 
 import chunkspec
-from chunkspec import (
-    ArgumentTypeError,
+import chunkspec.markdown
+from chunkspec import ArgumentTypeError, HeadingAwareChunker, parse_markdown
+from chunkspec.core import SourceChunk
+from chunkspec.markdown import (
     ChunkContext,
     DocumentChunk,
-    HeadingAwareChunker,
     MarkdownChunk,
-    SourceChunk,
     document_from_blocks,
-    parse_markdown,
     parse_text,
 )
 
@@ -102,7 +101,7 @@ def test_chunk_types_are_source_chunks() -> None:
 
 
 def test_exports() -> None:
-    """The public names of issue 5 are exported from chunkspec."""
+    """The Markdown names live in chunkspec.markdown; the chunkers and parser also at the top."""
     for name in (
         "split_markdown",
         "MarkdownChunk",
@@ -115,10 +114,11 @@ def test_exports() -> None:
         "parse_markdown",
         "parse_text",
         "document_from_blocks",
-        "split_sentences",
     ):
+        assert name in chunkspec.markdown.__all__
+        assert hasattr(chunkspec.markdown, name)
+    for name in ("split_markdown", "HeadingAwareChunker", "parse_markdown", "split_sentences"):
         assert name in chunkspec.__all__
-        assert hasattr(chunkspec, name)
 
 
 def test_chunks_hash_and_pickle() -> None:

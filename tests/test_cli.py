@@ -12,8 +12,9 @@ from typing import Any
 
 import pytest
 
-from chunkspec import RECORD_FIELDS, chunk_document, read_document, split_section
+from chunkspec import chunk_document, read_document, split_section
 from chunkspec._cli import main
+from chunkspec.records import RECORD_FIELDS
 
 from . import goldens
 

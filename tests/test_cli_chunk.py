@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from chunkspec import STRATEGY_NAMES
 from chunkspec._cli import main
+from chunkspec.records import STRATEGY_NAMES
 
 DOC = "# Title\n\nIntro text here.\n\n## Part\n\n```\n# not a heading\n```\n\nBody text.\n"
 

@@ -17,8 +17,9 @@ from pathlib import Path
 import jsonschema
 import pytest
 
-from chunkspec import RECORD_FIELDS, read_document, record_json_schema
+from chunkspec import read_document
 from chunkspec._cli import main
+from chunkspec.records import RECORD_FIELDS, record_json_schema
 
 ROOT = Path(__file__).resolve().parent.parent
 VALIDATOR = jsonschema.Draft202012Validator(record_json_schema())

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from chunkspec import RECORD_FIELDS
 from chunkspec._cli import main
+from chunkspec.records import RECORD_FIELDS
 from tests.counters import without_module, word_level
 from tests.pdfs import text_pdf
 
@@ -479,9 +479,9 @@ def test_make_counter_direct(get_encoding: _GetEncoding) -> None:
     """CLI: make_counter builds the named counter (tiktoken's encoding defaults to
     cl100k_base) and names the counters it knows (argparse's choices keep users from
     reaching that error; the function is also used directly)."""
-    from chunkspec import TiktokenCounter
     from chunkspec._cli._counter import make_counter
     from chunkspec._cli._io import CliError
+    from chunkspec.counters import TiktokenCounter
 
     assert isinstance(make_counter("tiktoken"), TiktokenCounter)
     assert get_encoding.names == ["cl100k_base"]

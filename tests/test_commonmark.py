@@ -36,13 +36,17 @@ def test_speed_paths_agree_on_every_example() -> None:
     from mdit_py_plugins.deflist import deflist_plugin
     from properties.models import model_lines
 
-    from chunkspec._text._markdown import _parser, line_table
+    from chunkspec._text._lines import line_table
+    from chunkspec._text._markdown_it import markdown_it_parser
 
     stock = MarkdownIt("commonmark").enable("table").use(deflist_plugin)
     stock.disable("inline")
     for example in _EXAMPLES:
         source = example["markdown"]
-        ours = [(t.type, t.level, t.nesting, t.map, t.content) for t in _parser().parse(source)]
+        ours = [
+            (t.type, t.level, t.nesting, t.map, t.content)
+            for t in markdown_it_parser().parse(source)
+        ]
         theirs = [(t.type, t.level, t.nesting, t.map, t.content) for t in stock.parse(source)]
         assert ours == theirs, example["example"]
         starts, ends = line_table(source)

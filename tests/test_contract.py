@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from chunkspec import ChunkContext, Chunker, Document, DocumentChunk, HeadingAwareChunker
+from chunkspec import HeadingAwareChunker
 from chunkspec.contract import (
     CHECKS,
     ContractViolation,
@@ -16,6 +16,7 @@ from chunkspec.contract import (
     split_markdown_subject,
     split_section_subject,
 )
+from chunkspec.markdown import ChunkContext, Chunker, Document, DocumentChunk
 
 
 def _subjects() -> list[Subject]:

@@ -11,8 +11,9 @@ from collections.abc import Callable
 
 import pytest
 
-from chunkspec import ChunkContext, Document, DocumentChunk, parse_markdown
+from chunkspec import parse_markdown
 from chunkspec.contract import ContractViolation, Subject, run_check
+from chunkspec.markdown import ChunkContext, Document, DocumentChunk
 
 CONTEXT = ChunkContext("t", "c", ("a",))
 

@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from chunkspec import ChunkContext, Document, DocumentChunk, HeadingAwareChunker, WhitespaceCounter
+from chunkspec import HeadingAwareChunker
 from chunkspec.contract import (
     ContractViolation,
     Subject,
@@ -26,6 +26,8 @@ from chunkspec.contract import (
     split_markdown_subject,
     split_section_subject,
 )
+from chunkspec.counters import WhitespaceCounter
+from chunkspec.markdown import ChunkContext, Document, DocumentChunk
 
 MARKDOWN = (
     "# Title\n\nIntro text.\n\n## Part\n\nBody one.\n\n### Deep\n\nDeeper.\n\n"

@@ -7,9 +7,8 @@ from typing import Any
 import pytest
 import tokenizers
 
-from chunkspec import (
-    ArgumentTypeError,
-    ArgumentValueError,
+from chunkspec import ArgumentTypeError, ArgumentValueError
+from chunkspec.counters import (
     CharEstimateCounter,
     HuggingFaceCounter,
     TiktokenCounter,

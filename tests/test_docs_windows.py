@@ -6,7 +6,8 @@ import doctest
 import re
 from pathlib import Path
 
-from chunkspec import SourceChunk, chunk_pages, token_windows
+from chunkspec import chunk_pages, token_windows
+from chunkspec.core import SourceChunk
 
 DOCS = Path(__file__).parent.parent / "docs"
 

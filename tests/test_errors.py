@@ -1,20 +1,30 @@
-"""Argument errors carry the argument and the value, and stay TypeError / ValueError."""
+"""Argument errors carry the argument and the value, and stay TypeError / ValueError; every
+error chunkspec raises on purpose is a ChunkspecError."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 
 from chunkspec import (
     ArgumentTypeError,
     ArgumentValueError,
+    ChunkspecError,
+    InputError,
     assemble,
     count_tokens,
     hash_text,
-    render,
     split_section,
 )
+from chunkspec._cli._io import CliError
+from chunkspec._conformance._port import PortError
+from chunkspec.contract import ContractViolation
+from chunkspec.core import render
+from chunkspec.evaluation import CorpusError, RetrieverUnavailable, StrategyUnavailable
+from chunkspec.pages import PdfError
 
 
 def test_type_error_carries_argument_and_value() -> None:
@@ -125,3 +135,52 @@ def test_int_scores_at_both_ends_of_the_safe_range_are_accepted() -> None:
     assert assemble([], 1, 2**53 - 1) is None
     with pytest.raises(ArgumentValueError):
         assemble([], 1, -(2**53))
+
+
+@pytest.mark.parametrize(
+    ("error", "builtin"),
+    [
+        (ArgumentTypeError, TypeError),
+        (ArgumentValueError, ValueError),
+        (InputError, ValueError),
+        (PdfError, ValueError),
+        (CorpusError, ValueError),
+        (StrategyUnavailable, ValueError),
+        (RetrieverUnavailable, ValueError),
+        (PortError, Exception),
+        (ContractViolation, AssertionError),
+        (CliError, Exception),
+    ],
+)
+def test_every_deliberate_error_is_a_chunkspec_error(
+    error: type[Exception], builtin: type[Exception]
+) -> None:
+    """One ``except ChunkspecError`` catches them all; each keeps its built-in base."""
+    assert issubclass(error, ChunkspecError)
+    assert issubclass(error, builtin)
+
+
+def test_no_other_error_class_is_defined() -> None:
+    """Every exception class the package defines is a ChunkspecError, but the conformance
+    runner's private control-flow signals, which never leave it."""
+    import chunkspec
+
+    root = Path(chunkspec.__file__).parent
+    pattern = re.compile(r"^class (\w+)\((\w*(?:Error|Exception|Violation)\w*)", re.MULTILINE)
+    found = {
+        name for path in root.rglob("*.py") for name, _ in pattern.findall(path.read_text("utf-8"))
+    }
+    signals = {"_Disagreement", "_Enough", "_Found"}
+    assert found - signals == {
+        "ArgumentTypeError",
+        "ArgumentValueError",
+        "ChunkspecError",
+        "CliError",
+        "ContractViolation",
+        "CorpusError",
+        "InputError",
+        "PdfError",
+        "PortError",
+        "RetrieverUnavailable",
+        "StrategyUnavailable",
+    }

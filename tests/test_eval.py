@@ -10,8 +10,14 @@ from pathlib import Path
 import pytest
 
 import chunkspec
-from chunkspec import (
-    ChunkRecord,
+from chunkspec import ChunkRecord
+from chunkspec._cli import main
+from chunkspec._evaluation._chroma_corpus import write_corpus
+from chunkspec._evaluation._evaluate import ALL
+from chunkspec._evaluation._labelled_corpus import Corpus, bundled
+from chunkspec._evaluation._retrievers import make_scorer, normalise, ranked
+from chunkspec._evaluation._strategies import DEFAULT_STRATEGIES, resolve
+from chunkspec.evaluation import (
     CorpusError,
     GoldSpan,
     SpanQuery,
@@ -19,12 +25,6 @@ from chunkspec import (
     evaluate,
     load_corpus,
 )
-from chunkspec._cli import main
-from chunkspec._evaluation._chroma_corpus import write_corpus
-from chunkspec._evaluation._evaluate import ALL
-from chunkspec._evaluation._labelled_corpus import Corpus, bundled
-from chunkspec._evaluation._retrievers import make_scorer, normalise, ranked
-from chunkspec._evaluation._strategies import DEFAULT_STRATEGIES, resolve
 
 from .eval_unavailable import make_unavailable
 

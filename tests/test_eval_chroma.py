@@ -11,10 +11,10 @@ from typing import Any
 
 import pytest
 
-from chunkspec import load_corpus
 from chunkspec._cli import main
 from chunkspec._evaluation._chroma_corpus import load_chroma, write_corpus
 from chunkspec._evaluation._labelled_corpus import CorpusError
+from chunkspec.evaluation import load_corpus
 
 from . import goldens
 

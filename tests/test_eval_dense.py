@@ -18,10 +18,10 @@ from typing import Any
 
 import pytest
 
-from chunkspec import GoldSpan, SpanQuery, evaluate
 from chunkspec._evaluation import _retrievers
 from chunkspec._evaluation._labelled_corpus import Corpus, CorpusDocument
 from chunkspec._evaluation._retrievers import make_scorer
+from chunkspec.evaluation import GoldSpan, SpanQuery, evaluate
 
 np = pytest.importorskip("numpy")
 

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import pytest
 
-from chunkspec import GoldSpan, SpanQuery, evaluate
 from chunkspec._evaluation._labelled_corpus import Corpus, CorpusDocument
+from chunkspec.evaluation import GoldSpan, SpanQuery, evaluate
 
 from .eval_unavailable import make_unavailable
 

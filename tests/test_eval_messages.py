@@ -16,16 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from chunkspec import (
-    ChunkRecord,
-    GoldSpan,
-    LabelledQuery,
-    SpanQuery,
-    compare,
-    evaluate,
-    mrr,
-    recall_at_k,
-)
+from chunkspec import ChunkRecord
 from chunkspec._evaluation._gold import answers, labelled
 from chunkspec._evaluation._labelled_corpus import (
     Corpus,
@@ -36,6 +27,15 @@ from chunkspec._evaluation._labelled_corpus import (
 )
 from chunkspec._evaluation._retrievers import make_scorer
 from chunkspec._evaluation._strategies import resolve
+from chunkspec.evaluation import (
+    GoldSpan,
+    LabelledQuery,
+    SpanQuery,
+    compare,
+    evaluate,
+    mrr,
+    recall_at_k,
+)
 
 from .eval_unavailable import make_unavailable
 

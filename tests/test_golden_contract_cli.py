@@ -7,9 +7,10 @@ from typing import Any
 
 import pytest
 
-from chunkspec import ChunkContext, Document, DocumentChunk, parse_markdown
+from chunkspec import parse_markdown
 from chunkspec._cli import main
 from chunkspec.contract import CHECKS, ContractViolation, Subject, run_check
+from chunkspec.markdown import ChunkContext, Document, DocumentChunk
 from tests import goldens
 
 

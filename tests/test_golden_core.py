@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-import chunkspec
+import chunkspec.core
 from chunkspec import Chunk
 
 from . import goldens
@@ -79,7 +79,7 @@ def test_assemble(case: dict[str, Any]) -> None:
     ["count_tokens", "hash_text", "words", "render"],
 )
 def test_helpers(name: str) -> None:
-    function = getattr(chunkspec, name)
+    function = getattr(chunkspec.core, name)
     for case in goldens.load_file(name)["cases"]:
         args = {key: _chunk(value) for key, value in case["input"].items()}
         result = _check(case, lambda: function(**args))  # noqa: B023

@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from chunkspec import TokenSpanCounter
+from chunkspec.counters import TokenSpanCounter
 from tests import goldens
 from tests.counters import named
 

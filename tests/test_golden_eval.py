@@ -11,8 +11,13 @@ from typing import Any
 
 import pytest
 
-from chunkspec import (
-    ChunkRecord,
+from chunkspec import ChunkRecord
+from chunkspec._cli import main
+from chunkspec._evaluation._gold import answers, labelled
+from chunkspec._evaluation._labelled_corpus import quote_span
+from chunkspec._evaluation._retrievers import make_scorer, normalise, ranked
+from chunkspec._evaluation._strategies import indexed_text, resolve, word_spans
+from chunkspec.evaluation import (
     GoldSpan,
     LabelledQuery,
     SpanQuery,
@@ -22,11 +27,6 @@ from chunkspec import (
     mrr,
     recall_at_k,
 )
-from chunkspec._cli import main
-from chunkspec._evaluation._gold import answers, labelled
-from chunkspec._evaluation._labelled_corpus import quote_span
-from chunkspec._evaluation._retrievers import make_scorer, normalise, ranked
-from chunkspec._evaluation._strategies import indexed_text, resolve, word_spans
 
 from . import goldens
 

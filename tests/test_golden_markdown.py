@@ -7,17 +7,10 @@ from typing import Any
 
 import pytest
 
-from chunkspec import (
-    ChunkContext,
-    HeadingAwareChunker,
-    document_from_blocks,
-    parse_markdown,
-    parse_text,
-    split_markdown,
-    split_sentences,
-)
+from chunkspec import HeadingAwareChunker, parse_markdown, split_markdown, split_sentences
 from chunkspec._text._markdown import PARSER_VARIABLE, PARSERS
 from chunkspec._text._markdown_fast import available
+from chunkspec.markdown import ChunkContext, document_from_blocks, parse_text
 from tests import goldens
 
 _ERRORS = {"TypeError": TypeError, "ValueError": ValueError}

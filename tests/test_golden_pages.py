@@ -7,13 +7,8 @@ from typing import Any
 
 import pytest
 
-from chunkspec import (
-    ArgumentTypeError,
-    ArgumentValueError,
-    Page,
-    SectionSpan,
-    chunk_pages,
-)
+from chunkspec import ArgumentTypeError, ArgumentValueError, chunk_pages
+from chunkspec.pages import Page, SectionSpan
 from tests import goldens
 from tests.counters import named
 

@@ -18,12 +18,12 @@ from chunkspec import (
     InputError,
     SourceDocument,
     chunk_document,
-    counter_from_name,
     document_from_bytes,
     read_document,
-    record_json_schema,
 )
 from chunkspec._records._record import render_title
+from chunkspec.counters import counter_from_name
+from chunkspec.records import record_json_schema
 from tests import goldens
 
 _ERRORS: dict[str, type[Exception]] = {
@@ -187,7 +187,7 @@ def test_read_document_ids_and_sources(tmp_path: Any) -> None:
 def test_counter_names_of_tokenizers(tmp_path: Any) -> None:
     """RECORD-5: a tiktoken counter is named tiktoken:{encoding}; huggingface:{path} builds a
     tokenizer.json's counter whose records carry that very name (all built offline)."""
-    from chunkspec import TiktokenCounter, counter_name
+    from chunkspec.counters import TiktokenCounter, counter_name
     from tests.counters import byte_encoding, word_level
 
     assert counter_name(TiktokenCounter(byte_encoding())) == "tiktoken:test-bytes"

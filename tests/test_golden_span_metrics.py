@@ -6,7 +6,6 @@ from typing import Any
 
 import pytest
 
-from chunkspec import GoldSpan, SpanQuery
 from chunkspec._evaluation._bootstrap import interval, paired_p, resamples
 from chunkspec._evaluation._span_metrics import (
     Region,
@@ -18,6 +17,7 @@ from chunkspec._evaluation._span_metrics import (
     tokens_per_answer,
     union,
 )
+from chunkspec.evaluation import GoldSpan, SpanQuery
 
 from . import goldens
 

@@ -7,7 +7,8 @@ from typing import Any
 
 import pytest
 
-from chunkspec import ArgumentValueError, TiktokenCounter
+from chunkspec import ArgumentValueError
+from chunkspec.counters import TiktokenCounter
 from tests import goldens, tiny_tiktoken
 from tests.frameworks import no_network
 

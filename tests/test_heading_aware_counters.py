@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import math
 
-from chunkspec import HeadingAwareChunker, parse_text
+from chunkspec import HeadingAwareChunker
+from chunkspec.markdown import parse_text
 
 
 class Characters:
@@ -75,7 +76,7 @@ def test_a_character_over_the_budget_is_its_own_chunk() -> None:
 
 def test_defaults_and_repr() -> None:
     """HEAD-5, HEAD-6, HEAD-12: budget 512, overlap 64, the whitespace counter."""
-    from chunkspec import WhitespaceCounter
+    from chunkspec.counters import WhitespaceCounter
 
     chunker = HeadingAwareChunker()
     assert (chunker.max_tokens, chunker.overlap_tokens) == (512, 64)

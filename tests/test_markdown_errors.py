@@ -10,15 +10,8 @@ from collections.abc import Callable
 
 import pytest
 
-from chunkspec import (
-    ChunkContext,
-    HeadingAwareChunker,
-    document_from_blocks,
-    parse_markdown,
-    parse_text,
-    split_markdown,
-    split_sentences,
-)
+from chunkspec import HeadingAwareChunker, parse_markdown, split_markdown, split_sentences
+from chunkspec.markdown import ChunkContext, document_from_blocks, parse_text
 
 KINDS = "code, definition, heading, html, list, paragraph, quote, reference, table, thematic_break"
 

@@ -10,7 +10,8 @@ from __future__ import annotations
 import tokenizers
 from tokenizers import models, pre_tokenizers
 
-from chunkspec import HuggingFaceCounter, chunk_pages
+from chunkspec import chunk_pages
+from chunkspec.counters import HuggingFaceCounter
 
 
 def _dropping() -> HuggingFaceCounter:

@@ -10,16 +10,9 @@ from typing import Any
 
 import pytest
 
-from chunkspec import (
-    ArgumentTypeError,
-    ArgumentValueError,
-    Page,
-    PageChunker,
-    SectionSpan,
-    WhitespaceCounter,
-    chunk_pages,
-    join_pages,
-)
+from chunkspec import ArgumentTypeError, ArgumentValueError, chunk_pages
+from chunkspec.counters import WhitespaceCounter
+from chunkspec.pages import Page, PageChunker, SectionSpan, join_pages
 from tests.counters import CountOnly
 
 _T = ArgumentTypeError

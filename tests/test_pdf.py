@@ -7,7 +7,8 @@ from pathlib import Path
 import pytest
 from pypdf import PdfWriter
 
-from chunkspec import PdfError, chunk_pages, join_pages, read_pdf_pages
+from chunkspec import chunk_pages
+from chunkspec.pages import PdfError, join_pages, read_pdf_pages
 from tests.pdfs import text_pdf
 
 

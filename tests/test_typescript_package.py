@@ -17,9 +17,10 @@ from pathlib import Path
 
 import pytest
 
-from chunkspec import assemble, split_section, split_sentences, words
+from chunkspec import assemble, split_section, split_sentences
 from chunkspec._conformance.markdown._ops import heading_aware_records, split_markdown_records
 from chunkspec._conformance.windows._ops import page_records, token_window_records
+from chunkspec.core import words
 from tests.typescript_port import PORT_DIR, Port, built, faults
 
 #: What a user's program calls, and what it must print (JSON).

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sys
 
-from chunkspec import WHITESPACE
+from chunkspec.core import WHITESPACE
 
 
 def test_whitespace_is_exactly_isspace() -> None:

@@ -20,7 +20,8 @@ from .._core._validate import require_int, require_str, require_text
 from .._counters._builtin import TokenCounter, WhitespaceCounter
 from .._errors import ArgumentTypeError
 from .._text._blocks import Block, Document
-from .._text._markdown import iter_markdown_blocks, line_table
+from .._text._lines import line_table
+from .._text._markdown import iter_markdown_blocks
 
 __all__ = ["MarkdownChunk", "split_blocks", "split_markdown"]
 

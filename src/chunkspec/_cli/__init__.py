@@ -13,6 +13,7 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import NoReturn
 
+from .._version import __version__
 from . import _chunk, _conformance, _eval, _ingest, _pack, _pages, _split, _vectors, _window
 from ._io import CliError, one_line
 
@@ -32,8 +33,6 @@ class _Parser(argparse.ArgumentParser):
 
 def _parser() -> argparse.ArgumentParser:
     """Build the top-level parser with every registered subcommand."""
-    from .. import __version__
-
     parser = _Parser(
         prog="chunkspec",
         description="Reference RAG chunking and context packing (see docs/cli.md).",

@@ -18,6 +18,7 @@ from .._errors import ArgumentTypeError, ArgumentValueError
 from .._records._chunk_document import STRATEGY_NAMES
 from .._records._rows import ChunkOptions
 from .._text._documents import INPUT_FORMATS
+from .._version import __version__
 from ._ingest_local import run_local, tasks
 from ._ingest_output import PartWriter, check_out, staging, write_manifest
 from ._inputs import Input, find_inputs
@@ -284,8 +285,6 @@ def _run_local(
 
 def _manifest(args: argparse.Namespace, options: ChunkOptions, tally: Tally) -> dict[str, Any]:
     """What the run did, for ``_chunkspec.json``."""
-    from .. import __version__
-
     return {
         "chunkspec": __version__,
         "format": args.format,

@@ -6,10 +6,12 @@ import json
 import sys
 from pathlib import Path
 
+from .._errors import ChunkspecError
+
 __all__ = ["CliError", "json_line", "one_line", "read_text"]
 
 
-class CliError(Exception):
+class CliError(ChunkspecError):
     """A problem with the command line's input, reported as one line with exit status 2."""
 
 

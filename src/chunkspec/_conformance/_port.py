@@ -20,6 +20,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
+from .._errors import ChunkspecError
 from ._wire import dumps
 
 __all__ = ["PROTOCOL", "Answer", "Port", "PortError"]
@@ -30,7 +31,7 @@ PROTOCOL = 1
 _STDERR_KEEP = 1 << 20
 
 
-class PortError(Exception):
+class PortError(ChunkspecError):
     """The port cannot be used at all (does not start, or fails the hello exchange)."""
 
 

@@ -8,7 +8,7 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 from typing import Any
 
-from .. import __version__
+from .._version import __version__
 from ._runner import Result, Summary
 from ._vectors import FORMAT
 

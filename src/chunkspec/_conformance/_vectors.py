@@ -15,8 +15,8 @@ import re
 from pathlib import Path
 from typing import Any
 
-from .. import __version__
 from .._core._validate import MAX_SAFE_INTEGER
+from .._version import __version__
 from ._wire import OPS
 from .markdown._vectors import MARKDOWN_OPS, markdown_case
 from .windows._vectors import page_case, token_window_case

@@ -25,7 +25,7 @@ else:  # pragma: no cover
     from importlib.abc import Traversable
 
 from .._core._validate import require_text
-from .._errors import ArgumentValueError
+from .._errors import ArgumentValueError, ChunkspecError
 from ._gold import GoldSpan, SpanQuery
 
 __all__ = ["Corpus", "CorpusDocument", "CorpusError", "bundled", "load_corpus", "quote_span"]
@@ -35,7 +35,7 @@ _HEADING = re.compile(r"^#{1,6}[ \t]+(.+?)[ \t#]*$", re.MULTILINE)
 _SUFFIXES = (".md", ".txt")
 
 
-class CorpusError(ValueError):
+class CorpusError(ChunkspecError, ValueError):
     """A corpus file breaks the format: the message names the file, line and problem.
 
     ``argument`` is ``"directory"`` for a problem with the pages, ``"queries"`` for one with

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from functools import cache
 from typing import Any, Protocol
 
+from .._errors import ChunkspecError
 from ._embed_cache import cached_encode
 
 __all__ = [
@@ -32,7 +33,7 @@ RETRIEVERS = ("bm25", "dense")
 RANDOM = "random"
 
 
-class RetrieverUnavailable(ValueError):
+class RetrieverUnavailable(ChunkspecError, ValueError):
     """The retriever's optional dependencies are not installed (the message names the extra)."""
 
 

@@ -8,6 +8,7 @@ from typing import Any
 
 from .._core._validate import require_int, require_str, require_text
 from .._errors import ArgumentTypeError, ArgumentValueError
+from ._lines import line_table
 
 __all__ = [
     "BLOCK_KINDS",
@@ -119,8 +120,6 @@ def parse_text(document_id: str, text: str) -> Document:
 
     Lines end at ``\\r\\n``, ``\\r`` or ``\\n``; a line is blank if ``line.strip() == ""``.
     """
-    from ._markdown import line_table
-
     require_str("document_id", document_id)
     require_text("text", text)
     starts, ends = line_table(text)

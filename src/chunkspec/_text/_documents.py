@@ -7,11 +7,11 @@ import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .._chunkers._pages import PAGE_SEPARATOR, join_pages
 from .._core._validate import require_str, require_text
-from .._errors import ArgumentTypeError, ArgumentValueError
+from .._errors import ArgumentTypeError, ArgumentValueError, ChunkspecError
 from ._blocks import Document, document_from_blocks, parse_text
 from ._markdown import parse_markdown
+from ._paged import PAGE_SEPARATOR, join_pages
 from ._pdf import PdfError, read_pdf_bytes
 
 __all__ = [
@@ -37,7 +37,7 @@ SUFFIXES = {
 }
 
 
-class InputError(ValueError):
+class InputError(ChunkspecError, ValueError):
     """A document that cannot be read: bad bytes, bad JSON blocks, a broken PDF (SOURCE-6).
 
     The message is one line and starts with the document's name (its path, or ``<stdin>``).

@@ -3,7 +3,7 @@
 markdown-it-pyrs (the Rust port of markdown-it) finds the same top-level blocks as
 markdown-it-py, several times faster. We read only each top-level node's name and source
 range, turn the range into MD-2 lines, and rebuild exactly the :class:`Block` list that
-``_markdown.parse_markdown_blocks`` builds from markdown-it-py's tokens; markdown-it-py stays
+``_markdown_it.token_blocks`` builds from markdown-it-py's tokens; markdown-it-py stays
 the reference (MD-1) and a property holds this scan to it.
 
 The document is parsed in windows of whole lines so that the parser's tree (tens of Python
@@ -19,7 +19,8 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from ._blocks import Block, new_block
-from ._markdown import heading_block
+from ._lines import line_table
+from ._markdown_it import TOKEN_KINDS, heading_block, markdown_it_parser
 from ._markdown_scan import definition_lines, scan_spans, scannable
 
 if TYPE_CHECKING:
@@ -274,8 +275,6 @@ def _normalised(
     line table: the source's own when it has no ``\r``."""
     if "\r" not in source:
         return source, starts, ends
-    from ._markdown import line_table
-
     text = _lines(source)
     text_starts, text_ends = line_table(text)
     return text, text_starts, text_ends
@@ -397,10 +396,7 @@ def _lines(text: str) -> str:
 
 def _reference_spans(text: str, line: int) -> list[tuple[str, int, int, int, str]]:
     """``_spans`` by markdown-it-py (MD-1): for windows where the two parsers may differ."""
-    from ._markdown import _KINDS as TOKEN_KINDS
-    from ._markdown import _parser
-
-    tokens = _parser().parse(text)
+    tokens = markdown_it_parser().parse(text)
     spans: list[tuple[str, int, int, int, str]] = []
     for index, token in enumerate(tokens):
         if token.level != 0 or token.nesting < 0 or token.map is None:

@@ -7,14 +7,14 @@ import logging
 import os
 from typing import Any
 
-from .._chunkers._pages import PAGE_SEPARATOR
 from .._core._validate import require_str
-from .._errors import ArgumentTypeError
+from .._errors import ArgumentTypeError, ChunkspecError
+from ._paged import PAGE_SEPARATOR
 
 __all__ = ["PdfError", "read_pdf_bytes", "read_pdf_pages", "read_pdf_source"]
 
 
-class PdfError(ValueError):
+class PdfError(ChunkspecError, ValueError):
     """A file that is not a PDF, is encrypted, or whose text cannot be extracted."""
 
 

@@ -19,7 +19,9 @@ from typing import TYPE_CHECKING, Any
 
 from ..._text._blocks import Document
 from ..._text._documents import SourceDocument
-from ..._text._markdown import PARSERS, parse_markdown_blocks
+from ..._text._lines import line_table
+from ..._text._markdown import parse_markdown_blocks
+from ..._text._markdown_it import token_blocks
 from .._compare import first_difference
 from ._ops import markdown_records
 
@@ -98,7 +100,7 @@ def _js_trim_model(op: str, data: dict[str, Any]) -> Any:
     if not isinstance(text, str) or "\ufeff" not in text:
         return None
     try:
-        blocks = parse_markdown_blocks(text, parser=PARSERS[1], md=_js_trim_parser())
+        blocks = token_blocks(text, *line_table(text), _js_trim_parser())
         document = SourceDocument(
             doc_id=data["doc_id"],
             text=text,

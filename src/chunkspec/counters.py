@@ -1,0 +1,27 @@
+"""Token counters and their record names (docs/spec/windows.md, COUNT-*; RECORD-5).
+
+A counter is any object with ``count`` and ``token_spans``; :func:`resolve_counter` turns a
+name (``whitespace``, ``chars{N}``, ``tiktoken:{encoding}``, ``huggingface:{path}``) into one.
+"""
+
+from ._counters._builtin import (
+    CharEstimateCounter,
+    HuggingFaceCounter,
+    TiktokenCounter,
+    TokenCounter,
+    TokenSpanCounter,
+    WhitespaceCounter,
+)
+from ._counters._registry import counter_from_name, counter_name, resolve_counter
+
+__all__ = [
+    "CharEstimateCounter",
+    "HuggingFaceCounter",
+    "TiktokenCounter",
+    "TokenCounter",
+    "TokenSpanCounter",
+    "WhitespaceCounter",
+    "counter_from_name",
+    "counter_name",
+    "resolve_counter",
+]

@@ -1,0 +1,38 @@
+"""The chunk record and the documents it is cut from (docs/spec/records.md, RECORD-*, SOURCE-*).
+
+:func:`chunk_document` turns a :class:`SourceDocument` into :class:`ChunkRecord` under one
+:class:`ChunkOptions`; the constants name the record's fields, kinds, strategies and input
+formats, and :func:`record_json_schema` is the record's JSON Schema.
+"""
+
+from ._chunkers._options import ChunkOptions
+from ._records._chunk_document import STRATEGY_NAMES, chunk_document, default_overlap
+from ._records._record import KINDS as RECORD_KINDS
+from ._records._record import RECORD_FIELDS, ChunkRecord, render_title
+from ._records._schema import record_json_schema
+from ._text._documents import (
+    INPUT_FORMATS,
+    InputError,
+    SourceDocument,
+    document_from_bytes,
+    document_from_text,
+    read_document,
+)
+
+__all__ = [
+    "INPUT_FORMATS",
+    "RECORD_FIELDS",
+    "RECORD_KINDS",
+    "STRATEGY_NAMES",
+    "ChunkOptions",
+    "ChunkRecord",
+    "InputError",
+    "SourceDocument",
+    "chunk_document",
+    "default_overlap",
+    "document_from_bytes",
+    "document_from_text",
+    "read_document",
+    "record_json_schema",
+    "render_title",
+]
