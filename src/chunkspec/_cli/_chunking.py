@@ -5,11 +5,13 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Callable, Sequence
+from typing import Any
 
+from .._chunkers._options import ChunkOptions
 from .._counters._registry import counter_from_name
 from .._errors import ArgumentTypeError, ArgumentValueError
+from .._records._chunk_document import check_options, chunk_document
 from .._records._record import ChunkRecord
-from .._records._rows import ChunkOptions
 from .._text._documents import InputError, SourceDocument
 from ._counter import counter_from
 from ._inputs import documents, find_inputs
@@ -44,19 +46,29 @@ class Chunking:
             "split_tables": "--split-tables",
             **(flags or {}),
         }
-        self.options = ChunkOptions(
-            strategy, max_tokens, overlap_tokens, counter, count_headings, split_tables
-        )
+        self.counter = counter
+        self._fields: dict[str, Any] = {
+            "strategy": strategy,
+            "max_tokens": max_tokens,
+            "overlap_tokens": overlap_tokens,
+            "counter": counter,
+            "count_headings": count_headings,
+            "split_tables": split_tables,
+        }
+        self._options: ChunkOptions | None = None
 
     @property
-    def counter(self) -> str:
-        """The counter's name (RECORD-5)."""
-        return self.options.counter
+    def options(self) -> ChunkOptions:
+        """The checked options (:meth:`check` first)."""
+        if self._options is None:
+            self.check()
+        assert self._options is not None
+        return self._options
 
     def check(self) -> None:
         """Refuse bad options before any input is read, naming the flag (CLI-12)."""
         try:
-            self.options.check()
+            self._options = check_options(ChunkOptions(**self._fields))
         except (ArgumentTypeError, ArgumentValueError) as error:
             message = str(error)
             for argument, flag in self.flags.items():
@@ -65,7 +77,7 @@ class Chunking:
 
     def chunk(self, document: SourceDocument) -> list[ChunkRecord]:
         """Return the records of ``document``."""
-        return self.options.chunk(document)
+        return chunk_document(document, self.options)
 
 
 def counter_option_name(args: argparse.Namespace, default: str) -> str:

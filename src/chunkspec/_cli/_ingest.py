@@ -14,9 +14,9 @@ from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 from typing import Any
 
+from .._chunkers._options import STRATEGY_NAMES, ChunkOptions
 from .._errors import ArgumentTypeError, ArgumentValueError
-from .._records._chunk_document import STRATEGY_NAMES
-from .._records._rows import ChunkOptions
+from .._records._rows import ChunkJob
 from .._text._documents import INPUT_FORMATS
 from ._ingest_local import run_local, tasks
 from ._ingest_output import PartWriter, check_out, staging, write_manifest
@@ -149,19 +149,22 @@ def find_files(paths: list[str], pattern: str | None) -> list[Input]:
     return find_inputs(paths, pattern, None)
 
 
-def options_from(args: argparse.Namespace) -> ChunkOptions:
+def options_from(args: argparse.Namespace) -> ChunkJob:
     """Return the checked chunking options, an error naming the flag (SCALE-4)."""
     try:
-        return ChunkOptions(
-            args.strategy,
-            args.max_tokens,
-            args.overlap_tokens,
-            args.counter,
-            args.count_headings,
-            args.split_tables,
+        return ChunkJob(
+            ChunkOptions(
+                args.strategy,
+                args.max_tokens,
+                args.overlap_tokens,
+                args.counter,
+                None,
+                args.count_headings,
+                args.split_tables,
+            ),
             args.input_format,
             None if args.max_bytes == 0 else args.max_bytes,
-        ).check()
+        )
     except (ArgumentTypeError, ArgumentValueError) as error:
         message = str(error)
         for argument, flag in _FLAGS.items():
@@ -253,7 +256,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _run_local(
-    inputs: list[Input], options: ChunkOptions, args: argparse.Namespace, folder: Path, tally: Tally
+    inputs: list[Input], options: ChunkJob, args: argparse.Namespace, folder: Path, tally: Tally
 ) -> None:
     """Chunk with the local engine and write the part files."""
     items = [(item.path, item.doc_id) for item in inputs]
@@ -282,21 +285,21 @@ def _run_local(
         writer.close()
 
 
-def _manifest(args: argparse.Namespace, options: ChunkOptions, tally: Tally) -> dict[str, Any]:
+def _manifest(args: argparse.Namespace, job: ChunkJob, tally: Tally) -> dict[str, Any]:
     """What the run did, for ``_chunkspec.json``."""
     from .. import __version__
 
     return {
         "chunkspec": __version__,
         "format": args.format,
-        "strategy": options.strategy,
-        "max_tokens": options.max_tokens,
-        "overlap_tokens": options.overlap_tokens,
-        "counter": options.counter,
-        "count_headings": options.count_headings,
-        "split_tables": options.split_tables,
-        "input_format": options.input_format,
-        "max_bytes": options.max_bytes,
+        "strategy": job.options.strategy,
+        "max_tokens": job.options.max_tokens,
+        "overlap_tokens": job.options.overlap_tokens,
+        "counter": job.options.counter,
+        "count_headings": job.options.count_headings,
+        "split_tables": job.options.split_tables,
+        "input_format": job.input_format,
+        "max_bytes": job.max_bytes,
         "documents": tally.documents,
         "chunks": tally.chunks,
         "errors": tally.errors,
