@@ -54,7 +54,7 @@ def test_version(capsys: pytest.CaptureFixture[str]) -> None:
                 "[--input-format {markdown,text,pdf,json}] [--keep-going] --max-tokens N "
                 "[--output FILE] PATH [PATH ...]",
                 "PATH files, folders (searched recursively) or - for standard input",
-                "--max-tokens N words per chunk (required)",
+                "--max-tokens N the budget per chunk, in whitespace words (required)",
                 "--keep-going write every good document and list the bad ones (exit status 2 "
                 "all the same)",
             ],

@@ -83,5 +83,5 @@ register(
     )
 )
 register(Strategy("recursive", recursive_spans, help="split_section over the text (RECORD-11)"))
-register(Strategy("window", window_spans, _chunk6, help="fixed token windows (WIN rules)"))
+register(Strategy("window", window_spans, _chunk6, help="fixed token windows (TOKWIN rules)"))
 register(Strategy("pages", page_spans, _quarter, help="token windows over pages (PAGE rules)"))

@@ -14,7 +14,6 @@ from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 from typing import Any
 
-from .._chunkers._options import STRATEGY_NAMES, ChunkOptions
 from .._errors import ArgumentTypeError, ArgumentValueError
 from .._records._rows import ChunkJob
 from .._text._documents import INPUT_FORMATS
@@ -22,20 +21,15 @@ from ._ingest_local import run_local, tasks
 from ._ingest_output import PartWriter, check_out, staging, write_manifest
 from ._inputs import Input, find_inputs
 from ._io import CliError, one_line
+from ._options import CommandOptions, add_chunking_options, chunk_options
 
 __all__ = ["register"]
 
-#: Option names as chunk_table's errors name them -> the flags that set them.
-_FLAGS = {
-    "max_tokens": "--max-tokens",
-    "overlap_tokens": "--overlap-tokens",
-    "counter": "--counter",
-    "count_headings": "--count-headings",
-    "split_tables": "--split-tables",
-    "max_bytes": "--max-bytes",
-    "input_format": "--input-format",
-    "strategy": "--strategy",
-}
+#: ``ingest`` offers every chunking flag, with the library's defaults (OPT-6).
+OPTIONS = CommandOptions("ingest", structural_flags=True)
+
+#: The reading options as ChunkJob's errors name them -> the flags that set them.
+_FLAGS = {"max_bytes": "--max-bytes", "input_format": "--input-format"}
 
 #: The default size cap: a bigger file is an error row, not a worker's death (SCALE-5).
 DEFAULT_MAX_BYTES = 256 * 1024 * 1024
@@ -58,24 +52,7 @@ def register(sub: Any) -> None:
     )
     parser.add_argument("--out", required=True, metavar="DIR", help="the output folder")
     parser.add_argument("--format", choices=("parquet", "jsonl"), default="parquet")
-    parser.add_argument("--strategy", choices=STRATEGY_NAMES, default="heading")
-    parser.add_argument("--max-tokens", type=int, default=512, metavar="N")
-    parser.add_argument(
-        "--overlap-tokens",
-        type=int,
-        default=None,
-        metavar="N",
-        help="tokens shared by neighbouring chunks (heading, window, pages; default: RECORD-13's)",
-    )
-    parser.add_argument(
-        "--counter",
-        default="whitespace",
-        metavar="NAME",
-        help="whitespace, chars1, chars4, tiktoken:cl100k_base or huggingface:PATH "
-        "(default whitespace)",
-    )
-    parser.add_argument("--count-headings", action="store_true", help="structural only")
-    parser.add_argument("--split-tables", action="store_true", help="structural only")
+    add_chunking_options(parser, OPTIONS)
     parser.add_argument(
         "--glob",
         metavar="PATTERN",
@@ -153,15 +130,7 @@ def options_from(args: argparse.Namespace) -> ChunkJob:
     """Return the checked chunking options, an error naming the flag (SCALE-4)."""
     try:
         return ChunkJob(
-            ChunkOptions(
-                args.strategy,
-                args.max_tokens,
-                args.overlap_tokens,
-                args.counter,
-                None,
-                args.count_headings,
-                args.split_tables,
-            ),
+            chunk_options(args, OPTIONS),
             args.input_format,
             None if args.max_bytes == 0 else args.max_bytes,
         )
@@ -296,6 +265,7 @@ def _manifest(args: argparse.Namespace, job: ChunkJob, tally: Tally) -> dict[str
         "max_tokens": job.options.max_tokens,
         "overlap_tokens": job.options.overlap_tokens,
         "counter": job.options.counter,
+        "encoding_file": job.options.encoding_file,
         "count_headings": job.options.count_headings,
         "split_tables": job.options.split_tables,
         "input_format": job.input_format,
