@@ -50,8 +50,13 @@ def register(sub: Any) -> None:
         metavar="PATH",
         help="files and folders (searched recursively, names starting with . skipped)",
     )
-    parser.add_argument("--out", required=True, metavar="DIR", help="the output folder")
-    parser.add_argument("--format", choices=("parquet", "jsonl"), default="parquet")
+    parser.add_argument("--out", required=True, metavar="DIR", help="the output folder (required)")
+    parser.add_argument(
+        "--format",
+        choices=("parquet", "jsonl"),
+        default="parquet",
+        help="the part files' format (SCALE-2) (default: parquet)",
+    )
     add_chunking_options(parser, OPTIONS)
     parser.add_argument(
         "--glob",
@@ -85,7 +90,12 @@ def register(sub: Any) -> None:
         metavar="N",
         help="start a new part file after about N rows (default 100000)",
     )
-    parser.add_argument("--engine", choices=("local", "ray"), default="local")
+    parser.add_argument(
+        "--engine",
+        choices=("local", "ray"),
+        default="local",
+        help="local processes, or Ray Data (chunkspec[ray]); the same rows (default: local)",
+    )
     parser.add_argument(
         "--address",
         metavar="ADDR",
@@ -111,7 +121,7 @@ def register(sub: Any) -> None:
         "--progress",
         choices=("auto", "always", "never"),
         default="auto",
-        help="progress line on standard error (auto: when it is a terminal)",
+        help="progress line on standard error (default: auto, when it is a terminal)",
     )
     parser.set_defaults(run=run)
 
