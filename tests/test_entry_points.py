@@ -220,7 +220,7 @@ def test_every_entry_point_writes_the_same_records(
     assert capsys.readouterr().err == ""  # no deprecation notice: the current spellings
 
 
-_PLUGIN = """\
+PLUGIN = """\
 from tests.tiny_tiktoken import NAME, constructor
 
 ENCODING_CONSTRUCTORS = {NAME: constructor}
@@ -238,7 +238,7 @@ def test_ingest_workers_register_the_encoding_file(
 
     plugin = tmp_path / "plugin"
     (plugin / "tiktoken_ext").mkdir(parents=True)
-    (plugin / "tiktoken_ext" / "chunkspec_tiny_test.py").write_text(_PLUGIN, "utf-8")
+    (plugin / "tiktoken_ext" / "chunkspec_tiny_test.py").write_text(PLUGIN, "utf-8")
     root = str(Path(__file__).resolve().parent.parent)
     paths = [str(plugin), root, os.environ.get("PYTHONPATH", "")]
     monkeypatch.setenv("PYTHONPATH", os.pathsep.join(p for p in paths if p))
