@@ -229,8 +229,9 @@ def test_every_option_row_on_ray(
     rows = sorted(got.to_pylist(), key=_key)
     assert all(r.pop("error") is None for r in rows), name
     assert [ChunkRecord.from_dict(r) for r in rows] == want
-    argv = ["ingest", "corpus", "--out", "out", "--engine", "ray", *argv_of(options)]
+    out = Path("out").resolve()  # Ray's workers do not run in this folder
+    argv = ["ingest", "corpus", "--out", str(out), "--engine", "ray", *argv_of(options)]
     assert main(argv) == 0
-    ingested = _sorted_rows(Path("out"))
+    ingested = _sorted_rows(out)
     assert all(r.pop("error") is None for r in ingested), name
     assert [ChunkRecord.from_dict(r) for r in ingested] == want

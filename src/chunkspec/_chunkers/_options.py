@@ -34,11 +34,10 @@ __all__ = [
 #: The strategy names, in the order ``--help`` lists them (RECORD-10, OPT-5).
 STRATEGY_NAMES = tuple(STRATEGIES)
 
-#: The strategies that overlap consecutive chunks, in registry order (CHUNK-6).
-OVERLAPPING_ORDER = tuple(
+#: The strategies that overlap consecutive chunks (CHUNK-6).
+OVERLAPPING = frozenset(
     name for name, entry in STRATEGIES.items() if entry.default_overlap is not None
 )
-OVERLAPPING = frozenset(OVERLAPPING_ORDER)
 
 
 def default_overlap(strategy: str, max_tokens: int) -> int:
@@ -46,6 +45,11 @@ def default_overlap(strategy: str, max_tokens: int) -> int:
     (CHUNK-6); 0 for the strategies that do not overlap."""
     entry = STRATEGIES[strategy].default_overlap
     return 0 if entry is None else entry(max_tokens)
+
+
+def _overlapping() -> list[str]:
+    """The registered strategies that overlap, in registry order (CHUNK-6, OPT-5)."""
+    return [name for name, entry in STRATEGIES.items() if entry.default_overlap is not None]
 
 
 def _listed(names: list[str]) -> str:
@@ -120,16 +124,16 @@ class ChunkOptions:
     def __post_init__(self) -> None:
         if not isinstance(self.strategy, str):
             raise ArgumentTypeError("strategy", "a str", self.strategy)
-        if self.strategy not in STRATEGY_NAMES:
+        if self.strategy not in STRATEGIES:
             raise ArgumentValueError(
-                "strategy", f"must be one of {', '.join(sorted(STRATEGY_NAMES))}", self.strategy
+                "strategy", f"must be one of {', '.join(sorted(STRATEGIES))}", self.strategy
             )
         size = require_int("max_tokens", self.max_tokens, minimum=1)
         if self.overlap_tokens is not None:
-            if self.strategy not in OVERLAPPING:
+            if STRATEGIES[self.strategy].default_overlap is None:
                 raise ArgumentValueError(
                     "overlap_tokens",
-                    f"applies to {_listed(list(OVERLAPPING_ORDER))}, not {self.strategy} (CHUNK-6)",
+                    f"applies to {_listed(_overlapping())}, not {self.strategy} (CHUNK-6)",
                     self.overlap_tokens,
                 )
             overlap = require_int("overlap_tokens", self.overlap_tokens, minimum=0)
@@ -168,7 +172,7 @@ class ChunkOptions:
     def strategy_string(self) -> str:
         """RECORD-6: ``name:max_tokens=N[,overlap_tokens=M][,flag=true...]``."""
         parts = [f"max_tokens={self.max_tokens}"]
-        if self.strategy in OVERLAPPING:
+        if STRATEGIES[self.strategy].default_overlap is not None:
             parts.append(f"overlap_tokens={self.overlap}")
         if self.count_headings:
             parts.append("count_headings=true")

@@ -35,6 +35,8 @@ class Strategy:
     ``default_overlap`` maps ``max_tokens`` to RECORD-13's default overlap; None means the
     strategy does not overlap and refuses ``overlap_tokens`` (CHUNK-6). ``flags`` are the
     boolean options only this strategy takes (``count_headings``, ``split_tables``).
+    ``page_numbers`` gives a document without pages page 1 in its records (RECORD-14);
+    ``help`` is the one line ``--help`` shows.
     """
 
     name: str
@@ -42,6 +44,7 @@ class Strategy:
     default_overlap: Callable[[int], int] | None = None
     flags: frozenset[str] = frozenset()
     help: str = ""
+    page_numbers: bool = False
 
 
 #: RECORD-10: strategy name -> :class:`Strategy`, in the order ``--help`` lists them.
@@ -84,4 +87,12 @@ register(
 )
 register(Strategy("recursive", recursive_spans, help="split_section over the text (RECORD-11)"))
 register(Strategy("window", window_spans, _chunk6, help="fixed token windows (TOKWIN rules)"))
-register(Strategy("pages", page_spans, _quarter, help="token windows over pages (PAGE rules)"))
+register(
+    Strategy(
+        "pages",
+        page_spans,
+        _quarter,
+        help="token windows over pages (PAGE rules)",
+        page_numbers=True,
+    )
+)

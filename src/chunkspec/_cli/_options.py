@@ -17,7 +17,7 @@ import sys
 from dataclasses import dataclass, field
 from typing import Any
 
-from .._chunkers._options import STRATEGY_NAMES, ChunkOptions
+from .._chunkers._options import ChunkOptions
 from .._chunkers._strategies import STRATEGIES
 from .._counters._registry import resolve_counter
 from .._errors import ArgumentTypeError, ArgumentValueError
@@ -61,7 +61,7 @@ def add_chunking_options(parser: Any, spec: CommandOptions) -> None:
     """Add the chunking flags ``spec`` offers to ``parser``, each help with its default."""
     if spec.strategy is None:
         parser.add_argument(
-            "--strategy", choices=STRATEGY_NAMES, default="heading", help=_strategy_help()
+            "--strategy", choices=tuple(STRATEGIES), default="heading", help=_strategy_help()
         )
     required = spec.max_tokens is None and not spec.old_sizes
     parser.add_argument(

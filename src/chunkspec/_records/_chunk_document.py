@@ -154,7 +154,7 @@ def records_of(
     counter_label = options.counter_name
     headings = _Headings(source, document.blocks().blocks)
     page_starts: list[int] | None = None
-    if document.pages is not None or options.strategy == "pages":
+    if document.pages is not None or STRATEGIES[options.strategy].page_numbers:
         pages = document.pages if document.pages is not None else (source,)
         page_starts = []
         position = 0
