@@ -43,7 +43,7 @@ def test_version(capsys: pytest.CaptureFixture[str]) -> None:
             ["--help"],
             [
                 "Reference RAG chunking and context packing (see docs/cli.md).",
-                "split split documents with seed 000's split_section (chunk records, JSON Lines)",
+                "split split documents with split_section, CLI-2 (chunk records, JSON Lines)",
                 "pack pack scored chunks into a budget",
             ],
         ),

@@ -22,7 +22,7 @@ def register(sub: Any) -> None:
     """Add the ``split`` subcommand to ``sub``."""
     parser = sub.add_parser(
         "split",
-        help="split documents with seed 000's split_section (chunk records, JSON Lines)",
+        help="split documents with split_section, CLI-2 (chunk records, JSON Lines)",
         description=(
             "Split each document with split_section (paragraphs, then lines, then words, "
             "under a whitespace-word budget) and write one chunk record a line "
