@@ -256,3 +256,17 @@ def test_ingest_workers_register_the_encoding_file(
         options,
     )
     assert got == want
+
+
+def test_counter_object_or_name() -> None:
+    """OPT-2, OPT-3: a counter object gives the records its name gives, and to_dict
+    carries it by that name."""
+    from chunkspec import CharEstimateCounter
+
+    document = document_from_text(TEXT, doc_id="doc")
+    by_name = chunk_document(document, "window", max_tokens=30, counter="chars4")
+    by_object = chunk_document(document, "window", max_tokens=30, counter=CharEstimateCounter(4))
+    assert by_object == by_name
+    options = ChunkOptions("window", 30, counter=CharEstimateCounter(4))
+    assert options.to_dict()["counter"] == "chars4"
+    assert ChunkOptions.from_dict(options.to_dict()) == options.replace(counter="chars4")
