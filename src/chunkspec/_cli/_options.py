@@ -240,6 +240,8 @@ def chunk_options(args: argparse.Namespace, spec: CommandOptions) -> ChunkOption
     if spec.counter is not None:
         counter = _counter_name(args, spec, notices)
         encoding_file = args.encoding_file
+        if encoding_file is not None and counter.partition(":")[0] != "tiktoken":
+            raise CliError(f"--encoding-file needs --counter tiktoken:ENCODING, not {counter}")
         _load(counter, encoding_file, flags)
     fields: dict[str, Any] = {
         "strategy": spec.strategy or args.strategy,
