@@ -40,3 +40,12 @@ def test_the_toy_chunker_registers_and_chunks() -> None:
         assert ChunkOptions.from_strategy_string("lines:max_tokens=3").strategy == "lines"
     finally:
         STRATEGIES.pop("lines", None)
+
+
+def test_chunkers_do_not_import_the_layers_above() -> None:
+    """OPT-5's layering: a chunker module hands back spans; it imports no records,
+    evaluation or command-line module."""
+    folder = DESIGN.parent.parent / "src" / "chunkspec" / "_chunkers"
+    above = re.compile(r"^\s*(?:from|import)\s+\S*(?:_records|_evaluation|_cli)\b", re.MULTILINE)
+    for path in sorted(folder.glob("*.py")):
+        assert not above.search(path.read_text("utf-8")), path.name
