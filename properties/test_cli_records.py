@@ -16,6 +16,8 @@ import sys
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
+from unittest import mock
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -181,20 +183,17 @@ def test_interrupt_leaves_no_file(source: str, documents: int) -> None:
         Path("x.jsonl").write_text("before\n", "utf-8")
         from chunkspec._cli import _chunking
 
-        real = _chunking.Chunking.chunk
+        real = _chunking.chunk_document  # type: ignore[attr-defined]
         calls = [0]
 
-        def chunk(self: _chunking.Chunking, document: object) -> list[ChunkRecord]:
+        def chunk(document: Any, options: Any) -> list[ChunkRecord]:
             calls[0] += 1
             if calls[0] == documents:
                 raise KeyboardInterrupt
-            return real(self, document)  # type: ignore[arg-type]
+            return real(document, options)
 
-        _chunking.Chunking.chunk = chunk  # type: ignore[method-assign]
-        try:
+        with mock.patch.object(_chunking, "chunk_document", chunk):
             status, out, err = _run(["split", "corpus", "--max-tokens", "3", "-o", "x.jsonl"])
-        finally:
-            _chunking.Chunking.chunk = real  # type: ignore[method-assign]
         assert (status, out, err) == (130, "", "chunkspec split: interrupted\n")
         assert Path("x.jsonl").read_text("utf-8") == "before\n"
         assert [p.name for p in Path().iterdir() if p.name.startswith(".chunkspec-")] == []
@@ -204,8 +203,9 @@ def test_interrupt_leaves_no_file(source: str, documents: int) -> None:
 @given(markdown_documents(), st.sampled_from(["-", "doc.md"]), st.integers(1, 40))
 def test_options_are_checked_first_and_named(source: str, path: str, size: int) -> None:
     """CLI-9, CLI-12: stdin is read as Markdown (the same records as a .md file but for the
-    ids and source); window's --size and --overlap are named in their errors, before any
-    input is read (a missing file is not reported when an option is bad)."""
+    ids and source); window's older --size and --overlap are named as typed in their
+    errors, with no deprecation notice, before any input is read (a missing file is not
+    reported when an option is bad)."""
     with _folder({"doc.md": source.encode()}) as where:
         assert where is not None
         os.rename("corpus/doc.md", "doc.md")
@@ -243,7 +243,7 @@ def test_pack_reads_records_and_one_counter(scored: list[tuple[str, float]]) -> 
         for n, (counter, score) in enumerate(scored):
             size = "2" if counter == "chars1" else "1"
             flag = [] if counter == "chars1" else ["--counter", "whitespace"]
-            _, out, _ = _run(["window", "corpus/a.md", "--size", size, *flag])
+            _, out, _ = _run(["window", "corpus/a.md", "--max-tokens", size, *flag])
             record = json.loads(out.splitlines()[n % len(out.splitlines())])
             lines.append(json.dumps({**record, "score": score}))
         Path("in.jsonl").write_text("".join(line + "\n" for line in lines), "utf-8")

@@ -66,8 +66,8 @@ def test_fuzz_cli_window(
     EXAMPLES["cli window"] += 1
     with tempfile.TemporaryDirectory() as tmp, _cwd(tmp):
         Path("in.txt").write_bytes(data)
-        argv = ["window", "-" if stdin else "in.txt", "--size", size]
-        argv += ["--overlap", overlap] if overlap is not None else []
+        argv = ["window", "-" if stdin else "in.txt", "--max-tokens", size]
+        argv += ["--overlap-tokens", overlap] if overlap is not None else []
         argv += ["--counter", counter] if counter is not None else []
         status, out, err = _run(argv, data if stdin else b"")
     text = _decode(data)

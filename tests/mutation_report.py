@@ -32,7 +32,7 @@ def _module(name: str) -> str:
 _CORE = ["_split", "_assemble", "_validate", "_tokens", "_hashing", "_chunk", "_words"]
 _CORE += ["_errors", "_cli/__init__", "_cli/_io", "_cli/_split", "_cli/_pack"]
 _WINDOWS = ["_window", "_counters", "_pages", "_pdf", "_cli/_window", "_cli/_pages"]
-_WINDOWS += ["_cli/_counter"]
+_WINDOWS += ["_cli/_options"]
 _MARKDOWN = ["_markdown", "_blocks", "_split_markdown", "_heading_aware", "_sentences"]
 _MARKDOWN += ["contract", "_cli/_chunk"]
 _EVAL = ["_metrics", "_gold", "_strategies", "_evaluate", "_retrievers", "_labelled_corpus"]

@@ -29,9 +29,7 @@ def _run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str,
 
 
 HELP = """\
-usage: chunkspec chunk [-h] [--glob PATTERN] [--doc-id ID] [--title T] [--input-format {markdown,text,pdf,json}] [--keep-going] [--strategy {heading,structural,recursive,window,pages}] [--max-tokens N] [--overlap-tokens N] [--counter {whitespace,chars4,tiktoken,huggingface}] [--encoding NAME] [--encoding-file FILE] [--tokenizer FILE] [--count-headings] [--split-tables] [--format {jsonl,text}]
-                       [-n N] [--output FILE]
-                       PATH [PATH ...]
+usage: chunkspec chunk [-h] [--glob PATTERN] [--doc-id ID] [--title T] [--input-format {markdown,text,pdf,json}] [--keep-going] [--strategy {heading,structural,recursive,window,pages}] [--max-tokens N] [--overlap-tokens N] [--counter NAME] [--encoding-file FILE] [--count-headings] [--split-tables] [--format {jsonl,text}] [-n N] [--output FILE] PATH [PATH ...]
 
 Chunk each document (.md/.markdown, .txt, .pdf, .json blocks; folders recursively; - is standard input) with --strategy and write one chunk record a line; --format text summarises instead.
 
@@ -47,16 +45,13 @@ options:
                         read every input as this format (default: by suffix; a PDF is also known by its %PDF- header; - is Markdown)
   --keep-going          write every good document and list the bad ones (exit status 2 all the same)
   --strategy {heading,structural,recursive,window,pages}
-                        heading (default): heading-aware, parent links, overlap within a section; structural: Markdown blocks, tables and code whole; recursive: seed 000's split_section; window: token windows; pages: page-aware windows ending at sentences
-  --max-tokens N        token budget per chunk (512)
-  --overlap-tokens N    heading, window and pages only (default: max-tokens / 8, at most 64; pages: max-tokens / 4)
-  --counter {whitespace,chars4,tiktoken,huggingface}
-                        token counter: whitespace (words), chars4 (4 characters a token), tiktoken (OpenAI BPE), huggingface (a tokenizer.json) (default: whitespace)
-  --encoding NAME       tiktoken encoding for --counter tiktoken (default cl100k_base)
-  --encoding-file FILE  the encoding's .tiktoken rank file, for offline use (checked against the SHA-256 tiktoken pins for --encoding)
-  --tokenizer FILE      tokenizer.json for --counter huggingface (Hugging Face tokenizers)
-  --count-headings      structural only: the budget counts the heading trail too (MD-10)
-  --split-tables        structural only: split a table over the budget by rows, header repeated (MD-11)
+                        the chunking strategy (default: heading); heading: heading-aware sections with overlap (HEAD rules); structural: Markdown blocks packed under the budget (MD rules); recursive: split_section over the text (RECORD-11); window: fixed token windows (TOKWIN rules); pages: token windows over pages (PAGE rules)
+  --max-tokens N        the budget per chunk, in tokens of --counter (default: 512)
+  --overlap-tokens N    tokens shared by neighbouring chunks; heading, window and pages only (CHUNK-6) (default: max-tokens / 8, at most 64; pages: max-tokens / 4 (RECORD-13))
+  --counter NAME        the token counter (RECORD-5): whitespace (words), chars{N} (N characters a token; chars1 counts characters), tiktoken:ENCODING (e.g. tiktoken:cl100k_base), huggingface:PATH (a tokenizer.json) (default: whitespace)
+  --encoding-file FILE  the .tiktoken rank file of --counter tiktoken:ENCODING, for offline use, checked against tiktoken's SHA-256 pins (COUNT-9) (default: none, tiktoken's cache or download)
+  --count-headings      structural only: the budget counts the heading trail too (MD-10) (default: off)
+  --split-tables        structural only: split a table over the budget by rows, header repeated (MD-11) (default: off)
   --format {jsonl,text}
                         jsonl: one record a line (default); text: counts, tallies and the first chunks
   -n N                  chunks to show per document with --format text (10)

@@ -201,10 +201,11 @@ def test_unreadable_file_is_an_error_row(tmp_path: Path) -> None:
 
 
 def _options() -> Any:
-    """Heading chunking options, checked."""
-    from chunkspec._records._rows import ChunkOptions
+    """A job of heading chunking options, checked."""
+    from chunkspec import ChunkOptions
+    from chunkspec._records._rows import ChunkJob
 
-    return ChunkOptions("heading", 12).check()
+    return ChunkJob(ChunkOptions("heading", 12))
 
 
 def test_progress_line_when_asked(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -39,7 +39,7 @@ COMMANDS = [
     ["chunk", "--strategy", "recursive", "--max-tokens", "200"],
     ["chunk", "--strategy", "window", "--max-tokens", "150", "--counter", "chars4"],
     ["chunk", "--strategy", "pages", "--max-tokens", "300"],
-    ["window", "--size", "2000", "--overlap", "200"],
+    ["window", "--max-tokens", "2000", "--overlap-tokens", "200"],
     ["pages", "--max-tokens", "250"],
 ]
 

@@ -43,7 +43,7 @@ def test_version(capsys: pytest.CaptureFixture[str]) -> None:
             ["--help"],
             [
                 "Reference RAG chunking and context packing (see docs/cli.md).",
-                "split split documents with seed 000's split_section (chunk records, JSON Lines)",
+                "split split documents with split_section, CLI-2 (chunk records, JSON Lines)",
                 "pack pack scored chunks into a budget",
             ],
         ),
@@ -54,7 +54,7 @@ def test_version(capsys: pytest.CaptureFixture[str]) -> None:
                 "[--input-format {markdown,text,pdf,json}] [--keep-going] --max-tokens N "
                 "[--output FILE] PATH [PATH ...]",
                 "PATH files, folders (searched recursively) or - for standard input",
-                "--max-tokens N words per chunk (required)",
+                "--max-tokens N the budget per chunk, in whitespace words (required)",
                 "--keep-going write every good document and list the bad ones (exit status 2 "
                 "all the same)",
             ],

@@ -26,7 +26,7 @@ def test_window_characters(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -
     """WIN-5, RECORD-5: one record a window, counter chars1, with its offsets."""
     path = tmp_path / "a.txt"
     path.write_bytes(b"abcdefghij")
-    status, out, _ = _run(capsys, "window", str(path), "--size", "4", "--overlap", "1")
+    status, out, _ = _run(capsys, "window", str(path), "--max-tokens", "4", "--overlap-tokens", "1")
     assert status == 0
     rows = [json.loads(line) for line in out.splitlines()]
     assert [(r["index"], r["start"], r["end"], r["text"], r["counter"]) for r in rows] == [
@@ -43,7 +43,15 @@ def test_window_tokens(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> No
     text = "one two three four five"
     path.write_text(text, "utf-8")
     status, out, _ = _run(
-        capsys, "window", str(path), "--size", "2", "--overlap", "1", "--counter", "whitespace"
+        capsys,
+        "window",
+        str(path),
+        "--max-tokens",
+        "2",
+        "--overlap-tokens",
+        "1",
+        "--counter",
+        "whitespace",
     )
     assert status == 0
     rows = [json.loads(line) for line in out.splitlines()]
@@ -202,9 +210,9 @@ def test_huggingface_counter_from_file(tmp_path: Path, capsys: pytest.CaptureFix
         capsys,
         "window",
         str(path),
-        "--size",
+        "--max-tokens",
         "2",
-        "--overlap",
+        "--overlap-tokens",
         "0",
         "--counter",
         "huggingface",
@@ -238,13 +246,17 @@ def test_huggingface_counter_errors(
 @pytest.mark.parametrize(
     ("command", "extra", "message"),
     [
-        ("window", ["--encoding", "o200k_base"], "--encoding needs --counter tiktoken, not none"),
+        ("window", ["--encoding", "o200k_base"], "--encoding needs --counter tiktoken, not chars1"),
         (
             "window",
             ["--counter", "chars4", "--encoding", "o200k_base"],
             "--encoding needs --counter tiktoken, not chars4",
         ),
-        ("window", ["--tokenizer", "t.json"], "--tokenizer needs --counter huggingface, not none"),
+        (
+            "window",
+            ["--tokenizer", "t.json"],
+            "--tokenizer needs --counter huggingface, not chars1",
+        ),
         (
             "pages",
             ["--encoding", "o200k_base"],
@@ -268,7 +280,7 @@ def test_counter_option_without_its_counter(
     line, exit 2), not silently ignored; found in the issue-7 review."""
     path = tmp_path / "a.txt"
     path.write_text("a b c", "utf-8")
-    size = ["--size", "2"] if command == "window" else []
+    size = ["--max-tokens", "2"] if command == "window" else []
     status, out, err = _run(capsys, command, str(path), *size, *extra)
     assert (status, out) == (2, "")
     assert err == f"chunkspec {command}: error: {message}\n"
@@ -282,7 +294,15 @@ def test_window_token_rows_exact(tmp_path: Path, capsys: pytest.CaptureFixture[s
     path = tmp_path / "a.txt"
     path.write_text("one two three", "utf-8")
     status, out, err = _run(
-        capsys, "window", str(path), "--size", "2", "--overlap", "1", "--counter", "whitespace"
+        capsys,
+        "window",
+        str(path),
+        "--max-tokens",
+        "2",
+        "--overlap-tokens",
+        "1",
+        "--counter",
+        "whitespace",
     )
     assert (status, err) == (0, "")
     rows = [json.loads(line) for line in out.splitlines()]
@@ -299,7 +319,7 @@ def test_window_overlap_defaults_to_zero(
     """CLI window: --overlap defaults to 0 (seed 002); rows are records (RECORD-1)."""
     path = tmp_path / "a.txt"
     path.write_text("abcdefghij", "utf-8")
-    status, out, _ = _run(capsys, "window", str(path), "--size", "4")
+    status, out, _ = _run(capsys, "window", str(path), "--max-tokens", "4")
     assert status == 0
     rows = [json.loads(line) for line in out.splitlines()]
     assert [(r["index"], r["start"], r["end"], r["text"], r["tokens"]) for r in rows] == [
@@ -310,13 +330,13 @@ def test_window_overlap_defaults_to_zero(
 
 
 def test_window_size_is_required(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    """CLI-1: --size is required (argparse's one usage error, status 2)."""
+    """CLI-1: --max-tokens (or the older --size) is required: one error line, status 2."""
     path = tmp_path / "a.txt"
     path.write_text("abc", "utf-8")
-    with pytest.raises(SystemExit) as info:
-        main(["window", str(path)])
-    assert info.value.code == 2
-    assert "the following arguments are required: --size" in capsys.readouterr().err
+    assert main(["window", str(path)]) == 2
+    assert capsys.readouterr().err == (
+        "chunkspec window: error: the following arguments are required: --max-tokens\n"
+    )
 
 
 def test_pages_text_format_exact(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -379,10 +399,10 @@ def test_pages_oversized_flag(
     path = tmp_path / "doc.txt"
     path.write_text("\u00e9", "utf-8")  # two byte tokens sharing one character
     argv = ["pages", str(path), "--max-tokens", "1", "--overlap-tokens", "0", "--format", "text"]
-    status, out, err = _run(capsys, *argv, "--counter", "tiktoken")
+    status, out, err = _run(capsys, *argv, "--counter", "tiktoken:cl100k_base")
     assert (status, err) == (0, "")
     assert out == "--- chunk doc:0: page 1, chars 0:1, 2 tokens OVERSIZED ---\n\u00e9\n"
-    status, out, _ = _run(capsys, *argv, "--counter", "tiktoken", "--encoding", "o200k_base")
+    status, out, _ = _run(capsys, *argv, "--counter", "tiktoken:o200k_base")
     assert status == 0
     assert get_encoding.names == ["cl100k_base", "o200k_base"]
 
@@ -394,7 +414,7 @@ def test_window_tiktoken_counter(
     path = tmp_path / "a.txt"
     path.write_text("ab", "utf-8")
     status, out, _ = _run(
-        capsys, "window", str(path), "--size", "1", "--counter", "tiktoken", "--encoding", "x"
+        capsys, "window", str(path), "--max-tokens", "1", "--counter", "tiktoken:x"
     )
     assert status == 0
     assert [json.loads(line)["text"] for line in out.splitlines()] == ["a", "b"]
@@ -407,7 +427,7 @@ def test_unknown_tiktoken_encoding(tmp_path: Path, capsys: pytest.CaptureFixture
     path = tmp_path / "a.txt"
     path.write_text("ab", "utf-8")
     status, out, err = _run(
-        capsys, "window", str(path), "--size", "1", "--counter", "tiktoken", "--encoding", "nope"
+        capsys, "window", str(path), "--max-tokens", "1", "--counter", "tiktoken:nope"
     )
     assert (status, out) == (2, "")
     assert err.startswith(
@@ -422,7 +442,7 @@ def test_unknown_tiktoken_encoding(tmp_path: Path, capsys: pytest.CaptureFixture
     [
         (
             "tiktoken",
-            ["window", "{file}", "--size", "1", "--counter", "tiktoken"],
+            ["window", "{file}", "--max-tokens", "1", "--counter", "tiktoken:cl100k_base"],
             "chunkspec window: error: tiktoken is not installed: "
             "pip install 'chunkspec[tiktoken]'\n",
         ),
@@ -475,22 +495,25 @@ def test_huggingface_error_messages(tmp_path: Path, capsys: pytest.CaptureFixtur
     assert err.startswith(f"chunkspec pages: error: {missing}: cannot load tokenizer: ")
 
 
-def test_make_counter_direct(get_encoding: _GetEncoding) -> None:
-    """CLI: make_counter builds the named counter (tiktoken's encoding defaults to
-    cl100k_base) and names the counters it knows (argparse's choices keep users from
-    reaching that error; the function is also used directly)."""
-    from chunkspec._cli._counter import make_counter
-    from chunkspec._cli._io import CliError
-    from chunkspec.counters import TiktokenCounter
-
-    assert isinstance(make_counter("tiktoken"), TiktokenCounter)
-    assert get_encoding.names == ["cl100k_base"]
-
-    with pytest.raises(CliError) as info:
-        make_counter("bpe")
-    assert str(info.value) == (
-        "unknown counter 'bpe' (choose from whitespace, chars4, tiktoken, huggingface)"
+def test_bare_tiktoken_counter_defaults_to_cl100k_base(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], get_encoding: _GetEncoding
+) -> None:
+    """OPT-6: the older ``--counter tiktoken`` is ``tiktoken:cl100k_base``, with a one-line
+    deprecation notice; a counter name resolve_counter does not know is one error line."""
+    path = tmp_path / "a.txt"
+    path.write_text("ab", "utf-8")
+    status, out, err = _run(
+        capsys, "window", str(path), "--max-tokens", "1", "--counter", "tiktoken"
     )
+    assert status == 0
+    assert get_encoding.names == ["cl100k_base"]
+    assert json.loads(out.splitlines()[0])["counter"].startswith("tiktoken:")
+    assert err == (
+        "chunkspec window: --counter tiktoken is deprecated; use --counter tiktoken:cl100k_base\n"
+    )
+    status, _, err = _run(capsys, "window", str(path), "--max-tokens", "1", "--counter", "bpe")
+    assert status == 2
+    assert err.startswith("chunkspec window: error: --counter must be whitespace, chars{N}")
 
 
 @pytest.mark.parametrize(
@@ -526,20 +549,23 @@ def test_help(
     out = [" ".join(line.split()) for line in capsys.readouterr().out.splitlines()]
     expected = {
         "window": [
-            "--size N window size (required)",
-            "--overlap N shared with the previous window",
-            "token counter: whitespace (words), chars4 (4 characters a token), tiktoken "
-            "(OpenAI BPE), huggingface (a tokenizer.json) (default: none, sizes in characters)",
+            "--max-tokens N the budget per chunk, in tokens of --counter (required)",
+            "--overlap-tokens N tokens shared by neighbouring chunks; heading, window and pages "
+            "only (CHUNK-6) (default: 0)",
         ],
         "pages": [
-            "--max-tokens N tokens per chunk (400)",
-            "--overlap-tokens N tokens shared with the previous chunk (default: max-tokens / 4)",
+            "--max-tokens N the budget per chunk, in tokens of --counter (default: 400)",
+            "--overlap-tokens N tokens shared by neighbouring chunks; heading, window and pages "
+            "only (CHUNK-6) (default: max-tokens / 4 (RECORD-13))",
             "jsonl: one record a line (default); text: each chunk under a header line",
         ],
     }[command]
     for line in expected:
         assert line in out, (line, out)
-    assert "--encoding NAME tiktoken encoding for --counter tiktoken (default cl100k_base)" in out
+    counter = "chars1" if command == "window" else "whitespace"
+    assert any(line.endswith(f"(default: {counter})") for line in out), out
+    deprecated = ("--size", "--overlap ", "--encoding ", "--tokenizer")  # docs/cli.md only
+    assert not [line for line in out if line.startswith(deprecated)], out
     with pytest.raises(SystemExit):
         main(["--help"])
     top = [" ".join(line.split()) for line in capsys.readouterr().out.splitlines()]

@@ -22,7 +22,10 @@ import pyarrow.parquet as pq
 from chunkspec._cli import main
 from chunkspec._cli._ingest_ray import _attach_ids
 from chunkspec.arrow import chunk_table
+from tests import tiny_tiktoken
 from tests.corpus_files import write_corpus
+from tests.frameworks import no_network
+from tests.test_entry_points import PLUGIN, SOURCE, TABLE, TEXT, argv_of, options_of
 
 OPTIONS = ["--strategy", "heading", "--max-tokens", "24"]
 
@@ -51,9 +54,21 @@ def _collect(ray: Any, ds: Any) -> pa.Table:
 
 
 @pytest.fixture(scope="module")
-def ray_local() -> Iterator[Any]:
-    """One Ray on 127.0.0.1 for the module: 2 CPUs, no dashboard, no usage stats."""
+def ray_local(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
+    """One Ray on 127.0.0.1 for the module: 2 CPUs, no dashboard, no usage stats.
+
+    Its workers see the tiny tiktoken encoding as a tiktoken plugin (tests/tiny_tiktoken.py)
+    and an empty tiktoken cache, so an encoding file is the only way they can count with it.
+    """
     os.environ["RAY_USAGE_STATS_ENABLED"] = "0"
+    plugin = tmp_path_factory.mktemp("plugin")
+    (plugin / "tiktoken_ext").mkdir()
+    (plugin / "tiktoken_ext" / "chunkspec_tiny_test.py").write_text(PLUGIN, "utf-8")
+    cache = tmp_path_factory.mktemp("empty-tiktoken-cache")
+    root = str(Path(__file__).resolve().parent.parent)
+    paths = [str(plugin), root, os.environ.get("PYTHONPATH", "")]
+    os.environ["PYTHONPATH"] = os.pathsep.join(path for path in paths if path)
+    os.environ["TIKTOKEN_CACHE_DIR"] = str(cache)
     import ray
 
     ray.init(
@@ -182,3 +197,41 @@ def test_chunk_dataset_big_split_and_cap(ray_local: Any) -> None:
     assert [r["error"] for r in expected.to_pylist() if r["doc_id"] == "c"] == [
         "c.md: 2400 bytes is over max_bytes (1000)"
     ]
+
+
+@pytest.fixture
+def rank_file(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
+    """The tiny encoding registered here too, its rank file on disk, the network blocked,
+    and the working directory a fresh folder holding tests/test_entry_points.py's document."""
+    no_network(monkeypatch)
+    path = tiny_tiktoken.register(monkeypatch, tmp_path)
+    work = tmp_path / "work"
+    (work / "corpus").mkdir(parents=True)
+    (work / SOURCE).write_text(TEXT, "utf-8")
+    monkeypatch.chdir(work)
+    return path
+
+
+@pytest.mark.parametrize(("name", "row"), TABLE, ids=[name for name, _ in TABLE])
+def test_every_option_row_on_ray(
+    ray_local: Any, rank_file: Path, name: str, row: dict[str, Any]
+) -> None:
+    """OPT-1, OPT-3: tests/test_entry_points.py's table through chunk_dataset(options=...)
+    and ``chunkspec ingest --engine ray`` gives chunk_document's records; the options reach
+    every task as one value, encoding file included (COUNT-9)."""
+    from chunkspec import ChunkRecord, chunk_document, document_from_text
+    from chunkspec.ray import chunk_dataset
+
+    options = options_of(row, rank_file)
+    want = chunk_document(document_from_text(TEXT, doc_id="doc", source=SOURCE), options)
+    table = pa.table({"doc_id": ["doc"], "source": [SOURCE], "text": [TEXT]})
+    got = _collect(ray_local, chunk_dataset(ray_local.data.from_arrow(table), options=options))
+    rows = sorted(got.to_pylist(), key=_key)
+    assert all(r.pop("error") is None for r in rows), name
+    assert [ChunkRecord.from_dict(r) for r in rows] == want
+    out = Path("out").resolve()  # Ray's workers do not run in this folder
+    argv = ["ingest", "corpus", "--out", str(out), "--engine", "ray", *argv_of(options)]
+    assert main(argv) == 0
+    ingested = _sorted_rows(out)
+    assert all(r.pop("error") is None for r in ingested), name
+    assert [ChunkRecord.from_dict(r) for r in ingested] == want

@@ -116,15 +116,15 @@ def test_cli_encoding_file(
     """--encoding-file: token windows from the local file; a bad file is one line, exit 2."""
     text = tmp_path / "a.txt"
     text.write_text(TEXT, "utf-8")
-    common = ["window", str(text), "--counter", "tiktoken", "--encoding", tiny_tiktoken.NAME]
-    assert main([*common, "--encoding-file", str(rank_file), "--size", "4"]) == 0
+    common = ["window", str(text), "--counter", f"tiktoken:{tiny_tiktoken.NAME}"]
+    assert main([*common, "--encoding-file", str(rank_file), "--max-tokens", "4"]) == 0
     out, err = capsys.readouterr()
     assert out.count("\n") == -(-TiktokenCounter(byte_encoding(SMALL_MERGES)).count(TEXT) // 4)
     assert err == ""
-    assert main([*common, "--encoding-file", str(text), "--size", "4"]) == 2
+    assert main([*common, "--encoding-file", str(text), "--max-tokens", "4"]) == 2
     _, err = capsys.readouterr()
     assert err.count("\n") == 1
-    assert "encoding_file" in err
+    assert "--encoding-file" in err
     assert "Traceback" not in err
 
 
@@ -134,7 +134,8 @@ def test_cli_offline_message(
     """COUNT-10 on the command line: one line on stderr, exit 2, no network error text."""
     text = tmp_path / "a.txt"
     text.write_text("a b c", "utf-8")
-    assert main(["pages", str(text), "--counter", "tiktoken", "--max-tokens", "4"]) == 2
+    argv = ["pages", str(text), "--counter", "tiktoken:cl100k_base", "--max-tokens", "4"]
+    assert main(argv) == 2
     _, err = capsys.readouterr()
     assert err.count("\n") == 1
     assert len(err) < 350

@@ -16,9 +16,11 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
+from ._chunkers._options import UNSET, ChunkOptions, Unset, options_from
+from ._counters._builtin import TokenSpanCounter
 from ._errors import ArgumentTypeError, ArgumentValueError
 from ._records._record import RECORD_FIELDS, ChunkRecord
-from ._records._rows import ERROR_FIELD, OUTPUT_FIELDS, ChunkOptions, chunk_rows, raw_documents
+from ._records._rows import ERROR_FIELD, OUTPUT_FIELDS, ChunkJob, chunk_rows, raw_documents
 
 if TYPE_CHECKING:
     import pyarrow as pa
@@ -83,12 +85,14 @@ def chunk_table_schema() -> pa.Schema:
 def chunk_table(
     table: pa.Table,
     *,
-    strategy: str,
-    max_tokens: int,
-    overlap_tokens: int | None = None,
-    counter: str = "whitespace",
-    count_headings: bool = False,
-    split_tables: bool = False,
+    options: ChunkOptions | None = None,
+    strategy: str | Unset = UNSET,
+    max_tokens: int | Unset = UNSET,
+    overlap_tokens: int | Unset | None = UNSET,
+    counter: str | TokenSpanCounter | Unset = UNSET,
+    encoding_file: str | Unset | None = UNSET,
+    count_headings: bool | Unset = UNSET,
+    split_tables: bool | Unset = UNSET,
     input_format: str | None = None,
     max_bytes: int | None = None,
 ) -> pa.Table:
@@ -97,10 +101,11 @@ def chunk_table(
     ``table`` (a ``pyarrow.Table`` or ``RecordBatch``) has a ``doc_id`` column, a ``bytes``
     (binary) or ``text`` (string) column, and optionally ``source`` and ``input_format``
     (null: the ``input_format`` option, else the suffix of ``source``, else of ``doc_id``;
-    SOURCE-1); other columns are ignored (SCALE-1). The options are
-    :func:`chunkspec.chunk_document`'s; the counter is a name, built once per process
-    (SCALE-6). A document over ``max_bytes`` bytes, one that cannot be read, one that
-    raises while it is chunked and one with no chunk are each one error row (SCALE-3..5).
+    SOURCE-1); other columns are ignored (SCALE-1). The chunking options are ``options``
+    (a :class:`chunkspec.ChunkOptions`) or, without it, :func:`chunkspec.chunk_document`'s
+    keywords (OPT-1); a counter name is built once per process (SCALE-6). A document over
+    ``max_bytes`` bytes, one that cannot be read, one that raises while it is chunked and
+    one with no chunk are each one error row (SCALE-3..5).
 
     The rows are each document's records in input order (SCALE-1), so the result never
     depends on how a table is split into batches (SCALE-7).
@@ -110,16 +115,19 @@ def chunk_table(
         table = pa.Table.from_batches([table])
     if not isinstance(table, pa.Table):
         raise ArgumentTypeError("table", "a pyarrow.Table or RecordBatch", table)
-    options = ChunkOptions(
-        strategy,
-        max_tokens,
-        overlap_tokens,
-        counter,
-        count_headings,
-        split_tables,
-        input_format,
-        max_bytes,
-    ).check()
+    chosen = options_from(
+        options,
+        {
+            "strategy": strategy,
+            "max_tokens": max_tokens,
+            "overlap_tokens": overlap_tokens,
+            "counter": counter,
+            "encoding_file": encoding_file,
+            "count_headings": count_headings,
+            "split_tables": split_tables,
+        },
+    )
+    job = ChunkJob(chosen, input_format, max_bytes)
     names = table.column_names
     if "doc_id" not in names:
         raise ArgumentTypeError("table", "a table with a 'doc_id' column", table)
@@ -140,7 +148,7 @@ def chunk_table(
         payloads[0],
     )
     columns: dict[str, list[Any]] = {name: [] for name in OUTPUT_FIELDS}
-    for row in chunk_rows(documents, options):
+    for row in chunk_rows(documents, job):
         for name in OUTPUT_FIELDS:
             columns[name].append(row[name])
     return pa.Table.from_pydict(columns, schema=chunk_table_schema())

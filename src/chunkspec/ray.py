@@ -17,9 +17,10 @@ import functools
 import warnings
 from typing import TYPE_CHECKING, Any
 
+from ._chunkers._options import UNSET, ChunkOptions, Unset, options_from
 from ._core._validate import require_int
 from ._errors import ArgumentTypeError
-from ._records._rows import ChunkOptions
+from ._records._rows import ChunkJob
 
 if TYPE_CHECKING:
     import pyarrow as pa
@@ -42,20 +43,17 @@ def _ray() -> Any:
     return ray
 
 
-def _chunk_batch(batch: pa.Table, options: ChunkOptions) -> pa.Table:
-    """One Ray Data batch through chunk_table (run on a worker; SCALE-6)."""
+def _chunk_batch(batch: pa.Table, job: dict[str, Any]) -> pa.Table:
+    """One Ray Data batch through chunk_table (run on a worker; SCALE-6).
+
+    ``job`` is :meth:`ChunkJob.to_dict`'s one value: rebuilding it on the worker builds
+    the counter there, registering an encoding file first (OPT-3, COUNT-9).
+    """
     from .arrow import chunk_table
 
+    read = ChunkJob.from_dict(job)
     return chunk_table(
-        batch,
-        strategy=options.strategy,
-        max_tokens=options.max_tokens,
-        overlap_tokens=options.overlap_tokens,
-        counter=options.counter,
-        count_headings=options.count_headings,
-        split_tables=options.split_tables,
-        input_format=options.input_format,
-        max_bytes=options.max_bytes,
+        batch, options=read.options, input_format=read.input_format, max_bytes=read.max_bytes
     )
 
 
@@ -74,12 +72,14 @@ def _is_big(row: dict[str, Any], big_bytes: int, max_bytes: int | None, big: boo
 def chunk_dataset(
     ds: Any,
     *,
-    strategy: str,
-    max_tokens: int,
-    overlap_tokens: int | None = None,
-    counter: str = "whitespace",
-    count_headings: bool = False,
-    split_tables: bool = False,
+    options: ChunkOptions | None = None,
+    strategy: str | Unset = UNSET,
+    max_tokens: int | Unset = UNSET,
+    overlap_tokens: int | Unset | None = UNSET,
+    counter: str | Unset = UNSET,
+    encoding_file: str | Unset | None = UNSET,
+    count_headings: bool | Unset = UNSET,
+    split_tables: bool | Unset = UNSET,
     input_format: str | None = None,
     max_bytes: int | None = None,
     big_bytes: int | None = None,
@@ -93,7 +93,9 @@ def chunk_dataset(
     ``ds`` has chunk_table's input columns (SCALE-1: ``doc_id``, ``bytes`` or ``text``,
     optionally ``source`` and ``input_format``); the result has chunk_table's output schema
     (SCALE-2), rows in no particular order: sort by ``(doc_id, index)`` to compare. The
-    chunking options are chunk_table's, checked here before any task runs (SCALE-4).
+    chunking options are ``options`` or chunk_table's keywords (OPT-1), checked here before
+    any task runs (SCALE-4); they reach every task as one value (OPT-3), so a counter is a
+    name there (an encoding file must be readable on every worker, COUNT-9).
 
     ``batch_size`` documents go to a task, each task reserving ``memory`` bytes of Ray
     memory if given. Big documents: with ``big_bytes``, a document over ``big_bytes``
@@ -109,16 +111,23 @@ def chunk_dataset(
     ray = _ray()
     if not isinstance(ds, ray.data.Dataset):
         raise ArgumentTypeError("ds", "a ray.data.Dataset", ds)
-    options = ChunkOptions(
-        strategy,
-        max_tokens,
-        overlap_tokens,
-        counter,
-        count_headings,
-        split_tables,
-        input_format,
-        max_bytes,
-    ).check()
+    chosen = options_from(
+        options,
+        {
+            "strategy": strategy,
+            "max_tokens": max_tokens,
+            "overlap_tokens": overlap_tokens,
+            "counter": counter,
+            "encoding_file": encoding_file,
+            "count_headings": count_headings,
+            "split_tables": split_tables,
+        },
+    )
+    if not isinstance(chosen.counter, str):
+        raise ArgumentTypeError(
+            "counter", "a counter name (str): a Ray task builds its own counter", chosen.counter
+        )
+    job = ChunkJob(chosen, input_format, max_bytes).to_dict()
     require_int("batch_size", batch_size, minimum=1)
     require_int("max_retries", max_retries, minimum=0)
     if big_bytes is not None:
@@ -136,7 +145,7 @@ def chunk_dataset(
                 _chunk_batch,
                 batch_format="pyarrow",
                 batch_size=size,
-                fn_kwargs={"options": options},
+                fn_kwargs={"job": job},
                 zero_copy_batch=True,
                 memory=reserve,
                 max_retries=max_retries,

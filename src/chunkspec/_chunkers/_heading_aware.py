@@ -10,16 +10,21 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from .._core._validate import require_int
 from .._counters._builtin import TokenCounter, WhitespaceCounter
 from .._errors import ArgumentTypeError
 from .._text._blocks import Block, ChunkContext, Document
 from .._text._sentences import sentence_spans
+from ._span import Span
 from ._split_markdown import _longest, require_counter
 
-__all__ = ["Chunker", "DocumentChunk", "HeadingAwareChunker"]
+if TYPE_CHECKING:
+    from .._text._documents import SourceDocument
+    from ._options import ChunkOptions
+
+__all__ = ["Chunker", "DocumentChunk", "HeadingAwareChunker", "heading_spans"]
 
 _WORD = re.compile(r"\S+")
 
@@ -372,3 +377,14 @@ class _Run:
             units.append((at, k, self.count(at, k)))
             i = k
         return units
+
+
+def heading_spans(document: SourceDocument, options: ChunkOptions) -> list[Span]:
+    """The ``heading`` strategy: HeadingAwareChunker over the document's blocks (HEAD rules)."""
+    chunker = HeadingAwareChunker(
+        options.max_tokens, options.overlap, counter=options.token_counter()
+    )
+    return [
+        Span(c.start, c.end, c.kind, c.heading_path, c.parent_id)
+        for c in chunker.chunk(document.blocks())
+    ]

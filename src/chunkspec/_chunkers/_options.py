@@ -1,4 +1,4 @@
-"""One chunking call's options, built and checked in one place (rules OPT-1..OPT-4).
+"""One chunking call's options, built and checked in one place (rules OPT-1..OPT-5).
 
 Every entry point (``chunk_document``, ``chunkspec.arrow.chunk_table``,
 ``chunkspec.ray.chunk_dataset``, the framework adapters and every command) takes a
@@ -10,35 +10,94 @@ record's ``strategy`` field (RECORD-6).
 from __future__ import annotations
 
 import dataclasses
+import enum
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from .._core._validate import require_int
 from .._counters._builtin import TokenSpanCounter
 from .._counters._registry import counter_name, resolve_counter
 from .._errors import ArgumentTypeError, ArgumentValueError
+from ._strategies import STRATEGIES
 
-__all__ = ["OVERLAPPING", "STRATEGY_NAMES", "ChunkOptions", "default_overlap"]
+__all__ = [
+    "OVERLAPPING",
+    "STRATEGY_NAMES",
+    "UNSET",
+    "ChunkOptions",
+    "Unset",
+    "default_overlap",
+    "options_from",
+]
 
-#: The strategy names, in the order ``--help`` lists them (RECORD-10).
-STRATEGY_NAMES = ("heading", "structural", "recursive", "window", "pages")
+#: The strategy names, in the order ``--help`` lists them (RECORD-10, OPT-5).
+STRATEGY_NAMES = tuple(STRATEGIES)
 
 #: The strategies that overlap consecutive chunks (CHUNK-6).
-OVERLAPPING = frozenset({"heading", "window", "pages"})
-
-#: The flags that belong to one strategy only: flag -> strategy.
-_STRATEGY_FLAGS = {"count_headings": "structural", "split_tables": "structural"}
+OVERLAPPING = frozenset(
+    name for name, entry in STRATEGIES.items() if entry.default_overlap is not None
+)
 
 
 def default_overlap(strategy: str, max_tokens: int) -> int:
-    """RECORD-13: ``max_tokens // 4`` for pages (seed 004's 100 of 400), else
-    ``min(64, max_tokens // 8)`` (CHUNK-6); 0 for the strategies that do not overlap."""
-    if strategy == "pages":
-        return max_tokens // 4
-    if strategy in OVERLAPPING:
-        return min(64, max_tokens // 8)
-    return 0
+    """RECORD-13: ``max_tokens // 4`` for pages, else ``min(64, max_tokens // 8)``
+    (CHUNK-6); 0 for the strategies that do not overlap."""
+    entry = STRATEGIES[strategy].default_overlap
+    return 0 if entry is None else entry(max_tokens)
+
+
+def _overlapping() -> list[str]:
+    """The registered strategies that overlap, in registry order (CHUNK-6, OPT-5)."""
+    return [name for name, entry in STRATEGIES.items() if entry.default_overlap is not None]
+
+
+def _listed(names: list[str]) -> str:
+    """``a``, ``a and b``, ``a, b and c``."""
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+
+
+def _flag_owners(flag: str) -> list[str]:
+    """The strategies that take the boolean option ``flag`` (OPT-5)."""
+    return [name for name, entry in STRATEGIES.items() if flag in entry.flags]
+
+
+#: The boolean options that belong to some strategies only.
+_FLAGS = ("count_headings", "split_tables")
+
+
+class Unset(enum.Enum):
+    """The type of :data:`UNSET`: an option keyword the caller did not give."""
+
+    UNSET = "UNSET"
+
+    def __repr__(self) -> str:
+        return "UNSET"
+
+
+#: The default of an option keyword beside ``options=`` (OPT-1): "not given".
+UNSET: Final = Unset.UNSET
+
+
+def options_from(options: object, given: Mapping[str, object]) -> ChunkOptions:
+    """Return ``options``, or ChunkOptions of the option keywords the caller gave (OPT-1).
+
+    ``options`` is a :class:`ChunkOptions` or None; ``given`` maps each option keyword to
+    its value or :data:`UNSET`. An options object together with any given keyword is a
+    ValueError naming the keywords: the call would state the options twice.
+    """
+    chosen: dict[str, Any] = {key: value for key, value in given.items() if value is not UNSET}
+    if options is None:
+        return ChunkOptions(**chosen)
+    if not isinstance(options, ChunkOptions):
+        raise ArgumentTypeError("options", "a chunkspec.ChunkOptions", options)
+    if chosen:
+        raise ArgumentValueError(
+            "options",
+            f"is given, so the option keywords must not be ({', '.join(sorted(chosen))})",
+            sorted(chosen),
+        )
+    return options
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,16 +124,16 @@ class ChunkOptions:
     def __post_init__(self) -> None:
         if not isinstance(self.strategy, str):
             raise ArgumentTypeError("strategy", "a str", self.strategy)
-        if self.strategy not in STRATEGY_NAMES:
+        if self.strategy not in STRATEGIES:
             raise ArgumentValueError(
-                "strategy", f"must be one of {', '.join(sorted(STRATEGY_NAMES))}", self.strategy
+                "strategy", f"must be one of {', '.join(sorted(STRATEGIES))}", self.strategy
             )
         size = require_int("max_tokens", self.max_tokens, minimum=1)
         if self.overlap_tokens is not None:
-            if self.strategy not in OVERLAPPING:
+            if STRATEGIES[self.strategy].default_overlap is None:
                 raise ArgumentValueError(
                     "overlap_tokens",
-                    f"applies to heading, window and pages, not {self.strategy} (CHUNK-6)",
+                    f"applies to {_listed(_overlapping())}, not {self.strategy} (CHUNK-6)",
                     self.overlap_tokens,
                 )
             overlap = require_int("overlap_tokens", self.overlap_tokens, minimum=0)
@@ -82,12 +141,15 @@ class ChunkOptions:
                 raise ArgumentValueError(
                     "overlap_tokens", f"must be < max_tokens ({size})", overlap
                 )
-        for flag, owner in _STRATEGY_FLAGS.items():
+        for flag in _FLAGS:
             value = getattr(self, flag)
             if not isinstance(value, bool):
                 raise ArgumentTypeError(flag, "a bool", value)
-            if value and self.strategy != owner:
-                raise ArgumentValueError(flag, f"applies to {owner}, not {self.strategy}", value)
+            owners = _flag_owners(flag)
+            if value and self.strategy not in owners:
+                raise ArgumentValueError(
+                    flag, f"applies to {_listed(owners)}, not {self.strategy}", value
+                )
         resolve_counter(self.counter, encoding_file=self.encoding_file)  # OPT-2: fail now
 
     @property
@@ -110,7 +172,7 @@ class ChunkOptions:
     def strategy_string(self) -> str:
         """RECORD-6: ``name:max_tokens=N[,overlap_tokens=M][,flag=true...]``."""
         parts = [f"max_tokens={self.max_tokens}"]
-        if self.strategy in OVERLAPPING:
+        if STRATEGIES[self.strategy].default_overlap is not None:
             parts.append(f"overlap_tokens={self.overlap}")
         if self.count_headings:
             parts.append("count_headings=true")
@@ -176,7 +238,7 @@ class ChunkOptions:
                 if not (text.isascii() and text.isdigit()):
                     raise ArgumentValueError("strategy", f"{key} must be a whole number", value)
                 fields[key] = int(text)
-            elif key in _STRATEGY_FLAGS and text == "true":
+            elif key in _FLAGS and text == "true":
                 fields[key] = True
             else:
                 raise ArgumentValueError("strategy", f"has an unknown part {part!r}", value)

@@ -12,12 +12,18 @@ import itertools
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from .._core._tokens import WHITESPACE
 from .._core._validate import require_int, require_str
 from .._counters._builtin import TokenSpanCounter, WhitespaceCounter, checked_starts
 from .._errors import ArgumentTypeError, ArgumentValueError
 from .._text._paged import PAGE_SEPARATOR, Page, checked_pages, join_pages
+from ._span import Span
+
+if TYPE_CHECKING:
+    from .._text._documents import SourceDocument
+    from ._options import ChunkOptions
 
 __all__ = [
     "PAGE_SEPARATOR",
@@ -28,6 +34,7 @@ __all__ = [
     "SectionSpan",
     "chunk_pages",
     "join_pages",
+    "page_spans",
 ]
 
 #: Seed 004: ``['. ', '.\n', '? ', '?\n', '! ', '!\n']``; we accept any whitespace after
@@ -309,3 +316,10 @@ def chunk_pages(
 ) -> list[PageChunk]:
     """Return ``PageChunker(max_tokens, overlap_tokens, counter).chunk(pages, sections)``."""
     return PageChunker(max_tokens, overlap_tokens, counter).chunk(pages, sections)
+
+
+def page_spans(document: SourceDocument, options: ChunkOptions) -> list[Span]:
+    """The ``pages`` strategy: chunk_pages over the pages (one page when it has none)."""
+    pages = list(document.pages) if document.pages is not None else [document.text]
+    chunks = chunk_pages(pages, options.max_tokens, options.overlap, options.token_counter())
+    return [Span(c.char_start, c.char_end, "window") for c in chunks]

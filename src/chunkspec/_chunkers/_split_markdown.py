@@ -13,7 +13,7 @@ import re
 from bisect import bisect_right
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .._core._split import _split
 from .._core._validate import require_int, require_str, require_text
@@ -22,8 +22,13 @@ from .._errors import ArgumentTypeError
 from .._text._blocks import Block, Document
 from .._text._lines import line_table
 from .._text._markdown import iter_markdown_blocks
+from ._span import Span
 
-__all__ = ["MarkdownChunk", "split_blocks", "split_markdown"]
+if TYPE_CHECKING:
+    from .._text._documents import SourceDocument
+    from ._options import ChunkOptions
+
+__all__ = ["MarkdownChunk", "split_blocks", "split_markdown", "structural_spans"]
 
 #: Block kinds packed together as prose (rule MD-7); the others map to themselves.
 _PROSE = frozenset({"paragraph", "list", "quote", "html", "reference", "thematic_break"})
@@ -360,3 +365,15 @@ class _Splitter:
             k = _longest(i + 1, n, lambda k: self.fits(start, rows[k - 1][1], prefix))  # noqa: B023
             self.emit("table", start, rows[k - 1][1], prefix)
             i = k
+
+
+def structural_spans(document: SourceDocument, options: ChunkOptions) -> list[Span]:
+    """The ``structural`` strategy: split_markdown's packing of the blocks (MD rules)."""
+    chunks = split_blocks(
+        document.blocks(),
+        options.max_tokens,
+        options.token_counter(),
+        count_headings=options.count_headings,
+        split_tables=options.split_tables,
+    )
+    return [Span(c.start, c.end, c.kind, c.heading_path, None, c.prefix) for c in chunks]

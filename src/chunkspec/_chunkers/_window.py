@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections import deque
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from .._core._validate import (
     one_byte_per_code_point,
@@ -25,10 +26,20 @@ from .._core._validate import (
     require_text,
     surrogate_check_encoding,
 )
-from .._counters._builtin import TokenSpanCounter, WhitespaceCounter, checked_starts
+from .._counters._builtin import (
+    CharEstimateCounter,
+    TokenSpanCounter,
+    WhitespaceCounter,
+    checked_starts,
+)
 from .._errors import ArgumentTypeError, ArgumentValueError
+from ._span import Span
 
-__all__ = ["TokenWindow", "chunk", "token_windows", "window_count"]
+if TYPE_CHECKING:
+    from .._text._documents import SourceDocument
+    from ._options import ChunkOptions
+
+__all__ = ["TokenWindow", "chunk", "token_windows", "window_count", "window_spans"]
 
 
 def _check_size(size: object, overlap: object) -> tuple[int, int]:
@@ -134,3 +145,17 @@ def token_windows(
         end = len(text) if b == n else starts[b]
         windows.append(TokenWindow(text[start:end], k, start, end, a, b))
     return windows
+
+
+def window_spans(document: SourceDocument, options: ChunkOptions) -> list[Span]:
+    """The ``window`` strategy: token_windows over the text (``chars1``: :func:`chunk`)."""
+    text = document.text
+    counter = options.token_counter()
+    size, overlap = options.max_tokens, options.overlap
+    if isinstance(counter, CharEstimateCounter) and counter.chars_per_token == 1:
+        step = size - overlap
+        return [
+            Span(k * step, k * step + len(piece), "window")
+            for k, piece in enumerate(chunk(text, size, overlap))
+        ]
+    return [Span(w.start, w.end, "window") for w in token_windows(text, size, overlap, counter)]

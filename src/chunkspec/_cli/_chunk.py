@@ -13,16 +13,18 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
-from .._records._chunk_document import STRATEGY_NAMES
 from .._records._record import ChunkRecord
 from .._text._documents import SourceDocument
-from ._chunking import Chunking, counter_option_name, run_chunking
-from ._counter import add_counter_options, check_counter_options
+from ._chunking import run_chunking
 from ._inputs import add_input_options
 from ._io import CliError
+from ._options import CommandOptions, add_chunking_options
 from ._output import add_output_options
 
 __all__ = ["register"]
+
+#: The chunking flags of ``chunk``: every one, with the library's defaults (OPT-6).
+OPTIONS = CommandOptions("chunk", structural_flags=True)
 
 
 def register(sub: Any) -> None:
@@ -37,36 +39,7 @@ def register(sub: Any) -> None:
         ),
     )
     add_input_options(parser)
-    parser.add_argument(
-        "--strategy",
-        choices=STRATEGY_NAMES,
-        default="heading",
-        help="heading (default): heading-aware, parent links, overlap within a section; "
-        "structural: Markdown blocks, tables and code whole; recursive: seed 000's "
-        "split_section; window: token windows; pages: page-aware windows ending at sentences",
-    )
-    parser.add_argument(
-        "--max-tokens", type=int, default=512, metavar="N", help="token budget per chunk (512)"
-    )
-    parser.add_argument(
-        "--overlap-tokens",
-        type=int,
-        default=None,
-        metavar="N",
-        help="heading, window and pages only (default: max-tokens / 8, at most 64; pages: "
-        "max-tokens / 4)",
-    )
-    add_counter_options(parser, default="whitespace")
-    parser.add_argument(
-        "--count-headings",
-        action="store_true",
-        help="structural only: the budget counts the heading trail too (MD-10)",
-    )
-    parser.add_argument(
-        "--split-tables",
-        action="store_true",
-        help="structural only: split a table over the budget by rows, header repeated (MD-11)",
-    )
+    add_chunking_options(parser, OPTIONS)
     parser.add_argument(
         "--format",
         choices=("jsonl", "text"),
@@ -87,25 +60,16 @@ def register(sub: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Chunk the documents; write records or the text summary."""
-    check_counter_options(args)
     if args.show < 0:
         raise CliError(f"-n must be >= 0, got {args.show}")
     if args.format == "text" and args.output is not None:
         raise CliError("--output writes records; it does not go with --format text")
-    chunking = Chunking(
-        args.strategy,
-        args.max_tokens,
-        args.overlap_tokens,
-        counter_option_name(args, "whitespace"),
-        count_headings=args.count_headings,
-        split_tables=args.split_tables,
-    )
 
     def text(document: SourceDocument, records: Sequence[ChunkRecord]) -> None:
         """CHUNK-3: counts, tallies, then the first ``-n`` chunks."""
         _summary(document, records, args.strategy, args.show)
 
-    return run_chunking(args, chunking, text if args.format == "text" else None)
+    return run_chunking(args, OPTIONS, text if args.format == "text" else None)
 
 
 def _summary(

@@ -6,102 +6,22 @@ import argparse
 import sys
 from collections.abc import Callable, Sequence
 
-from .._counters._registry import counter_from_name
-from .._errors import ArgumentTypeError, ArgumentValueError
+from .._records._chunk_document import chunk_document
 from .._records._record import ChunkRecord
-from .._records._rows import ChunkOptions
 from .._text._documents import InputError, SourceDocument
-from ._counter import counter_from
 from ._inputs import documents, find_inputs
 from ._io import CliError, one_line
+from ._options import CommandOptions, chunk_options
 from ._output import Progress, check_output, write_records
 
-__all__ = ["Chunking", "counter_option_name", "run_chunking"]
+__all__ = ["run_chunking"]
 
 #: What a text-format command prints for one document and its records.
 TextWriter = Callable[[SourceDocument, Sequence[ChunkRecord]], None]
 
 
-class Chunking:
-    """One chunking run's options (SCALE-6's ChunkOptions) and the flags that gave them."""
-
-    def __init__(
-        self,
-        strategy: str,
-        max_tokens: int,
-        overlap_tokens: int | None,
-        counter: str,
-        *,
-        count_headings: bool = False,
-        split_tables: bool = False,
-        flags: dict[str, str] | None = None,
-    ) -> None:
-        self.flags = {
-            "max_tokens": "--max-tokens",
-            "overlap_tokens": "--overlap-tokens",
-            "counter": "--counter",
-            "count_headings": "--count-headings",
-            "split_tables": "--split-tables",
-            **(flags or {}),
-        }
-        self.options = ChunkOptions(
-            strategy, max_tokens, overlap_tokens, counter, count_headings, split_tables
-        )
-
-    @property
-    def counter(self) -> str:
-        """The counter's name (RECORD-5)."""
-        return self.options.counter
-
-    def check(self) -> None:
-        """Refuse bad options before any input is read, naming the flag (CLI-12)."""
-        try:
-            self.options.check()
-        except (ArgumentTypeError, ArgumentValueError) as error:
-            message = str(error)
-            for argument, flag in self.flags.items():
-                message = message.replace(argument, flag)
-            raise CliError(message) from None
-
-    def chunk(self, document: SourceDocument) -> list[ChunkRecord]:
-        """Return the records of ``document``."""
-        return self.options.chunk(document)
-
-
-def counter_option_name(args: argparse.Namespace, default: str) -> str:
-    """Return the counter name (RECORD-5) the ``--counter`` options describe."""
-    name = args.counter
-    if name is None:
-        return default
-    if name == "tiktoken":
-        return f"tiktoken:{args.encoding or 'cl100k_base'}"
-    if name == "huggingface":
-        if args.tokenizer is None:
-            raise CliError("--counter huggingface needs --tokenizer FILE (a tokenizer.json)")
-        return f"huggingface:{args.tokenizer}"
-    return str(name)
-
-
-def _load_counter(name: str) -> None:
-    """Build the counter once up front, so a missing extra or file is one line (CLI-1)."""
-    kind, _, argument = name.partition(":")
-    try:
-        counter_from_name(name)
-    except ImportError as error:
-        raise CliError(str(error)) from None
-    except Exception as error:  # tiktoken / tokenizers raise bare errors on a bad file
-        text = str(error).strip()
-        reason = text.splitlines()[0][:300] if text else type(error).__name__
-        if kind == "tiktoken":
-            encoding = argument or "cl100k_base"
-            raise CliError(f"cannot load tiktoken encoding {encoding!r}: {reason}") from None
-        if kind == "huggingface":
-            raise CliError(f"{argument}: cannot load tokenizer: {reason}") from None
-        raise CliError(f"--counter {name}: {reason}") from None
-
-
 def run_chunking(
-    args: argparse.Namespace, chunking: Chunking, text_writer: TextWriter | None = None
+    args: argparse.Namespace, spec: CommandOptions, text_writer: TextWriter | None = None
 ) -> int:
     """Chunk every input and write the records (or ``text_writer``'s view of them).
 
@@ -110,12 +30,7 @@ def run_chunking(
     and every bad one is listed. CLI-11: output goes to a temporary file renamed at the end.
     """
     check_output(getattr(args, "output", None))
-    if getattr(args, "encoding_file", None) is not None:
-        # COUNT-9: an encoding read from its rank file is registered with tiktoken, so the
-        # record's name (tiktoken:NAME) builds it offline below.
-        counter_from(args)
-    _load_counter(chunking.counter)
-    chunking.check()
+    options = chunk_options(args, spec)
     inputs = find_inputs(args.paths, args.glob, args.doc_id)
     if args.title is not None and len(inputs) != 1:
         raise CliError(f"--title needs exactly one input document, got {len(inputs)}")
@@ -130,7 +45,7 @@ def run_chunking(
                 bad.append(str(item))
                 progress.step("")
                 continue
-            good.append((item, chunking.chunk(item)))
+            good.append((item, chunk_document(item, options)))
             progress.step(item.source or item.doc_id)
     finally:
         progress.close()

@@ -33,11 +33,24 @@ def register(sub: Any) -> None:
             "Without CORPUS, the bundled MegaMart policy pages are used."
         ),
     )
-    parser.add_argument("corpus", nargs="?", metavar="CORPUS", help="corpus directory")
+    parser.add_argument(
+        "corpus",
+        nargs="?",
+        metavar="CORPUS",
+        help="corpus directory: pages/*.md and queries.jsonl (EVAL-20) (default: the bundled "
+        "MegaMart corpus)",
+    )
     source = parser.add_mutually_exclusive_group()
-    source.add_argument("--corpus", dest="corpus_dir", metavar="DIR", help="corpus directory")
     source.add_argument(
-        "--chroma", metavar="DIR", help="Chroma's evaluation set (corpora/, questions_df.csv)"
+        "--corpus",
+        dest="corpus_dir",
+        metavar="DIR",
+        help="corpus directory, as CORPUS (default: none)",
+    )
+    source.add_argument(
+        "--chroma",
+        metavar="DIR",
+        help="Chroma's evaluation set (corpora/, questions_df.csv) (EVAL-40; default: none)",
     )
     parser.add_argument("--queries", metavar="Q.jsonl", help="questions (default CORPUS/...)")
     parser.add_argument(
@@ -46,10 +59,33 @@ def register(sub: Any) -> None:
         metavar="NAME",
         help="strategy names, space or comma separated (default: every available one)",
     )
-    parser.add_argument("--k", type=int, default=10, metavar="K")
-    parser.add_argument("--retriever", choices=RETRIEVERS, default="bm25")
-    parser.add_argument("--budget", type=int, default=BUDGET, metavar="N")
-    parser.add_argument("--min-score", type=float, default=0.35, metavar="S")
+    parser.add_argument(
+        "--k",
+        type=int,
+        default=10,
+        metavar="K",
+        help="chunks counted as retrieved for precision, IoU, recall@k and MRR@k (default: 10)",
+    )
+    parser.add_argument(
+        "--retriever",
+        choices=RETRIEVERS,
+        default="bm25",
+        help="bm25 (chunkspec[bm25]) or dense (chunkspec[embed]) (default: bm25)",
+    )
+    parser.add_argument(
+        "--budget",
+        type=int,
+        default=BUDGET,
+        metavar="N",
+        help=f"assemble's token budget for the context recall column (default: {BUDGET})",
+    )
+    parser.add_argument(
+        "--min-score",
+        type=float,
+        default=0.35,
+        metavar="S",
+        help="assemble's minimum score for the context recall column (default: 0.35)",
+    )
     parser.add_argument(
         "--gold-share",
         type=float,
@@ -62,29 +98,40 @@ def register(sub: Any) -> None:
         type=int,
         default=1000,
         metavar="N",
-        help="bootstrap resamples for intervals and the paired test (0: none)",
+        help="bootstrap resamples for intervals and the paired test (0: none) "
+        "(EVAL-37; default: 1000)",
     )
     parser.add_argument(
         "--seed",
         type=int,
         default=0,
         metavar="N",
-        help="seed of the bootstrap and the random baseline",
+        help="seed of the bootstrap and the random baseline (EVAL-38; default: 0)",
     )
     parser.add_argument(
         "--no-baselines",
         dest="baselines",
         action="store_false",
-        help="leave out the document and random rows",
+        help="leave out the document and random rows (EVAL-36; default: both shown)",
     )
     parser.add_argument(
-        "--write-corpus", metavar="DIR", help="write the corpus in chunkspec's format and exit"
+        "--write-corpus",
+        metavar="DIR",
+        help="write the corpus in chunkspec's format and exit (default: none)",
     )
-    parser.add_argument("--json", metavar="OUT", help="write the report as JSON")
-    parser.add_argument("--png", metavar="OUT", help="draw a chart (needs chunkspec[plot])")
+    parser.add_argument("--json", metavar="OUT", help="write the report as JSON (default: none)")
+    parser.add_argument(
+        "--png", metavar="OUT", help="draw a chart (needs chunkspec[plot]) (default: none)"
+    )
     bar = parser.add_mutually_exclusive_group()
-    bar.add_argument("--progress", dest="progress", action="store_true", default=None)
-    bar.add_argument("--no-progress", dest="progress", action="store_false")
+    bar.add_argument(
+        "--progress",
+        dest="progress",
+        action="store_true",
+        default=None,
+        help="show the progress bar on stderr (default: when stderr is a terminal)",
+    )
+    bar.add_argument("--no-progress", dest="progress", action="store_false", help="never show it")
     parser.set_defaults(run=run)
 
 

@@ -15,28 +15,22 @@ from pathlib import Path
 from typing import Any
 
 from .._errors import ArgumentTypeError, ArgumentValueError
-from .._records._chunk_document import STRATEGY_NAMES
-from .._records._rows import ChunkOptions
+from .._records._rows import ChunkJob
 from .._text._documents import INPUT_FORMATS
 from .._version import __version__
 from ._ingest_local import run_local, tasks
 from ._ingest_output import PartWriter, check_out, staging, write_manifest
 from ._inputs import Input, find_inputs
 from ._io import CliError, one_line
+from ._options import CommandOptions, add_chunking_options, chunk_options
 
 __all__ = ["register"]
 
-#: Option names as chunk_table's errors name them -> the flags that set them.
-_FLAGS = {
-    "max_tokens": "--max-tokens",
-    "overlap_tokens": "--overlap-tokens",
-    "counter": "--counter",
-    "count_headings": "--count-headings",
-    "split_tables": "--split-tables",
-    "max_bytes": "--max-bytes",
-    "input_format": "--input-format",
-    "strategy": "--strategy",
-}
+#: ``ingest`` offers every chunking flag, with the library's defaults (OPT-6).
+OPTIONS = CommandOptions("ingest", structural_flags=True)
+
+#: The reading options as ChunkJob's errors name them -> the flags that set them.
+_FLAGS = {"max_bytes": "--max-bytes", "input_format": "--input-format"}
 
 #: The default size cap: a bigger file is an error row, not a worker's death (SCALE-5).
 DEFAULT_MAX_BYTES = 256 * 1024 * 1024
@@ -57,26 +51,14 @@ def register(sub: Any) -> None:
         metavar="PATH",
         help="files and folders (searched recursively, names starting with . skipped)",
     )
-    parser.add_argument("--out", required=True, metavar="DIR", help="the output folder")
-    parser.add_argument("--format", choices=("parquet", "jsonl"), default="parquet")
-    parser.add_argument("--strategy", choices=STRATEGY_NAMES, default="heading")
-    parser.add_argument("--max-tokens", type=int, default=512, metavar="N")
+    parser.add_argument("--out", required=True, metavar="DIR", help="the output folder (required)")
     parser.add_argument(
-        "--overlap-tokens",
-        type=int,
-        default=None,
-        metavar="N",
-        help="tokens shared by neighbouring chunks (heading, window, pages; default: RECORD-13's)",
+        "--format",
+        choices=("parquet", "jsonl"),
+        default="parquet",
+        help="the part files' format (SCALE-2) (default: parquet)",
     )
-    parser.add_argument(
-        "--counter",
-        default="whitespace",
-        metavar="NAME",
-        help="whitespace, chars1, chars4, tiktoken:cl100k_base or huggingface:PATH "
-        "(default whitespace)",
-    )
-    parser.add_argument("--count-headings", action="store_true", help="structural only")
-    parser.add_argument("--split-tables", action="store_true", help="structural only")
+    add_chunking_options(parser, OPTIONS)
     parser.add_argument(
         "--glob",
         metavar="PATTERN",
@@ -109,7 +91,12 @@ def register(sub: Any) -> None:
         metavar="N",
         help="start a new part file after about N rows (default 100000)",
     )
-    parser.add_argument("--engine", choices=("local", "ray"), default="local")
+    parser.add_argument(
+        "--engine",
+        choices=("local", "ray"),
+        default="local",
+        help="local processes, or Ray Data (chunkspec[ray]); the same rows (default: local)",
+    )
     parser.add_argument(
         "--address",
         metavar="ADDR",
@@ -135,7 +122,7 @@ def register(sub: Any) -> None:
         "--progress",
         choices=("auto", "always", "never"),
         default="auto",
-        help="progress line on standard error (auto: when it is a terminal)",
+        help="progress line on standard error (default: auto, when it is a terminal)",
     )
     parser.set_defaults(run=run)
 
@@ -150,19 +137,14 @@ def find_files(paths: list[str], pattern: str | None) -> list[Input]:
     return find_inputs(paths, pattern, None)
 
 
-def options_from(args: argparse.Namespace) -> ChunkOptions:
+def options_from(args: argparse.Namespace) -> ChunkJob:
     """Return the checked chunking options, an error naming the flag (SCALE-4)."""
     try:
-        return ChunkOptions(
-            args.strategy,
-            args.max_tokens,
-            args.overlap_tokens,
-            args.counter,
-            args.count_headings,
-            args.split_tables,
+        return ChunkJob(
+            chunk_options(args, OPTIONS),
             args.input_format,
             None if args.max_bytes == 0 else args.max_bytes,
-        ).check()
+        )
     except (ArgumentTypeError, ArgumentValueError) as error:
         message = str(error)
         for argument, flag in _FLAGS.items():
@@ -254,7 +236,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _run_local(
-    inputs: list[Input], options: ChunkOptions, args: argparse.Namespace, folder: Path, tally: Tally
+    inputs: list[Input], options: ChunkJob, args: argparse.Namespace, folder: Path, tally: Tally
 ) -> None:
     """Chunk with the local engine and write the part files."""
     items = [(item.path, item.doc_id) for item in inputs]
@@ -283,19 +265,20 @@ def _run_local(
         writer.close()
 
 
-def _manifest(args: argparse.Namespace, options: ChunkOptions, tally: Tally) -> dict[str, Any]:
+def _manifest(args: argparse.Namespace, job: ChunkJob, tally: Tally) -> dict[str, Any]:
     """What the run did, for ``_chunkspec.json``."""
     return {
         "chunkspec": __version__,
         "format": args.format,
-        "strategy": options.strategy,
-        "max_tokens": options.max_tokens,
-        "overlap_tokens": options.overlap_tokens,
-        "counter": options.counter,
-        "count_headings": options.count_headings,
-        "split_tables": options.split_tables,
-        "input_format": options.input_format,
-        "max_bytes": options.max_bytes,
+        "strategy": job.options.strategy,
+        "max_tokens": job.options.max_tokens,
+        "overlap_tokens": job.options.overlap_tokens,
+        "counter": job.options.counter,
+        "encoding_file": job.options.encoding_file,
+        "count_headings": job.options.count_headings,
+        "split_tables": job.options.split_tables,
+        "input_format": job.input_format,
+        "max_bytes": job.max_bytes,
         "documents": tally.documents,
         "chunks": tally.chunks,
         "errors": tally.errors,

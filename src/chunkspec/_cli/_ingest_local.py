@@ -16,15 +16,15 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
-from .._records._rows import ChunkOptions, RawDocument, document_rows, error_row
+from .._records._rows import ChunkJob, RawDocument, document_rows, error_row
 
 __all__ = ["chunk_task", "run_local", "tasks"]
 
 #: One input: (path, doc_id).
 Item = tuple[str, str]
 
-#: A task: the inputs it chunks, and the options of the job.
-Task = tuple[list[Item], ChunkOptions]
+#: A task: the inputs it chunks, and the job as one value (ChunkJob.to_dict, OPT-3).
+Task = tuple[list[Item], dict[str, Any]]
 
 
 def tasks(items: list[Item], sizes: list[int], bytes_per_task: int) -> Iterator[list[Item]]:
@@ -41,9 +41,9 @@ def tasks(items: list[Item], sizes: list[int], bytes_per_task: int) -> Iterator[
         yield group
 
 
-def read_rows(path: str, doc_id: str, options: ChunkOptions) -> list[dict[str, Any]]:
+def read_rows(path: str, doc_id: str, job: ChunkJob) -> list[dict[str, Any]]:
     """Return the rows of the file at ``path``; a file that cannot be read is an error row."""
-    cap = options.max_bytes
+    cap = job.max_bytes
     try:
         size = Path(path).stat().st_size
         if cap is not None and size > cap:  # SCALE-5 without reading the giant
@@ -51,13 +51,18 @@ def read_rows(path: str, doc_id: str, options: ChunkOptions) -> list[dict[str, A
         data = Path(path).read_bytes()
     except OSError as error:
         return [error_row(doc_id, path, f"{path}: cannot read: {error.strerror}")]
-    return document_rows(RawDocument(doc_id, path, data), options)
+    return document_rows(RawDocument(doc_id, path, data), job)
 
 
 def chunk_task(task: Task) -> list[list[dict[str, Any]]]:
-    """Return the rows of each input of ``task`` (run in a worker process)."""
-    items, options = task
-    return [read_rows(path, doc_id, options) for path, doc_id in items]
+    """Return the rows of each input of ``task`` (run in a worker process).
+
+    The job is rebuilt from its one value here, so a worker builds its own counter and
+    registers the job's encoding file first (COUNT-9).
+    """
+    items, data = task
+    job = ChunkJob.from_dict(data)
+    return [read_rows(path, doc_id, job) for path, doc_id in items]
 
 
 def _ignore_interrupts() -> None:
@@ -67,14 +72,15 @@ def _ignore_interrupts() -> None:
 
 def run_local(
     groups: list[list[Item]],
-    options: ChunkOptions,
+    job: ChunkJob,
     workers: int,
     done: Callable[[list[dict[str, Any]]], None],
 ) -> None:
     """Chunk every group; call ``done`` with each document's rows, in input order."""
+    data = job.to_dict()
     if workers <= 1:
         for group in groups:
-            for rows in chunk_task((group, options)):
+            for rows in chunk_task((group, data)):
                 done(rows)
         return
     context = multiprocessing.get_context("spawn")
@@ -88,7 +94,7 @@ def run_local(
         # At most 4 tasks per worker in flight: finished results wait only for the slowest
         # earlier task, never for the whole job, so the parent's memory stays bounded.
         for group in queue:
-            pending.append(pool.submit(chunk_task, (group, options)))
+            pending.append(pool.submit(chunk_task, (group, data)))
             if len(pending) >= workers * 4:
                 break
         while pending:
@@ -96,6 +102,6 @@ def run_local(
                 done(rows)
             following = next(queue, None)
             if following is not None:
-                pending.append(pool.submit(chunk_task, (following, options)))
+                pending.append(pool.submit(chunk_task, (following, data)))
     finally:
         pool.shutdown(wait=True, cancel_futures=True)

@@ -14,7 +14,7 @@ import warnings
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from .._records._rows import ChunkOptions, error_row
+from .._records._rows import ChunkJob, error_row
 from ._io import CliError
 
 if TYPE_CHECKING:
@@ -71,7 +71,7 @@ def start_ray(address: str | None, workers: int | None) -> Any:
 
 def run_ray(
     inputs: list[Input],
-    options: ChunkOptions,
+    job: ChunkJob,
     args: argparse.Namespace,
     folder: Path,
     tally: Tally,
@@ -91,7 +91,7 @@ def run_ray(
     sizes: dict[str, int] = {}
     paths: list[str] = []
     refused: list[dict[str, Any]] = []
-    cap = options.max_bytes
+    cap = job.max_bytes
     for item in inputs:
         try:
             size = os.path.getsize(item.path)
@@ -128,14 +128,9 @@ def run_ray(
         datasets.append(
             chunk_dataset(
                 files,
-                strategy=options.strategy,
-                max_tokens=options.max_tokens,
-                overlap_tokens=options.overlap_tokens,
-                counter=options.counter,
-                count_headings=options.count_headings,
-                split_tables=options.split_tables,
-                input_format=options.input_format,
-                max_bytes=options.max_bytes,
+                options=job.options,
+                input_format=job.input_format,
+                max_bytes=job.max_bytes,
                 batch_size=batch,
                 memory=reserve,
             )

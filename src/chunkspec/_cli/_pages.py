@@ -9,13 +9,16 @@ from typing import Any
 
 from .._records._record import ChunkRecord
 from .._text._documents import SourceDocument
-from ._chunking import Chunking, counter_option_name, run_chunking
-from ._counter import add_counter_options, check_counter_options
+from ._chunking import run_chunking
 from ._inputs import add_input_options
 from ._io import CliError
+from ._options import CommandOptions, add_chunking_options
 from ._output import add_output_options
 
 __all__ = ["register"]
+
+#: ``pages`` has a budget of 400 (RECORD-13) and overlaps by a quarter of it (OPT-6).
+OPTIONS = CommandOptions("pages", strategy="pages", max_tokens=400)
 
 
 def register(sub: Any) -> None:
@@ -30,17 +33,7 @@ def register(sub: Any) -> None:
         ),
     )
     add_input_options(parser)
-    parser.add_argument(
-        "--max-tokens", type=int, default=400, metavar="N", help="tokens per chunk (400)"
-    )
-    parser.add_argument(
-        "--overlap-tokens",
-        type=int,
-        default=None,
-        metavar="N",
-        help="tokens shared with the previous chunk (default: max-tokens / 4)",
-    )
-    add_counter_options(parser, default="whitespace")
+    add_chunking_options(parser, OPTIONS)
     parser.add_argument(
         "--format",
         choices=("jsonl", "text"),
@@ -69,10 +62,6 @@ def _text(document: SourceDocument, records: Sequence[ChunkRecord]) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Chunk the pages of every document and write records (or the text view)."""
-    check_counter_options(args)
     if args.format == "text" and args.output is not None:
         raise CliError("--output writes records; it does not go with --format text")
-    chunking = Chunking(
-        "pages", args.max_tokens, args.overlap_tokens, counter_option_name(args, "whitespace")
-    )
-    return run_chunking(args, chunking, _text if args.format == "text" else None)
+    return run_chunking(args, OPTIONS, _text if args.format == "text" else None)

@@ -1,247 +1,98 @@
 """Chunk a document with a named strategy and return chunk records (rules RECORD-10..RECORD-14).
 
-Every chunker of the package is reached through one table, so the command line, the Arrow
-and Ray paths and the framework adapters all write the same records for the same input.
+Every strategy of the registry (``_chunkers/_strategies.py``, OPT-5) hands back spans, and
+this module's one loop turns spans into records, so the command line, the Arrow and Ray
+paths and the framework adapters all write the same records for the same input.
 """
 
 from __future__ import annotations
 
 import bisect
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Sequence
 
-from .._chunkers._heading_aware import HeadingAwareChunker
-from .._chunkers._pages import chunk_pages
-from .._chunkers._split_markdown import split_blocks
-from .._chunkers._window import chunk as char_windows
-from .._chunkers._window import token_windows
+from .._chunkers._options import (
+    OVERLAPPING,
+    STRATEGY_NAMES,
+    UNSET,
+    ChunkOptions,
+    Unset,
+    default_overlap,
+    options_from,
+)
+from .._chunkers._span import Span
+from .._chunkers._strategies import STRATEGIES
 from .._core._hashing import hash_text
-from .._core._split import split_section
-from .._core._validate import require_int
-from .._counters._builtin import CharEstimateCounter, TokenSpanCounter, WhitespaceCounter
-from .._counters._registry import counter_from_name, counter_name
-from .._errors import ArgumentTypeError, ArgumentValueError
+from .._counters._builtin import TokenSpanCounter
+from .._errors import ArgumentTypeError
 from .._text._blocks import Block
-from .._text._documents import SourceDocument
+from .._text._documents import SourceDocument, document_from_text
 from ._record import ChunkRecord
 
 __all__ = [
-    "CHUNK_STRATEGIES",
     "OVERLAPPING",
     "STRATEGY_NAMES",
+    "check_options",
     "chunk_document",
     "default_overlap",
+    "records_of",
 ]
-
-
-@dataclass(frozen=True, slots=True)
-class _Plan:
-    """One call's resolved options."""
-
-    document: SourceDocument
-    name: str
-    max_tokens: int
-    overlap: int
-    counter: TokenSpanCounter
-    counter_label: str
-    count_headings: bool
-    split_tables: bool
-
-    @property
-    def strategy(self) -> str:
-        """RECORD-6: ``name:max_tokens=N[,overlap_tokens=M][,flag=true...]``."""
-        parts = [f"max_tokens={self.max_tokens}"]
-        if self.name in OVERLAPPING:
-            parts.append(f"overlap_tokens={self.overlap}")
-        if self.count_headings:
-            parts.append("count_headings=true")
-        if self.split_tables:
-            parts.append("split_tables=true")
-        return f"{self.name}:{','.join(parts)}"
-
-
-#: A span of the source: (start, end, kind, heading path or None, parent id, prefix), and
-#: the chunk's text when it is not ``prefix + source[start:end]`` (recursive only).
-_Span = tuple[int, int, str, "tuple[str, ...] | None", "str | None", str, "str | None"]
-
-
-def _heading(plan: _Plan) -> list[_Span]:
-    """HeadingAwareChunker over the document's blocks (HEAD rules)."""
-    chunker = HeadingAwareChunker(plan.max_tokens, plan.overlap, counter=plan.counter)
-    return [
-        (c.start, c.end, c.kind, c.heading_path, c.parent_id, "", None)
-        for c in chunker.chunk(plan.document.blocks())
-    ]
-
-
-def _structural(plan: _Plan) -> list[_Span]:
-    """split_markdown's packing over the document's blocks (MD rules, RECORD-12)."""
-    chunks = split_blocks(
-        plan.document.blocks(),
-        plan.max_tokens,
-        plan.counter,
-        count_headings=plan.count_headings,
-        split_tables=plan.split_tables,
-    )
-    return [(c.start, c.end, c.kind, c.heading_path, None, c.prefix, None) for c in chunks]
-
-
-def _recursive(plan: _Plan) -> list[_Span]:
-    """Seed 000's split_section over the whole text; span = first to last word (RECORD-11)."""
-    if not isinstance(plan.counter, WhitespaceCounter):
-        raise ArgumentValueError(
-            "counter",
-            "must be whitespace for recursive (seed 000 counts words)",
-            plan.counter_label,
-        )
-    document = plan.document
-    chunks = split_section(document.doc_id, document.title, document.text, plan.max_tokens)
-    words = WhitespaceCounter().token_spans(document.text)
-    spans: list[_Span] = []
-    word = 0
-    for c in chunks:
-        n = len(c.text.split())
-        if n == 0:
-            continue  # RECORD-11: seed 000 gives one empty chunk for a blank text
-        last = words[word + n - 1][1]
-        spans.append((words[word][0], last, "prose", None, None, "", c.text))
-        word += n
-    return spans
-
-
-def _window(plan: _Plan) -> list[_Span]:
-    """token_windows (chars1: seed 002's chunk) over the text; text == source[start:end]."""
-    text = plan.document.text
-    if isinstance(plan.counter, CharEstimateCounter) and plan.counter.chars_per_token == 1:
-        step = plan.max_tokens - plan.overlap
-        pieces = char_windows(text, plan.max_tokens, plan.overlap)
-        return [
-            (k * step, k * step + len(piece), "window", None, None, "", None)
-            for k, piece in enumerate(pieces)
-        ]
-    return [
-        (w.start, w.end, "window", None, None, "", None)
-        for w in token_windows(text, plan.max_tokens, plan.overlap, plan.counter)
-    ]
-
-
-def _pages(plan: _Plan) -> list[_Span]:
-    """chunk_pages over the document's pages (one page when it has none), PAGE rules."""
-    document = plan.document
-    pages = list(document.pages) if document.pages is not None else [document.text]
-    return [
-        (c.char_start, c.char_end, "window", None, None, "", None)
-        for c in chunk_pages(pages, plan.max_tokens, plan.overlap, plan.counter)
-    ]
-
-
-#: RECORD-10: strategy name -> the function that chunks a document with it.
-CHUNK_STRATEGIES: dict[str, Callable[[_Plan], list[_Span]]] = {
-    "heading": _heading,
-    "structural": _structural,
-    "recursive": _recursive,
-    "window": _window,
-    "pages": _pages,
-}
-
-#: The strategy names, in the order ``--help`` lists them.
-STRATEGY_NAMES = tuple(CHUNK_STRATEGIES)
-
-#: The strategies that overlap consecutive chunks (CHUNK-6).
-OVERLAPPING = frozenset({"heading", "window", "pages"})
-
-
-def default_overlap(strategy: str, max_tokens: int) -> int:
-    """RECORD-13: ``max_tokens // 4`` for pages (seed 004's 100 of 400), else
-    ``min(64, max_tokens // 8)`` (CHUNK-6); 0 for the strategies that do not overlap."""
-    if strategy == "pages":
-        return max_tokens // 4
-    if strategy in OVERLAPPING:
-        return min(64, max_tokens // 8)
-    return 0
 
 
 def chunk_document(
     document: SourceDocument,
-    strategy: str = "heading",
+    strategy: str | ChunkOptions = "heading",
     *,
-    max_tokens: int = 512,
-    overlap_tokens: int | None = None,
-    counter: str = "whitespace",
-    count_headings: bool = False,
-    split_tables: bool = False,
+    max_tokens: int | Unset = UNSET,
+    overlap_tokens: int | Unset | None = UNSET,
+    counter: str | TokenSpanCounter | Unset = UNSET,
+    encoding_file: str | Unset | None = UNSET,
+    count_headings: bool | Unset = UNSET,
+    split_tables: bool | Unset = UNSET,
 ) -> list[ChunkRecord]:
     """Return the chunk records of ``document`` under ``strategy`` (RECORD-10..RECORD-14).
 
-    ``strategy`` is ``heading``, ``structural``, ``recursive``, ``window`` or ``pages``;
-    ``counter`` a counter name (RECORD-5: ``whitespace``, ``chars1`` for character windows,
-    ``chars4``, ``tiktoken:cl100k_base``, ``huggingface:PATH``). ``overlap_tokens``
-    defaults to :func:`default_overlap` and is refused by the strategies that do not
-    overlap; ``count_headings`` and ``split_tables`` belong to ``structural``.
+    ``strategy`` is a :class:`ChunkOptions`, or a strategy name (``heading``,
+    ``structural``, ``recursive``, ``window``, ``pages``) with the other options as
+    keywords, each defaulting as :class:`ChunkOptions` does (OPT-1): ``max_tokens`` 512;
+    ``overlap_tokens`` :func:`default_overlap`, refused by the strategies that do not
+    overlap; ``counter`` a counter name (RECORD-5: ``whitespace``, ``chars1`` for
+    character windows, ``chars4``, ``tiktoken:cl100k_base``, ``huggingface:PATH``) or a
+    counter object; ``encoding_file`` a tiktoken rank file (COUNT-9); ``count_headings``
+    and ``split_tables`` belong to ``structural``. An options object together with any
+    option keyword is a ValueError.
 
     For every record ``r``: ``r.id == f"{r.doc_id}:{r.index}"``, indexes are 0, 1, 2...,
     ``r.text == r.prefix + document.text[r.start:r.end]`` for every strategy but
     ``recursive``, where ``r.text.split() == document.text[r.start:r.end].split()``.
     """
-    plan = _plan(
-        document, strategy, max_tokens, overlap_tokens, counter, count_headings, split_tables
-    )
-    if not document.text.strip():
-        return []  # SOURCE-7: seed 002's character windows would window the blanks
-    return _records(plan, CHUNK_STRATEGIES[plan.name](plan))
-
-
-def _plan(
-    document: object,
-    strategy: object,
-    max_tokens: object,
-    overlap_tokens: object,
-    counter: object,
-    count_headings: object,
-    split_tables: object,
-) -> _Plan:
-    """Validate the arguments (each error names its argument) and resolve the defaults."""
     if not isinstance(document, SourceDocument):
         raise ArgumentTypeError("document", "a chunkspec.SourceDocument", document)
-    if not isinstance(strategy, str):
-        raise ArgumentTypeError("strategy", "a str", strategy)
-    if strategy not in CHUNK_STRATEGIES:
-        raise ArgumentValueError(
-            "strategy", f"must be one of {', '.join(sorted(CHUNK_STRATEGIES))}", strategy
-        )
-    size = require_int("max_tokens", max_tokens, minimum=1)
-    if overlap_tokens is None:
-        overlap = default_overlap(strategy, size)
-    elif strategy not in OVERLAPPING:
-        raise ArgumentValueError(
-            "overlap_tokens",
-            f"applies to heading, window and pages, not {strategy} (CHUNK-6)",
-            overlap_tokens,
-        )
+    given = {
+        "max_tokens": max_tokens,
+        "overlap_tokens": overlap_tokens,
+        "counter": counter,
+        "encoding_file": encoding_file,
+        "count_headings": count_headings,
+        "split_tables": split_tables,
+    }
+    if isinstance(strategy, ChunkOptions):
+        options = options_from(strategy, given)
     else:
-        overlap = require_int("overlap_tokens", overlap_tokens, minimum=0)
-        if strategy != "heading" and overlap >= size:
-            raise ArgumentValueError("overlap_tokens", f"must be < max_tokens ({size})", overlap)
-    if not isinstance(counter, str):
-        raise ArgumentTypeError("counter", "a counter name (str)", counter)
-    built = counter_from_name(counter)
-    for flag, value in (("count_headings", count_headings), ("split_tables", split_tables)):
-        if not isinstance(value, bool):
-            raise ArgumentTypeError(flag, "a bool", value)
-        if value and strategy != "structural":
-            raise ArgumentValueError(flag, f"applies to structural, not {strategy}", value)
-    assert isinstance(count_headings, bool)  # checked above; for mypy
-    assert isinstance(split_tables, bool)
-    return _Plan(
-        document,
-        strategy,
-        size,
-        overlap,
-        built,
-        counter_name(built),
-        count_headings,
-        split_tables,
-    )
+        options = options_from(None, {"strategy": strategy, **given})
+    if not document.text.strip():
+        return []  # SOURCE-7: character windows would window the blanks
+    return records_of(document, options, STRATEGIES[options.strategy].spans(document, options))
+
+
+def check_options(options: ChunkOptions) -> ChunkOptions:
+    """Raise the error ``options`` would raise on a document with text; return them.
+
+    ChunkOptions checks each option (OPT-1); a strategy may refuse more on use (recursive
+    counts words, RECORD-11), so a job or an adapter chunks a one-word document up front
+    and a bad option fails the call, never a document.
+    """
+    chunk_document(document_from_text("options", doc_id="options"), options)
+    return options
 
 
 class _Headings:
@@ -256,13 +107,15 @@ class _Headings:
         self.starts: list[int] = []
         self.paths: list[tuple[str, ...]] = []
         stack: list[tuple[int, str]] = []
+        floor = 0
         for block in blocks:
             if block.kind != "heading":
                 continue
             while stack and stack[-1][0] >= block.level:
                 stack.pop()
             stack.append((block.level, block.text))
-            self.starts.append(_line_start(source, block.start))
+            floor = _line_start(source, block.start, floor)
+            self.starts.append(floor)
             self.paths.append(tuple(title for _, title in stack))
 
     def at(self, offset: int) -> tuple[str, ...]:
@@ -271,9 +124,18 @@ class _Headings:
         return self.paths[i - 1] if i else ()
 
 
-def _line_start(source: str, offset: int) -> int:
-    """Return the start of the MD-2 line holding ``source[offset]``."""
-    return max(source.rfind("\n", 0, offset), source.rfind("\r", 0, offset)) + 1
+def _line_start(source: str, offset: int, floor: int = 0) -> int:
+    """Return the start of the MD-2 line holding ``source[offset]``, given that it is not
+    before ``floor`` (the previous heading's line start, or 0).
+
+    The search for a line break looks back no further than ``floor``, so reading every
+    heading of a document is linear in its length: unbounded, the ``\r`` search of an
+    LF file would scan back to the start once per heading.
+    """
+    if offset < floor:
+        floor = 0
+    found = max(source.rfind("\n", floor, offset), source.rfind("\r", floor, offset))
+    return found + 1 if found >= 0 else floor
 
 
 def _section(path: tuple[str, ...], kind: str, text: str) -> str | None:
@@ -283,24 +145,28 @@ def _section(path: tuple[str, ...], kind: str, text: str) -> str | None:
     return path[-1] if path and path[-1].strip() else None
 
 
-def _records(plan: _Plan, spans: list[_Span]) -> list[ChunkRecord]:
-    """Turn spans into records: tokens, hash, pages, headings, title, strategy."""
-    document = plan.document
+def records_of(
+    document: SourceDocument, options: ChunkOptions, spans: Sequence[Span]
+) -> list[ChunkRecord]:
+    """The one loop from spans to records: tokens, hash, pages, headings, title, strategy."""
     source = document.text
+    counter = options.token_counter()
+    counter_label = options.counter_name
     headings = _Headings(source, document.blocks().blocks)
     page_starts: list[int] | None = None
-    if document.pages is not None or plan.name == "pages":
+    if document.pages is not None or STRATEGIES[options.strategy].page_numbers:
         pages = document.pages if document.pages is not None else (source,)
         page_starts = []
         position = 0
         for page in pages:
             page_starts.append(position)
             position += len(page) + 1
-    strategy = plan.strategy
+    strategy = options.strategy_string
+    max_tokens = options.max_tokens
     out: list[ChunkRecord] = []
     for index, (start, end, kind, path, parent, prefix, own) in enumerate(spans):
         text = prefix + source[start:end] if own is None else own
-        tokens = plan.counter.count(text)
+        tokens = counter.count(text)
         if path is None:
             path = headings.at(start)
         first = last = None
@@ -316,7 +182,7 @@ def _records(plan: _Plan, spans: list[_Span]) -> list[ChunkRecord]:
                 start=start,
                 end=end,
                 tokens=tokens,
-                counter=plan.counter_label,
+                counter=counter_label,
                 content_hash=hash_text(text),
                 kind=kind,
                 heading_path=path,
@@ -325,7 +191,7 @@ def _records(plan: _Plan, spans: list[_Span]) -> list[ChunkRecord]:
                 page_end=last,
                 section=_section(path, kind, text),
                 prefix=prefix,
-                oversized=tokens > plan.max_tokens,
+                oversized=tokens > max_tokens,
                 title=document.title,
                 source=document.source,
                 strategy=strategy,

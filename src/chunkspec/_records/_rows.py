@@ -7,10 +7,11 @@ every field of the record (RECORD_FIELDS, in order) and then ``error``.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from .._chunkers._options import ChunkOptions
 from .._core._validate import require_int
 from .._errors import ArgumentTypeError, ArgumentValueError
 from .._text._documents import (
@@ -18,12 +19,11 @@ from .._text._documents import (
     InputError,
     SourceDocument,
     document_from_bytes,
-    document_from_text,
 )
-from ._chunk_document import chunk_document
+from ._chunk_document import check_options, chunk_document
 from ._record import RECORD_FIELDS, ChunkRecord
 
-__all__ = ["ERROR_FIELD", "OUTPUT_FIELDS", "ChunkOptions", "RawDocument", "chunk_rows"]
+__all__ = ["ERROR_FIELD", "OUTPUT_FIELDS", "ChunkJob", "RawDocument", "chunk_rows"]
 
 #: The column that holds a document's one-line error, null on chunk rows (SCALE-3).
 ERROR_FIELD = "error"
@@ -43,44 +43,46 @@ class RawDocument:
 
 
 @dataclass(frozen=True, slots=True)
-class ChunkOptions:
-    """The options of every document of a job (picklable: names, never objects, SCALE-6)."""
+class ChunkJob:
+    """The options of every document of a job: chunking options and reading options.
 
-    strategy: str
-    max_tokens: int
-    overlap_tokens: int | None = None
-    counter: str = "whitespace"
-    count_headings: bool = False
-    split_tables: bool = False
+    ``options`` is the chunking (OPT-1); ``input_format`` the format of a document whose
+    row and name do not say (SOURCE-1); ``max_bytes`` the cap over which a document is an
+    error row (SCALE-5). The job travels to worker processes as one value
+    (:meth:`to_dict`), so a counter object never crosses a process (SCALE-6, OPT-3).
+    """
+
+    options: ChunkOptions
     input_format: str | None = None
     max_bytes: int | None = None
 
-    def check(self) -> ChunkOptions:
-        """Raise TypeError/ValueError naming the first bad option; return self (SCALE-6).
-
-        The chunking options are checked by chunking an empty document with them, so the
-        checks are chunk_document's own; a bad option fails the call, never a row.
-        """
+    def __post_init__(self) -> None:
+        if not isinstance(self.options, ChunkOptions):
+            raise ArgumentTypeError("options", "a chunkspec.ChunkOptions", self.options)
         if self.max_bytes is not None:
             require_int("max_bytes", self.max_bytes, minimum=0)
         if self.input_format is not None and self.input_format not in INPUT_FORMATS:
             raise ArgumentValueError(
                 "input_format", f"must be one of {', '.join(INPUT_FORMATS)}", self.input_format
             )
-        self.chunk(document_from_text("options", doc_id="options"))
-        return self
+        check_options(self.options)
 
     def chunk(self, document: SourceDocument) -> list[ChunkRecord]:
         """Return chunk_document's records of ``document`` under these options."""
-        return chunk_document(
-            document,
-            self.strategy,
-            max_tokens=self.max_tokens,
-            overlap_tokens=self.overlap_tokens,
-            counter=self.counter,
-            count_headings=self.count_headings,
-            split_tables=self.split_tables,
-        )
+        return chunk_document(document, self.options)
+
+    def to_dict(self) -> dict[str, Any]:
+        """Return the job as plain JSON values: the options by :meth:`ChunkOptions.to_dict`."""
+        return {
+            "options": self.options.to_dict(),
+            "input_format": self.input_format,
+            "max_bytes": self.max_bytes,
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> ChunkJob:
+        """Return the job :meth:`to_dict` wrote (a worker registers the options' counter)."""
+        return cls(ChunkOptions.from_dict(data["options"]), data["input_format"], data["max_bytes"])
 
 
 def _one_line(message: str) -> str:
@@ -97,10 +99,10 @@ def error_row(doc_id: str, source: str, message: str) -> dict[str, Any]:
     return row
 
 
-def document_rows(raw: RawDocument, options: ChunkOptions) -> list[dict[str, Any]]:
+def document_rows(raw: RawDocument, job: ChunkJob) -> list[dict[str, Any]]:
     """Return one document's rows: its records (error null), else one error row (SCALE-3)."""
     name = raw.source or raw.doc_id
-    cap = options.max_bytes
+    cap = job.max_bytes
     if cap is not None and len(raw.data) > cap:  # SCALE-5: checked before any parsing
         return [
             error_row(
@@ -112,12 +114,12 @@ def document_rows(raw: RawDocument, options: ChunkOptions) -> list[dict[str, Any
             raw.data,
             doc_id=raw.doc_id,
             source=raw.source,
-            input_format=raw.input_format or options.input_format,
+            input_format=raw.input_format or job.input_format,
             name=name,
         )
         if not document.text.strip():  # SCALE-3: blank text is not chunked at all
             return [error_row(raw.doc_id, raw.source, f"{name}: no text to chunk")]
-        records = options.chunk(document)
+        records = job.chunk(document)
     except InputError as error:
         return [error_row(raw.doc_id, raw.source, str(error))]
     except Exception as error:  # SCALE-4: an exception inside chunking is a row, not a crash
@@ -132,10 +134,10 @@ def document_rows(raw: RawDocument, options: ChunkOptions) -> list[dict[str, Any
     return rows
 
 
-def chunk_rows(documents: Iterable[RawDocument], options: ChunkOptions) -> Iterator[dict[str, Any]]:
+def chunk_rows(documents: Iterable[RawDocument], job: ChunkJob) -> Iterator[dict[str, Any]]:
     """Yield the rows of every document in order, each document's on its own (SCALE-1)."""
     for raw in documents:
-        yield from document_rows(raw, options)
+        yield from document_rows(raw, job)
 
 
 def raw_documents(

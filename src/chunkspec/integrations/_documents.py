@@ -8,13 +8,14 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any
 
+from .._chunkers._options import UNSET, ChunkOptions, Unset, options_from
 from .._core._hashing import hash_text
 from .._core._validate import require_text
+from .._counters._builtin import TokenSpanCounter
 from .._errors import ArgumentTypeError, ArgumentValueError
-from .._records._chunk_document import chunk_document
+from .._records._chunk_document import check_options, chunk_document
 from .._records._record import RECORD_FIELDS, ChunkRecord
 from .._text._documents import SourceDocument, document_from_text
 
@@ -46,38 +47,61 @@ def _document_fact(metadata: Mapping[str, Any], key: str) -> str | None:
     return require_text(f"metadata[{key!r}]", metadata[key])
 
 
-@dataclass(frozen=True, slots=True)
 class Chunking:
-    """One adapter's chunking options: :func:`chunkspec.chunk_document`'s, plus the format.
+    """One adapter's options: a :class:`chunkspec.ChunkOptions` and the input format.
 
-    The options are checked when the object is made (by chunking a one-word document), so
-    a bad option fails at construction with the core's error naming it, not at first use.
+    ``options`` (OPT-1), or without it :func:`chunkspec.chunk_document`'s option keywords;
+    ``input_format`` is ``markdown`` or ``text``. The options are checked when the object
+    is made, so a bad option fails at construction with the core's error naming it.
     """
 
-    strategy: str = "heading"
-    max_tokens: int = 512
-    overlap_tokens: int | None = None
-    counter: str = "whitespace"
-    input_format: str = "markdown"
-    count_headings: bool = False
-    split_tables: bool = False
+    __slots__ = ("input_format", "options")
 
-    def __post_init__(self) -> None:
-        if self.input_format not in ("markdown", "text"):
-            raise ArgumentValueError("input_format", "must be markdown or text", self.input_format)
-        self.chunk(document_from_text("x", doc_id="check", input_format=self.input_format))
+    def __init__(
+        self,
+        options: ChunkOptions | None = None,
+        *,
+        input_format: str = "markdown",
+        strategy: str | Unset = UNSET,
+        max_tokens: int | Unset = UNSET,
+        overlap_tokens: int | Unset | None = UNSET,
+        counter: str | TokenSpanCounter | Unset = UNSET,
+        encoding_file: str | Unset | None = UNSET,
+        count_headings: bool | Unset = UNSET,
+        split_tables: bool | Unset = UNSET,
+    ) -> None:
+        if input_format not in ("markdown", "text"):
+            raise ArgumentValueError("input_format", "must be markdown or text", input_format)
+        self.input_format = input_format
+        self.options = check_options(
+            options_from(
+                options,
+                {
+                    "strategy": strategy,
+                    "max_tokens": max_tokens,
+                    "overlap_tokens": overlap_tokens,
+                    "counter": counter,
+                    "encoding_file": encoding_file,
+                    "count_headings": count_headings,
+                    "split_tables": split_tables,
+                },
+            )
+        )
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Chunking):
+            return NotImplemented
+        return (self.options, self.input_format) == (other.options, other.input_format)
+
+    def __hash__(self) -> int:
+        return hash((self.options, self.input_format))
+
+    def __repr__(self) -> str:
+        return f"Chunking({self.options!r}, input_format={self.input_format!r})"
 
     def chunk(self, document: SourceDocument) -> list[ChunkRecord]:
-        """Return ``chunk_document(document, ...)`` with these options."""
-        return chunk_document(
-            document,
-            self.strategy,
-            max_tokens=self.max_tokens,
-            overlap_tokens=self.overlap_tokens,
-            counter=self.counter,
-            count_headings=self.count_headings,
-            split_tables=self.split_tables,
-        )
+        """Return ``chunk_document(document, options)``."""
+        return chunk_document(document, self.options)
 
     def document(
         self, text: str, metadata: Mapping[str, Any], fallback_id: str | None = None

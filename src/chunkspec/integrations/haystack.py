@@ -24,6 +24,8 @@ try:
 except ImportError as error:  # pragma: no cover - exercised by tests/test_integrations_lazy.py
     raise ImportError("haystack-ai is not installed: pip install 'chunkspec[haystack]'") from error
 
+from .._chunkers._options import UNSET, ChunkOptions, Unset
+from .._counters._builtin import TokenSpanCounter
 from .._errors import ArgumentTypeError, ArgumentValueError
 from .._records._record import ChunkRecord
 from ._documents import Chunking, chunk_metadata, claim, record_from_metadata
@@ -35,29 +37,35 @@ __all__ = ["ChunkspecDocumentSplitter", "to_document", "to_record"]
 class ChunkspecDocumentSplitter:
     """Split Haystack ``Document``s into chunk records with any chunkspec strategy.
 
-    The options are :func:`chunkspec.chunk_document`'s (``strategy`` ``heading`` by
-    default) and ``input_format`` (``markdown`` or ``text``); they are checked here, each
+    The options are ``options`` (a :class:`chunkspec.ChunkOptions`, OPT-1) or
+    :func:`chunkspec.chunk_document`'s keywords (``strategy`` ``heading`` by default) and
+    ``input_format`` (``markdown`` or ``text``); they are checked here, each
     error naming its argument. The component serialises with ``to_dict``/``from_dict``.
     """
 
     def __init__(
         self,
-        strategy: str = "heading",
-        max_tokens: int = 512,
-        overlap_tokens: int | None = None,
-        counter: str = "whitespace",
+        strategy: str | Unset = UNSET,
+        max_tokens: int | Unset = UNSET,
+        overlap_tokens: int | Unset | None = UNSET,
+        counter: str | TokenSpanCounter | Unset = UNSET,
         input_format: str = "markdown",
-        count_headings: bool = False,
-        split_tables: bool = False,
+        count_headings: bool | Unset = UNSET,
+        split_tables: bool | Unset = UNSET,
+        encoding_file: str | Unset | None = UNSET,
+        *,
+        options: ChunkOptions | None = None,
     ) -> None:
         self.chunking = Chunking(
-            strategy,
-            max_tokens,
-            overlap_tokens,
-            counter,
-            input_format,
-            count_headings,
-            split_tables,
+            options,
+            input_format=input_format,
+            strategy=strategy,
+            max_tokens=max_tokens,
+            overlap_tokens=overlap_tokens,
+            counter=counter,
+            encoding_file=encoding_file,
+            count_headings=count_headings,
+            split_tables=split_tables,
         )
 
     @component.output_types(documents=list[Document])  # type: ignore[untyped-decorator]
@@ -86,19 +94,11 @@ class ChunkspecDocumentSplitter:
 
     def to_dict(self) -> dict[str, Any]:
         """Return the component's init parameters, as Haystack serialises components."""
-        c = self.chunking
-        return dict(
-            default_to_dict(
-                self,
-                strategy=c.strategy,
-                max_tokens=c.max_tokens,
-                overlap_tokens=c.overlap_tokens,
-                counter=c.counter,
-                input_format=c.input_format,
-                count_headings=c.count_headings,
-                split_tables=c.split_tables,
-            )
-        )
+        fields = self.chunking.options.to_dict()
+        if fields["encoding_file"] is None:
+            del fields["encoding_file"]  # the parameters of a call that gave none
+        fields["input_format"] = self.chunking.input_format
+        return dict(default_to_dict(self, **fields))
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> ChunkspecDocumentSplitter:

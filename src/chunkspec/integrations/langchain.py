@@ -25,6 +25,8 @@ except ImportError as error:  # pragma: no cover - exercised by tests/test_integ
         "langchain-text-splitters is not installed: pip install 'chunkspec[langchain]'"
     ) from error
 
+from .._chunkers._options import UNSET, ChunkOptions, Unset
+from .._counters._builtin import TokenSpanCounter
 from .._errors import ArgumentTypeError
 from .._records._record import ChunkRecord
 from ._documents import Chunking, chunk_metadata, claim, record_from_metadata
@@ -43,8 +45,9 @@ __all__ = [
 class ChunkspecSplitter(TextSplitter):  # type: ignore[misc]  # LangChain is typed as Any
     """A LangChain ``TextSplitter`` for any :func:`chunkspec.chunk_document` strategy.
 
-    ``strategy``, ``max_tokens``, ``overlap_tokens``, ``counter``, ``count_headings`` and
-    ``split_tables`` are the core's; ``input_format`` is ``markdown`` or ``text``. Sizes are
+    ``options`` (a :class:`chunkspec.ChunkOptions`, OPT-1) or the core's option keywords
+    (``strategy``, ``max_tokens``, ``overlap_tokens``, ``counter``, ``encoding_file``,
+    ``count_headings``, ``split_tables``); ``input_format`` is ``markdown`` or ``text``. Sizes are
     in tokens of ``counter`` (``whitespace`` words by default), never LangChain's
     ``length_function``; ``chunk_size``/``chunk_overlap`` are set from them for code that
     reads them.
@@ -52,28 +55,33 @@ class ChunkspecSplitter(TextSplitter):  # type: ignore[misc]  # LangChain is typ
 
     def __init__(
         self,
-        strategy: str = "heading",
+        strategy: str | Unset = UNSET,
         *,
-        max_tokens: int = 512,
-        overlap_tokens: int | None = None,
-        counter: str = "whitespace",
+        options: ChunkOptions | None = None,
+        max_tokens: int | Unset = UNSET,
+        overlap_tokens: int | Unset | None = UNSET,
+        counter: str | TokenSpanCounter | Unset = UNSET,
+        encoding_file: str | Unset | None = UNSET,
         input_format: str = "markdown",
-        count_headings: bool = False,
-        split_tables: bool = False,
+        count_headings: bool | Unset = UNSET,
+        split_tables: bool | Unset = UNSET,
     ) -> None:
         chunking = Chunking(
-            strategy,
-            max_tokens,
-            overlap_tokens,
-            counter,
-            input_format,
-            count_headings,
-            split_tables,
+            options,
+            input_format=input_format,
+            strategy=strategy,
+            max_tokens=max_tokens,
+            overlap_tokens=overlap_tokens,
+            counter=counter,
+            encoding_file=encoding_file,
+            count_headings=count_headings,
+            split_tables=split_tables,
         )
-        overlap = overlap_tokens or 0
+        chosen = chunking.options
+        overlap = chosen.overlap_tokens or 0
         super().__init__(
-            chunk_size=max_tokens,
-            chunk_overlap=min(overlap, max_tokens),
+            chunk_size=chosen.max_tokens,
+            chunk_overlap=min(overlap, chosen.max_tokens),
             add_start_index=True,
             strip_whitespace=False,
         )

@@ -26,6 +26,8 @@ except ImportError as error:  # pragma: no cover - exercised by tests/test_integ
         "llama-index-core is not installed: pip install 'chunkspec[llama-index]'"
     ) from error
 
+from .._chunkers._options import UNSET, ChunkOptions, Unset
+from .._counters._builtin import TokenSpanCounter
 from .._errors import ArgumentTypeError
 from .._records._record import RECORD_FIELDS, ChunkRecord
 from ._documents import Chunking, chunk_metadata, claim, record_from_metadata
@@ -40,7 +42,8 @@ class ChunkspecNodeParser(NodeParser):  # type: ignore[misc]  # LlamaIndex is ty
     """A LlamaIndex ``NodeParser`` for any :func:`chunkspec.chunk_document` strategy.
 
     The fields are the core's options (``strategy`` ``heading`` by default, ``max_tokens``,
-    ``overlap_tokens``, ``counter``, ``count_headings``, ``split_tables``) and
+    ``overlap_tokens``, ``counter``, ``encoding_file``, ``count_headings``,
+    ``split_tables``), given as keywords or as one ``options`` (OPT-1), and
     ``input_format`` (``markdown`` or ``text``); NodeParser's ``include_metadata`` (carry
     the input's metadata) and ``include_prev_next_rel`` keep their meaning. Options are
     checked when the parser is made.
@@ -49,7 +52,8 @@ class ChunkspecNodeParser(NodeParser):  # type: ignore[misc]  # LlamaIndex is ty
     strategy: str = "heading"
     max_tokens: int = 512
     overlap_tokens: int | None = None
-    counter: str = "whitespace"
+    counter: Any = "whitespace"
+    encoding_file: str | None = None
     input_format: str = "markdown"
     count_headings: bool = False
     split_tables: bool = False
@@ -62,46 +66,54 @@ class ChunkspecNodeParser(NodeParser):  # type: ignore[misc]  # LlamaIndex is ty
     def __init__(
         self,
         *,
-        strategy: str = "heading",
-        max_tokens: int = 512,
-        overlap_tokens: int | None = None,
-        counter: str = "whitespace",
+        options: ChunkOptions | None = None,
+        strategy: str | Unset = UNSET,
+        max_tokens: int | Unset = UNSET,
+        overlap_tokens: int | Unset | None = UNSET,
+        counter: str | TokenSpanCounter | Unset = UNSET,
+        encoding_file: str | Unset | None = UNSET,
         input_format: str = "markdown",
-        count_headings: bool = False,
-        split_tables: bool = False,
+        count_headings: bool | Unset = UNSET,
+        split_tables: bool | Unset = UNSET,
         **kwargs: Any,
     ) -> None:
         # Checked here, before pydantic, so a bad option raises the core's error naming it.
-        Chunking(
-            strategy,
-            max_tokens,
-            overlap_tokens,
-            counter,
-            input_format,
-            count_headings,
-            split_tables,
-        )
-        super().__init__(
+        chosen = Chunking(
+            options,
+            input_format=input_format,
             strategy=strategy,
             max_tokens=max_tokens,
             overlap_tokens=overlap_tokens,
             counter=counter,
-            input_format=input_format,
+            encoding_file=encoding_file,
             count_headings=count_headings,
             split_tables=split_tables,
+        ).options
+        super().__init__(
+            strategy=chosen.strategy,
+            max_tokens=chosen.max_tokens,
+            overlap_tokens=chosen.overlap_tokens,
+            counter=chosen.counter,
+            encoding_file=chosen.encoding_file,
+            input_format=input_format,
+            count_headings=chosen.count_headings,
+            split_tables=chosen.split_tables,
             **kwargs,
         )
 
     def chunking(self) -> Chunking:
         """Return these options as the adapters' shared :class:`Chunking`."""
         return Chunking(
-            self.strategy,
-            self.max_tokens,
-            self.overlap_tokens,
-            self.counter,
-            self.input_format,
-            self.count_headings,
-            self.split_tables,
+            ChunkOptions(
+                self.strategy,
+                self.max_tokens,
+                self.overlap_tokens,
+                self.counter,
+                self.encoding_file,
+                self.count_headings,
+                self.split_tables,
+            ),
+            input_format=self.input_format,
         )
 
     def _parse_nodes(

@@ -1,0 +1,24 @@
+"""The one shape every chunker hands to the record loop: a :class:`Span` of the source."""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+__all__ = ["Span"]
+
+
+class Span(NamedTuple):
+    """One chunk as a span of the document's text (RECORD-10).
+
+    ``text`` is None when the chunk's text is ``prefix + source[start:end]``, and the chunk's
+    own text otherwise (``recursive`` only, RECORD-11). ``heading_path`` None means the path
+    of the last heading at or before ``start`` (RECORD-12).
+    """
+
+    start: int
+    end: int
+    kind: str
+    heading_path: tuple[str, ...] | None = None
+    parent_id: str | None = None
+    prefix: str = ""
+    text: str | None = None

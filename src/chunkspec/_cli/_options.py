@@ -1,0 +1,262 @@
+"""The chunking flags, defined once for every chunking command (rules OPT-1, OPT-6).
+
+``chunk``, ``ingest``, ``split``, ``window`` and ``pages`` offer the same flags under the
+same names (each only those that apply to it) and build one :class:`ChunkOptions` from
+them: ``--strategy``, ``--max-tokens``, ``--overlap-tokens``, ``--counter NAME`` (RECORD-5's
+names: ``whitespace``, ``chars{N}``, ``tiktoken:ENCODING``, ``huggingface:PATH``),
+``--encoding-file FILE``, ``--count-headings`` and ``--split-tables``. The older spellings
+still work for one release, each with a one-line notice on standard error once the options
+are accepted (a refused invocation prints only its error line, CLI-1).
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import sys
+from dataclasses import dataclass, field
+from typing import Any
+
+from .._chunkers._options import ChunkOptions
+from .._chunkers._strategies import STRATEGIES
+from .._counters._registry import resolve_counter
+from .._errors import ArgumentTypeError, ArgumentValueError
+from ._io import CliError
+
+__all__ = ["CommandOptions", "add_chunking_options", "chunk_options"]
+
+#: The option fields whose flag names differ from the field only by ``--`` and dashes.
+_FIELDS = ("max_tokens", "overlap_tokens", "encoding_file", "count_headings", "split_tables")
+
+
+@dataclass(frozen=True, slots=True)
+class CommandOptions:
+    """Which chunking flags a command offers, and its defaults (OPT-6).
+
+    ``strategy`` None offers ``--strategy`` (default ``heading``), else the command's one
+    strategy. ``max_tokens`` None makes ``--max-tokens`` required. ``overlap`` offers
+    ``--overlap-tokens`` with ``overlap_default`` (None: RECORD-13's default). ``counter``
+    None offers no counter flags (the strategy counts words). ``old_sizes`` keeps the
+    older ``--size``/``--overlap`` spellings.
+    """
+
+    command: str
+    strategy: str | None = None
+    max_tokens: int | None = 512
+    overlap: bool = True
+    overlap_default: int | None = None
+    counter: str | None = "whitespace"
+    structural_flags: bool = False
+    old_sizes: bool = False
+    extra_flags: dict[str, str] = field(default_factory=dict)
+
+
+def _strategy_help() -> str:
+    """One line per registered strategy (OPT-5)."""
+    listed = "; ".join(f"{name}: {entry.help}" for name, entry in STRATEGIES.items())
+    return f"the chunking strategy (default: heading); {listed}"
+
+
+def add_chunking_options(parser: Any, spec: CommandOptions) -> None:
+    """Add the chunking flags ``spec`` offers to ``parser``, each help with its default."""
+    if spec.strategy is None:
+        parser.add_argument(
+            "--strategy", choices=tuple(STRATEGIES), default="heading", help=_strategy_help()
+        )
+    required = spec.max_tokens is None and not spec.old_sizes
+    parser.add_argument(
+        "--max-tokens",
+        type=int,
+        default=spec.max_tokens,
+        required=required,
+        metavar="N",
+        help=(
+            "the budget per chunk, in tokens of --counter "
+            if spec.counter
+            else "the budget per chunk, in whitespace words "
+        )
+        + ("(required)" if spec.max_tokens is None else f"(default: {spec.max_tokens})"),
+    )
+    if spec.overlap:
+        if spec.overlap_default is not None:
+            default = str(spec.overlap_default)
+        elif spec.strategy == "pages":
+            default = "max-tokens / 4 (RECORD-13)"
+        else:
+            default = "max-tokens / 8, at most 64; pages: max-tokens / 4 (RECORD-13)"
+        parser.add_argument(
+            "--overlap-tokens",
+            type=int,
+            default=spec.overlap_default,
+            metavar="N",
+            help="tokens shared by neighbouring chunks; heading, window and pages only "
+            f"(CHUNK-6) (default: {default})",
+        )
+    if spec.old_sizes:
+        parser.add_argument(
+            "--size",
+            type=int,
+            default=None,
+            metavar="N",
+            help=argparse.SUPPRESS,  # the older --max-tokens (docs/cli.md, deprecations)
+        )
+        parser.add_argument("--overlap", type=int, default=None, help=argparse.SUPPRESS)
+    if spec.counter is not None:
+        parser.add_argument(
+            "--counter",
+            default=None,
+            metavar="NAME",
+            help="the token counter (RECORD-5): whitespace (words), chars{N} (N characters a "
+            "token; chars1 counts characters), tiktoken:ENCODING (e.g. tiktoken:cl100k_base), "
+            f"huggingface:PATH (a tokenizer.json) (default: {spec.counter})",
+        )
+        parser.add_argument(
+            "--encoding-file",
+            default=None,
+            metavar="FILE",
+            help="the .tiktoken rank file of --counter tiktoken:ENCODING, for offline use, "
+            "checked against tiktoken's SHA-256 pins (COUNT-9) (default: none, tiktoken's "
+            "cache or download)",
+        )
+        parser.add_argument(
+            "--encoding",
+            default=None,
+            help=argparse.SUPPRESS,  # the older --counter tiktoken:NAME
+        )
+        parser.add_argument("--tokenizer", default=None, help=argparse.SUPPRESS)
+    if spec.structural_flags:
+        parser.add_argument(
+            "--count-headings",
+            action="store_true",
+            help="structural only: the budget counts the heading trail too (MD-10) (default: off)",
+        )
+        parser.add_argument(
+            "--split-tables",
+            action="store_true",
+            help="structural only: split a table over the budget by rows, header repeated "
+            "(MD-11) (default: off)",
+        )
+
+
+def _counter_name(args: argparse.Namespace, spec: CommandOptions, notices: list[str]) -> str:
+    """The counter name the counter flags give, old spellings included (OPT-6)."""
+    name: str | None = args.counter
+    encoding: str | None = args.encoding
+    tokenizer: str | None = args.tokenizer
+    shown = name or spec.counter
+    if encoding is not None and name != "tiktoken":
+        raise CliError(f"--encoding needs --counter tiktoken, not {shown}")
+    if tokenizer is not None and name != "huggingface":
+        raise CliError(f"--tokenizer needs --counter huggingface, not {shown}")
+    if name == "tiktoken":
+        chosen = encoding or "cl100k_base"
+        old = f"--counter tiktoken --encoding {encoding}" if encoding else "--counter tiktoken"
+        notices.append(f"{old} is deprecated; use --counter tiktoken:{chosen}")
+        return f"tiktoken:{chosen}"
+    if name == "huggingface":
+        if tokenizer is None:
+            raise CliError("--counter huggingface needs --tokenizer FILE (a tokenizer.json)")
+        notices.append(
+            "--counter huggingface --tokenizer FILE is deprecated; use --counter huggingface:FILE"
+        )
+        return f"huggingface:{tokenizer}"
+    assert spec.counter is not None
+    return name if name is not None else spec.counter
+
+
+def _flag_names(args: argparse.Namespace, spec: CommandOptions) -> dict[str, str]:
+    """Option field -> the flag that set it on this command line."""
+    flags = {name: "--" + name.replace("_", "-") for name in _FIELDS}
+    if spec.old_sizes and args.size is not None:
+        flags["max_tokens"] = "--size"
+    if spec.old_sizes and args.overlap is not None:
+        flags["overlap_tokens"] = "--overlap"
+    return {**flags, **spec.extra_flags}
+
+
+def _flagged(message: str, flags: dict[str, str]) -> str:
+    """Name the flags, not the fields, in an options error (CLI-12)."""
+    for name, flag in flags.items():
+        message = re.sub(rf"\b{name}\b", flag, message)
+    for name in ("counter", "strategy"):
+        if message.startswith(name + " "):
+            message = f"--{name}{message[len(name) :]}"
+    return message
+
+
+def _load(counter: str, encoding_file: str | None, flags: dict[str, str]) -> None:
+    """Build the counter once up front, so a missing extra or file is one line (CLI-1)."""
+    kind, _, argument = counter.partition(":")
+    try:
+        resolve_counter(counter, encoding_file=encoding_file)
+    except ImportError as error:
+        raise CliError(str(error)) from None
+    except (ArgumentTypeError, ArgumentValueError) as error:
+        if error.argument in ("counter", "encoding_file"):
+            raise CliError(_flagged(str(error), flags)) from None
+        raise _load_error(kind, argument, counter, error) from None
+    except Exception as error:  # tiktoken / tokenizers raise bare errors on a bad file
+        raise _load_error(kind, argument, counter, error) from None
+
+
+def _load_error(kind: str, argument: str, name: str, error: Exception) -> CliError:
+    """One line for a counter that cannot be built."""
+    text = str(error).strip()
+    reason = text.splitlines()[0][:300] if text else type(error).__name__
+    if kind == "tiktoken":
+        return CliError(f"cannot load tiktoken encoding {argument or 'cl100k_base'!r}: {reason}")
+    if kind == "huggingface":
+        return CliError(f"{argument}: cannot load tokenizer: {reason}")
+    return CliError(f"--counter {name}: {reason}")
+
+
+def chunk_options(args: argparse.Namespace, spec: CommandOptions) -> ChunkOptions:
+    """Return the checked :class:`ChunkOptions` the parsed flags give (OPT-6).
+
+    An error names the flag the user typed (CLI-12); once the options are accepted, each
+    older spelling used prints its one-line deprecation notice on standard error.
+    """
+    from .._records._chunk_document import check_options
+
+    notices: list[str] = []
+    flags = _flag_names(args, spec)
+    max_tokens = args.max_tokens
+    overlap = args.overlap_tokens if spec.overlap else None
+    if spec.old_sizes:
+        if args.size is not None:
+            if max_tokens is not None:
+                raise CliError("--size and --max-tokens are one option: give --max-tokens")
+            max_tokens = args.size
+            notices.append("--size is deprecated; use --max-tokens")
+        if max_tokens is None:
+            raise CliError("the following arguments are required: --max-tokens")
+        if args.overlap is not None:
+            if overlap != spec.overlap_default:
+                raise CliError("--overlap and --overlap-tokens are one option: give one")
+            overlap = args.overlap
+            notices.append("--overlap is deprecated; use --overlap-tokens")
+    counter = "whitespace"
+    encoding_file = None
+    if spec.counter is not None:
+        counter = _counter_name(args, spec, notices)
+        encoding_file = args.encoding_file
+        if encoding_file is not None and counter.partition(":")[0] != "tiktoken":
+            raise CliError(f"--encoding-file needs --counter tiktoken:ENCODING, not {counter}")
+        _load(counter, encoding_file, flags)
+    fields: dict[str, Any] = {
+        "strategy": spec.strategy or args.strategy,
+        "max_tokens": max_tokens,
+        "overlap_tokens": overlap,
+        "counter": counter,
+        "encoding_file": encoding_file,
+    }
+    if spec.structural_flags:
+        fields["count_headings"] = args.count_headings
+        fields["split_tables"] = args.split_tables
+    try:
+        options = check_options(ChunkOptions(**fields))
+    except (ArgumentTypeError, ArgumentValueError) as error:
+        raise CliError(_flagged(str(error), flags)) from None
+    for notice in notices:
+        print(f"chunkspec {spec.command}: {notice}", file=sys.stderr)
+    return options
