@@ -216,14 +216,14 @@ BENCHMARKS = (
 
 @nox.session
 def ray(session: nox.Session) -> None:
-    """The Ray engine (tests/test_ray_engine.py, docs/scale.md): one Ray on 127.0.0.1, no
+    """The Ray engine (tests/arrow_ray/test_ray_engine.py, docs/scale.md): one Ray on 127.0.0.1, no
     dashboard, no usage stats; ~200 generated documents against the local engine, a worker
     killed mid-task, a 16 MiB document, a corrupt PDF. In the gate: 1 min 55 s here with a
     fresh venv (warm uv cache), 4 tests in 101 s."""
     _install(session, "test", extras=EXTRAS + ",ray")
     session.run(
         "pytest",
-        "tests/test_ray_engine.py",
+        "tests/arrow_ray/test_ray_engine.py",
         "-p",
         "no:unraisableexception",  # Ray's processes outlive the Popen objects that began them
         *session.posargs,
@@ -239,12 +239,12 @@ def ray(session: nox.Session) -> None:
 
 @nox.session
 def spark(session: nox.Session) -> None:
-    """docs/scale.md's Spark recipe (tests/test_spark_recipe.py): mapInArrow over
+    """docs/scale.md's Spark recipe (tests/arrow_ray/test_spark_recipe.py): mapInArrow over
     chunk_table on a local[2] Spark. Opt-in: pyspark is ~400 MB and needs Java 17+."""
     _install(session, "spark", extras=EXTRAS)
     session.run(
         "pytest",
-        "tests/test_spark_recipe.py",
+        "tests/arrow_ray/test_spark_recipe.py",
         "-W",
         "ignore::FutureWarning",  # pyspark's own notices about pandas
         "-W",

@@ -179,7 +179,7 @@ def test_generated_cases_alone_catch_the_fault(
 
 def test_the_guide_adapter_passes(adapter: list[str], tmp_path: Path) -> None:
     """docs/conformance.md: the ten-minute adapter, as printed, passes against the port."""
-    guide = Path(__file__).resolve().parents[1] / "docs" / "conformance.md"
+    guide = Path(__file__).resolve().parents[2] / "docs" / "conformance.md"
     source = guide.read_text("utf-8").split("```js\n", 1)[1].split("```", 1)[0]
     index = (PORT_DIR / "dist" / "src" / "index.js").as_uri()
     script = tmp_path / "adapter.mjs"

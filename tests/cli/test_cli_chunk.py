@@ -149,7 +149,7 @@ def test_stdin_is_markdown(
 
 def test_pdf_pages_are_chunked(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """CHUNK-1: a PDF's pages, joined by form feeds, are chunked as plain text."""
-    from .pdfs import text_pdf
+    from ..pdfs import text_pdf
 
     path = tmp_path / "report.pdf"
     path.write_bytes(text_pdf([["Refunds take five days."], ["Returns need a receipt."]]))

@@ -3,7 +3,7 @@ nothing names a ghost rule; docs/verification.md's table is the generated one.""
 
 from __future__ import annotations
 
-from . import traceability
+from .. import traceability
 
 
 def _uncovered() -> set[str]:

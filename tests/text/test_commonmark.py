@@ -13,7 +13,7 @@ import pytest
 
 from tests.markdown_invariants import all_invariants
 
-_DATA = Path(__file__).parent / "data" / "commonmark-0.31.2-examples.json"
+_DATA = Path(__file__).parents[1] / "data" / "commonmark-0.31.2-examples.json"
 _EXAMPLES: list[dict[str, Any]] = json.loads(_DATA.read_text("utf-8"))["examples"]
 
 

@@ -16,9 +16,9 @@ from chunkspec._conformance._runner import Options, run
 from chunkspec._conformance._vectors import _case, manifest
 from chunkspec._conformance._wire import expect
 
-from . import goldens
+from .. import goldens
 
-PORT = str(Path(__file__).with_name("conformance_port.py"))
+PORT = str(Path(__file__).parents[1].joinpath("conformance_port.py"))
 
 
 def _run(data: dict[str, Any]) -> dict[str, Any]:

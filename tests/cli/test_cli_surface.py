@@ -1,6 +1,6 @@
 """The command line's surface: --help and --version text, and a broken pipe, in-process.
 
-``tests/test_cli.py`` checks these in a subprocess too; here they run in-process so that
+``tests/cli/test_cli.py`` checks these in a subprocess too; here they run in-process so that
 mutation testing (``nox -s mutation``) sees them. The synopses must match docs/cli.md.
 """
 
@@ -17,7 +17,7 @@ import pytest
 import chunkspec
 from chunkspec._cli import main
 
-DOCS = Path(__file__).parent.parent / "docs" / "cli.md"
+DOCS = Path(__file__).parents[2] / "docs" / "cli.md"
 
 
 def _run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, list[str], str]:

@@ -5,9 +5,9 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from . import goldens
+from .. import goldens
 
-ROOT = Path(__file__).parent.parent
+ROOT = Path(__file__).parents[2]
 DOC = ROOT / "docs" / "reliability.md"
 
 #: Data-driven tests and the golden file whose case ids they take in ``[...]``.

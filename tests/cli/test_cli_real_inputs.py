@@ -20,7 +20,7 @@ import pytest
 from chunkspec import RECORD_FIELDS, read_document, record_json_schema
 from chunkspec._cli import main
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 VALIDATOR = jsonschema.Draft202012Validator(record_json_schema())
 
 #: Real inputs: folders and files, as a user would name them.

@@ -15,7 +15,7 @@ from chunkspec._conformance import export, load_vectors
 from chunkspec._conformance._vectors import RECORD_SCHEMA, SCHEMAS, vector_files
 from chunkspec._conformance._wire import expect
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 #: The ops whose answers are chunk records.
 RECORD_OPS = ("chunk", "token_windows", "chunk_pages", "split_markdown", "heading_aware")
 VECTORS = load_vectors()

@@ -19,7 +19,7 @@ from chunkspec._evaluation._span_metrics import (
     union,
 )
 
-from . import goldens
+from .. import goldens
 
 
 def _regions(data: list[list[Any]]) -> list[Region]:

@@ -16,9 +16,9 @@ from chunkspec._cli import main
 from chunkspec._evaluation._chroma_corpus import load_chroma, write_corpus
 from chunkspec._evaluation._labelled_corpus import CorpusError
 
-from . import goldens
+from .. import goldens
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 CHROMA = ROOT.parent / "shared" / "data" / "chroma-chunking-evaluation"
 
 

@@ -18,7 +18,7 @@ from chunkspec._conformance._port import Port, PortError
 from chunkspec._conformance._runner import Options, run
 from chunkspec._conformance._vectors import vector_files
 
-PORT = str(Path(__file__).with_name("conformance_port.py"))
+PORT = str(Path(__file__).parents[1].joinpath("conformance_port.py"))
 
 
 def port(*modes: str) -> list[str]:

@@ -28,7 +28,7 @@ from chunkspec._evaluation._labelled_corpus import quote_span
 from chunkspec._evaluation._retrievers import make_scorer, normalise, ranked
 from chunkspec._evaluation._strategies import indexed_text, resolve, word_spans
 
-from . import goldens
+from .. import goldens
 
 
 def _retriever(answers_by_question: dict[str, Any]) -> Callable[[str, int], Sequence[str]]:

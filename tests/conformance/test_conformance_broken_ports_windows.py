@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.test_conformance_broken_ports import _conformance
+from tests.conformance.test_conformance_broken_ports import _conformance
 
 #: Each fault, its op and the rule it breaks (docs/spec/*.md, docs/portability.md).
 FAULTS = {

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from chunkspec import SourceChunk, chunk_pages, token_windows
 
-DOCS = Path(__file__).parent.parent / "docs"
+DOCS = Path(__file__).parents[2] / "docs"
 
 
 def test_windows_doctests() -> None:

@@ -11,7 +11,7 @@ import pytest
 import chunkspec
 from chunkspec import Chunk
 
-from . import goldens
+from .. import goldens
 
 
 def _chunk(item: Any) -> Any:

@@ -15,7 +15,7 @@ import pytest
 from chunkspec import RECORD_FIELDS, chunk_document, read_document, split_section
 from chunkspec._cli import main
 
-from . import goldens
+from .. import goldens
 
 
 def run_cli(
@@ -99,8 +99,8 @@ def test_split_output_matches_library(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """CLI-2: every line is the library's record (RECORD-1), texts are split_section's."""
-    path = Path(__file__).parent.parent.joinpath("examples", "returns-policy.md")
-    monkeypatch.chdir(Path(__file__).parent.parent)
+    path = Path(__file__).parents[2].joinpath("examples", "returns-policy.md")
+    monkeypatch.chdir(Path(__file__).parents[2])
     status, out, err = run_cli(
         ["split", "examples/returns-policy.md", "--max-tokens", "64"], b"", monkeypatch, capsys
     )

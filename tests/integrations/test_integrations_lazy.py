@@ -12,7 +12,7 @@ import pytest
 
 from tests.counters import without_module
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 #: Top-level modules of the frameworks (and of the heavy optional extras).
 FRAMEWORKS = (

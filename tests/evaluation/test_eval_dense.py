@@ -1,7 +1,7 @@
 """The dense retriever's own code, with a tiny stand-in for the all-MiniLM-L6-v2 model.
 
 The real model needs the ``embed`` extra (sentence-transformers, PyTorch and 90 MB of
-weights), which CI does not install; ``tests/test_eval.py::test_dense_ranks_by_meaning``
+weights), which CI does not install; ``tests/evaluation/test_eval.py::test_dense_ranks_by_meaning``
 runs it where it is. Here ``_model`` (the one place the model is loaded) is replaced by an
 encoder with sentence-transformers' ``encode`` keyword semantics: ``normalize_embeddings``
 defaults to False, ``show_progress_bar`` to None (a bar only when the library's logger is at

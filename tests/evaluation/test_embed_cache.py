@@ -9,7 +9,7 @@ import pytest
 
 from chunkspec._evaluation._embed_cache import CACHE_VARIABLE, cache_key, cached_encode
 
-from . import goldens
+from .. import goldens
 
 np = pytest.importorskip("numpy")
 
