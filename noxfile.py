@@ -1,6 +1,11 @@
 """The one CI gate: plain ``nox`` runs tests, properties, typecheck, lint, conformance,
 docs (the site built with --strict, about 30 s) and ray (about 2 min).
 
+tests, properties and typecheck run in ONE environment, built (or brought up to date) once a
+run by the ``env`` session they require. Properties run under the Hypothesis ``ci`` profile
+(1,000 examples a property) when the environment variable CI is set, as CI services and
+.ci/run set it, and under ``dev`` (100) otherwise; HYPOTHESIS_PROFILE, when set, wins.
+
 Dependency groups and the package's extras are read from pyproject.toml, so the versions
 live in one place. ``nox -s bench`` runs the benchmarks on demand (never in the gate);
 so do ``nox -s mutation`` and ``nox -s fuzz`` (slow: docs/verification.md).
@@ -10,6 +15,8 @@ from __future__ import annotations
 
 import os
 import shlex
+import shutil
+from pathlib import Path
 
 import nox
 
@@ -31,33 +38,78 @@ def _install(session: nox.Session, *groups: str, extras: str = "") -> None:
     session.install(target, *nox.project.dependency_groups(PYPROJECT, *groups))
 
 
-@nox.session
+#: What ``env`` puts in the shared environment: the package with EXTRAS and these groups
+#: (typecheck includes test).
+SHARED_GROUPS = ("typecheck",)
+#: The decorator of the sessions that run in ``env``'s environment instead of their own.
+shared_session = nox.session(venv_backend="none", requires=["env"])
+
+
+#: Where ``env`` built the shared environment, once it has run in this nox process.
+_shared_location: list[Path] = []
+
+
+@nox.session(default=False)
+def env(session: nox.Session) -> None:
+    """The one environment of tests, properties and typecheck (created by nox, reused)."""
+    _install(session, *SHARED_GROUPS, extras=EXTRAS)
+    _shared_location[:] = [session.env_dir]
+
+
+def _shared(session: nox.Session, extra: dict[str, str]) -> dict[str, str]:
+    """Environment variables that put ``env``'s environment first, plus ``extra``."""
+    # with --no-dependencies env has not run: its environment is beside this session's
+    location = (_shared_location or [session.env_dir.with_name("env")])[0].resolve()
+    scripts = location / ("Scripts" if os.name == "nt" else "bin")
+    if not scripts.is_dir():
+        session.error(f"no shared environment at {location}: run with the env session")
+    path = os.pathsep.join([str(scripts), os.environ.get("PATH", "")])
+    return {"PATH": path, "VIRTUAL_ENV": str(location), **extra}
+
+
+def _run_shared(session: nox.Session, program: str, *args: str, **extra: str) -> None:
+    """Run ``program`` from ``env``'s environment, ``extra`` added to the environment."""
+    variables = _shared(session, extra)
+    program_path = shutil.which(program, path=variables["PATH"]) or program
+    session.run(program_path, *args, env=variables, external=True)
+
+
+def hypothesis_profile() -> str:
+    """HYPOTHESIS_PROFILE if set; else ``ci`` when CI is set (not empty, 0 or false), else dev."""
+    chosen = os.environ.get("HYPOTHESIS_PROFILE")
+    if chosen:
+        return chosen
+    ci = os.environ.get("CI", "").strip().lower()
+    return "dev" if ci in ("", "0", "false", "no") else "ci"
+
+
+@shared_session
 def tests(session: nox.Session) -> None:
     """Golden cases, unit tests and CLI tests."""
-    _install(session, "test", extras=EXTRAS)
     # one worker per core: the conformance kit's broken-port runs and the CLI tests are
     # CPU-bound and independent
-    session.run("pytest", "tests", "--numprocesses=auto", *session.posargs)
+    _run_shared(session, "pytest", "tests", "--numprocesses=auto", *session.posargs)
 
 
-@nox.session
+@shared_session
 def properties(session: nox.Session) -> None:
-    """Hypothesis suites under the CI profile (400 examples per property)."""
-    _install(session, "test", extras=EXTRAS)
-    session.run(
+    """Hypothesis suites: the ``ci`` profile (1,000 examples a property) under CI, else dev."""
+    profile = hypothesis_profile()
+    session.log(f"Hypothesis profile {profile}")
+    _run_shared(
+        session,
         "pytest",
         "properties",
         "--numprocesses=auto",  # one worker per core: the CI profile is CPU-bound
         *session.posargs,
-        env={"HYPOTHESIS_PROFILE": "ci"},
+        HYPOTHESIS_PROFILE=profile,
     )
 
 
-@nox.session
+@shared_session
 def typecheck(session: nox.Session) -> None:
     """mypy --strict (plus warn_unreachable) over src, tests, properties and this file."""
-    _install(session, "typecheck", extras=EXTRAS)
-    session.run("mypy", *session.posargs)
+    _run_shared(session, "mypy", *session.posargs)
 
 
 @nox.session
@@ -166,14 +218,14 @@ BENCHMARKS = (
 
 @nox.session
 def ray(session: nox.Session) -> None:
-    """The Ray engine (tests/test_ray_engine.py, docs/scale.md): one Ray on 127.0.0.1, no
+    """The Ray engine (tests/arrow_ray/test_ray_engine.py, docs/scale.md): one Ray on 127.0.0.1, no
     dashboard, no usage stats; ~200 generated documents against the local engine, a worker
     killed mid-task, a 16 MiB document, a corrupt PDF. In the gate: 1 min 55 s here with a
     fresh venv (warm uv cache), 4 tests in 101 s."""
     _install(session, "test", extras=EXTRAS + ",ray")
     session.run(
         "pytest",
-        "tests/test_ray_engine.py",
+        "tests/arrow_ray/test_ray_engine.py",
         "-p",
         "no:unraisableexception",  # Ray's processes outlive the Popen objects that began them
         *session.posargs,
@@ -189,12 +241,12 @@ def ray(session: nox.Session) -> None:
 
 @nox.session
 def spark(session: nox.Session) -> None:
-    """docs/scale.md's Spark recipe (tests/test_spark_recipe.py): mapInArrow over
+    """docs/scale.md's Spark recipe (tests/arrow_ray/test_spark_recipe.py): mapInArrow over
     chunk_table on a local[2] Spark. Opt-in: pyspark is ~400 MB and needs Java 17+."""
     _install(session, "spark", extras=EXTRAS)
     session.run(
         "pytest",
-        "tests/test_spark_recipe.py",
+        "tests/arrow_ray/test_spark_recipe.py",
         "-W",
         "ignore::FutureWarning",  # pyspark's own notices about pandas
         "-W",

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import os
 import sys
 from pathlib import Path
 
@@ -104,20 +105,41 @@ def test_pack_reads_split_output(tmp_path: Path, capsys: pytest.CaptureFixture[s
     assert context == "[stdin:0] stdin\na\n[stdin:1] stdin\nb\n"
 
 
-@settings(max_examples=15, deadline=None)
-@given(text=split_texts, limit=st.integers(1, 5))
-def test_python_dash_m_is_the_command(text: str, limit: int) -> None:
-    """CLI-6, SOURCE-7: ``python -m chunkspec split`` prints what the library gives, blank
-    chunks left out (few examples: each one starts a process)."""
+@settings(_quiet, max_examples=5, deadline=None)
+@given(texts=st.lists(split_texts, min_size=1, max_size=6), limit=st.integers(1, 5))
+def test_python_dash_m_is_the_command(
+    texts: list[str], limit: int, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """CLI-6, SOURCE-7: ``python -m chunkspec split - 1.md ...`` (the first text on stdin, the
+    others as files) exits and prints exactly what ``main`` does in-process, stdin's texts
+    split_section's with blank chunks left out (a few examples of several documents each: the
+    process start-up is the cost)."""
     import subprocess
+    import tempfile
 
-    proc = subprocess.run(
-        [sys.executable, "-m", "chunkspec", "split", "-", "--max-tokens", str(limit)],
-        input=text.encode(),
-        capture_output=True,
-        check=False,
-    )
+    names = [f"{n}.md" for n in range(1, len(texts))]
+    argv = ["split", "-", *names, "--max-tokens", str(limit)]
+    stdin = texts[0].encode()
+    with tempfile.TemporaryDirectory() as tmp:
+        for name, text in zip(names, texts[1:], strict=True):
+            Path(tmp, name).write_bytes(text.encode())
+        proc = subprocess.run(
+            [sys.executable, "-m", "chunkspec", *argv],
+            input=stdin,
+            capture_output=True,
+            cwd=tmp,
+            check=False,
+        )
+        here = os.getcwd()
+        os.chdir(tmp)
+        try:
+            in_process = _run(argv, stdin, capsys)
+        finally:
+            os.chdir(here)
+    assert (proc.returncode, proc.stdout.decode(), proc.stderr.decode()) == in_process
     assert proc.returncode == 0, proc.stderr
-    texts = [json.loads(line)["text"] for line in proc.stdout.decode().split("\n") if line]
-    expected = split_section("stdin", "stdin", text.removeprefix("\ufeff"), limit)
-    assert texts == [c.text for c in expected if c.text.split()]
+    lines = [json.loads(line) for line in proc.stdout.decode().split("\n") if line]
+    expected = split_section("stdin", "stdin", texts[0].removeprefix("\ufeff"), limit)
+    assert [line["text"] for line in lines if line["doc_id"] == "stdin"] == [
+        c.text for c in expected if c.text.split()
+    ]

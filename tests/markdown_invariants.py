@@ -1,6 +1,6 @@
 """Invariants of split_markdown and HeadingAwareChunker, checked on any source.
 
-Shared by tests/test_commonmark.py (all 655 CommonMark examples) and the property suites.
+Shared by tests/text/test_commonmark.py (all 655 CommonMark examples) and the property suites.
 Structure comes from the models in properties/models.py, which ask markdown-it directly.
 """
 

@@ -21,7 +21,7 @@ from typing import Any
 
 try:
     from haystack import Document, component, default_from_dict, default_to_dict
-except ImportError as error:  # pragma: no cover - exercised by tests/test_integrations_lazy.py
+except ImportError as error:  # pragma: no cover - see tests/integrations/test_integrations_lazy.py
     raise ImportError("haystack-ai is not installed: pip install 'chunkspec[haystack]'") from error
 
 from .._chunkers._options import UNSET, ChunkOptions, Unset

@@ -20,7 +20,7 @@ from typing import Any
 try:
     from langchain_core.documents import Document
     from langchain_text_splitters import TextSplitter
-except ImportError as error:  # pragma: no cover - exercised by tests/test_integrations_lazy.py
+except ImportError as error:  # pragma: no cover - see tests/integrations/test_integrations_lazy.py
     raise ImportError(
         "langchain-text-splitters is not installed: pip install 'chunkspec[langchain]'"
     ) from error

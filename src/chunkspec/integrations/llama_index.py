@@ -21,7 +21,7 @@ from typing import Any
 try:
     from llama_index.core.node_parser import NodeParser
     from llama_index.core.schema import BaseNode, NodeRelationship, TextNode
-except ImportError as error:  # pragma: no cover - exercised by tests/test_integrations_lazy.py
+except ImportError as error:  # pragma: no cover - see tests/integrations/test_integrations_lazy.py
     raise ImportError(
         "llama-index-core is not installed: pip install 'chunkspec[llama-index]'"
     ) from error

@@ -1,0 +1,237 @@
+"""Ray engine: ``chunkspec ingest --engine ray`` and chunkspec.ray.chunk_dataset (docs/scale.md).
+
+Slow (a Ray cluster on 127.0.0.1), so it runs only in ``nox -s ray``, which sets
+CHUNKSPEC_RAY_TESTS=1; elsewhere every test here is skipped.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+if os.environ.get("CHUNKSPEC_RAY_TESTS") != "1":
+    pytest.skip("Ray tests run in `nox -s ray` (CHUNKSPEC_RAY_TESTS=1)", allow_module_level=True)
+
+import pyarrow as pa
+import pyarrow.parquet as pq
+
+from chunkspec._cli import main
+from chunkspec._cli._ingest_ray import _attach_ids
+from chunkspec.arrow import chunk_table
+from tests import tiny_tiktoken
+from tests.corpus_files import write_corpus
+from tests.frameworks import no_network
+from tests.records.test_entry_points import PLUGIN, SOURCE, TABLE, TEXT, argv_of, options_of
+
+OPTIONS = ["--strategy", "heading", "--max-tokens", "24"]
+
+# Ray's own processes outlive the objects that started them; not our warnings to fix.
+pytestmark = pytest.mark.filterwarnings(
+    "ignore::ResourceWarning",
+    "ignore::pytest.PytestUnraisableExceptionWarning",
+    r"ignore::DeprecationWarning:ray\..*",
+)
+
+
+def _key(row: dict[str, Any]) -> tuple[str, int]:
+    """Sort rows by (doc_id, index), an error row (index null) first."""
+    return (row["doc_id"], -1 if row["index"] is None else row["index"])
+
+
+def _sorted_rows(out: Path) -> list[dict[str, Any]]:
+    """Every row of an ingest folder, sorted by (doc_id, index)."""
+    rows: list[dict[str, Any]] = pq.read_table(sorted(out.glob("*.parquet"))).to_pylist()
+    return sorted(rows, key=_key)
+
+
+def _collect(ray: Any, ds: Any) -> pa.Table:
+    """Run ``ds`` and return its rows as one Arrow table."""
+    return pa.concat_tables(ray.get(ds.to_arrow_refs()))
+
+
+@pytest.fixture(scope="module")
+def ray_local(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
+    """One Ray on 127.0.0.1 for the module: 2 CPUs, no dashboard, no usage stats.
+
+    Its workers see the tiny tiktoken encoding as a tiktoken plugin (tests/tiny_tiktoken.py)
+    and an empty tiktoken cache, so an encoding file is the only way they can count with it.
+    """
+    os.environ["RAY_USAGE_STATS_ENABLED"] = "0"
+    plugin = tmp_path_factory.mktemp("plugin")
+    (plugin / "tiktoken_ext").mkdir()
+    (plugin / "tiktoken_ext" / "chunkspec_tiny_test.py").write_text(PLUGIN, "utf-8")
+    cache = tmp_path_factory.mktemp("empty-tiktoken-cache")
+    root = str(Path(__file__).resolve().parent.parent)
+    paths = [str(plugin), root, os.environ.get("PYTHONPATH", "")]
+    os.environ["PYTHONPATH"] = os.pathsep.join(path for path in paths if path)
+    os.environ["TIKTOKEN_CACHE_DIR"] = str(cache)
+    import ray
+
+    ray.init(
+        num_cpus=2,
+        include_dashboard=False,
+        _node_ip_address="127.0.0.1",
+        logging_level="WARNING",
+        log_to_driver=False,
+        _system_config={"task_oom_retries": 3},
+    )
+    ray.data.DataContext.get_current().enable_progress_bars = False
+    yield ray
+    ray.shutdown()
+
+
+@pytest.fixture(scope="module")
+def corpus(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """About 200 generated documents (Markdown, text, PDF; one PDF cut short)."""
+    root = tmp_path_factory.mktemp("corpus")
+    write_corpus(root, 200)
+    return root
+
+
+def test_ray_equals_local_ingest(ray_local: Any, corpus: Path, tmp_path: Path) -> None:
+    """Ray's rows, sorted by (doc_id, index), are the local engine's; the corrupt PDF is
+    exactly one error row and nothing else is an error."""
+    local, remote = tmp_path / "local", tmp_path / "ray"
+    assert main(["ingest", str(corpus), "--out", str(local), "--workers", "1", *OPTIONS]) == 0
+    assert main(["ingest", str(corpus), "--out", str(remote), "--engine", "ray", *OPTIONS]) == 0
+    got = _sorted_rows(remote)
+    assert got == _sorted_rows(local)
+    errors = [row for row in got if row["error"] is not None]
+    assert [row["doc_id"] for row in errors] == ["part0/doc0003"]
+    assert len({row["doc_id"] for row in got}) == 200
+    assert (remote / "_chunkspec.json").is_file()
+
+
+def _kill_once(batch: pa.Table, marker: str) -> pa.Table:
+    """Test-only hook: the first call anywhere kills its worker process (os._exit)."""
+    try:
+        fd = os.open(marker, os.O_CREAT | os.O_EXCL | os.O_WRONLY)
+    except FileExistsError:
+        return batch
+    os.close(fd)
+    os._exit(1)
+
+
+def test_worker_killed_mid_task_is_retried(ray_local: Any, corpus: Path, tmp_path: Path) -> None:
+    """A worker that dies mid-task (os._exit) is retried by Ray: the rows are complete and
+    none is doubled."""
+    from chunkspec.ray import chunk_dataset
+
+    files = sorted(p for p in corpus.rglob("*") if p.is_file())
+    names = {
+        str(p.resolve()): (p.relative_to(corpus).with_suffix("").as_posix(), str(p)) for p in files
+    }
+    marker = str(tmp_path / "killed")
+    ds = ray_local.data.read_binary_files(sorted(names), include_paths=True)
+    ds = ds.map_batches(_attach_ids, batch_format="pyarrow", fn_kwargs={"names": names})
+    ds = ds.map_batches(_kill_once, batch_format="pyarrow", fn_kwargs={"marker": marker})
+    got = _collect(ray_local, chunk_dataset(ds, strategy="heading", max_tokens=24)).to_pylist()
+    assert os.path.exists(marker)  # the kill happened
+    expected = chunk_table(
+        pa.table(
+            {
+                "doc_id": [names[k][0] for k in sorted(names)],
+                "source": [names[k][1] for k in sorted(names)],
+                "bytes": [Path(k).read_bytes() for k in sorted(names)],
+            }
+        ),
+        strategy="heading",
+        max_tokens=24,
+    ).to_pylist()
+    assert sorted(got, key=_key) == sorted(expected, key=_key)
+    assert len(got) == len(expected)
+
+
+def test_one_16_mib_document(ray_local: Any, tmp_path: Path) -> None:
+    """A 16 MiB file goes alone with memory reserved and gives the local engine's rows."""
+    (tmp_path / "in").mkdir()
+    line = " ".join(f"word{k}" for k in range(12)) + "\n\n"
+    data = (line * (16 * 1024 * 1024 // len(line) + 1)).encode()[: 16 * 1024 * 1024]
+    (tmp_path / "in" / "giant.txt").write_bytes(data)
+    (tmp_path / "in" / "small.md").write_text("# Small\n\nA small file beside it.\n")
+    window = ["--strategy", "window", "--max-tokens", "512", "--big-bytes", str(8 << 20)]
+    local, remote = tmp_path / "local", tmp_path / "ray"
+    assert (
+        main(["ingest", str(tmp_path / "in"), "--out", str(local), "--workers", "1", *window]) == 0
+    )
+    assert (
+        main(["ingest", str(tmp_path / "in"), "--out", str(remote), "--engine", "ray", *window])
+        == 0
+    )
+    got = _sorted_rows(remote)
+    assert got == _sorted_rows(local)
+    assert all(row["error"] is None for row in got)
+    assert {row["doc_id"] for row in got} == {"giant", "small"}
+
+
+def test_chunk_dataset_big_split_and_cap(ray_local: Any) -> None:
+    """chunk_dataset's own size split: big rows alone, over-cap rows error rows (SCALE-5);
+    the rows are chunk_table's."""
+    from chunkspec.ray import chunk_dataset
+
+    table = pa.table(
+        {
+            "doc_id": ["a", "b", "c", "d"],
+            "source": ["a.md", "b.md", "c.md", "d.md"],
+            "text": [
+                "alpha beta",
+                "gamma " * 50,
+                "delta " * 400,
+                "bad \udc80".encode("utf-8", "surrogatepass").decode("utf-8", "replace"),
+            ],
+        }
+    )
+    options: dict[str, Any] = {"strategy": "window", "max_tokens": 8, "max_bytes": 1000}
+    got = _collect(
+        ray_local,
+        chunk_dataset(
+            ray_local.data.from_arrow(table), big_bytes=100, big_memory=1 << 20, **options
+        ),
+    )
+    expected = chunk_table(table, **options)
+    assert sorted(got.to_pylist(), key=_key) == sorted(expected.to_pylist(), key=_key)
+    assert [r["error"] for r in expected.to_pylist() if r["doc_id"] == "c"] == [
+        "c.md: 2400 bytes is over max_bytes (1000)"
+    ]
+
+
+@pytest.fixture
+def rank_file(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
+    """The tiny encoding registered here too, its rank file on disk, the network blocked,
+    and the working directory a fresh folder holding the entry-point table's document."""
+    no_network(monkeypatch)
+    path = tiny_tiktoken.register(monkeypatch, tmp_path)
+    work = tmp_path / "work"
+    (work / "corpus").mkdir(parents=True)
+    (work / SOURCE).write_text(TEXT, "utf-8")
+    monkeypatch.chdir(work)
+    return path
+
+
+@pytest.mark.parametrize(("name", "row"), TABLE, ids=[name for name, _ in TABLE])
+def test_every_option_row_on_ray(
+    ray_local: Any, rank_file: Path, name: str, row: dict[str, Any]
+) -> None:
+    """OPT-1, OPT-3: tests/records/test_entry_points.py's table through chunk_dataset(options=...)
+    and ``chunkspec ingest --engine ray`` gives chunk_document's records; the options reach
+    every task as one value, encoding file included (COUNT-9)."""
+    from chunkspec import ChunkRecord, chunk_document, document_from_text
+    from chunkspec.ray import chunk_dataset
+
+    options = options_of(row, rank_file)
+    want = chunk_document(document_from_text(TEXT, doc_id="doc", source=SOURCE), options)
+    table = pa.table({"doc_id": ["doc"], "source": [SOURCE], "text": [TEXT]})
+    got = _collect(ray_local, chunk_dataset(ray_local.data.from_arrow(table), options=options))
+    rows = sorted(got.to_pylist(), key=_key)
+    assert all(r.pop("error") is None for r in rows), name
+    assert [ChunkRecord.from_dict(r) for r in rows] == want
+    out = Path("out").resolve()  # Ray's workers do not run in this folder
+    argv = ["ingest", "corpus", "--out", str(out), "--engine", "ray", *argv_of(options)]
+    assert main(argv) == 0
+    ingested = _sorted_rows(out)
+    assert all(r.pop("error") is None for r in ingested), name
+    assert [ChunkRecord.from_dict(r) for r in ingested] == want

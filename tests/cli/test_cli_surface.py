@@ -1,0 +1,153 @@
+"""The command line's surface: --help and --version text, and a broken pipe, in-process.
+
+``tests/cli/test_cli.py`` checks these in a subprocess too; here they run in-process so that
+mutation testing (``nox -s mutation``) sees them. The synopses must match docs/cli.md.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import re
+import sys
+from pathlib import Path
+
+import pytest
+
+import chunkspec
+from chunkspec._cli import main
+
+DOCS = Path(__file__).parents[2] / "docs" / "cli.md"
+
+
+def _run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, list[str], str]:
+    """Run ``main(argv)``; return status, stdout lines with runs of spaces squeezed, stderr."""
+    try:
+        status = main(argv)
+    except SystemExit as exit_:
+        code = exit_.code
+        status = 0 if code is None else code if isinstance(code, int) else 1
+    out, err = capsys.readouterr()
+    return status, [" ".join(line.split()) for line in out.splitlines()], err
+
+
+def test_version(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, err = _run(["--version"], capsys)
+    assert (status, out, err) == (0, [f"chunkspec {chunkspec.__version__}"], "")
+
+
+@pytest.mark.parametrize(
+    ("argv", "expected"),
+    [
+        (
+            ["--help"],
+            [
+                "Reference RAG chunking and context packing (see docs/cli.md).",
+                "split split documents with split_section, CLI-2 (chunk records, JSON Lines)",
+                "pack pack scored chunks into a budget",
+            ],
+        ),
+        (
+            ["split", "--help"],
+            [
+                "usage: chunkspec split [-h] [--glob PATTERN] [--doc-id ID] [--title T] "
+                "[--input-format {markdown,text,pdf,json}] [--keep-going] --max-tokens N "
+                "[--output FILE] PATH [PATH ...]",
+                "PATH files, folders (searched recursively) or - for standard input",
+                "--max-tokens N the budget per chunk, in whitespace words (required)",
+                "--keep-going write every good document and list the bad ones (exit status 2 "
+                "all the same)",
+            ],
+        ),
+        (
+            ["pack", "--help"],
+            [
+                "usage: chunkspec pack [-h] --budget N [--min-score S] [--ids] CHUNKS",
+                "Read chunk records as JSON Lines (the output of split, chunk, window or pages, "
+                "each with a score) and print the assembled context. Exit status 1 when nothing "
+                "is picked (abstain).",
+                "CHUNKS JSON Lines file of records with scores, or - for stdin",
+                "--budget N tokens the context may hold, counted by the records' counter "
+                "(required)",
+                "--min-score S stop at the first chunk scored below S (default 0.35)",
+                "--ids print the picked ids after the context on stderr",
+            ],
+        ),
+    ],
+)
+def test_help(
+    argv: list[str],
+    expected: list[str],
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """--help shows every option with its metavar and help text, one row each."""
+    monkeypatch.setenv("COLUMNS", "400")  # no wrapping, whatever the terminal
+    status, out, err = _run(argv, capsys)
+    assert (status, err) == (0, "")
+    assert out[0].startswith(f"usage: chunkspec {' '.join(argv[:-1])}".rstrip() + " [-h] ")
+    if argv == ["--help"]:  # every subcommand listed; the seed-000 ones first
+        assert out[0].startswith("usage: chunkspec [-h] [--version] {split,pack,")
+    for line in expected:
+        assert line in out, (line, out)
+
+
+@pytest.mark.parametrize("command", ["split", "pack", "chunk", "window", "pages"])
+def test_usage_matches_docs(
+    command: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every option in the usage line appears, with its metavar (or choices), in docs/cli.md's
+    synopsis of the command (which may run over several lines)."""
+    monkeypatch.setenv("COLUMNS", "400")
+    _status, out, _err = _run([command, "--help"], capsys)
+    usage = out[0].removeprefix(f"usage: chunkspec {command} [-h] ")
+    lines = DOCS.read_text("utf-8").splitlines()
+    first = next(
+        i
+        for i, line in enumerate(lines)
+        if line.startswith(f"chunkspec {command} ") and lines[i - 1] == "```"
+    )
+    end = lines.index("```", first)
+    synopsis = " ".join(" ".join(lines[first:end]).split())
+    options = re.findall(r"(--[a-z-]+|-n)(?: ([A-Z]+|\{[^}]*\}))?", usage)
+    assert options
+    for flag, value in options:
+        if value.startswith("{"):  # choices: the synopsis lists them with | between
+            value = "|".join(sorted(value.strip("{}").split(",")))
+            found = re.search(re.escape(flag) + r" ([a-z0-9|]+)", synopsis)
+            assert found is not None, (flag, synopsis)
+            assert "|".join(sorted(found.group(1).split("|"))) == value, (flag, synopsis)
+        elif value:
+            assert re.search(re.escape(flag) + " [A-Z0-9]+", synopsis), (flag, synopsis)
+        else:
+            assert flag in synopsis.split() or f"[{flag}]" in synopsis, (flag, synopsis)
+
+
+def test_broken_pipe_in_process(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """CLI-1: when stdout's reader is gone, main returns 0, says nothing, and points stdout
+    at the null device so the interpreter's final flush cannot fail again."""
+    source = tmp_path / "doc.txt"
+    source.write_text("a b c")
+    read_end, write_end = os.pipe()
+    os.close(read_end)  # the reader went away: writing raises BrokenPipeError
+    stdout = open(write_end, "w", encoding="utf-8")  # noqa: SIM115 (closed below)
+    monkeypatch.setattr(sys, "stdout", stdout)
+    try:
+        status = main(["split", str(source), "--max-tokens", "1"])
+        assert status == 0
+        assert os.path.samestat(os.fstat(write_end), os.stat(os.devnull))
+    finally:
+        monkeypatch.undo()
+        stdout.close()
+    assert capsys.readouterr().err == ""
+
+
+def test_stdin_is_read_as_bytes(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """CLI-3: ``-`` reads standard input's bytes, so a CRLF survives untranslated."""
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(b"a\r\nb"), encoding="utf-8"))
+    assert main(["split", "-", "--max-tokens", "5"]) == 0
+    assert '"text": "a\\r\\nb"' in capsys.readouterr().out

@@ -1,0 +1,74 @@
+"""The conformance kit's golden cases (tests/golden/conformance.json), one check per kind."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from chunkspec._conformance._blame import blame
+from chunkspec._conformance._compare import judge
+from chunkspec._conformance._port import Answer, PortError
+from chunkspec._conformance._runner import Options, run
+from chunkspec._conformance._vectors import _case, manifest
+from chunkspec._conformance._wire import expect
+
+from .. import goldens
+
+PORT = str(Path(__file__).parents[1].joinpath("conformance_port.py"))
+
+
+def _run(data: dict[str, Any]) -> dict[str, Any]:
+    """Run the kit against the test port; summarise as the golden output does."""
+    settings: dict[str, Any] = {"timeout": 2.0, "shrink_seconds": 5.0, **data["options"]}
+    try:
+        summary = run(Options(command=[sys.executable, PORT, *data["port"]], **settings))
+    except PortError:
+        return {"error": "PortError"}
+    failing = sorted({(r.op, r.verdict.outcome) for r in summary.failures})
+    out: dict[str, Any] = {
+        "exit_status": summary.exit_status,
+        "failing": [list(pair) for pair in failing],
+    }
+    if summary.unexpected_passes:
+        out["unexpected_passes"] = summary.unexpected_passes
+    return out
+
+
+@pytest.mark.parametrize("case", goldens.cases("conformance"))
+def test_conformance(case: dict[str, Any]) -> None:
+    data, want = case["input"], case["output"]
+    check = data["check"]
+    if check == "judge":
+        answer = Answer(data["answer"]["kind"], data["answer"]["value"])
+        verdict = judge(data["expected"], answer)
+        assert {"outcome": verdict.outcome, "field": verdict.field} == want
+    elif check == "blame":
+        expected = expect(data["op"], data["input"])
+        verdict = judge(expected, Answer("ok", data["answer"]))
+        assert verdict.outcome == "wrong"
+        rules, why = blame(
+            data["op"], data["input"], expected, verdict.outcome, verdict.field, verdict.answer
+        )
+        if isinstance(want, dict):  # the rules and the explanation (CONF-9)
+            assert {"rules": rules, "explanation": why} == want
+        else:
+            assert rules == want, why
+    elif check == "expand":
+        assert _case(data["function"], data["case"], "golden") == want
+    elif check == "manifest":
+        got = json.loads(manifest(data["files"]))
+        assert {k: got[k] for k in want} == want
+    else:
+        assert check == "run"
+        want = dict(want)
+        na = want.pop("n/a", None)
+        got = _run(data)
+        assert got == want
+        if na is not None:
+            settings = {"timeout": 2.0, **data["options"]}
+            summary = run(Options(command=[sys.executable, PORT, *data["port"]], **settings))
+            assert summary.counts().get("n/a", 0) == na
