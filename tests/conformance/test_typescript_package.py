@@ -1,19 +1,24 @@
 """The TypeScript port as a package a TypeScript user installs (ports/typescript).
 
 ``npm pack`` gives a tarball of the shipped build (``dist/``) that holds no fault-injection
-code, and that a fresh ESM project installs without the network (``npm install --offline``:
-whatever it depends on is in the npm cache ``npm ci`` filled) and uses from an ``.mjs`` file
-and from a ``.ts`` file compiled with ``tsc --strict`` against the package's types. Needs
-Node.js and npm; without them these tests are skipped, saying so.
+code, and that a fresh ESM project installs without the network (``npm ci --offline`` from a
+lockfile naming the tarball and the port's runtime dependencies by integrity, whose tarballs
+are in the npm cache the port's ``npm ci`` filled) and uses from an ``.mjs`` file and from a
+``.ts`` file compiled with ``tsc --strict`` against the package's types. Needs Node.js and
+npm; without them these tests are skipped, saying so.
 """
 
 from __future__ import annotations
 
+import base64
+import hashlib
 import json
+import os
 import re
 import subprocess
 import tarfile
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -109,6 +114,43 @@ def tarball(port: Port, tmp_path_factory: pytest.TempPathFactory) -> Path:
     return folder / filename
 
 
+#: Where a registry package's lockfile entry without ``resolved`` comes from (npm rewrites
+#: this host to the configured registry; the tarball itself is read from the cache by its
+#: ``integrity``, so no package metadata is fetched).
+REGISTRY = "https://registry.npmjs.org"
+
+
+def app_manifests(tarball: Path, project: Path) -> tuple[dict[str, Any], dict[str, Any]]:
+    """A fresh ESM project's package.json and package-lock.json: the tarball as a ``file:``
+    dependency, and the port's runtime dependencies as its lockfile pins them, each with its
+    ``resolved`` URL and ``integrity`` (``npm ci --offline`` then needs only their tarballs)."""
+    port_lock: dict[str, Any] = json.loads((PORT_DIR / "package-lock.json").read_text("utf-8"))
+    port_root = port_lock["packages"][""]
+    name: str = port_root["name"]
+    spec = "file:" + Path(os.path.relpath(tarball, project)).as_posix()
+    digest = base64.b64encode(hashlib.sha512(tarball.read_bytes()).digest()).decode("ascii")
+    packed = {"version": port_root["version"], "resolved": spec, "integrity": f"sha512-{digest}"}
+    packed |= {
+        k: port_root[k] for k in ("license", "dependencies", "bin", "engines") if k in port_root
+    }
+    packages: dict[str, Any] = {"": {"name": "app", "dependencies": {name: spec}}}
+    packages[f"node_modules/{name}"] = packed
+    for path, entry in port_lock["packages"].items():
+        if path and not entry.get("dev"):
+            runtime = {k: v for k, v in entry.items() if k != "devOptional"}
+            if "resolved" not in runtime:  # a registry package (omit-lockfile-registry-resolved)
+                full = entry.get("name", path.rpartition("node_modules/")[2])
+                runtime["resolved"] = (
+                    f"{REGISTRY}/{full}/-/{full.rpartition('/')[2]}-{entry['version']}.tgz"
+                )
+            if entry.get("devOptional"):
+                runtime["optional"] = True  # without dev, only an optional dependency needs it
+            packages[path] = runtime
+    package = {"name": "app", "private": True, "type": "module", "dependencies": {name: spec}}
+    lockfile = {"name": "app", "lockfileVersion": 3, "requires": True, "packages": packages}
+    return package, lockfile
+
+
 def test_the_tarball_ships_no_fault_code(tarball: Path) -> None:
     """The packed files are the compiled code, its types and package.json, and none mentions
     a fault, the ``--break`` switch or a fault's name."""
@@ -143,12 +185,14 @@ def test_the_tarball_installs_offline_in_a_fresh_project(
     name through ``exports``, from JavaScript and from strict TypeScript with its types."""
     project = tmp_path / "app"
     project.mkdir()
-    (project / "package.json").write_text('{"name": "app", "private": true, "type": "module"}')
-    subprocess.run(
-        [port.npm, "install", "--offline", "--ignore-scripts", "--no-audit", "--no-fund",
-         str(tarball)],
-        cwd=project, capture_output=True, text=True, check=True,
+    package, lockfile = app_manifests(tarball, project)
+    (project / "package.json").write_text(json.dumps(package, indent=2), "utf-8")
+    (project / "package-lock.json").write_text(json.dumps(lockfile, indent=2), "utf-8")
+    npm_ci = subprocess.run(
+        [port.npm, "ci", "--offline", "--ignore-scripts", "--no-audit", "--no-fund"],
+        cwd=project, capture_output=True, text=True,
     )  # fmt: skip
+    assert npm_ci.returncode == 0, npm_ci.stdout + npm_ci.stderr
     installed = project / "node_modules" / "chunkspec-port-typescript"
     assert (installed / "dist" / "src" / "index.d.ts").is_file()
     assert not (installed / "src").exists()  # compiled code and types only
