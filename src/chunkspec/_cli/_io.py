@@ -8,7 +8,7 @@ from pathlib import Path
 
 from .._errors import ChunkspecError
 
-__all__ = ["CliError", "json_line", "one_line", "read_text"]
+__all__ = ["CliError", "decode_text", "json_line", "one_line", "read_bytes", "read_text"]
 
 
 class CliError(ChunkspecError):
@@ -26,20 +26,29 @@ def one_line(message: str) -> str:
     return "".join(c if c.isprintable() else ascii(c)[1:-1] for c in message)
 
 
-def read_text(path: str) -> str:
-    """Return the UTF-8 text of ``path`` (``-`` is standard input), line endings untouched.
-
-    Rule CLI-3: strict UTF-8, one leading byte-order mark removed, newlines not translated,
-    so ``"\\r\\n"`` stays two characters as in the library (rule SPLIT-11).
-    """
+def read_bytes(path: str) -> bytes:
+    """Return the bytes of ``path`` (``-`` is standard input); a failure is a CLI-1 error."""
     try:
-        data = sys.stdin.buffer.read() if path == "-" else Path(path).read_bytes()
+        return sys.stdin.buffer.read() if path == "-" else Path(path).read_bytes()
     except FileNotFoundError:
         raise CliError(f"{path}: no such file") from None
     except IsADirectoryError:
         raise CliError(f"{path}: is a directory") from None
     except OSError as error:
         raise CliError(f"{path}: cannot read: {error.strerror}") from None
+
+
+def read_text(path: str) -> str:
+    """Return the UTF-8 text of ``path`` (``-`` is standard input), line endings untouched.
+
+    Rule CLI-3: strict UTF-8, one leading byte-order mark removed, newlines not translated,
+    so ``"\\r\\n"`` stays two characters as in the library (rule SPLIT-11).
+    """
+    return decode_text(path, read_bytes(path))
+
+
+def decode_text(path: str, data: bytes) -> str:
+    """Return ``data`` read from ``path`` as text by rule CLI-3 (strict UTF-8, BOM removed)."""
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as error:

@@ -1,4 +1,4 @@
-"""``chunkspec pack``: assemble scored chunks from JSON Lines into a context."""
+"""``chunkspec pack``: assemble scored chunks from JSON Lines or Parquet into a context."""
 
 from __future__ import annotations
 
@@ -6,6 +6,8 @@ import argparse
 import json
 import re
 import sys
+from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 from .._core._assemble import assemble
@@ -14,7 +16,8 @@ from .._core._hashing import hash_text
 from .._core._tokens import count_tokens
 from .._errors import ArgumentTypeError, ArgumentValueError
 from .._records._record import RECORD_FIELDS, ChunkRecord
-from ._io import CliError, read_text
+from .._records._rows import ERROR_FIELD
+from ._io import CliError, decode_text, read_bytes
 
 __all__ = ["register"]
 
@@ -25,13 +28,17 @@ def register(sub: Any) -> None:
         "pack",
         help="pack scored chunks into a budget",
         description=(
-            "Read chunk records as JSON Lines (the output of split, chunk, window or pages, "
-            "each with a score) and print the assembled context. Exit status 1 when nothing "
-            "is picked (abstain)."
+            "Read chunk records (the output of split, chunk, window, pages or ingest, each "
+            "with a score) as JSON Lines, or as Parquet when the file name ends in .parquet "
+            "or the data starts with PAR1 (needs pip install 'chunkspec[arrow]'), and print "
+            "the assembled context. Ingest error rows (error set) are skipped and counted on "
+            "stderr. Exit status 1 when nothing is picked (abstain)."
         ),
     )
     parser.add_argument(
-        "file", metavar="CHUNKS", help="JSON Lines file of records with scores, or - for stdin"
+        "file",
+        metavar="CHUNKS",
+        help="JSON Lines or Parquet file of records with scores, or - for stdin",
     )
     parser.add_argument(
         "--budget",
@@ -55,18 +62,24 @@ def register(sub: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Pack the chunks; print the context, or say we abstain and return 1."""
-    numbered = [
-        (number, line)
-        for number, line in enumerate(read_text(args.file).split("\n"), start=1)
-        if line.strip()
-    ]
-    parsed = [_chunk(args.file, number, line) for number, line in numbered]
-    _one_counter(args.file, [number for number, _ in numbered], [c for _, c in parsed])
+    numbers: list[int] = []
+    parsed: list[tuple[Chunk, str | None]] = []
+    skipped = 0
+    for number, row in _rows(args.file):
+        if _is_error_row(f"{args.file}:{number}", row):
+            skipped += 1
+            continue
+        numbers.append(number)
+        parsed.append(_chunk(f"{args.file}:{number}", row))
+    if skipped:
+        rows = "row" if skipped == 1 else "rows"
+        print(f"chunkspec pack: skipped {skipped} error {rows}", file=sys.stderr)
+    _one_counter(args.file, numbers, [c for _, c in parsed])
     chunks = [chunk for chunk, _ in parsed]
     try:
         result = assemble(chunks, args.budget, args.min_score)
     except (ArgumentTypeError, ArgumentValueError) as error:
-        raise _located(error, args.file, [number for number, _ in numbered]) from None
+        raise _located(error, args.file, numbers) from None
     if result is None:
         print("chunkspec pack: abstain: no chunk scored >= min-score fits", file=sys.stderr)
         return 1
@@ -81,9 +94,41 @@ def run(args: argparse.Namespace) -> int:
 _REQUIRED = ("id", "title", "text")
 
 
-def _chunk(path: str, number: int, line: str) -> tuple[Chunk, str | None]:
-    """Parse one JSON Lines line into a Chunk and its record's counter (CLI-4, RECORD-9)."""
-    where = f"{path}:{number}"
+#: The first bytes of every Parquet file (CLI-14).
+_PARQUET_MAGIC = b"PAR1"
+
+
+def _rows(path: str) -> Iterator[tuple[int, dict[str, Any]]]:
+    """Yield ``(number, row)``: JSON Lines by line number (CLI-4), Parquet by row (CLI-14)."""
+    data = read_bytes(path)
+    if data.startswith(_PARQUET_MAGIC) or (path != "-" and Path(path).suffix.lower() == ".parquet"):
+        yield from enumerate(_parquet_rows(path, data), start=1)
+        return
+    for number, line in enumerate(decode_text(path, data).split("\n"), start=1):
+        if line.strip():
+            yield number, _json_object(f"{path}:{number}", line)
+
+
+def _parquet_rows(path: str, data: bytes) -> list[dict[str, Any]]:
+    """CLI-14: the rows of a Parquet file as dicts (column name to value, null as None)."""
+    try:
+        import pyarrow as pa
+        import pyarrow.parquet as pq
+    except ImportError:
+        raise CliError(
+            f"{path}: reading Parquet needs pyarrow: pip install 'chunkspec[arrow]'"
+        ) from None
+    try:
+        table = pq.read_table(pa.BufferReader(data))
+    except (pa.ArrowException, OSError) as error:
+        reason = str(error).strip().splitlines()[0] if str(error).strip() else "unreadable"
+        raise CliError(f"{path}: not a readable Parquet file ({reason})") from None
+    rows: list[dict[str, Any]] = table.to_pylist()
+    return rows
+
+
+def _json_object(where: str, line: str) -> dict[str, Any]:
+    """Parse one JSON Lines line; anything but a JSON object is a CLI-1 error (CLI-4)."""
     try:
         record = json.loads(line)
     except json.JSONDecodeError as error:
@@ -93,6 +138,21 @@ def _chunk(path: str, number: int, line: str) -> tuple[Chunk, str | None]:
         raise CliError(f"{where}: malformed JSON (nested too deeply)") from None
     if not isinstance(record, dict):
         raise CliError(f"{where}: expected a JSON object, got {type(record).__name__}")
+    return record
+
+
+def _is_error_row(where: str, row: dict[str, Any]) -> bool:
+    """CLI-15: a row whose ``error`` is a string is an ingest error row (SCALE-3)."""
+    error = row.get(ERROR_FIELD)
+    if error is None:
+        return False
+    if not isinstance(error, str):
+        raise CliError(f"{where}: field {ERROR_FIELD!r} must be a string or null")
+    return True
+
+
+def _chunk(where: str, record: dict[str, Any]) -> tuple[Chunk, str | None]:
+    """Turn one row into a Chunk and its record's counter (CLI-4, RECORD-9)."""
     if all(key in record for key in RECORD_FIELDS):
         return _from_record(where, record)
     missing = [key for key in _REQUIRED if key not in record]
@@ -149,7 +209,7 @@ def _one_counter(path: str, numbers: list[int], counters: list[str | None]) -> N
 def _located(
     error: ArgumentTypeError | ArgumentValueError, path: str, lines: list[int]
 ) -> Exception:
-    """Turn ``chunks[i].field ...`` into ``FILE:LINE: field ...``; other errors pass through."""
+    """Turn ``chunks[i].field ...`` into ``FILE:N: field ...``; other errors pass through."""
     match = re.match(r"chunks\[(\d+)\]\.?", error.argument)
     if match is None:
         return error

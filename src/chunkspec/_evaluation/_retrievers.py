@@ -111,6 +111,7 @@ class _Bm25:
                 "retriever bm25 needs the bm25s package: pip install 'chunkspec[bm25]'"
             ) from None
         self._bm25s: Any = bm25s
+        self._size = len(texts)
         self._index: Any = bm25s.BM25()
         self._index.index(
             bm25s.tokenize(list(texts), stopwords="en", show_progress=False),
@@ -118,11 +119,18 @@ class _Bm25:
         )
 
     def scores(self, questions: Sequence[str]) -> list[list[float]]:
-        """Return the BM25 score of every chunk for each question."""
+        """Return the BM25 score of every chunk for each question.
+
+        A question with no token left (only stop words, or empty) scores 0 everywhere, so
+        nothing is retrieved for it (EVAL-43); ``bm25s`` itself fails on an empty query.
+        """
         tokens = self._bm25s.tokenize(
             list(questions), stopwords="en", return_ids=False, show_progress=False
         )
-        return [[float(s) for s in self._index.get_scores(t)] for t in tokens]
+        return [
+            [float(s) for s in self._index.get_scores(t)] if t else [0.0] * self._size
+            for t in tokens
+        ]
 
 
 @cache
