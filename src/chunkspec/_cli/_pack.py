@@ -119,11 +119,11 @@ def _parquet_rows(path: str, data: bytes) -> list[dict[str, Any]]:
             f"{path}: reading Parquet needs pyarrow: pip install 'chunkspec[arrow]'"
         ) from None
     try:
-        table = pq.read_table(pa.BufferReader(data))
-    except (pa.ArrowException, OSError) as error:
+        rows: list[dict[str, Any]] = pq.read_table(pa.BufferReader(data)).to_pylist()
+    except (pa.ArrowException, OSError, ValueError, OverflowError) as error:
+        # A damaged file, or a value Python cannot hold (a timestamp past year 9999).
         reason = str(error).strip().splitlines()[0] if str(error).strip() else "unreadable"
         raise CliError(f"{path}: not a readable Parquet file ({reason})") from None
-    rows: list[dict[str, Any]] = table.to_pylist()
     return rows
 
 
