@@ -18,6 +18,9 @@ _GOLDEN_OF = {
     "test_split_markdown": "split_markdown",
     "test_heading_aware": "heading_aware",
     "test_chunk_cli": "chunk_cli",
+    "test_retrieve": "retrieve",
+    "test_evaluate": "evaluate",
+    "test_eval_cli": "eval_cli",
 }
 
 _REF = re.compile(
