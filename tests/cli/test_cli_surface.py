@@ -63,10 +63,12 @@ def test_version(capsys: pytest.CaptureFixture[str]) -> None:
             ["pack", "--help"],
             [
                 "usage: chunkspec pack [-h] --budget N [--min-score S] [--ids] CHUNKS",
-                "Read chunk records as JSON Lines (the output of split, chunk, window or pages, "
-                "each with a score) and print the assembled context. Exit status 1 when nothing "
-                "is picked (abstain).",
-                "CHUNKS JSON Lines file of records with scores, or - for stdin",
+                "Read chunk records (the output of split, chunk, window, pages or ingest, each "
+                "with a score) as JSON Lines, or as Parquet when the file name ends in .parquet "
+                "or the data starts with PAR1 (needs pip install 'chunkspec[arrow]'), and print "
+                "the assembled context. Ingest error rows (error set) are skipped and counted on "
+                "stderr. Exit status 1 when nothing is picked (abstain).",
+                "CHUNKS JSON Lines or Parquet file of records with scores, or - for stdin",
                 "--budget N tokens the context may hold, counted by the records' counter "
                 "(required)",
                 "--min-score S stop at the first chunk scored below S (default 0.35)",
