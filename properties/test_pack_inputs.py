@@ -16,7 +16,7 @@ from chunkspec._cli import main
 
 _quiet = settings(suppress_health_check=[HealthCheck.function_scoped_fixture], deadline=None)
 
-#: Seed-000 chunk rows: every column always present, so a Parquet table can hold them.
+#: Chunk-object rows (CLI-4): every column always present, so a Parquet table can hold them.
 rows = st.lists(
     st.fixed_dictionaries(
         {
