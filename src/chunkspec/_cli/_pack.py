@@ -71,15 +71,15 @@ def run(args: argparse.Namespace) -> int:
             continue
         numbers.append(number)
         parsed.append(_chunk(f"{args.file}:{number}", row))
-    if skipped:
-        rows = "row" if skipped == 1 else "rows"
-        print(f"chunkspec pack: skipped {skipped} error {rows}", file=sys.stderr)
     _one_counter(args.file, numbers, [c for _, c in parsed])
     chunks = [chunk for chunk, _ in parsed]
     try:
         result = assemble(chunks, args.budget, args.min_score)
     except (ArgumentTypeError, ArgumentValueError) as error:
         raise _located(error, args.file, numbers) from None
+    if skipped:  # CLI-15; only once the input is known good, so an error stays one line (CLI-1)
+        rows = "row" if skipped == 1 else "rows"
+        print(f"chunkspec pack: skipped {skipped} error {rows}", file=sys.stderr)
     if result is None:
         print("chunkspec pack: abstain: no chunk scored >= min-score fits", file=sys.stderr)
         return 1
