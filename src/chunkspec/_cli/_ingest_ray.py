@@ -93,22 +93,27 @@ def run_ray(
     refused: list[dict[str, Any]] = []
     cap = job.max_bytes
     for item in inputs:
+        if item.problem is not None:  # CLI-15: as the local engine's error row
+            refused.append(error_row(item.doc_id, item.source, item.message))
+            continue
         try:
             size = os.path.getsize(item.path)
         except OSError as error:
             refused.append(
-                error_row(item.doc_id, item.path, f"{item.path}: cannot read: {error.strerror}")
+                error_row(item.doc_id, item.source, f"{item.source}: cannot read: {error.strerror}")
             )
             continue
         if cap is not None and size > cap:  # SCALE-5: never read into the object store
             refused.append(
                 error_row(
-                    item.doc_id, item.path, f"{item.path}: {size} bytes is over max_bytes ({cap})"
+                    item.doc_id,
+                    item.source,
+                    f"{item.source}: {size} bytes is over max_bytes ({cap})",
                 )
             )
             continue
         absolute = os.path.abspath(item.path)
-        names[absolute] = (item.doc_id, item.path)
+        names[absolute] = (item.doc_id, item.source)
         sizes[absolute] = size
         paths.append(absolute)
     small = [path for path in paths if sizes[path] <= args.big_bytes]
