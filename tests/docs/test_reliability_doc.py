@@ -18,6 +18,7 @@ _GOLDEN_OF = {
     "test_split_markdown": "split_markdown",
     "test_heading_aware": "heading_aware",
     "test_chunk_cli": "chunk_cli",
+    "test_cli_inputs_golden": "cli_inputs",
 }
 
 _REF = re.compile(
