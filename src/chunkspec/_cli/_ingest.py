@@ -62,8 +62,8 @@ def register(sub: Any) -> None:
     parser.add_argument(
         "--glob",
         metavar="PATTERN",
-        help="in folders, only files whose relative path or name matches PATTERN (fnmatch; "
-        "default: every .md, .markdown, .txt, .pdf and .json file)",
+        help="in folders, only files whose relative path or name matches PATTERN (fnmatch, "
+        "ignoring case; default: every .md, .markdown, .txt, .pdf and .json file)",
     )
     parser.add_argument(
         "--input-format",

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .._records._rows import ChunkJob, error_row
+from ._ingest_local import read_rows
 from ._io import CliError
 
 if TYPE_CHECKING:
@@ -111,6 +112,11 @@ def run_ray(
                     f"{item.source}: {size} bytes is over max_bytes ({cap})",
                 )
             )
+            continue
+        if item.source != item.path:
+            # CLI-14: Ray's file reader takes UTF-8 paths only; such a file is chunked here,
+            # into the same rows the local engine gives it.
+            refused.extend(read_rows((item.path, item.doc_id, item.source, None), job))
             continue
         absolute = os.path.abspath(item.path)
         names[absolute] = (item.doc_id, item.source)

@@ -68,8 +68,8 @@ def add_input_options(parser: Any) -> None:
         "--glob",
         metavar="PATTERN",
         help="in folders, only files whose path relative to the folder matches PATTERN "
-        "(fnmatch, e.g. '*.md' or 'guide/*'; default: every .md, .markdown, .txt, .pdf "
-        "and .json file)",
+        "(fnmatch, ignoring case, e.g. '*.md' or 'guide/*'; default: every .md, .markdown, "
+        ".txt, .pdf and .json file)",
     )
     parser.add_argument(
         "--doc-id",
