@@ -18,7 +18,7 @@ from typing import Any
 
 from .._records._rows import ChunkJob, RawDocument, document_rows, error_row
 
-__all__ = ["chunk_task", "run_local", "tasks"]
+__all__ = ["Item", "chunk_task", "read_rows", "run_local", "tasks"]
 
 #: One input: (path, doc_id, source, problem); ``source`` is the path as valid text (CLI-14)
 #: and ``problem`` why a path found in a folder cannot be read (CLI-15), else None.
