@@ -170,15 +170,7 @@ def _walk(folder: str, pattern: str | None, skip: str | None) -> Iterator[Input]
             with os.scandir(directory) as listing:
                 entries = list(listing)
         except OSError as error:
-            relative = prefix.rstrip("/")
-            chosen.append(
-                (
-                    relative,
-                    Input(
-                        str(directory), shown(relative) + "/", shown(str(directory)), _reason(error)
-                    ),
-                )
-            )
+            chosen.append(_folder_problem(directory, prefix.rstrip("/"), _reason(error)))
             continue
         for entry in entries:
             name = entry.name
@@ -196,28 +188,12 @@ def _walk(folder: str, pattern: str | None, skip: str | None) -> Iterator[Input]
                 try:
                     info = os.stat(full)
                 except OSError as error:
-                    chosen.append(
-                        (
-                            relative,
-                            Input(
-                                str(full), shown(relative) + "/", shown(str(full)), _reason(error)
-                            ),
-                        )
-                    )
+                    chosen.append(_folder_problem(full, relative, _reason(error)))
                     continue
                 key = (info.st_dev, info.st_ino)
                 if key in ancestors:
-                    chosen.append(
-                        (
-                            relative,
-                            Input(
-                                str(full),
-                                shown(relative) + "/",
-                                shown(str(full)),
-                                "symbolic link loop, not followed",
-                            ),
-                        )
-                    )
+                    loop = "symbolic link loop, not followed"
+                    chosen.append(_folder_problem(full, relative, loop))
                     continue
                 pending.append((full, relative + "/", (*ancestors, key)))
                 continue
@@ -233,6 +209,11 @@ def _walk(folder: str, pattern: str | None, skip: str | None) -> Iterator[Input]
             chosen.append((relative, Input(str(full), shown(stem), shown(str(full)), problem)))
     for _, item in sorted(chosen, key=lambda pair: pair[0]):
         yield item
+
+
+def _folder_problem(folder: Path, relative: str, problem: str) -> tuple[str, Input]:
+    """CLI-15: a folder that is reported, not read; its doc id is its relative path and ``/``."""
+    return relative, Input(str(folder), shown(relative) + "/", shown(str(folder)), problem)
 
 
 def read_input(item: Input, args: argparse.Namespace) -> SourceDocument:
