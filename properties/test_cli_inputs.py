@@ -1,4 +1,4 @@
-"""Properties of the corpus inputs: nothing found is lost silently (rules CLI-14, CLI-15).
+"""Properties of the corpus inputs: nothing found is lost silently (rules CLI-16, CLI-17).
 
 Generated folders (nested, some file names bytes that are not UTF-8, some folders refused
 as a mode-000 folder is, by making ``os.scandir`` raise PermissionError) are expanded by
@@ -50,7 +50,7 @@ def trees(draw: st.DrawFn) -> tuple[set[bytes], set[bytes]]:
 
 
 def _escaped(path: bytes) -> str:
-    """CLI-14 literally: the bytes as UTF-8 where they are, ``\\xNN`` where they are not."""
+    """CLI-16 literally: the bytes as UTF-8 where they are, ``\\xNN`` where they are not."""
     return path.decode("utf-8", "backslashreplace")
 
 
@@ -58,7 +58,7 @@ def _escaped(path: bytes) -> str:
 @_FILES
 @given(trees())
 def test_every_file_is_found_or_its_folder_reported(tree: tuple[set[bytes], set[bytes]]) -> None:
-    """CLI-15, CLI-14: each file is an input unless a folder above it is refused; each
+    """CLI-17, CLI-16: each file is an input unless a folder above it is refused; each
     refused folder that is reached is one input with a problem; every doc id and source is
     valid text, the name with undecodable bytes as \\xNN."""
     files, refused = tree
@@ -100,7 +100,7 @@ def test_every_file_is_found_or_its_folder_reported(tree: tuple[set[bytes], set[
 
 @given(st.lists(st.sampled_from([b"a", b"\\", b"x", b"\xc3\xa9", b"\xe9", b"\xff"])))
 def test_shown_is_valid_text_and_keeps_valid_names(parts: list[bytes]) -> None:
-    """CLI-14: a name's shown form is valid UTF-8; a valid name is unchanged; only the
+    """CLI-16: a name's shown form is valid UTF-8; a valid name is unchanged; only the
     undecodable bytes change, each to \\xNN."""
     name = b"".join(parts)
     text = shown(os.fsdecode(name))

@@ -1,4 +1,4 @@
-"""The corpus inputs: nothing found is lost silently (CLI-7, CLI-14, CLI-15).
+"""The corpus inputs: nothing found is lost silently (CLI-7, CLI-16, CLI-17).
 
 Golden cases in tests/golden/cli_inputs.json (the tests/golden/cli.json format, plus
 ``input.links``: ``{name: target}`` symbolic links made before the run); unreadable folders
@@ -85,7 +85,7 @@ def _corpus(tmp_path: Path) -> Path:
 def test_unreadable_folder_stops_chunk(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """CLI-15: an unreadable folder inside an input stops the run as a bad document does."""
+    """CLI-17: an unreadable folder inside an input stops the run as a bad document does."""
     docs = _corpus(tmp_path)
     _refuse(monkeypatch, docs / "locked")
     monkeypatch.chdir(tmp_path)
@@ -97,7 +97,7 @@ def test_unreadable_folder_stops_chunk(
 def test_unreadable_folder_skipped_with_keep_going(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """CLI-15: with --keep-going the folder is one ``skipped`` line and the exit status 2."""
+    """CLI-17: with --keep-going the folder is one ``skipped`` line and the exit status 2."""
     docs = _corpus(tmp_path)
     _refuse(monkeypatch, docs / "locked")
     monkeypatch.chdir(tmp_path)
@@ -113,7 +113,7 @@ def test_unreadable_folder_skipped_with_keep_going(
 def test_unreadable_folder_named_directly(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """CLI-15: a folder named directly that cannot be listed is one line naming it."""
+    """CLI-17: a folder named directly that cannot be listed is one line naming it."""
     docs = _corpus(tmp_path)
     _refuse(monkeypatch, docs / "locked")
     monkeypatch.chdir(tmp_path)
@@ -133,7 +133,7 @@ def _ingested(out: Path) -> list[dict[str, Any]]:
 def test_unreadable_folder_is_an_ingest_error_row(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """CLI-15: ingest writes one error row for the folder (doc id its relative path and /)."""
+    """CLI-17: ingest writes one error row for the folder (doc id its relative path and /)."""
     docs = _corpus(tmp_path)
     _refuse(monkeypatch, docs / "locked")
     monkeypatch.chdir(tmp_path)
@@ -149,7 +149,7 @@ def test_unreadable_folder_is_an_ingest_error_row(
 def test_non_utf8_name_in_ingest(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """CLI-14: a Latin-1 file name is chunked; doc id and source carry its byte as \\xe9."""
+    """CLI-16: a Latin-1 file name is chunked; doc id and source carry its byte as \\xe9."""
     if sys.platform == "win32":
         pytest.skip("file names are text on Windows")
     docs = tmp_path / "docs"
@@ -168,7 +168,7 @@ def test_non_utf8_name_in_ingest(
 def test_out_inside_input_is_skipped(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """CLI-15: a re-run with --out inside the input folder does not read its own output."""
+    """CLI-17: a re-run with --out inside the input folder does not read its own output."""
     docs = tmp_path / "docs"
     docs.mkdir()
     (docs / "a.md").write_text("good words", "utf-8")
@@ -187,5 +187,5 @@ def test_out_inside_input_is_skipped(
     [("caf\udce9.md", "caf\\xe9.md"), ("café.md", "café.md"), ("a\\xe9.md", "a\\xe9.md")],
 )
 def test_shown_names(name: str, expected: str) -> None:
-    """CLI-14: valid names are unchanged; only undecodable bytes become \\xNN."""
+    """CLI-16: valid names are unchanged; only undecodable bytes become \\xNN."""
     assert _inputs.shown(name) == expected

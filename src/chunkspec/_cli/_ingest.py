@@ -130,7 +130,7 @@ def register(sub: Any) -> None:
 def find_files(paths: list[str], pattern: str | None, out: str | None = None) -> list[Input]:
     """CLI-7 and CLI-8's inputs and doc ids; ``-`` and a missing path are errors here.
 
-    CLI-15: ``out`` inside an input folder is skipped, with one line saying so.
+    CLI-17: ``out`` inside an input folder is skipped, with one line saying so.
     """
     for path in paths:
         if path == "-":

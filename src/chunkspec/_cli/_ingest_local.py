@@ -20,8 +20,8 @@ from .._records._rows import ChunkJob, RawDocument, document_rows, error_row
 
 __all__ = ["Item", "chunk_task", "read_rows", "run_local", "tasks"]
 
-#: One input: (path, doc_id, source, problem); ``source`` is the path as valid text (CLI-14)
-#: and ``problem`` why a path found in a folder cannot be read (CLI-15), else None.
+#: One input: (path, doc_id, source, problem); ``source`` is the path as valid text (CLI-16)
+#: and ``problem`` why a path found in a folder cannot be read (CLI-17), else None.
 Item = tuple[str, str, str, str | None]
 
 #: A task: the inputs it chunks, and the job as one value (ChunkJob.to_dict, OPT-3).
@@ -43,7 +43,7 @@ def tasks(items: list[Item], sizes: list[int], bytes_per_task: int) -> Iterator[
 
 
 def read_rows(item: Item, job: ChunkJob) -> list[dict[str, Any]]:
-    """Return the rows of one input; one that cannot be read is an error row (CLI-15)."""
+    """Return the rows of one input; one that cannot be read is an error row (CLI-17)."""
     path, doc_id, source, problem = item
     if problem is not None:
         return [error_row(doc_id, source, f"{source}: {problem}")]

@@ -94,7 +94,7 @@ def run_ray(
     refused: list[dict[str, Any]] = []
     cap = job.max_bytes
     for item in inputs:
-        if item.problem is not None:  # CLI-15: as the local engine's error row
+        if item.problem is not None:  # CLI-17: as the local engine's error row
             refused.append(error_row(item.doc_id, item.source, item.message))
             continue
         try:
@@ -114,7 +114,7 @@ def run_ray(
             )
             continue
         if item.source != item.path:
-            # CLI-14: Ray's file reader takes UTF-8 paths only; such a file is chunked here,
+            # CLI-16: Ray's file reader takes UTF-8 paths only; such a file is chunked here,
             # into the same rows the local engine gives it.
             refused.extend(read_rows((item.path, item.doc_id, item.source, None), job))
             continue

@@ -27,8 +27,8 @@ __all__ = ["Input", "add_input_options", "documents", "find_inputs", "matches", 
 class Input:
     """One input: its OS path (``-`` for stdin), doc id, shown name and any problem (CLI-8).
 
-    ``source`` is ``path`` as valid text (CLI-14); ``problem`` is why a path found in a
-    folder cannot be read (CLI-15), reported instead of read.
+    ``source`` is ``path`` as valid text (CLI-16); ``problem`` is why a path found in a
+    folder cannot be read (CLI-17), reported instead of read.
     """
 
     path: str
@@ -38,12 +38,12 @@ class Input:
 
     @property
     def message(self) -> str:
-        """The one-line report of a problem input: its name and the reason (CLI-15)."""
+        """The one-line report of a problem input: its name and the reason (CLI-17)."""
         return f"{self.source}: {self.problem}"
 
 
 def shown(path: str) -> str:
-    """CLI-14: ``path`` as valid text, each byte of a name that is not UTF-8 as ``\\xNN``."""
+    """CLI-16: ``path`` as valid text, each byte of a name that is not UTF-8 as ``\\xNN``."""
     try:
         path.encode("utf-8")
     except UnicodeEncodeError:
@@ -102,10 +102,10 @@ def find_inputs(
     """Expand ``paths`` into inputs, in the order given, folders sorted (CLI-7, CLI-8).
 
     A folder contributes its files, recursively, sorted by relative path, skipping names
-    that start with ``.`` and the folder ``skip`` (CLI-15); without ``--glob`` only files
+    that start with ``.`` and the folder ``skip`` (CLI-17); without ``--glob`` only files
     with a known suffix. Doc ids are relative paths without suffix (``/``-separated); two
     inputs with one id are an error. A folder that cannot be listed, a dangling link and
-    a link cycle inside a folder are inputs with a ``problem`` (CLI-15).
+    a link cycle inside a folder are inputs with a ``problem`` (CLI-17).
     """
     if paths.count("-") > 1:
         raise CliError("- (standard input) can be given once")
@@ -155,12 +155,12 @@ def matches(relative: str, name: str, pattern: str) -> bool:
 
 
 def _walk(folder: str, pattern: str | None, skip: str | None) -> Iterator[Input]:
-    """Yield the inputs of ``folder`` sorted by relative path (CLI-7, CLI-15)."""
+    """Yield the inputs of ``folder`` sorted by relative path (CLI-7, CLI-17)."""
     root = Path(folder)
     chosen: list[tuple[str, Input]] = []
     skipped = os.path.realpath(skip) if skip is not None else None
     # Folders are listed with os.scandir, following links to folders; a link to a folder
-    # already on the way down (a cycle) is reported once, not followed (CLI-15).
+    # already on the way down (a cycle) is reported once, not followed (CLI-17).
     pending: list[tuple[Path, str, tuple[tuple[int, int], ...]]] = []
     top = os.stat(root)
     pending.append((root, "", ((top.st_dev, top.st_ino),)))
@@ -212,7 +212,7 @@ def _walk(folder: str, pattern: str | None, skip: str | None) -> Iterator[Input]
 
 
 def _folder_problem(folder: Path, relative: str, problem: str) -> tuple[str, Input]:
-    """CLI-15: a folder that is reported, not read; its doc id is its relative path and ``/``."""
+    """CLI-17: a folder that is reported, not read; its doc id is its relative path and ``/``."""
     return relative, Input(str(folder), shown(relative) + "/", shown(str(folder)), problem)
 
 
