@@ -10,12 +10,21 @@ from chunkspec.records import RECORD_FIELDS
 
 
 def model_doc_id(text: str, metadata: dict[str, Any], framework_id: str | None) -> str:
-    """ADAPT-2 as written: metadata's doc_id, else the framework's id, else doc-<16 hex>."""
+    """ADAPT-2 as written: metadata's doc_id, else the framework's id, else doc-<16 hex>
+    of the text, or of the source and the text when there is a source."""
     if metadata.get("doc_id") is not None:
         return str(metadata["doc_id"])
     if framework_id is not None:
         return framework_id
-    return "doc-" + hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
+    digest = _sha256(text)
+    if metadata.get("source"):  # with a source: sha256(sha256(source) + sha256(text))
+        digest = _sha256(_sha256(metadata["source"]) + digest)
+    return "doc-" + digest[:16]
+
+
+def _sha256(text: str) -> str:
+    """The SHA-256 of ``text``'s UTF-8 bytes, as hex."""
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
 def model_metadata(record: ChunkRecord, caller: dict[str, Any]) -> dict[str, Any]:

@@ -178,18 +178,34 @@ def test_haystack_documents_are_core_records(
         }
 
 
-@given(st.lists(st.tuples(st.sampled_from(["x", "y z"]), st.sampled_from([None, "a", "b"]))))
-def test_clashing_doc_ids_are_refused(items: list[tuple[str, str | None]]) -> None:
+@given(
+    st.lists(
+        st.tuples(
+            st.sampled_from(["x", "y z"]),
+            st.sampled_from([None, "a", "b"]),
+            st.sampled_from([None, "", "a/LICENSE.md", "b/LICENSE.md"]),
+        )
+    )
+)
+def test_clashing_doc_ids_are_refused(items: list[tuple[str, str | None, str | None]]) -> None:
     """ADAPT-4, ADAPT-2: a call is refused exactly when two inputs resolve to one doc_id
-    (the metadata doc_id, else the content hash); otherwise every chunk id is distinct."""
+    (the metadata doc_id, else the hash of source and text); otherwise every chunk id is
+    distinct, so one text from two sources is two documents."""
     langchain = _adapter("langchain")
     from langchain_core.documents import Document
 
-    inputs = [
-        Document(page_content=text, metadata={} if doc_id is None else {"doc_id": doc_id})
-        for text, doc_id in items
+    metadatas = [
+        {key: value for key, value in (("doc_id", doc_id), ("source", source)) if value is not None}
+        for _, doc_id, source in items
     ]
-    resolved = [model_doc_id(text, {"doc_id": doc_id}, None) for text, doc_id in items]
+    inputs = [
+        Document(page_content=text, metadata=metadata)
+        for (text, _, _), metadata in zip(items, metadatas, strict=True)
+    ]
+    resolved = [
+        model_doc_id(text, metadata, None)
+        for (text, _, _), metadata in zip(items, metadatas, strict=True)
+    ]
     splitter = langchain.MarkdownSplitter(max_tokens=1)
     if len(set(resolved)) < len(resolved):
         with pytest.raises(ValueError, match="documents hold two documents"):

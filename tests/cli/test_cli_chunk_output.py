@@ -38,7 +38,7 @@ positional arguments:
 
 options:
   -h, --help            show this help message and exit
-  --glob PATTERN        in folders, only files whose path relative to the folder matches PATTERN (fnmatch, e.g. '*.md' or 'guide/*'; default: every .md, .markdown, .txt, .pdf and .json file)
+  --glob PATTERN        in folders, only files whose path relative to the folder matches PATTERN (fnmatch, ignoring case, e.g. '*.md' or 'guide/*'; default: every .md, .markdown, .txt, .pdf and .json file)
   --doc-id ID           the document id, for a single input (default: the path relative to the folder given, without suffix; a file's name without suffix; stdin for -)
   --title T             the document title, for a single input (default: the first level-1 heading, a PDF's /Title, else the doc id)
   --input-format {markdown,text,pdf,json}

@@ -21,6 +21,7 @@ _GOLDEN_OF = {
     "test_retrieve": "retrieve",
     "test_evaluate": "evaluate",
     "test_eval_cli": "eval_cli",
+    "test_cli_inputs_golden": "cli_inputs",
 }
 
 _REF = re.compile(

@@ -233,7 +233,7 @@ def test_ingest_workers_register_the_encoding_file(
     """OPT-3, COUNT-9: the job reaches worker processes as one value and each worker builds
     the counter from the encoding file inside it (the parent's registration is not shared
     with a spawned worker). The tiny encoding is a tiktoken plugin for the workers too."""
-    from chunkspec._cli._ingest_local import run_local
+    from chunkspec._cli._ingest_local import Item, run_local
     from chunkspec._records._rows import ChunkJob
 
     plugin = tmp_path / "plugin"
@@ -246,7 +246,10 @@ def test_ingest_workers_register_the_encoding_file(
     Path("corpus/two.md").write_text(TEXT.replace("Guide", "Second"), "utf-8")
     options = options_of(dict(TABLE[-2][1]), rank_file)
     job = ChunkJob(options)
-    groups = [[(SOURCE, "doc")], [("corpus/two.md", "two")]]
+    groups: list[list[Item]] = [
+        [(SOURCE, "doc", SOURCE, None)],
+        [("corpus/two.md", "two", "corpus/two.md", None)],
+    ]
     rows: list[dict[str, Any]] = []
     run_local(groups, job, 2, rows.extend)
     assert all(row["error"] is None for row in rows), rows[:1]

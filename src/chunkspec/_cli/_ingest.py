@@ -20,7 +20,7 @@ from .._text._documents import INPUT_FORMATS
 from .._version import __version__
 from ._ingest_local import run_local, tasks
 from ._ingest_output import PartWriter, check_out, staging, write_manifest
-from ._inputs import Input, find_inputs
+from ._inputs import Input, find_inputs, shown
 from ._io import CliError, one_line
 from ._options import CommandOptions, add_chunking_options, chunk_options
 
@@ -62,8 +62,8 @@ def register(sub: Any) -> None:
     parser.add_argument(
         "--glob",
         metavar="PATTERN",
-        help="in folders, only files whose relative path or name matches PATTERN (fnmatch; "
-        "default: every .md, .markdown, .txt, .pdf and .json file)",
+        help="in folders, only files whose relative path or name matches PATTERN (fnmatch, "
+        "ignoring case; default: every .md, .markdown, .txt, .pdf and .json file)",
     )
     parser.add_argument(
         "--input-format",
@@ -127,14 +127,27 @@ def register(sub: Any) -> None:
     parser.set_defaults(run=run)
 
 
-def find_files(paths: list[str], pattern: str | None) -> list[Input]:
-    """CLI-7 and CLI-8's inputs and doc ids; ``-`` and a missing path are errors here."""
+def find_files(paths: list[str], pattern: str | None, out: str | None = None) -> list[Input]:
+    """CLI-7 and CLI-8's inputs and doc ids; ``-`` and a missing path are errors here.
+
+    CLI-17: ``out`` inside an input folder is skipped, with one line saying so.
+    """
     for path in paths:
         if path == "-":
             raise CliError("ingest reads files and folders, not standard input (-)")
-        if not os.path.exists(path):
-            raise CliError(f"{path}: no such file or folder")
-    return find_inputs(paths, pattern, None)
+        if not os.path.lexists(path):
+            raise CliError(f"{shown(path)}: no such file or folder")
+    if out is not None:
+        real = os.path.realpath(out)
+        for path in paths:
+            folder = os.path.realpath(path)
+            if os.path.isdir(path) and real != folder and real.startswith(folder + os.sep):
+                print(
+                    f"chunkspec ingest: skipped: {shown(out)}: the output folder (--out)",
+                    file=sys.stderr,
+                )
+                break
+    return find_inputs(paths, pattern, None, skip=out)
 
 
 def options_from(args: argparse.Namespace) -> ChunkJob:
@@ -216,7 +229,7 @@ def run(args: argparse.Namespace) -> int:
         raise CliError("--address needs --engine ray")
     options = options_from(args)
     check_out(args.out, args.format)
-    inputs = find_files(args.paths, args.glob)
+    inputs = find_files(args.paths, args.glob, args.out)
     show = args.progress == "always" or (args.progress == "auto" and sys.stderr.isatty())
     tally = Tally(len(inputs), show)
     try:
@@ -239,11 +252,11 @@ def _run_local(
     inputs: list[Input], options: ChunkJob, args: argparse.Namespace, folder: Path, tally: Tally
 ) -> None:
     """Chunk with the local engine and write the part files."""
-    items = [(item.path, item.doc_id) for item in inputs]
+    items = [(item.path, item.doc_id, item.source, item.problem) for item in inputs]
     sizes = []
     for item in inputs:
         try:
-            sizes.append(os.path.getsize(item.path))
+            sizes.append(0 if item.problem else os.path.getsize(item.path))
         except OSError:
             sizes.append(0)  # the worker reports it as an error row
     workers = args.workers or os.cpu_count() or 1

@@ -18,10 +18,11 @@ from typing import Any
 
 from .._records._rows import ChunkJob, RawDocument, document_rows, error_row
 
-__all__ = ["chunk_task", "run_local", "tasks"]
+__all__ = ["Item", "chunk_task", "read_rows", "run_local", "tasks"]
 
-#: One input: (path, doc_id).
-Item = tuple[str, str]
+#: One input: (path, doc_id, source, problem); ``source`` is the path as valid text (CLI-16)
+#: and ``problem`` why a path found in a folder cannot be read (CLI-17), else None.
+Item = tuple[str, str, str, str | None]
 
 #: A task: the inputs it chunks, and the job as one value (ChunkJob.to_dict, OPT-3).
 Task = tuple[list[Item], dict[str, Any]]
@@ -41,17 +42,20 @@ def tasks(items: list[Item], sizes: list[int], bytes_per_task: int) -> Iterator[
         yield group
 
 
-def read_rows(path: str, doc_id: str, job: ChunkJob) -> list[dict[str, Any]]:
-    """Return the rows of the file at ``path``; a file that cannot be read is an error row."""
+def read_rows(item: Item, job: ChunkJob) -> list[dict[str, Any]]:
+    """Return the rows of one input; one that cannot be read is an error row (CLI-17)."""
+    path, doc_id, source, problem = item
+    if problem is not None:
+        return [error_row(doc_id, source, f"{source}: {problem}")]
     cap = job.max_bytes
     try:
         size = Path(path).stat().st_size
         if cap is not None and size > cap:  # SCALE-5 without reading the giant
-            return [error_row(doc_id, path, f"{path}: {size} bytes is over max_bytes ({cap})")]
+            return [error_row(doc_id, source, f"{source}: {size} bytes is over max_bytes ({cap})")]
         data = Path(path).read_bytes()
     except OSError as error:
-        return [error_row(doc_id, path, f"{path}: cannot read: {error.strerror}")]
-    return document_rows(RawDocument(doc_id, path, data), job)
+        return [error_row(doc_id, source, f"{source}: cannot read: {error.strerror}")]
+    return document_rows(RawDocument(doc_id, source, data), job)
 
 
 def chunk_task(task: Task) -> list[list[dict[str, Any]]]:
@@ -62,7 +66,7 @@ def chunk_task(task: Task) -> list[list[dict[str, Any]]]:
     """
     items, data = task
     job = ChunkJob.from_dict(data)
-    return [read_rows(path, doc_id, job) for path, doc_id in items]
+    return [read_rows(item, job) for item in items]
 
 
 def _ignore_interrupts() -> None:

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .._records._rows import ChunkJob, error_row
+from ._ingest_local import read_rows
 from ._io import CliError
 
 if TYPE_CHECKING:
@@ -93,22 +94,32 @@ def run_ray(
     refused: list[dict[str, Any]] = []
     cap = job.max_bytes
     for item in inputs:
+        if item.problem is not None:  # CLI-17: as the local engine's error row
+            refused.append(error_row(item.doc_id, item.source, item.message))
+            continue
         try:
             size = os.path.getsize(item.path)
         except OSError as error:
             refused.append(
-                error_row(item.doc_id, item.path, f"{item.path}: cannot read: {error.strerror}")
+                error_row(item.doc_id, item.source, f"{item.source}: cannot read: {error.strerror}")
             )
             continue
         if cap is not None and size > cap:  # SCALE-5: never read into the object store
             refused.append(
                 error_row(
-                    item.doc_id, item.path, f"{item.path}: {size} bytes is over max_bytes ({cap})"
+                    item.doc_id,
+                    item.source,
+                    f"{item.source}: {size} bytes is over max_bytes ({cap})",
                 )
             )
             continue
+        if item.source != item.path:
+            # CLI-16: Ray's file reader takes UTF-8 paths only; such a file is chunked here,
+            # into the same rows the local engine gives it.
+            refused.extend(read_rows((item.path, item.doc_id, item.source, None), job))
+            continue
         absolute = os.path.abspath(item.path)
-        names[absolute] = (item.doc_id, item.path)
+        names[absolute] = (item.doc_id, item.source)
         sizes[absolute] = size
         paths.append(absolute)
     small = [path for path in paths if sizes[path] <= args.big_bytes]

@@ -17,19 +17,43 @@ from .._text._documents import (
     InputError,
     SourceDocument,
     document_from_bytes,
-    read_bytes,
 )
 from ._io import CliError
 
-__all__ = ["Input", "add_input_options", "documents", "find_inputs"]
+__all__ = ["Input", "add_input_options", "documents", "find_inputs", "matches", "shown"]
 
 
 @dataclass(frozen=True, slots=True)
 class Input:
-    """One document to read: its path (``-`` for stdin) and its doc id (CLI-8)."""
+    """One input: its OS path (``-`` for stdin), doc id, shown name and any problem (CLI-8).
+
+    ``source`` is ``path`` as valid text (CLI-16); ``problem`` is why a path found in a
+    folder cannot be read (CLI-17), reported instead of read.
+    """
 
     path: str
     doc_id: str
+    source: str = ""
+    problem: str | None = None
+
+    @property
+    def message(self) -> str:
+        """The one-line report of a problem input: its name and the reason (CLI-17)."""
+        return f"{self.source}: {self.problem}"
+
+
+def shown(path: str) -> str:
+    """CLI-16: ``path`` as valid text, each byte of a name that is not UTF-8 as ``\\xNN``."""
+    try:
+        path.encode("utf-8")
+    except UnicodeEncodeError:
+        return os.fsencode(path).decode("utf-8", "backslashreplace")
+    return path
+
+
+def _reason(error: OSError) -> str:
+    """Why a path cannot be read, as SOURCE-6 says it of a file (``cannot read: ...``)."""
+    return f"cannot read: {error.strerror or type(error).__name__}"
 
 
 def add_input_options(parser: Any) -> None:
@@ -44,8 +68,8 @@ def add_input_options(parser: Any) -> None:
         "--glob",
         metavar="PATTERN",
         help="in folders, only files whose path relative to the folder matches PATTERN "
-        "(fnmatch, e.g. '*.md' or 'guide/*'; default: every .md, .markdown, .txt, .pdf "
-        "and .json file)",
+        "(fnmatch, ignoring case, e.g. '*.md' or 'guide/*'; default: every .md, .markdown, "
+        ".txt, .pdf and .json file)",
     )
     parser.add_argument(
         "--doc-id",
@@ -72,12 +96,16 @@ def add_input_options(parser: Any) -> None:
     )
 
 
-def find_inputs(paths: list[str], pattern: str | None, doc_id: str | None) -> list[Input]:
+def find_inputs(
+    paths: list[str], pattern: str | None, doc_id: str | None, skip: str | None = None
+) -> list[Input]:
     """Expand ``paths`` into inputs, in the order given, folders sorted (CLI-7, CLI-8).
 
     A folder contributes its files, recursively, sorted by relative path, skipping names
-    that start with ``.``; without ``--glob`` only files with a known suffix. Doc ids are
-    relative paths without suffix (``/``-separated); two inputs with one id are an error.
+    that start with ``.`` and the folder ``skip`` (CLI-17); without ``--glob`` only files
+    with a known suffix. Doc ids are relative paths without suffix (``/``-separated); two
+    inputs with one id are an error. A folder that cannot be listed, a dangling link and
+    a link cycle inside a folder are inputs with a ``problem`` (CLI-17).
     """
     if paths.count("-") > 1:
         raise CliError("- (standard input) can be given once")
@@ -86,11 +114,15 @@ def find_inputs(paths: list[str], pattern: str | None, doc_id: str | None) -> li
         if path == "-":
             found.append(Input("-", "stdin"))
         elif os.path.isdir(path):
-            found.extend(_walk(path, pattern))
+            try:
+                os.scandir(path).close()
+            except OSError as error:
+                raise CliError(f"{shown(path)}: {_reason(error)}") from None
+            found.extend(_walk(path, pattern, skip))
         else:
-            found.append(Input(path, Path(path).stem))
+            found.append(Input(path, shown(Path(path).stem), shown(path)))
     if not found:
-        where = ", ".join(paths)
+        where = ", ".join(map(shown, paths))
         raise CliError(
             f"no input files in {where}"
             + (
@@ -102,39 +134,86 @@ def find_inputs(paths: list[str], pattern: str | None, doc_id: str | None) -> li
     if doc_id is not None:
         if len(found) != 1:
             raise CliError(f"--doc-id needs exactly one input document, got {len(found)}")
-        found = [Input(found[0].path, doc_id)]
+        found = [Input(found[0].path, doc_id, found[0].source, found[0].problem)]
     seen: dict[str, str] = {}
     for item in found:
         if item.doc_id in seen:
             raise CliError(
-                f"{item.path}: doc id {item.doc_id!r} is also the id of {seen[item.doc_id]}"
+                f"{item.source or item.path}: doc id {item.doc_id!r} is also the id of "
+                f"{seen[item.doc_id]}"
             )
-        seen[item.doc_id] = item.path
+        seen[item.doc_id] = item.source or item.path
     return found
 
 
-def _walk(folder: str, pattern: str | None) -> Iterator[Input]:
-    """Yield the inputs of ``folder`` sorted by relative path (CLI-7)."""
+def matches(relative: str, name: str, pattern: str) -> bool:
+    """CLI-7: the relative path or the name matches ``pattern``, ignoring case (as SOURCE-1)."""
+    folded = pattern.lower()
+    return fnmatch.fnmatchcase(relative.lower(), folded) or fnmatch.fnmatchcase(
+        name.lower(), folded
+    )
+
+
+def _walk(folder: str, pattern: str | None, skip: str | None) -> Iterator[Input]:
+    """Yield the inputs of ``folder`` sorted by relative path (CLI-7, CLI-17)."""
     root = Path(folder)
-    chosen: list[tuple[str, Path]] = []
-    for directory, subdirectories, files in os.walk(root):
-        subdirectories[:] = [name for name in subdirectories if not name.startswith(".")]
-        for name in files:
+    chosen: list[tuple[str, Input]] = []
+    skipped = os.path.realpath(skip) if skip is not None else None
+    # Folders are listed with os.scandir, following links to folders; a link to a folder
+    # already on the way down (a cycle) is reported once, not followed (CLI-17).
+    pending: list[tuple[Path, str, tuple[tuple[int, int], ...]]] = []
+    top = os.stat(root)
+    pending.append((root, "", ((top.st_dev, top.st_ino),)))
+    while pending:
+        directory, prefix, ancestors = pending.pop()
+        try:
+            with os.scandir(directory) as listing:
+                entries = list(listing)
+        except OSError as error:
+            chosen.append(_folder_problem(directory, prefix.rstrip("/"), _reason(error)))
+            continue
+        for entry in entries:
+            name = entry.name
             if name.startswith("."):
                 continue
             full = Path(directory, name)
-            relative = full.relative_to(root).as_posix()
+            relative = prefix + name
+            try:
+                is_dir = entry.is_dir()
+            except OSError:
+                is_dir = False
+            if is_dir:
+                if skipped is not None and os.path.realpath(full) == skipped:
+                    continue
+                try:
+                    info = os.stat(full)
+                except OSError as error:
+                    chosen.append(_folder_problem(full, relative, _reason(error)))
+                    continue
+                key = (info.st_dev, info.st_ino)
+                if key in ancestors:
+                    loop = "symbolic link loop, not followed"
+                    chosen.append(_folder_problem(full, relative, loop))
+                    continue
+                pending.append((full, relative + "/", (*ancestors, key)))
+                continue
             if pattern is not None:
-                if not fnmatch.fnmatchcase(relative, pattern) and not fnmatch.fnmatchcase(
-                    name, pattern
-                ):
+                if not matches(relative, name, pattern):
                     continue
             elif full.suffix.lower() not in SUFFIXES:
                 continue
-            chosen.append((relative, full))
-    for relative, full in sorted(chosen):
-        stem = relative[: -len(full.suffix)] if full.suffix else relative
-        yield Input(str(full), stem)
+            stem = relative[: -len(full.suffix)] if full.suffix else relative
+            problem = None
+            if entry.is_symlink() and not os.path.exists(full):
+                problem = "no such file (a dangling symbolic link)"
+            chosen.append((relative, Input(str(full), shown(stem), shown(str(full)), problem)))
+    for _, item in sorted(chosen, key=lambda pair: pair[0]):
+        yield item
+
+
+def _folder_problem(folder: Path, relative: str, problem: str) -> tuple[str, Input]:
+    """CLI-17: a folder that is reported, not read; its doc id is its relative path and ``/``."""
+    return relative, Input(str(folder), shown(relative) + "/", shown(str(folder)), problem)
 
 
 def read_input(item: Input, args: argparse.Namespace) -> SourceDocument:
@@ -153,23 +232,31 @@ def read_input(item: Input, args: argparse.Namespace) -> SourceDocument:
             title=args.title,
             name=name,
         )
-    data = read_bytes(item.path)
+    if item.problem is not None:
+        raise InputError(item.message)
+    try:
+        data = Path(item.path).read_bytes()
+    except FileNotFoundError:
+        raise InputError(f"{item.source}: no such file") from None
+    except IsADirectoryError:
+        raise InputError(f"{item.source}: is a directory") from None
+    except OSError as error:
+        raise InputError(f"{item.source}: {_reason(error)}") from None
     try:
         return document_from_bytes(
             data,
             doc_id=item.doc_id,
-            source=item.path,
+            source=item.source,
             input_format=args.input_format,
             title=args.title,
-            name=item.path,
+            name=item.source,
         )
     except ImportError as error:  # pypdf missing: the whole run needs the extra
         raise CliError(str(error)) from None
     except (TypeError, ValueError) as error:
         if isinstance(error, InputError):
             raise
-        # A path that is no valid text (a lone surrogate from a non-UTF-8 file name).
-        raise InputError(f"{item.path}: {error}") from None
+        raise InputError(f"{item.source}: {error}") from None
 
 
 def documents(

@@ -35,9 +35,16 @@ DOCUMENT_KEYS = ("doc_id", "source", "title")
 _METADATA_FIELDS = tuple(name for name in RECORD_FIELDS if name != "text")
 
 
-def default_doc_id(text: str) -> str:
-    """ADAPT-2: ``"doc-"`` and the first 16 hex digits of ``hash_text(text)``."""
-    return "doc-" + hash_text(require_text("text", text))[:16]
+def default_doc_id(text: str, source: str = "") -> str:
+    """ADAPT-2: ``"doc-"`` and 16 hex digits of the text's hash, with ``source`` if given.
+
+    Without a source, ``hash_text(text)``; with one, ``hash_text(hash_text(source) +
+    hash_text(text))``, so one text from two sources is two documents.
+    """
+    digest = hash_text(require_text("text", text))
+    if require_text("source", source):
+        digest = hash_text(hash_text(source) + digest)
+    return "doc-" + digest[:16]
 
 
 def _document_fact(metadata: Mapping[str, Any], key: str) -> str | None:
@@ -109,20 +116,22 @@ class Chunking:
         """Return the document of ``text``: doc_id, source and title from ``metadata``.
 
         ADAPT-2: ``metadata["doc_id"]`` if present, else ``fallback_id`` (the framework's
-        own document id) if given, else :func:`default_doc_id`; ``source`` and ``title``
+        own document id) if given, else :func:`default_doc_id` of the text and source;
+        ``source`` and ``title``
         likewise from ``metadata``, else ``""`` and SOURCE-5's rule.
         """
         if not isinstance(metadata, Mapping):
             raise ArgumentTypeError("metadata", "a mapping", metadata)
         text = require_text("text", text)
+        source = _document_fact(metadata, "source") or ""
         doc_id = _document_fact(metadata, "doc_id")
         if doc_id is None:
-            doc_id = default_doc_id(text) if fallback_id is None else fallback_id
+            doc_id = default_doc_id(text, source) if fallback_id is None else fallback_id
         return document_from_text(
             text,
             doc_id=doc_id,
             input_format=self.input_format,
-            source=_document_fact(metadata, "source") or "",
+            source=source,
             title=_document_fact(metadata, "title"),
         )
 
