@@ -124,7 +124,9 @@ def test_bad_input_one_line_exit_2(
 def test_invalid_utf8(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """CHUNK-5: undecodable bytes are a one-line error."""
     path = tmp_path / "x.md"
-    path.write_bytes(b"\xff\xfe")
+    path.write_bytes(
+        b"a\xff\xfe"
+    )  # not a byte-order mark: \xff\xfe first would be UTF-16 (SOURCE-9)
     assert main(["chunk", str(path)]) == 2
     assert "not valid UTF-8" in capsys.readouterr().err
 

@@ -29,7 +29,8 @@ def _run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str,
 
 
 HELP = """\
-usage: chunkspec chunk [-h] [--glob PATTERN] [--doc-id ID] [--title T] [--input-format {markdown,text,pdf,json}] [--keep-going] [--strategy {heading,structural,recursive,window,pages}] [--max-tokens N] [--overlap-tokens N] [--counter NAME] [--encoding-file FILE] [--count-headings] [--split-tables] [--format {jsonl,text}] [-n N] [--output FILE] PATH [PATH ...]
+usage: chunkspec chunk [-h] [--glob PATTERN] [--doc-id ID] [--title T] [--input-format {markdown,text,pdf,json}] [--input-encoding NAME] [--pdf-password PASSWORD] [--keep-going] [--strategy {heading,structural,recursive,window,pages}] [--max-tokens N] [--overlap-tokens N] [--counter NAME] [--encoding-file FILE] [--count-headings] [--split-tables] [--format {jsonl,text}] [-n N] [--output FILE]
+                       PATH [PATH ...]
 
 Chunk each document (.md/.markdown, .txt, .pdf, .json blocks; folders recursively; - is standard input) with --strategy and write one chunk record a line; --format text summarises instead.
 
@@ -43,6 +44,10 @@ options:
   --title T             the document title, for a single input (default: the first level-1 heading, a PDF's /Title, else the doc id)
   --input-format {markdown,text,pdf,json}
                         read every input as this format (default: by suffix; a PDF is also known by its %PDF- header; - is Markdown)
+  --input-encoding NAME
+                        decode text, Markdown and JSON inputs with this encoding, e.g. latin-1 (default: UTF-8, or UTF-16/UTF-32 when the file starts with their byte-order mark)
+  --pdf-password PASSWORD
+                        the password of encrypted PDF inputs (default: the CHUNKSPEC_PDF_PASSWORD environment variable)
   --keep-going          write every good document and list the bad ones (exit status 2 all the same)
   --strategy {heading,structural,recursive,window,pages}
                         the chunking strategy (default: heading); heading: heading-aware sections with overlap (HEAD rules); structural: Markdown blocks packed under the budget (MD rules); recursive: split_section over the text (RECORD-11); window: fixed token windows (TOKWIN rules); pages: token windows over pages (PAGE rules)

@@ -20,7 +20,7 @@ def _ingest(tmp_path: Path, output_format: str) -> Path:
     docs = tmp_path / "docs"
     docs.mkdir(exist_ok=True)
     (docs / "guide.md").write_text(_GUIDE, encoding="utf-8")
-    (docs / "broken.md").write_bytes(b"\xff\xfe not UTF-8")
+    (docs / "broken.md").write_bytes(b"not \xff\xfe UTF-8")
     out = tmp_path / f"out-{output_format}"
     assert main(["ingest", str(docs), "--out", str(out), "--format", output_format]) == 0
     (part,) = sorted(out.glob(f"part-*.{output_format}"))

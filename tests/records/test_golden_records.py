@@ -149,7 +149,11 @@ def _derived(
 def test_sources(case: dict[str, Any]) -> None:
     """document_from_bytes: doc id, text, format, title, source and pages, or InputError."""
     data = dict(case["input"])
-    options = {k: data[k] for k in ("source", "input_format", "title", "name") if k in data}
+    options = {
+        k: data[k]
+        for k in ("source", "input_format", "title", "name", "encoding", "pdf_password")
+        if k in data
+    }
     if "error" in case:
         _expect_error(
             case, lambda: document_from_bytes(_bytes(data), doc_id=data["doc_id"], **options)

@@ -118,7 +118,7 @@ def test_messages_name_the_file(report: Path, tmp_path: Path) -> None:
     expected = {
         notes: f"{notes}: not a PDF (no %PDF- header)",
         broken: f"{broken}: cannot read PDF: PdfStreamError: Stream has ended unexpectedly",
-        locked: f"{locked}: encrypted PDF (a password is required)",
+        locked: f"{locked}: encrypted PDF: a password is needed (--pdf-password)",
     }
     for path, message in expected.items():
         with pytest.raises(PdfError) as info:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import codecs
 import fnmatch
 import os
 import sys
@@ -20,7 +21,20 @@ from .._text._documents import (
 )
 from ._io import CliError
 
-__all__ = ["Input", "add_input_options", "documents", "find_inputs", "matches", "shown"]
+#: CLI-18: the environment variable that holds the password of encrypted PDF inputs.
+PDF_PASSWORD_ENV = "CHUNKSPEC_PDF_PASSWORD"
+
+__all__ = [
+    "PDF_PASSWORD_ENV",
+    "Input",
+    "add_input_options",
+    "documents",
+    "find_inputs",
+    "input_encoding",
+    "matches",
+    "pdf_password",
+    "shown",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,10 +104,44 @@ def add_input_options(parser: Any) -> None:
         "its %%PDF- header; - is Markdown)",
     )
     parser.add_argument(
+        "--input-encoding",
+        metavar="NAME",
+        help="decode text, Markdown and JSON inputs with this encoding, e.g. latin-1 "
+        "(default: UTF-8, or UTF-16/UTF-32 when the file starts with their byte-order mark)",
+    )
+    parser.add_argument(
+        "--pdf-password",
+        metavar="PASSWORD",
+        help=f"the password of encrypted PDF inputs (default: the {PDF_PASSWORD_ENV} "
+        "environment variable)",
+    )
+    parser.add_argument(
         "--keep-going",
         action="store_true",
         help="write every good document and list the bad ones (exit status 2 all the same)",
     )
+
+
+def pdf_password(args: argparse.Namespace) -> str | None:
+    """CLI-18: ``--pdf-password``, else the environment variable, else None."""
+    given: str | None = getattr(args, "pdf_password", None)
+    if given is not None:
+        return given
+    return os.environ.get(PDF_PASSWORD_ENV) or None
+
+
+def input_encoding(args: argparse.Namespace) -> str | None:
+    """CLI-18: the ``--input-encoding`` name; a CliError if Python knows no such encoding."""
+    name: str | None = getattr(args, "input_encoding", None)
+    if name is None:
+        return None
+    try:
+        codec = codecs.lookup(name)
+    except LookupError:
+        raise CliError(f"--input-encoding: unknown encoding {name!r}") from None
+    if not codec._is_text_encoding:
+        raise CliError(f"--input-encoding: {name!r} is not a text encoding") from None
+    return name
 
 
 def find_inputs(
@@ -231,6 +279,8 @@ def read_input(item: Input, args: argparse.Namespace) -> SourceDocument:
             input_format=chosen,
             title=args.title,
             name=name,
+            encoding=input_encoding(args),
+            pdf_password=pdf_password(args),
         )
     if item.problem is not None:
         raise InputError(item.message)
@@ -250,6 +300,8 @@ def read_input(item: Input, args: argparse.Namespace) -> SourceDocument:
             input_format=args.input_format,
             title=args.title,
             name=item.source,
+            encoding=input_encoding(args),
+            pdf_password=pdf_password(args),
         )
     except ImportError as error:  # pypdf missing: the whole run needs the extra
         raise CliError(str(error)) from None

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import codecs
 import json
 import os
 from dataclasses import dataclass, field
@@ -153,23 +154,30 @@ def document_from_bytes(
     input_format: str | None = None,
     title: str | None = None,
     name: str | None = None,
+    encoding: str | None = None,
+    pdf_password: str | None = None,
 ) -> SourceDocument:
-    """Return the document held in ``data`` (SOURCE-1..SOURCE-6).
+    """Return the document held in ``data`` (SOURCE-1..SOURCE-9).
 
     ``name`` (default ``source`` or ``doc_id``) names the document in errors and gives the
-    suffix that selects the format unless ``input_format`` is given. Text is strict UTF-8
-    with one leading byte-order mark removed (CLI-3). Raises InputError (a ValueError) with
-    a one-line message for a document that cannot be read.
+    suffix that selects the format unless ``input_format`` is given. Text is decoded as
+    SOURCE-9 says: strict ``encoding`` if given, else UTF-16/UTF-32 by their byte-order
+    mark, else strict UTF-8; one leading byte-order mark is removed (CLI-3).
+    ``pdf_password`` opens an encrypted PDF (SOURCE-8). Raises InputError (a ValueError)
+    with a one-line message for a document that cannot be read.
     """
     if not isinstance(data, (bytes, bytearray)):
         raise ArgumentTypeError("data", "bytes", data)
     require_text("doc_id", doc_id)
     require_text("source", source)
+    codec = _codec(encoding)
+    if pdf_password is not None:
+        require_str("pdf_password", pdf_password)
     label = name if name is not None else (source or doc_id)
     chosen = format_for(label, bytes(data[:1024]), input_format)
     if chosen == "pdf":
         try:
-            pages, pdf_title = read_pdf_bytes(bytes(data), label)
+            pages, pdf_title = read_pdf_bytes(bytes(data), label, password=pdf_password)
         except PdfError as error:
             raise InputError(str(error)) from None
         text = join_pages(pages)
@@ -182,12 +190,7 @@ def document_from_bytes(
             source,
             tuple(pages),
         )
-    try:
-        text = bytes(data).decode("utf-8")
-    except UnicodeDecodeError as error:
-        raise InputError(f"{label}: not valid UTF-8 (byte {error.start})") from None
-    if text.startswith("\ufeff"):
-        text = text[1:]
+    text = _decode(bytes(data), codec, label)
     if chosen == "json":
         return _from_json(text, doc_id, source, title, label)
     try:
@@ -198,6 +201,54 @@ def document_from_bytes(
         if error.argument == "text":  # a lone surrogate cannot come from UTF-8: unreachable
             raise InputError(f"{label}: {error}") from None
         raise
+
+
+#: SOURCE-9: byte-order marks recognised without ``encoding``; UTF-32's before UTF-16's,
+#: whose little-endian mark starts UTF-32's.
+_BOMS = (
+    (codecs.BOM_UTF32_LE, "utf-32", "UTF-32"),
+    (codecs.BOM_UTF32_BE, "utf-32", "UTF-32"),
+    (codecs.BOM_UTF16_LE, "utf-16", "UTF-16"),
+    (codecs.BOM_UTF16_BE, "utf-16", "UTF-16"),
+)
+
+
+def _codec(encoding: str | None) -> str | None:
+    """Return the codec name of ``encoding`` (None: SOURCE-9's default); ValueError if unknown."""
+    if encoding is None:
+        return None
+    require_str("encoding", encoding)
+    try:
+        info = codecs.lookup(encoding)
+    except LookupError:
+        raise ArgumentValueError(
+            "encoding", "must be a text encoding Python knows", encoding
+        ) from None
+    if not info._is_text_encoding:  # rot13, base64 and the like are not text encodings
+        raise ArgumentValueError("encoding", "must be a text encoding Python knows", encoding)
+    return encoding
+
+
+def _decode(data: bytes, codec: str | None, label: str) -> str:
+    """SOURCE-9: the text of ``data``, one leading byte-order mark removed; else InputError."""
+    shown = "UTF-8"
+    if codec is None:
+        codec = "utf-8"
+        for mark, bom_codec, bom_name in _BOMS:
+            if data.startswith(mark):
+                codec, shown = bom_codec, bom_name
+                break
+    else:
+        shown = codec
+    try:
+        text = data.decode(codec)
+    except UnicodeDecodeError as error:
+        raise InputError(f"{label}: not valid {shown} (byte {error.start})") from None
+    except UnicodeError:  # a codec that fails without saying where, such as idna
+        raise InputError(f"{label}: not valid {shown}") from None
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    return text
 
 
 def _from_json(
@@ -229,11 +280,14 @@ def read_document(
     doc_id: str | None = None,
     input_format: str | None = None,
     title: str | None = None,
+    encoding: str | None = None,
+    pdf_password: str | None = None,
 ) -> SourceDocument:
     """Read the file at ``path`` as a document; ``doc_id`` defaults to its stem (SOURCE-3).
 
-    ``source`` is ``path`` as given. Raises InputError (one line, naming the path) for a
-    file that is missing, unreadable, or not a document of its format.
+    ``source`` is ``path`` as given; ``encoding`` and ``pdf_password`` are as in
+    :func:`document_from_bytes` (SOURCE-8, SOURCE-9). Raises InputError (one line, naming
+    the path) for a file that is missing, unreadable, or not a document of its format.
     """
     if not isinstance(path, os.PathLike):
         require_str("path", path)
@@ -245,6 +299,8 @@ def read_document(
         input_format=input_format,
         title=title,
         name=name,
+        encoding=encoding,
+        pdf_password=pdf_password,
     )
 
 

@@ -18,23 +18,26 @@ class PdfError(ChunkspecError, ValueError):
     """A file that is not a PDF, is encrypted, or whose text cannot be extracted."""
 
 
-def read_pdf_pages(path: str | os.PathLike[str]) -> list[str]:
+def read_pdf_pages(path: str | os.PathLike[str], *, password: str | None = None) -> list[str]:
     """Return ``[page.extract_text() for page in PdfReader(path).pages]``, one str a page.
 
     A form feed inside a page's extracted text becomes ``"\\n"`` (the page separator of
     ``join_pages`` must not occur in a page, rule PAGE-2). Raises ``FileNotFoundError`` /
     ``OSError`` for unreadable files, ``PdfError`` (a ValueError) for a file that is not a
-    PDF, an encrypted PDF that an empty password does not open, or a page pypdf cannot read.
+    PDF, an encrypted PDF that neither ``password`` nor the empty password opens (SOURCE-8),
+    or a page pypdf cannot read. The password never appears in a message.
     """
     if not isinstance(path, os.PathLike):
         require_str("path", path)
     name = os.fspath(path)
     with open(name, "rb") as handle:
         head = handle.read(1024)
-    return read_pdf_source(name, name, head)[0]
+    return read_pdf_source(name, name, head, password)[0]
 
 
-def read_pdf_bytes(data: bytes, name: str = "<bytes>") -> tuple[list[str], str]:
+def read_pdf_bytes(
+    data: bytes, name: str = "<bytes>", *, password: str | None = None
+) -> tuple[list[str], str]:
     """Return ``(pages, title)`` of the PDF held in ``data`` (``name`` is for messages).
 
     ``title`` is the document information's ``/Title`` with runs of whitespace made one
@@ -42,11 +45,15 @@ def read_pdf_bytes(data: bytes, name: str = "<bytes>") -> tuple[list[str], str]:
     """
     if not isinstance(data, (bytes, bytearray)):
         raise ArgumentTypeError("data", "bytes", data)
-    return read_pdf_source(name, io.BytesIO(bytes(data)), bytes(data[:1024]))
+    return read_pdf_source(name, io.BytesIO(bytes(data)), bytes(data[:1024]), password)
 
 
-def read_pdf_source(name: str, source: str | io.BytesIO, head: bytes) -> tuple[list[str], str]:
+def read_pdf_source(
+    name: str, source: str | io.BytesIO, head: bytes, password: str | None = None
+) -> tuple[list[str], str]:
     """Read the pages and the title of a PDF file path or stream; ``head`` is its first KiB."""
+    if password is not None:
+        require_str("password", password)
     try:
         from pypdf import PasswordType, PdfReader
     except ImportError:
@@ -59,7 +66,10 @@ def read_pdf_source(name: str, source: str | io.BytesIO, head: bytes) -> tuple[l
         # PdfReader has already tried the empty password (any error it raises is caught
         # below); decrypt("") asks the same question and says whether it opened the file.
         if reader.is_encrypted and reader.decrypt("") == PasswordType.NOT_DECRYPTED:
-            raise PdfError(f"{name}: encrypted PDF (a password is required)")
+            if not password:
+                raise PdfError(f"{name}: encrypted PDF: a password is needed (--pdf-password)")
+            if reader.decrypt(password) == PasswordType.NOT_DECRYPTED:
+                raise PdfError(f"{name}: encrypted PDF: the password is wrong")
         pages = reader.pages
         count = len(pages)
     except PdfError:

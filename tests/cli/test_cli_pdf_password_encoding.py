@@ -1,0 +1,102 @@
+"""CLI-18: --pdf-password (or CHUNKSPEC_PDF_PASSWORD) and --input-encoding on reading commands."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pytest
+from pypdf import PdfWriter
+
+from tests.cli.test_cli import run_cli
+from tests.pdfs import text_pdf
+
+PAGES = [["Quarterly report", "Revenue grew steadily this quarter."], ["Outlook", "Steady."]]
+COMMANDS = [["chunk"], ["split", "--max-tokens", "50"], ["window", "--max-tokens", "50"], ["pages"]]
+
+
+def _locked(tmp_path: Path) -> tuple[Path, Path]:
+    """Write the test PDF plain and AES-256 encrypted (user password ``s3cret``)."""
+    plain = tmp_path / "plain" / "report.pdf"
+    locked = tmp_path / "locked" / "report.pdf"
+    plain.parent.mkdir()
+    locked.parent.mkdir()
+    plain.write_bytes(text_pdf(PAGES))
+    writer = PdfWriter(clone_from=io.BytesIO(text_pdf(PAGES)))
+    writer.encrypt(user_password="s3cret", algorithm="AES-256")
+    out = io.BytesIO()
+    writer.write(out)
+    locked.write_bytes(out.getvalue())
+    return plain, locked
+
+
+@pytest.mark.parametrize("command", COMMANDS)
+def test_pdf_password_flag_and_environment(
+    command: list[str],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """CLI-18: the flag, else the environment variable, opens the PDF; the flag wins."""
+    plain, locked = _locked(tmp_path)
+    monkeypatch.delenv("CHUNKSPEC_PDF_PASSWORD", raising=False)
+    status, expected, _ = run_cli([*command, str(plain)], b"", monkeypatch, capsys)
+    assert status == 0
+    expected = expected.replace(str(plain), str(locked))
+    argv = [*command, str(locked), "--pdf-password", "s3cret"]
+    assert run_cli(argv, b"", monkeypatch, capsys) == (0, expected, "")
+    monkeypatch.setenv("CHUNKSPEC_PDF_PASSWORD", "s3cret")
+    assert run_cli([*command, str(locked)], b"", monkeypatch, capsys) == (0, expected, "")
+    argv = [*command, str(locked), "--pdf-password", "wrong-one"]
+    status, out, err = run_cli(argv, b"", monkeypatch, capsys)
+    assert (status, out) == (2, "")
+    assert err == f"chunkspec {command[0]}: error: {locked}: encrypted PDF: the password is wrong\n"
+    assert "wrong-one" not in err
+    assert "s3cret" not in err
+
+
+def test_pdf_password_missing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """CLI-18: no password is one line naming the file and the flag."""
+    _, locked = _locked(tmp_path)
+    monkeypatch.delenv("CHUNKSPEC_PDF_PASSWORD", raising=False)
+    status, out, err = run_cli(["chunk", str(locked)], b"", monkeypatch, capsys)
+    assert (status, out) == (2, "")
+    assert err == (
+        f"chunkspec chunk: error: {locked}: encrypted PDF: a password is needed (--pdf-password)\n"
+    )
+
+
+def test_input_encoding(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """CLI-18: --input-encoding reads Latin-1; without it a UTF-16 BOM is enough."""
+    text = "# Café\n\nCrème brûlée.\n"
+    utf8 = tmp_path / "utf8" / "notes.md"
+    latin = tmp_path / "latin" / "notes.md"
+    wide = tmp_path / "wide" / "notes.md"
+    for path, data in ((utf8, text.encode()), (latin, text.encode("latin-1"))):
+        path.parent.mkdir()
+        path.write_bytes(data)
+    wide.parent.mkdir()
+    wide.write_bytes(text.encode("utf-16"))
+    status, expected, _ = run_cli(["chunk", str(utf8)], b"", monkeypatch, capsys)
+    assert status == 0
+    status, out, err = run_cli(["chunk", str(latin)], b"", monkeypatch, capsys)
+    assert (status, out, err) == (
+        2,
+        "",
+        f"chunkspec chunk: error: {latin}: not valid UTF-8 (byte 5)\n",
+    )
+    argv = ["chunk", str(latin), "--input-encoding", "latin-1"]
+    assert run_cli(argv, b"", monkeypatch, capsys) == (0, expected.replace("utf8", "latin"), "")
+    status, out, err = run_cli(["chunk", str(wide)], b"", monkeypatch, capsys)
+    assert (status, out, err) == (0, expected.replace("utf8", "wide"), "")
+    argv = ["chunk", str(latin), "--input-encoding", "nope"]
+    status, out, err = run_cli(argv, b"", monkeypatch, capsys)
+    assert (status, out, err) == (
+        2,
+        "",
+        "chunkspec chunk: error: --input-encoding: unknown encoding 'nope'\n",
+    )
