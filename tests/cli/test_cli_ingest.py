@@ -125,6 +125,8 @@ def test_refuses_a_folder_it_did_not_write(
         (["--workers", "0"], "--workers"),
         (["--max-bytes", "-1"], "--max-bytes"),
         (["--address", "127.0.0.1:1"], "--address needs --engine ray"),
+        (["--big-bytes", "1000"], "--big-bytes needs --engine ray"),
+        (["--big-memory", "1000"], "--big-memory needs --engine ray"),
         (["--engine", "ray", "--format", "jsonl"], "--engine ray writes Parquet only"),
     ],
 )

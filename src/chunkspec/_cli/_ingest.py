@@ -105,7 +105,7 @@ def register(sub: Any) -> None:
     parser.add_argument(
         "--big-bytes",
         type=int,
-        default=16 * 1024 * 1024,
+        default=None,
         metavar="N",
         help="--engine ray: a file over N bytes is chunked alone, with memory reserved "
         "(default 16777216)",
@@ -219,14 +219,27 @@ def _positive(flag: str, value: int | None) -> None:
         raise CliError(f"{flag} must be >= 1, got {value}")
 
 
+#: ``--big-bytes``' default with ``--engine ray``: files over 16 MiB are chunked alone.
+BIG_BYTES = 16 * 1024 * 1024
+
+
 def run(args: argparse.Namespace) -> int:
     """Chunk every input and write the part files; 130 on Ctrl-C."""
     _positive("--workers", args.workers)
     _positive("--rows-per-file", args.rows_per_file)
     if args.max_bytes < 0:
         raise CliError(f"--max-bytes must be >= 0 (0: no cap), got {args.max_bytes}")
-    if args.engine != "ray" and args.address is not None:
-        raise CliError("--address needs --engine ray")
+    # CLI-12: an option the chosen engine would ignore is refused, never silently dropped
+    if args.engine != "ray":
+        for flag, value in (
+            ("--address", args.address),
+            ("--big-bytes", args.big_bytes),
+            ("--big-memory", args.big_memory),
+        ):
+            if value is not None:
+                raise CliError(f"{flag} needs --engine ray")
+    elif args.big_bytes is None:
+        args.big_bytes = BIG_BYTES
     options = options_from(args)
     check_out(args.out, args.format)
     inputs = find_files(args.paths, args.glob, args.out)
