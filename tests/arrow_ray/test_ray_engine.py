@@ -153,15 +153,13 @@ def test_one_16_mib_document(ray_local: Any, tmp_path: Path) -> None:
     data = (line * (16 * 1024 * 1024 // len(line) + 1)).encode()[: 16 * 1024 * 1024]
     (tmp_path / "in" / "giant.txt").write_bytes(data)
     (tmp_path / "in" / "small.md").write_text("# Small\n\nA small file beside it.\n")
-    window = ["--strategy", "window", "--max-tokens", "512", "--big-bytes", str(8 << 20)]
+    window = ["--strategy", "window", "--max-tokens", "512"]
+    big = ["--engine", "ray", "--big-bytes", str(8 << 20)]  # CLI-12: Ray's options only
     local, remote = tmp_path / "local", tmp_path / "ray"
     assert (
         main(["ingest", str(tmp_path / "in"), "--out", str(local), "--workers", "1", *window]) == 0
     )
-    assert (
-        main(["ingest", str(tmp_path / "in"), "--out", str(remote), "--engine", "ray", *window])
-        == 0
-    )
+    assert main(["ingest", str(tmp_path / "in"), "--out", str(remote), *big, *window]) == 0
     got = _sorted_rows(remote)
     assert got == _sorted_rows(local)
     assert all(row["error"] is None for row in got)
