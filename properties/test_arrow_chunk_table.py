@@ -199,3 +199,55 @@ def test_max_bytes_refuses_by_size_alone(
             assert [r["error"] for r in rows] == [f"{name}: {size} bytes is over max_bytes ({cap})"]
         else:
             assert rows == chunk_table(_table([document]), **unlimited).to_pylist()
+
+
+_ENCODINGS = st.sampled_from(["latin-1", "utf-16", "cp1252", "utf-8"])
+
+
+@_FEWER
+@given(_document_lists, chunk_table_options(), _ENCODINGS)
+def test_encoding_reads_as_the_decoded_text(
+    documents: list[dict[str, Any]], options: dict[str, Any], encoding: str
+) -> None:
+    """SCALE-8: with ``encoding``, a document's bytes in that encoding give the rows its
+    text gives in a ``text`` column; text the encoding cannot hold is left out (and
+    ``max_bytes``, which counts bytes, is not used)."""
+    options = {key: value for key, value in options.items() if key != "max_bytes"}
+    kept = []
+    for document in documents:
+        try:
+            text = document["bytes"].decode("utf-8")
+            data = text.encode(encoding)
+        except UnicodeError:
+            continue
+        if document["input_format"] == "pdf" or (document["source"] or "").endswith(".pdf"):
+            continue
+        kept.append({**document, "bytes": data, "text": text.removeprefix("\ufeff")})
+    encoded = _table(kept)
+    as_text = encoded.drop_columns(["bytes"]).append_column(
+        "text", pa.array([d["text"] for d in kept], pa.string())
+    )
+    got = chunk_table(encoded, **options, encoding=encoding).to_pylist()
+    assert got == chunk_table(as_text, **options).to_pylist()
+
+
+@_FEWER
+@given(_document_lists, chunk_table_options())
+def test_pandas_keeps_the_integer_types(
+    documents: list[dict[str, Any]], options: dict[str, Any]
+) -> None:
+    """SCALE-9: pandas reads every int column as ``Int64`` and ``oversized`` as ``boolean``,
+    error rows or not, with the same values as the rows."""
+    pandas = pytest.importorskip("pandas")
+    table = chunk_table(_table(documents), **options)
+    frame = table.to_pandas()
+    for field in table.schema:
+        kind = str(frame[field.name].dtype)
+        if pa.types.is_integer(field.type):
+            assert kind == "Int64", field.name
+        elif pa.types.is_boolean(field.type):
+            assert kind == "boolean", field.name
+    rows = table.to_pylist()
+    for name in ("index", "start", "end", "tokens", "page_start", "page_end", "oversized"):
+        values = [None if pandas.isna(v) else v for v in frame[name].tolist()]
+        assert values == [row[name] for row in rows], name

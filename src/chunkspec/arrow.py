@@ -13,6 +13,7 @@ column (docs/spec/scale.md, SCALE-1..SCALE-7); Ray Data and Spark run it per bat
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
@@ -79,7 +80,32 @@ def chunk_table_schema() -> pa.Schema:
     fields = [
         field.with_nullable(field.name not in ("doc_id", "source")) for field in record_schema()
     ]
-    return pa.schema([*fields, pa.field(ERROR_FIELD, pa.string(), nullable=True)])
+    schema = pa.schema([*fields, pa.field(ERROR_FIELD, pa.string(), nullable=True)])
+    return schema.with_metadata({b"pandas": _pandas_metadata(schema)})
+
+
+#: SCALE-9: the pandas dtype that keeps each nullable non-string column's type.
+_PANDAS_DTYPES = {"int64": ("int64", "Int64"), "bool": ("bool", "boolean")}
+
+
+def _pandas_metadata(schema: pa.Schema) -> bytes:
+    """SCALE-9: the ``pandas`` schema metadata that makes pandas read ints as ``Int64``."""
+    columns = []
+    for field in schema:
+        pandas_type, numpy_type = _PANDAS_DTYPES.get(str(field.type), ("unicode", "object"))
+        if str(field.type).startswith("list"):
+            pandas_type = "list[unicode]"
+        columns.append(
+            {
+                "name": field.name,
+                "field_name": field.name,
+                "pandas_type": pandas_type,
+                "numpy_type": numpy_type,
+                "metadata": None,
+            }
+        )
+    metadata = {"index_columns": [], "column_indexes": [], "columns": columns}
+    return json.dumps(metadata, separators=(",", ":")).encode("utf-8")
 
 
 def chunk_table(
@@ -95,6 +121,8 @@ def chunk_table(
     split_tables: bool | Unset = UNSET,
     input_format: str | None = None,
     max_bytes: int | None = None,
+    encoding: str | None = None,
+    pdf_password: str | None = None,
 ) -> pa.Table:
     """Chunk every document of ``table``; return one row per record, or one error row.
 
@@ -105,7 +133,8 @@ def chunk_table(
     (a :class:`chunkspec.ChunkOptions`) or, without it, :func:`chunkspec.chunk_document`'s
     keywords (OPT-1); a counter name is built once per process (SCALE-6). A document over
     ``max_bytes`` bytes, one that cannot be read, one that raises while it is chunked and
-    one with no chunk are each one error row (SCALE-3..5).
+    one with no chunk are each one error row (SCALE-3..5). ``encoding`` and ``pdf_password``
+    read every document's bytes as :func:`chunkspec.document_from_bytes` does (SCALE-8).
 
     The rows are each document's records in input order (SCALE-1), so the result never
     depends on how a table is split into batches (SCALE-7).
@@ -127,7 +156,7 @@ def chunk_table(
             "split_tables": split_tables,
         },
     )
-    job = ChunkJob(chosen, input_format, max_bytes)
+    job = ChunkJob(chosen, input_format, max_bytes, encoding, pdf_password)
     names = table.column_names
     if "doc_id" not in names:
         raise ArgumentTypeError("table", "a table with a 'doc_id' column", table)

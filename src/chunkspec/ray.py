@@ -53,7 +53,12 @@ def _chunk_batch(batch: pa.Table, job: dict[str, Any]) -> pa.Table:
 
     read = ChunkJob.from_dict(job)
     return chunk_table(
-        batch, options=read.options, input_format=read.input_format, max_bytes=read.max_bytes
+        batch,
+        options=read.options,
+        input_format=read.input_format,
+        max_bytes=read.max_bytes,
+        encoding=read.encoding,
+        pdf_password=read.pdf_password,
     )
 
 
@@ -82,6 +87,8 @@ def chunk_dataset(
     split_tables: bool | Unset = UNSET,
     input_format: str | None = None,
     max_bytes: int | None = None,
+    encoding: str | None = None,
+    pdf_password: str | None = None,
     big_bytes: int | None = None,
     big_memory: int | None = None,
     batch_size: int = 16,
@@ -104,7 +111,8 @@ def chunk_dataset(
     a worker. The split filters ``ds`` twice, so Ray computes ``ds`` twice; when the sizes
     are known before reading (files), read small and big ones as two datasets and call
     this on each instead (``chunkspec ingest`` does). ``max_bytes`` is the hard cap over
-    which a document is an error row (SCALE-5). ``max_retries`` caps Ray's retries of a
+    which a document is an error row (SCALE-5); ``encoding`` and ``pdf_password`` read the
+    documents' bytes (SCALE-8). ``max_retries`` caps Ray's retries of a
     task whose worker died (Ray Data's default is to retry forever); an exception inside
     chunking is an error row (SCALE-4), never a retry or a failed job.
     """
@@ -127,7 +135,7 @@ def chunk_dataset(
         raise ArgumentTypeError(
             "counter", "a counter name (str): a Ray task builds its own counter", chosen.counter
         )
-    job = ChunkJob(chosen, input_format, max_bytes).to_dict()
+    job = ChunkJob(chosen, input_format, max_bytes, encoding, pdf_password).to_dict()
     require_int("batch_size", batch_size, minimum=1)
     require_int("max_retries", max_retries, minimum=0)
     if big_bytes is not None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pyarrow as pa
@@ -50,13 +51,19 @@ def test_chunk_table(case: dict[str, Any]) -> None:
         assert error.argument == case["error"]["argument"]
         assert isinstance(error, _ERRORS[case["error"]["type"]])
         return
-    got = chunk_table(table, **options).to_pylist()
+    result = chunk_table(table, **options)
+    got = result.to_pylist()
+    if "pandas_dtypes" in case:  # SCALE-9
+        metadata = json.loads(result.schema.metadata[b"pandas"])
+        named = {column["name"]: column["numpy_type"] for column in metadata["columns"]}
+        assert {name: named[name] for name in case["pandas_dtypes"]} == case["pandas_dtypes"]
     assert len(got) == len(case["output"])
     for row, pinned in zip(got, case["output"], strict=True):
         assert {key: row[key] for key in pinned} == pinned
         if row["error"] is not None:  # SCALE-3: every column not pinned is null
             assert all(row[k] is None for k in row if k not in ("doc_id", "source", "error"))
-    chunk_options = {k: v for k, v in options.items() if k not in ("max_bytes", "input_format")}
+    reading = ("max_bytes", "input_format", "encoding", "pdf_password")
+    chunk_options = {k: v for k, v in options.items() if k not in reading}
     for document in documents:  # SCALE-2: chunk rows are chunk_document's records
         rows = [r for r in got if r["doc_id"] == document["doc_id"] and r["error"] is None]
         if not rows:
@@ -69,6 +76,8 @@ def test_chunk_table(case: dict[str, Any]) -> None:
             source=source,
             input_format=document.get("input_format") or options.get("input_format"),
             name=source or document["doc_id"],
+            encoding=options.get("encoding"),
+            pdf_password=options.get("pdf_password"),
         )
         records = chunk_document(built, **chunk_options)
         assert rows == [{**r.to_dict(), "error": None} for r in records]

@@ -238,3 +238,25 @@ def test_dead_worker_process_is_one_line(
     assert err.startswith("chunkspec ingest: error: a worker process died")
     assert err.count("\n") == 1
     assert sorted(p.name for p in tmp_path.iterdir()) == ["in"]
+
+
+def test_ingest_parquet_reads_back_into_pandas_with_integer_types(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """SCALE-9: pandas reads an ingest Parquet with error rows as nullable Int64, not floats."""
+    pandas = pytest.importorskip("pandas")
+    corpus = tmp_path / "corpus"
+    corpus.mkdir()
+    (corpus / "good.md").write_text("# Title\n\nSome words here.\n", "utf-8")
+    (corpus / "bad.txt").write_bytes(b"\xff\xfe\x00")
+    out = tmp_path / "out"
+    assert main(["ingest", str(corpus), "--out", str(out), "--workers", "1"]) == 0
+    capsys.readouterr()
+    frame = pandas.read_parquet(out)
+    assert str(frame["index"].dtype) == "Int64"
+    assert str(frame["tokens"].dtype) == "Int64"
+    assert str(frame["oversized"].dtype) == "boolean"
+    errors = frame[frame["error"].notna()]
+    assert len(errors) == 1 and errors["index"].isna().all()
+    chunks = frame[frame["error"].isna()]
+    assert chunks["index"].tolist() == list(range(len(chunks)))

@@ -100,3 +100,63 @@ def test_input_encoding(
         "",
         "chunkspec chunk: error: --input-encoding: unknown encoding 'nope'\n",
     )
+
+
+def _ingest_texts(out: Path) -> list[tuple[str, str | None, str | None]]:
+    """Return (doc_id, text, error) of every row of an ingest JSON Lines output, in order."""
+    import json
+
+    rows = []
+    for part in sorted(out.glob("part-*.jsonl")):
+        for line in part.read_text("utf-8").splitlines():
+            row = json.loads(line)
+            rows.append((row["doc_id"], row["text"], row["error"]))
+    return rows
+
+
+@pytest.mark.parametrize("workers", ["1", "2"])
+def test_ingest_reading_options(
+    workers: str,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """CLI-18, SCALE-8: ingest takes --pdf-password and --input-encoding like chunk does.
+
+    The password opens the PDF in the workers and is never written: not in the manifest,
+    not in any part file, not on standard error.
+    """
+    _, locked = _locked(tmp_path)
+    corpus = locked.parent
+    (corpus / "notes.txt").write_bytes("Crème brûlée, café.\n".encode("latin-1"))
+    monkeypatch.delenv("CHUNKSPEC_PDF_PASSWORD", raising=False)
+    out = tmp_path / "out"
+    base = ["ingest", str(corpus), "--out", str(out), "--format", "jsonl", "--workers", workers]
+    status, _, err = run_cli(base, b"", monkeypatch, capsys)
+    assert status == 0
+    rows = _ingest_texts(out)
+    errors = sorted(error for _, _, error in rows if error is not None)
+    assert errors == [
+        f"{corpus / 'notes.txt'}: not valid UTF-8 (byte 2)",
+        f"{locked}: encrypted PDF: a password is needed (--pdf-password)",
+    ]
+    argv = [*base, "--pdf-password", "s3cret", "--input-encoding", "latin-1"]
+    status, _, err = run_cli(argv, b"", monkeypatch, capsys)
+    assert status == 0, err
+    rows = _ingest_texts(out)
+    assert all(error is None for _, _, error in rows)
+    texts = " ".join(text or "" for _, text, _ in rows)
+    assert "Crème brûlée, café." in texts and "Revenue grew steadily" in texts
+    manifest = (out / "_chunkspec.json").read_text("utf-8")
+    assert '"input_encoding": "latin-1"' in manifest
+    assert '"pdf_password": true' in manifest
+    for path in out.iterdir():
+        assert b"s3cret" not in path.read_bytes(), path
+    assert "s3cret" not in err
+    monkeypatch.setenv("CHUNKSPEC_PDF_PASSWORD", "s3cret")
+    status, _, err = run_cli([*base, "--input-encoding", "latin-1"], b"", monkeypatch, capsys)
+    assert status == 0, err
+    assert all(error is None for _, _, error in _ingest_texts(out))
+    status, out_text, err = run_cli([*base, "--input-encoding", "nope"], b"", monkeypatch, capsys)
+    assert (status, out_text) == (2, "")
+    assert err == "chunkspec ingest: error: --input-encoding: unknown encoding 'nope'\n"

@@ -20,7 +20,7 @@ from .._text._documents import INPUT_FORMATS
 from .._version import __version__
 from ._ingest_local import run_local, tasks
 from ._ingest_output import PartWriter, check_out, staging, write_manifest
-from ._inputs import Input, find_inputs, shown
+from ._inputs import Input, add_reading_options, find_inputs, input_encoding, pdf_password, shown
 from ._io import CliError, one_line
 from ._options import CommandOptions, add_chunking_options, chunk_options
 
@@ -70,6 +70,7 @@ def register(sub: Any) -> None:
         choices=INPUT_FORMATS,
         help="read every file as this format (default: by suffix)",
     )
+    add_reading_options(parser)
     parser.add_argument(
         "--max-bytes",
         type=int,
@@ -157,6 +158,8 @@ def options_from(args: argparse.Namespace) -> ChunkJob:
             chunk_options(args, OPTIONS),
             args.input_format,
             None if args.max_bytes == 0 else args.max_bytes,
+            input_encoding(args),
+            pdf_password(args),
         )
     except (ArgumentTypeError, ArgumentValueError) as error:
         message = str(error)
@@ -304,6 +307,9 @@ def _manifest(args: argparse.Namespace, job: ChunkJob, tally: Tally) -> dict[str
         "count_headings": job.options.count_headings,
         "split_tables": job.options.split_tables,
         "input_format": job.input_format,
+        "input_encoding": job.encoding,
+        # CLI-18: whether a password was given, never the password itself
+        "pdf_password": job.pdf_password is not None,
         "max_bytes": job.max_bytes,
         "documents": tally.documents,
         "chunks": tally.chunks,

@@ -142,6 +142,8 @@ def run_ray(
                 options=job.options,
                 input_format=job.input_format,
                 max_bytes=job.max_bytes,
+                encoding=job.encoding,
+                pdf_password=job.pdf_password,
                 batch_size=batch,
                 memory=reserve,
             )

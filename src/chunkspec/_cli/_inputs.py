@@ -28,6 +28,7 @@ __all__ = [
     "PDF_PASSWORD_ENV",
     "Input",
     "add_input_options",
+    "add_reading_options",
     "documents",
     "find_inputs",
     "input_encoding",
@@ -103,6 +104,16 @@ def add_input_options(parser: Any) -> None:
         help="read every input as this format (default: by suffix; a PDF is also known by "
         "its %%PDF- header; - is Markdown)",
     )
+    add_reading_options(parser)
+    parser.add_argument(
+        "--keep-going",
+        action="store_true",
+        help="write every good document and list the bad ones (exit status 2 all the same)",
+    )
+
+
+def add_reading_options(parser: argparse.ArgumentParser) -> None:
+    """CLI-18: ``--input-encoding`` and ``--pdf-password``, the same on every command."""
     parser.add_argument(
         "--input-encoding",
         metavar="NAME",
@@ -113,12 +124,7 @@ def add_input_options(parser: Any) -> None:
         "--pdf-password",
         metavar="PASSWORD",
         help=f"the password of encrypted PDF inputs (default: the {PDF_PASSWORD_ENV} "
-        "environment variable)",
-    )
-    parser.add_argument(
-        "--keep-going",
-        action="store_true",
-        help="write every good document and list the bad ones (exit status 2 all the same)",
+        "environment variable); never written to any output",
     )
 
 

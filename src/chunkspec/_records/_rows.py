@@ -8,16 +8,17 @@ every field of the record (RECORD_FIELDS, in order) and then ``error``.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from .._chunkers._options import ChunkOptions
-from .._core._validate import require_int
+from .._core._validate import require_int, require_str
 from .._errors import ArgumentTypeError, ArgumentValueError
 from .._text._documents import (
     INPUT_FORMATS,
     InputError,
     SourceDocument,
+    check_encoding,
     document_from_bytes,
 )
 from ._chunk_document import check_options, chunk_document
@@ -48,13 +49,17 @@ class ChunkJob:
 
     ``options`` is the chunking (OPT-1); ``input_format`` the format of a document whose
     row and name do not say (SOURCE-1); ``max_bytes`` the cap over which a document is an
-    error row (SCALE-5). The job travels to worker processes as one value
-    (:meth:`to_dict`), so a counter object never crosses a process (SCALE-6, OPT-3).
+    error row (SCALE-5); ``encoding`` and ``pdf_password`` how its bytes are read
+    (SCALE-8: SOURCE-9, SOURCE-8). The job travels to worker processes as one value
+    (:meth:`to_dict`), so a counter object never crosses a process (SCALE-6, OPT-3). The
+    password is never shown in the job's repr.
     """
 
     options: ChunkOptions
     input_format: str | None = None
     max_bytes: int | None = None
+    encoding: str | None = None
+    pdf_password: str | None = field(default=None, repr=False)
 
     def __post_init__(self) -> None:
         if not isinstance(self.options, ChunkOptions):
@@ -65,6 +70,9 @@ class ChunkJob:
             raise ArgumentValueError(
                 "input_format", f"must be one of {', '.join(INPUT_FORMATS)}", self.input_format
             )
+        check_encoding(self.encoding)
+        if self.pdf_password is not None:
+            require_str("pdf_password", self.pdf_password)
         check_options(self.options)
 
     def chunk(self, document: SourceDocument) -> list[ChunkRecord]:
@@ -77,12 +85,20 @@ class ChunkJob:
             "options": self.options.to_dict(),
             "input_format": self.input_format,
             "max_bytes": self.max_bytes,
+            "encoding": self.encoding,
+            "pdf_password": self.pdf_password,
         }
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> ChunkJob:
         """Return the job :meth:`to_dict` wrote (a worker registers the options' counter)."""
-        return cls(ChunkOptions.from_dict(data["options"]), data["input_format"], data["max_bytes"])
+        return cls(
+            ChunkOptions.from_dict(data["options"]),
+            data["input_format"],
+            data["max_bytes"],
+            data.get("encoding"),
+            data.get("pdf_password"),
+        )
 
 
 def _one_line(message: str) -> str:
@@ -116,6 +132,8 @@ def document_rows(raw: RawDocument, job: ChunkJob) -> list[dict[str, Any]]:
             source=raw.source,
             input_format=raw.input_format or job.input_format,
             name=name,
+            encoding=job.encoding,
+            pdf_password=job.pdf_password,
         )
         if not document.text.strip():  # SCALE-3: blank text is not chunked at all
             return [error_row(raw.doc_id, raw.source, f"{name}: no text to chunk")]

@@ -20,6 +20,7 @@ __all__ = [
     "SUFFIXES",
     "InputError",
     "SourceDocument",
+    "check_encoding",
     "document_from_bytes",
     "document_from_text",
     "format_for",
@@ -170,7 +171,7 @@ def document_from_bytes(
         raise ArgumentTypeError("data", "bytes", data)
     require_text("doc_id", doc_id)
     require_text("source", source)
-    codec = _codec(encoding)
+    codec = check_encoding(encoding)
     if pdf_password is not None:
         require_str("pdf_password", pdf_password)
     label = name if name is not None else (source or doc_id)
@@ -213,7 +214,7 @@ _BOMS = (
 )
 
 
-def _codec(encoding: str | None) -> str | None:
+def check_encoding(encoding: str | None) -> str | None:
     """Return the codec name of ``encoding`` (None: SOURCE-9's default); ValueError if unknown."""
     if encoding is None:
         return None
