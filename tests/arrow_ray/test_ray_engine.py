@@ -233,3 +233,37 @@ def test_every_option_row_on_ray(
     ingested = _sorted_rows(out)
     assert all(r.pop("error") is None for r in ingested), name
     assert [ChunkRecord.from_dict(r) for r in ingested] == want
+
+
+def test_ray_messages_go_to_the_log_file(tmp_path: Path) -> None:
+    """CLI-19: Ray's own messages (its INFO and WARNING lines) are not on standard error,
+    which carries only chunkspec's lines; they are in ``_ray.log`` in the output folder.
+
+    A fresh process, so that Ray starts (and speaks) inside the run, as for a user.
+    """
+    import subprocess
+    import sys
+
+    corpus = tmp_path / "corpus"
+    corpus.mkdir()
+    (corpus / "a.md").write_text("# A\n\nSome words.\n", "utf-8")
+    (corpus / "bad.txt").write_bytes(b"\xff")
+    out = tmp_path / "out"
+    environment = {**os.environ, "RAY_USAGE_STATS_ENABLED": "0"}
+    environment.pop("RAY_ADDRESS", None)
+    argv = [sys.executable, "-m", "chunkspec", "ingest", str(corpus), "--out", str(out)]
+    done = subprocess.run(
+        [*argv, "--engine", "ray", *OPTIONS],
+        capture_output=True,
+        text=True,
+        env=environment,
+        timeout=300,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stderr.splitlines() == [
+        f"chunkspec ingest: {corpus / 'bad.txt'}: not valid UTF-8 (byte 0)"
+    ]
+    log = (out / "_ray.log").read_text("utf-8", errors="replace")
+    assert "streaming_executor" in log or "INFO" in log, log[:2000]
+    assert [row["doc_id"] for row in _sorted_rows(out)] == ["a", "a", "bad"]

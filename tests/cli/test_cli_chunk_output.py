@@ -47,7 +47,7 @@ options:
   --input-encoding NAME
                         decode text, Markdown and JSON inputs with this encoding, e.g. latin-1 (default: UTF-8, or UTF-16/UTF-32 when the file starts with their byte-order mark)
   --pdf-password PASSWORD
-                        the password of encrypted PDF inputs (default: the CHUNKSPEC_PDF_PASSWORD environment variable)
+                        the password of encrypted PDF inputs (default: the CHUNKSPEC_PDF_PASSWORD environment variable); never written to any output
   --keep-going          write every good document and list the bad ones (exit status 2 all the same)
   --strategy {heading,structural,recursive,window,pages}
                         the chunking strategy (default: heading); heading: heading-aware sections with overlap (HEAD rules); structural: Markdown blocks packed under the budget (MD rules); recursive: split_section over the text (RECORD-11); window: fixed token windows (TOKWIN rules); pages: token windows over pages (PAGE rules)

@@ -120,6 +120,12 @@ def register(sub: Any) -> None:
         "rounded up to a power of two)",
     )
     parser.add_argument(
+        "--verbose",
+        action="store_true",
+        help="--engine ray: show Ray's own messages on standard error (default: they go to "
+        "_ray.log in --out)",
+    )
+    parser.add_argument(
         "--progress",
         choices=("auto", "always", "never"),
         default="auto",
@@ -238,6 +244,7 @@ def run(args: argparse.Namespace) -> int:
             ("--address", args.address),
             ("--big-bytes", args.big_bytes),
             ("--big-memory", args.big_memory),
+            ("--verbose", True if args.verbose else None),
         ):
             if value is not None:
                 raise CliError(f"{flag} needs --engine ray")

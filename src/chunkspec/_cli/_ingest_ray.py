@@ -8,9 +8,14 @@ staging folder; the summary is counted from the written files.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import logging
 import os
+import shutil
+import sys
+import tempfile
 import warnings
+from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -24,7 +29,42 @@ if TYPE_CHECKING:
     from ._ingest import Tally
     from ._inputs import Input
 
-__all__ = ["run_ray"]
+__all__ = ["RAY_LOG", "ray_messages", "run_ray"]
+
+#: CLI-19: where Ray's own messages go, in the output folder, unless ``--verbose``.
+RAY_LOG = "_ray.log"
+
+
+@contextlib.contextmanager
+def ray_messages(folder: Path, verbose: bool) -> Iterator[None]:
+    """CLI-19: send what Ray writes on standard error to ``folder/_ray.log``.
+
+    Ray's driver, its logging and its native core write to file descriptor 2, so the
+    descriptor itself is pointed at a log file while Ray runs. If the run fails, the log
+    is kept in the system's temporary folder and one line names it.
+    """
+    if verbose:
+        yield
+        return
+    sys.stderr.flush()
+    kept = os.dup(2)
+    with tempfile.NamedTemporaryFile(prefix="chunkspec-ray-", suffix=".log", delete=False) as log:
+        os.dup2(log.fileno(), 2)
+    try:
+        yield
+    except BaseException:
+        _restore(kept)
+        print(f"chunkspec ingest: Ray's messages: {log.name}", file=sys.stderr)
+        raise
+    _restore(kept)
+    shutil.move(log.name, folder / RAY_LOG)
+
+
+def _restore(kept: int) -> None:
+    """Point standard error back at the descriptor ``ray_messages`` kept."""
+    sys.stderr.flush()
+    os.dup2(kept, 2)
+    os.close(kept)
 
 
 def _attach_ids(batch: pa.Table, names: dict[str, tuple[str, str]]) -> pa.Table:
@@ -80,14 +120,26 @@ def run_ray(
     """Chunk every input on Ray and write Parquet part files into ``folder``."""
     if args.format != "parquet":
         raise CliError("--engine ray writes Parquet only (Ray Data's writer); drop --format")
+    with ray_messages(folder, args.verbose):
+        _run(inputs, job, args, folder, tally)
+    _count(folder, tally)
+
+
+def _run(
+    inputs: list[Input],
+    job: ChunkJob,
+    args: argparse.Namespace,
+    folder: Path,
+    tally: Tally,
+) -> None:
+    """run_ray's work, with Ray's messages sent where CLI-19 says."""
     ray = start_ray(args.address, args.workers)
     import pyarrow as pa
-    import pyarrow.parquet as pq
 
     from ..arrow import chunk_table_schema
     from ..ray import BIG_MEMORY_PER_BYTE, chunk_dataset
 
-    ray.data.DataContext.get_current().enable_progress_bars = tally.show
+    ray.data.DataContext.get_current().enable_progress_bars = tally.show and args.verbose
     names: dict[str, tuple[str, str]] = {}
     sizes: dict[str, int] = {}
     paths: list[str] = []
@@ -152,6 +204,12 @@ def run_ray(
         datasets.append(ray.data.from_arrow(pa.Table.from_pylist(refused, chunk_table_schema())))
     result = datasets[0] if len(datasets) == 1 else datasets[0].union(*datasets[1:])
     result.write_parquet(str(folder))
+
+
+def _count(folder: Path, tally: Tally) -> None:
+    """Count the written rows into ``tally``, which prints each error row's line."""
+    import pyarrow.parquet as pq
+
     written = pq.read_table(str(folder), columns=["doc_id", "index", "error"])
     for doc_id, index, message in zip(
         *(written.column(name).to_pylist() for name in ("doc_id", "index", "error")), strict=True
