@@ -257,6 +257,7 @@ def test_ingest_parquet_reads_back_into_pandas_with_integer_types(
     assert str(frame["tokens"].dtype) == "Int64"
     assert str(frame["oversized"].dtype) == "boolean"
     errors = frame[frame["error"].notna()]
-    assert len(errors) == 1 and errors["index"].isna().all()
+    assert len(errors) == 1
+    assert errors["index"].isna().all()
     chunks = frame[frame["error"].isna()]
     assert chunks["index"].tolist() == list(range(len(chunks)))

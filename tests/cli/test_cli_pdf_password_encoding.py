@@ -146,7 +146,8 @@ def test_ingest_reading_options(
     rows = _ingest_texts(out)
     assert all(error is None for _, _, error in rows)
     texts = " ".join(text or "" for _, text, _ in rows)
-    assert "Crème brûlée, café." in texts and "Revenue grew steadily" in texts
+    assert "Crème brûlée, café." in texts
+    assert "Revenue grew steadily" in texts
     manifest = (out / "_chunkspec.json").read_text("utf-8")
     assert '"input_encoding": "latin-1"' in manifest
     assert '"pdf_password": true' in manifest
