@@ -218,3 +218,19 @@ json_values = st.recursive(
     ),
     max_leaves=4,
 )
+
+
+def check_success_stderr(err: str, command: str, records: int | None) -> None:
+    """SOURCE-7, CLI-17: a run that exits 0 on one document is silent on standard error,
+    but for one line ``chunkspec CMD: NAME: no text to chunk`` when it wrote no record.
+
+    ``records`` is how many records the run wrote (None when the output format does not
+    say, as ``--format text``): then either outcome is allowed, the line only if exact.
+    """
+    if err == "":
+        assert records != 0, "a document with no record was not named on standard error"
+        return
+    assert records in (0, None), err
+    assert err.count("\n") == 1, err
+    assert err.startswith(f"chunkspec {command}: "), err
+    assert err.endswith(": no text to chunk\n"), err

@@ -63,8 +63,11 @@ def _walked(files: dict[str, bytes]) -> list[str]:
     )
 
 
-def _model(files: dict[str, bytes], strategy: str, max_tokens: int) -> list[ChunkRecord] | None:
-    """CLI-7, CLI-8 literally: the records the command must print, or None for an error."""
+def _model(
+    files: dict[str, bytes], strategy: str, max_tokens: int, command: str = "chunk"
+) -> tuple[list[ChunkRecord], str] | None:
+    """CLI-7, CLI-8 literally: the records the command must print and its standard error
+    (a line for each document with no record, SOURCE-7), or None for an error."""
     taken = _walked(files)
     if not taken:
         return None  # no document at all (SOURCE-7)
@@ -72,13 +75,17 @@ def _model(files: dict[str, bytes], strategy: str, max_tokens: int) -> list[Chun
     if len(set(ids)) != len(ids):
         return None  # two inputs with one doc id
     records: list[ChunkRecord] = []
+    notes = ""
     for path, doc_id in zip(taken, ids, strict=True):
         # A path that is both a file and a folder's prefix cannot be written: skipped above.
         document = document_from_bytes(
             files[path], doc_id=doc_id, source=f"corpus/{path}", name=f"corpus/{path}"
         )
-        records += chunk_document(document, strategy, max_tokens=max_tokens)
-    return records
+        found = chunk_document(document, strategy, max_tokens=max_tokens)
+        if not found:
+            notes += f"chunkspec {command}: corpus/{path}: no text to chunk\n"
+        records += found
+    return records, notes
 
 
 @contextlib.contextmanager
@@ -125,12 +132,13 @@ def test_folder_is_the_model(files: dict[str, bytes], strategy: str, max_tokens:
             return
         argv = ["chunk", "corpus", "--strategy", strategy, "--max-tokens", str(max_tokens)]
         status, out, err = _run(argv)
-        expected = _model(files, strategy, max_tokens)
-        if expected is None:
+        modelled = _model(files, strategy, max_tokens)
+        if modelled is None:
             assert (status, out, err.count("\n")) == (2, "", 1)
             assert not Path("x.jsonl").exists()
             return
-        assert (status, err) == (0, "")
+        expected, notes = modelled
+        assert (status, err) == (0, notes)
         lines = [json.loads(line) for line in out.splitlines()]
         assert lines == [r.to_dict() for r in expected]
         assert all(list(line) == list(RECORD_FIELDS) for line in lines)
@@ -154,7 +162,7 @@ def test_a_bad_document_stops_or_is_skipped(
     chosen = taken[bad_at % len(taken)]
     bad = f"corpus/{chosen}"
     others = {path: data for path, data in files.items() if path != chosen}
-    good = _model(others, "recursive", 5) or []
+    good, notes = _model(others, "recursive", 5, "split") or ([], "")
     files = {**files, chosen: b"\xff not UTF-8"}
     with _folder(files) as where:
         if where is None:
@@ -168,6 +176,7 @@ def test_a_bad_document_stops_or_is_skipped(
             assert not Path("x.jsonl").exists()
             return
         assert f"chunkspec split: skipped: {bad}: not valid UTF-8 (byte 0)\n" in err
+        assert err.startswith(notes)  # SOURCE-7: each document with no record named
         lines = Path("x.jsonl").read_text("utf-8").splitlines()
         assert [ChunkRecord.from_dict(json.loads(line)) for line in lines] == good
 

@@ -106,12 +106,14 @@ def test_defaults(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_summary_without_blocks(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    """CHUNK-3: an empty file has no blocks and no chunks; the tallies say ``none``."""
-    status, out, err = _run(["chunk", _write(tmp_path, "empty.md", "")], capsys)
+    """CHUNK-3: an empty file has no blocks and no chunks; the tallies say ``none``, and
+    standard error names it (SOURCE-7)."""
+    path = _write(tmp_path, "empty.md", "")
+    status, out, err = _run(["chunk", path], capsys)
     assert (status, out, err) == (
         0,
         "empty: 0 blocks, 0 chunks (strategy heading)\nblocks: none\nchunks: none\n",
-        "",
+        f"chunkspec chunk: {path}: no text to chunk\n",
     )
 
 

@@ -55,6 +55,10 @@ def run_chunking(
         sys.stdout.flush()
     else:
         write_records([r for _, records in good for r in records], args.output)
+    for document, records in good:
+        if not records:  # SOURCE-7: no record, but never silently (CLI-17)
+            name = document.source or document.doc_id
+            print(f"chunkspec {args.command}: {name}: no text to chunk", file=sys.stderr)
     for message in bad:
         print(f"chunkspec {args.command}: skipped: {one_line(message)}", file=sys.stderr)
     if bad:
