@@ -223,3 +223,21 @@ def test_shared_layer_round_trips(text: str, option: dict[str, Any]) -> None:
     _usable(text, option)
     for record in Chunking(**option).records(text, {"doc_id": "s"}):
         assert record_from_metadata(record.text, chunk_metadata(record, {"x": 1})) == record
+
+
+@settings(max_examples=200)
+@given(st.binary(min_size=1, max_size=12), markdown_documents())
+def test_file_name_sources_read_as_cli_16(name: bytes, text: str) -> None:
+    """ADAPT-2: a ``source`` made by ``os.fsdecode`` of any file-name bytes (as loaders write
+    ``str(path)``) is the name as CLI-16 writes it: valid UTF-8 kept, other bytes ``\\xNN``;
+    the doc id hashes that."""
+    import os
+
+    assume(b"\x00" not in name)
+    source = os.fsdecode(name)
+    shown = name.decode("utf-8", "backslashreplace")
+    chunking = Chunking(strategy="structural", max_tokens=50)
+    document = chunking.document(text, {"source": source})
+    assert document.source == shown
+    assert document.doc_id == model_doc_id(text, {"source": shown}, None)
+    shown.encode("utf-8")  # valid text: JSON Lines and Parquet can hold it

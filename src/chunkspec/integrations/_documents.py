@@ -47,11 +47,23 @@ def default_doc_id(text: str, source: str = "") -> str:
     return "doc-" + digest[:16]
 
 
-def _document_fact(metadata: Mapping[str, Any], key: str) -> str | None:
-    """Return ``metadata[key]`` if present (it must be text), else None (ADAPT-2)."""
+def _document_fact(
+    metadata: Mapping[str, Any], key: str, *, file_name: bool = False
+) -> str | None:
+    """Return ``metadata[key]`` if present (it must be text), else None (ADAPT-2).
+
+    With ``file_name``, a value whose lone surrogates are all escaped bytes (U+DC80..U+DCFF,
+    as ``os.fsdecode`` writes a name that is not UTF-8) is written as CLI-16 writes it.
+    """
     if key not in metadata or metadata[key] is None:
         return None
-    return require_text(f"metadata[{key!r}]", metadata[key])
+    value = metadata[key]
+    if file_name and isinstance(value, str):
+        try:
+            value = value.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+        except UnicodeEncodeError:
+            pass  # a lone surrogate that is not an escaped byte: refused below
+    return require_text(f"metadata[{key!r}]", value)
 
 
 class Chunking:
@@ -123,7 +135,7 @@ class Chunking:
         if not isinstance(metadata, Mapping):
             raise ArgumentTypeError("metadata", "a mapping", metadata)
         text = require_text("text", text)
-        source = _document_fact(metadata, "source") or ""
+        source = _document_fact(metadata, "source", file_name=True) or ""
         doc_id = _document_fact(metadata, "doc_id")
         if doc_id is None:
             doc_id = default_doc_id(text, source) if fallback_id is None else fallback_id
