@@ -6,6 +6,7 @@ are the core's records with the same fields under the same names.
 
 from __future__ import annotations
 
+import contextlib
 import copy
 from collections.abc import Mapping
 from typing import Any
@@ -59,10 +60,9 @@ def _document_fact(
         return None
     value = metadata[key]
     if file_name and isinstance(value, str):
-        try:
+        # a lone surrogate that is not an escaped byte fails here and is refused below
+        with contextlib.suppress(UnicodeEncodeError):
             value = value.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
-        except UnicodeEncodeError:
-            pass  # a lone surrogate that is not an escaped byte: refused below
     return require_text(f"metadata[{key!r}]", value)
 
 
