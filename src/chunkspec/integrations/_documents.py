@@ -48,9 +48,7 @@ def default_doc_id(text: str, source: str = "") -> str:
     return "doc-" + digest[:16]
 
 
-def _document_fact(
-    metadata: Mapping[str, Any], key: str, *, file_name: bool = False
-) -> str | None:
+def _document_fact(metadata: Mapping[str, Any], key: str, *, file_name: bool = False) -> str | None:
     """Return ``metadata[key]`` if present (it must be text), else None (ADAPT-2).
 
     With ``file_name``, a value whose lone surrogates are all escaped bytes (U+DC80..U+DCFF,
