@@ -167,8 +167,8 @@ def test_stdin_default_id(
     ("name", "content", "extra", "message"),
     [
         ("bad.json", "{", [], "{path}: not valid JSON (Expecting property name enclosed in "
-         "double quotes at line 1)"),
-        ("bad2.json", "\n\n[1,", [], "{path}: not valid JSON (Expecting value at line 3)"),
+         "double quotes: line 1 column 2)"),
+        ("bad2.json", "\n\n[1,", [], "{path}: not valid JSON (Expecting value: line 3 column 4)"),
         ("obj.json", '{"a": 1}', [], "{path}: expected a JSON list of blocks"),
         ("str.json", '"blocks"', [], "{path}: expected a JSON list of blocks"),
         ("doc.rtf", "x", [], "{path}: unknown input type (suffix '.rtf'); use .md, .markdown, "

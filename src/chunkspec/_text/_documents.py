@@ -259,7 +259,9 @@ def _from_json(
     try:
         data = json.loads(text)
     except json.JSONDecodeError as error:
-        raise InputError(f"{label}: not valid JSON ({error.msg} at line {error.lineno})") from None
+        raise InputError(
+            f"{label}: not valid JSON ({error.msg}: line {error.lineno} column {error.colno})"
+        ) from None
     except RecursionError:
         # json.loads recurses once per nesting level: "[[[[..." 1,000+ deep overflows it.
         raise InputError(f"{label}: not valid JSON (nested too deeply)") from None

@@ -48,19 +48,22 @@ def default_doc_id(text: str, source: str = "") -> str:
     return "doc-" + digest[:16]
 
 
-def _document_fact(metadata: Mapping[str, Any], key: str, *, file_name: bool = False) -> str | None:
-    """Return ``metadata[key]`` if present (it must be text), else None (ADAPT-2).
+def _as_file_name(value: Any) -> Any:
+    """ADAPT-2: a str whose lone surrogates are all escaped bytes (U+DC80..U+DCFF, as
+    ``os.fsdecode`` writes a name that is not UTF-8), written as CLI-16 writes it; any other
+    value as it is (a lone surrogate that is not an escaped byte is refused later)."""
+    if isinstance(value, str):
+        with contextlib.suppress(UnicodeEncodeError):
+            return value.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+    return value
 
-    With ``file_name``, a value whose lone surrogates are all escaped bytes (U+DC80..U+DCFF,
-    as ``os.fsdecode`` writes a name that is not UTF-8) is written as CLI-16 writes it.
-    """
+
+def _document_fact(metadata: Mapping[str, Any], key: str, *, file_name: bool = False) -> str | None:
+    """Return ``metadata[key]`` if present (it must be text), else None (ADAPT-2); with
+    ``file_name``, read as :func:`_as_file_name` says."""
     if key not in metadata or metadata[key] is None:
         return None
-    value = metadata[key]
-    if file_name and isinstance(value, str):
-        # a lone surrogate that is not an escaped byte fails here and is refused below
-        with contextlib.suppress(UnicodeEncodeError):
-            value = value.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+    value = _as_file_name(metadata[key]) if file_name else metadata[key]
     return require_text(f"metadata[{key!r}]", value)
 
 
@@ -136,7 +139,10 @@ class Chunking:
         source = _document_fact(metadata, "source", file_name=True) or ""
         doc_id = _document_fact(metadata, "doc_id")
         if doc_id is None:
-            doc_id = default_doc_id(text, source) if fallback_id is None else fallback_id
+            # LlamaIndex's readers make the file name the id (filename_as_id): read as source
+            doc_id = (
+                default_doc_id(text, source) if fallback_id is None else _as_file_name(fallback_id)
+            )
         return document_from_text(
             text,
             doc_id=doc_id,
