@@ -267,3 +267,32 @@ def test_ray_messages_go_to_the_log_file(tmp_path: Path) -> None:
     log = (out / "_ray.log").read_text("utf-8", errors="replace")
     assert "streaming_executor" in log or "INFO" in log, log[:2000]
     assert [row["doc_id"] for row in _sorted_rows(out)] == ["a", "a", "bad"]
+
+
+def test_reading_options_on_ray(ray_local: Any, tmp_path: Path) -> None:
+    """SCALE-8, CLI-18: --input-encoding and --pdf-password reach Ray's tasks: the rows equal
+    the local engine's, and the password is in no written file."""
+    import io
+
+    from pypdf import PdfWriter
+
+    from tests.pdfs import text_pdf
+
+    corpus = tmp_path / "corpus"
+    corpus.mkdir()
+    (corpus / "notes.txt").write_bytes("Crème brûlée, café au lait.\n".encode("latin-1"))
+    writer = PdfWriter(clone_from=io.BytesIO(text_pdf([["Locked report", "Steady growth."]])))
+    writer.encrypt(user_password="s3cret", algorithm="AES-256")
+    locked = io.BytesIO()
+    writer.write(locked)
+    (corpus / "report.pdf").write_bytes(locked.getvalue())
+    reading = ["--input-encoding", "latin-1", "--pdf-password", "s3cret", *OPTIONS]
+    local, remote = tmp_path / "local", tmp_path / "ray"
+    assert main(["ingest", str(corpus), "--out", str(local), "--workers", "1", *reading]) == 0
+    assert main(["ingest", str(corpus), "--out", str(remote), "--engine", "ray", *reading]) == 0
+    got = _sorted_rows(remote)
+    assert got == _sorted_rows(local)
+    assert all(row["error"] is None for row in got)
+    assert any("Crème brûlée" in row["text"] for row in got)
+    for path in remote.iterdir():
+        assert b"s3cret" not in path.read_bytes(), path
