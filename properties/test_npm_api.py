@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from tests.typescript_port import built, call_api
 
-from chunkspec import chunk_document, document_from_text, split_section
+from chunkspec import chunk_document, document_from_text, hash_text, split_section
 from properties.strategies import markdown_documents, split_texts
 
 #: One Node.js process an example: fewer examples than the CI profile's 1,000.
@@ -137,3 +137,13 @@ def test_split_section_options_equal_positional(batch: list[tuple[str, int, bool
         ]
         wanted.extend([python, python])
     assert call_api(port, calls) == wanted
+
+
+@_NODE
+@given(st.lists(st.text(max_size=200), min_size=1, max_size=30))
+def test_pure_sha256_is_hash_text(texts: list[str]) -> None:
+    """NPM-4: the browser build's SHA-256 (src/sha256.ts) gives hash_text's digest (HASH-1)
+    for any text, of any length across the 55/56/64-byte padding edges."""
+    texts = [t.encode("utf-8", "replace").decode("utf-8") for t in texts]
+    got = call_api(built(), [("pureHashText", [t]) for t in texts])
+    assert got == [hash_text(t) for t in texts]

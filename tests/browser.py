@@ -188,8 +188,12 @@ class Browser:
 
     def open(self, path: Path) -> None:
         """Load ``path`` and wait for its load event."""
+        self.open_url(path.resolve().as_uri())
+
+    def open_url(self, url: str) -> None:
+        """Load ``url`` and wait for its load event."""
         self.events = [e for e in self.events if e.get("method") != "Page.loadEventFired"]
-        self.call("Page.navigate", session=True, url=path.resolve().as_uri())
+        self.call("Page.navigate", session=True, url=url)
         while not any(e.get("method") == "Page.loadEventFired" for e in self.events):
             self.events.append(json.loads(self.ws.receive()))
 
@@ -211,8 +215,9 @@ class Browser:
         shot = self.call("Page.captureScreenshot", session=True, format="png")
         path.write_bytes(base64.b64decode(shot["data"]))
 
-    def problems(self) -> list[str]:
-        """Console errors and warnings, uncaught exceptions and requests that left the page."""
+    def problems(self, allowed: tuple[str, ...] = ()) -> list[str]:
+        """Console errors and warnings, uncaught exceptions and requests that left the page
+        (a request to a URL starting with one of ``allowed`` is not a problem)."""
         found = []
         for event in self.events:
             method = event.get("method")
@@ -225,7 +230,7 @@ class Browser:
                 found.append(f"log: {params['entry']['text']}")
             elif method == "Network.requestWillBeSent":
                 url = params["request"]["url"]
-                if not url.startswith(("file:", "data:", "about:")):
+                if not url.startswith(("file:", "data:", "about:", *allowed)):
                     found.append(f"request: {url}")
         return found
 

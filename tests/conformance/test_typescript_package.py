@@ -166,7 +166,10 @@ def test_the_tarball_ships_no_fault_code(tarball: Path) -> None:
         shipped = {"package/package.json", "package/README.md", "package/LICENSE"}
         assert shipped <= set(paths)
         assert all(
-            p in shipped or re.fullmatch(r"package/dist/src/\w+\.(js|d\.ts)", p) for p in paths
+            p in shipped
+            or re.fullmatch(r"package/dist/src/\w+\.(js|d\.ts)", p)
+            or re.fullmatch(r"package/dist/browser/chunkspec(\.iife)?\.js", p)
+            for p in paths
         ), paths
         for member in members:
             extracted = archive.extractfile(member)
@@ -286,3 +289,14 @@ def test_the_package_is_publishable_in_step_with_python() -> None:
     assert (PORT_DIR / "LICENSE").read_text("utf-8") == (PORT_DIR.parents[1] / "LICENSE").read_text(
         "utf-8"
     )
+
+
+def test_only_the_hash_imports_a_node_module(port: Port) -> None:
+    """NPM-4: of the shipped modules only hashing.js (node:crypto) and the conformance
+    adapter (node:fs) import a Node.js built-in; the chunkers run anywhere."""
+    found = {}
+    for module in sorted((PORT_DIR / "dist" / "src").glob("*.js")):
+        names = re.findall(r"""from\s*["'](node:[a-z_]+)["']""", module.read_text("utf-8"))
+        if names:
+            found[module.name] = names
+    assert found == {"adapter.js": ["node:fs"], "hashing.js": ["node:crypto"]}
