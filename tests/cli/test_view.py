@@ -92,8 +92,8 @@ class _Page(HTMLParser):
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         found = dict(attrs)
         for name in ("src", "href"):
-            if found.get(name):
-                self.urls.append(str(found[name]))
+            if found.get(name) and not str(found[name]).startswith("data:"):
+                self.urls.append(str(found[name]))  # VIEW-5: a data: URL is not fetched
         if tag == "section":
             self.sections.append([])
         elif tag == "pre":

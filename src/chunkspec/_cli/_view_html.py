@@ -206,6 +206,7 @@ def render_page(documents: Sequence[ViewDocument]) -> str:
         "<!DOCTYPE html>\n"
         '<html lang="en"><head><meta charset="utf-8">'
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
+        '<link rel="icon" href="data:,">'  # VIEW-5: not even a favicon is fetched
         f'<meta name="generator" content="chunkspec {__version__}">'
         f"<title>chunkspec view: {_text(title)}</title><style>{_STYLE}</style></head>"
         '<body><main><header><h1>chunkspec view</h1><p class="legend">'
