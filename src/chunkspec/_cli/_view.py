@@ -20,7 +20,7 @@ from ._chunking import run_chunking
 from ._inputs import Input, add_input_options, read_input, shown
 from ._io import CliError, decode_text, read_bytes
 from ._options import CommandOptions, add_chunking_options
-from ._output import _atomic
+from ._output import atomic_file
 from ._view_html import ViewDocument, render_page
 
 __all__ = ["register"]
@@ -91,7 +91,7 @@ def _write_page(documents: Sequence[ViewDocument], path: str | None) -> None:
         sys.stdout.write(page)
         sys.stdout.flush()
         return
-    with _atomic(path, "w") as out:
+    with atomic_file(path, "w") as out:
         out.write(page)
 
 
