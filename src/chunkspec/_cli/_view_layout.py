@@ -46,16 +46,25 @@ def segments(length: int, spans: Sequence[tuple[int, int]]) -> list[Segment]:
             )
     cuts = sorted({0, length, *(s for s, _ in spans), *(e for _, e in spans)})
     empty: dict[int, list[int]] = {}
+    starting: dict[int, list[int]] = {}
+    ending: dict[int, list[int]] = {}
     for position, (start, end) in enumerate(spans):
         if start == end:
             empty.setdefault(start, []).append(position)
+        else:
+            starting.setdefault(start, []).append(position)
+            ending.setdefault(end, []).append(position)
+    # A sweep over the cuts: a piece [left, right) lies in exactly the spans open at left
+    # (start <= left < end), since every end is a cut.
+    active: set[int] = set()
     pieces: list[Segment] = []
     for left, right in zip(cuts, [*cuts[1:], None], strict=True):
+        active.difference_update(ending.get(left, ()))
+        active.update(starting.get(left, ()))
         pieces.extend(Segment(left, left, (p,)) for p in empty.get(left, ()))
         if right is None:
             break
-        covering = tuple(p for p, (s, e) in enumerate(spans) if s <= left and right <= e)
-        pieces.append(Segment(left, right, covering))
+        pieces.append(Segment(left, right, tuple(sorted(active))))
     return pieces
 
 
