@@ -2,16 +2,33 @@
 
 from __future__ import annotations
 
+import importlib.util
 import re
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
 pytest.importorskip("griffe", reason="griffe (the docs dependency group) is not installed")
 
-from docs_build.sphinx_roles import rewrite
+ROOT = Path(__file__).resolve().parents[2]
+SRC = ROOT / "src" / "chunkspec"
 
-SRC = Path(__file__).resolve().parents[2] / "src" / "chunkspec"
+
+def _load() -> Callable[[str], str]:
+    """``rewrite`` of docs_build/sphinx_roles.py, loaded by path as mkdocstrings loads it."""
+    spec = importlib.util.spec_from_file_location(
+        "sphinx_roles", ROOT / "docs_build" / "sphinx_roles.py"
+    )
+    assert spec is not None
+    assert spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    found: Callable[[str], str] = module.rewrite
+    return found
+
+
+rewrite = _load()
 
 
 def test_roles_become_code() -> None:
