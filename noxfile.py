@@ -181,14 +181,17 @@ def _screenshots(session: nox.Session) -> None:
 
 @nox.session
 def conformance(session: nox.Session) -> None:
-    """The TypeScript port: npm ci, both builds (dist/ shipped, dist-test/ with the faults),
-    its node:test suite, then the kit against the shipped build (every vector and 5,000
-    distinct generated cases of every operation in each profile; docs/conformance.md)."""
+    """The TypeScript port: npm ci, both builds (dist/ shipped, dist-test/ with the faults)
+    and the browser build, its node:test suite, its TypeDoc reference (dist-api, which
+    ``docs`` copies into the site), then the kit against the shipped build (every vector
+    and 5,000 distinct generated cases of every operation in each profile;
+    docs/conformance.md)."""
     _install(session, "test", extras="conformance")
     with session.chdir("ports/typescript"):
         session.run("npm", "ci", "--no-audit", "--no-fund", external=True)
         session.run("npm", "run", "build", external=True)
         session.run("npm", "test", external=True)
+        session.run("npm", "run", "docs", external=True)  # TypeDoc: dist-api, for nox -s docs
     session.run(
         "chunkspec",
         "conformance",

@@ -542,3 +542,15 @@ def precision_omega_model(
         oracle = [c for c in chunks if {(c[0], i) for i in range(c[1], c[2])} & g]
         best = max(best, span_scores_model(oracle, answer)[2])
     return best
+
+
+def model_view_coverage(length: int, spans: list[tuple[int, int]]) -> list[list[int]]:
+    """For each offset of the text, the positions of the spans holding it (VIEW-2)."""
+    return [[p for p, (s, e) in enumerate(spans) if s <= i < e] for i in range(length)]
+
+
+def model_view_bin(tokens: int, top: int) -> int:
+    """The histogram bin of ``tokens``: the first ``i`` with ``tokens * 8 <= (i+1) * top``."""
+    if tokens > top:
+        return 8
+    return next(i for i in range(8) if tokens * 8 <= (i + 1) * top)

@@ -545,3 +545,23 @@ def scan_line_documents(draw: st.DrawFn) -> str:
     continuations and terminators, with ``\\n`` line ends (MD-14)."""
     lines = draw(st.lists(st.sampled_from(_SCAN_LINES), max_size=16))
     return "\n".join(lines) + draw(st.sampled_from(["", "\n"]))
+
+
+# --- chunkspec view ------------------------------------------------------------------------
+
+#: Text a page must draw exactly: markup, a script end, CR, NUL-free controls, astral letters.
+VIEW_ALPHABET = ["a", "b", " ", "\n", "\r", "\f", "<", ">", "&", '"', "'", "/", "é", "\U0001f600"]
+view_texts = st.lists(st.sampled_from([*VIEW_ALPHABET, "</script>", "<!--"]), max_size=20).map(
+    "".join
+)
+
+
+@st.composite
+def view_spans(draw: st.DrawFn) -> tuple[str, list[tuple[int, int]]]:
+    """A text and spans inside it: overlapping, nested, empty, repeated or leaving gaps."""
+    text = draw(view_texts)
+    offsets = st.integers(0, len(text))
+    spans = [
+        tuple(sorted(draw(st.tuples(offsets, offsets)))) for _ in range(draw(st.integers(0, 6)))
+    ]
+    return text, [(s, e) for s, e in spans]

@@ -92,3 +92,51 @@ def built() -> Port:
                 subprocess.run([npm, "ci", "--no-audit", "--no-fund"], cwd=PORT_DIR, check=True)
             subprocess.run([npm, "run", "build"], cwd=PORT_DIR, check=True)
     return Port(node, npm)
+
+
+#: Calls the package's public API (dist/src/index.js) for tests: one JSON array of
+#: ``[function, args]`` on stdin, one JSON array of results on stdout, where a thrown
+#: ArgumentTypeError/ArgumentValueError is ``{"error": TypeError|ValueError, "argument": ...}``
+#: and a Chunk is its fields under Python's names. ``pureHashText`` is the browser build's
+#: SHA-256 (src/sha256.ts) in ``hashText``'s place (NPM-4).
+_API_RUNNER = """
+import * as api from "INDEX";
+import * as sha from "SHA256";
+let input = "";
+for await (const piece of process.stdin) input += piece;
+const wire = (v) => v instanceof api.Chunk
+  ? {id: v.id, doc_id: v.docId, title: v.title, text: v.text, tokens: v.tokens,
+     content_hash: v.contentHash, score: v.score}
+  : Array.isArray(v) ? v.map(wire) : v;
+const out = JSON.parse(input).map(([name, args]) => {
+  try {
+    if (name === "pureHashText") {
+      return sha.createHash("sha256").update(args[0], "utf8").digest("hex");
+    }
+    if (name === "assemble") args = [args[0].map((c) => new api.Chunk(c.id, c.doc_id, c.title,
+      c.text, c.tokens, c.content_hash, c.score)), ...args.slice(1)];
+    return wire(api[name](...args));
+  } catch (e) {
+    if (e instanceof api.ArgumentTypeError) return {error: "TypeError", argument: e.argument};
+    if (e instanceof api.ArgumentValueError) return {error: "ValueError", argument: e.argument};
+    throw e;
+  }
+});
+process.stdout.write(JSON.stringify(out));
+"""
+
+
+def call_api(port: Port, calls: list[tuple[str, list[Any]]]) -> list[Any]:
+    """Run ``calls`` (function name, arguments) through the shipped package's exports."""
+    program = _API_RUNNER.replace("INDEX", (PORT_DIR / "dist" / "src" / "index.js").as_uri())
+    program = program.replace("SHA256", (PORT_DIR / "dist" / "src" / "sha256.js").as_uri())
+    done = subprocess.run(
+        [port.node, "--input-type=module", "--eval", program],
+        input=json.dumps(calls),
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    results: list[Any] = json.loads(done.stdout)
+    return results

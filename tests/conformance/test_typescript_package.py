@@ -33,7 +33,7 @@ MAIN = """\
 import {
   assemble, splitSection, words, chunkWindows, tokenWindows, chunkPages, splitSentences,
   splitMarkdownRecords, headingAwareRecords,
-} from "chunkspec-port-typescript";
+} from "chunkspec";
 const chunks = splitSection("d", "T", "a b\\n\\nc d e", 3);
 const packed = assemble(chunks, 5, 0);
 const MD = "# H \\u{1F600}\\r\\n\\nSome words here. And more words.\\n\\n" +
@@ -72,7 +72,7 @@ EXPECTED = [
 #: The TypeScript program: typed uses, and a call the package's types must reject (an
 #: unused ``@ts-expect-error`` fails the compile, so types that were ``any`` would show).
 MAIN_TS = """\
-import { assemble, splitSection, type Chunk } from "chunkspec-port-typescript";
+import { assemble, splitSection, type Chunk } from "chunkspec";
 const chunks: Chunk[] = splitSection("d", "T", "a b\\n\\nc d e", 3);
 const packed: [string, string[]] | null = assemble(chunks, 5, 0);
 export function misuse(): void {
@@ -163,26 +163,27 @@ def test_the_tarball_ships_no_fault_code(tarball: Path) -> None:
         assert "package/dist/src/index.js" in paths
         assert "package/dist/src/index.d.ts" in paths
         assert not [p for p in paths if "fault" in p.lower() or "dist-test" in p]
+        shipped = {"package/package.json", "package/README.md", "package/LICENSE"}
+        assert shipped <= set(paths)
         assert all(
-            p == "package/package.json" or re.fullmatch(r"package/dist/src/\w+\.(js|d\.ts)", p)
+            p in shipped
+            or re.fullmatch(r"package/dist/src/\w+\.(js|d\.ts)", p)
+            or re.fullmatch(r"package/dist/browser/chunkspec(\.iife)?\.js", p)
             for p in paths
         ), paths
         for member in members:
             extracted = archive.extractfile(member)
             assert extracted is not None
             text = extracted.read().decode("utf-8")
-            if member.name.endswith("package.json"):
+            if member.name in shipped:
                 continue
             found = re.findall(r"\bfaults?\b|enableFaults|--break|CHUNKSPEC_PORT_BREAK", text, re.I)
             assert not found, (member.name, found)
             assert not [n for n in distinctive if f'"{n}"' in text], member.name
 
 
-def test_the_tarball_installs_offline_in_a_fresh_project(
-    port: Port, tarball: Path, tmp_path: Path
-) -> None:
-    """A fresh ESM project installs the tarball with no network and imports the package by
-    name through ``exports``, from JavaScript and from strict TypeScript with its types."""
+def install(port: Port, tarball: Path, tmp_path: Path) -> Path:
+    """A fresh ESM project with the tarball installed offline; its folder."""
     project = tmp_path / "app"
     project.mkdir()
     package, lockfile = app_manifests(tarball, project)
@@ -193,7 +194,16 @@ def test_the_tarball_installs_offline_in_a_fresh_project(
         cwd=project, capture_output=True, text=True,
     )  # fmt: skip
     assert npm_ci.returncode == 0, npm_ci.stdout + npm_ci.stderr
-    installed = project / "node_modules" / "chunkspec-port-typescript"
+    return project
+
+
+def test_the_tarball_installs_offline_in_a_fresh_project(
+    port: Port, tarball: Path, tmp_path: Path
+) -> None:
+    """A fresh ESM project installs the tarball with no network and imports the package by
+    name through ``exports``, from JavaScript and from strict TypeScript with its types."""
+    project = install(port, tarball, tmp_path)
+    installed = project / "node_modules" / "chunkspec"
     assert (installed / "dist" / "src" / "index.d.ts").is_file()
     assert not (installed / "src").exists()  # compiled code and types only
     (project / "main.mjs").write_text(MAIN, "utf-8")
@@ -211,3 +221,82 @@ def test_the_tarball_installs_offline_in_a_fresh_project(
     done = subprocess.run([port.node, "out/main.js"], cwd=project, capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout) == EXPECTED[:2]
+
+
+#: A fenced example of the README: a whole program, then ``// Output:`` and its stdout.
+_EXAMPLE = re.compile(r"^```(js|ts)\n(.*?)^```$", re.MULTILINE | re.DOTALL)
+
+
+def readme_examples() -> list[tuple[str, str, str]]:
+    """(language, program, expected stdout) of each ``js`` and ``ts`` block of the README."""
+    found = []
+    for language, body in _EXAMPLE.findall((PORT_DIR / "README.md").read_text("utf-8")):
+        program, marker, output = body.partition("// Output:\n")
+        assert marker, f"a README example states no output:\n{body}"
+        lines = [line.removeprefix("//").removeprefix(" ") for line in output.splitlines()]
+        found.append((language, program, "".join(line + "\n" for line in lines)))
+    return found
+
+
+def test_the_readme_has_an_example_per_chunker() -> None:
+    """NPM-3: the README shows every strategy, the seed functions and a TypeScript program."""
+    examples = readme_examples()
+    programs = "\n".join(program for _, program, _ in examples)
+    for strategy in ("heading", "structural", "window", "pages"):
+        assert f'strategy: "{strategy}"' in programs, strategy
+    for call in ("splitSection({", 'splitSection("', "assemble(scored, {", "chars1"):
+        assert call in programs, call
+    assert {language for language, _, _ in examples} == {"js", "ts"}
+
+
+def test_the_readme_examples_run_from_the_tarball(
+    port: Port, tarball: Path, tmp_path: Path
+) -> None:
+    """NPM-3: each README example, installed from the packed tarball into a fresh project,
+    prints what the README says, as ``.mjs`` (js blocks) and as strict ``.ts`` (ts blocks)."""
+    project = install(port, tarball, tmp_path)
+    tsc = PORT_DIR / "node_modules" / "typescript" / "bin" / "tsc"
+    for n, (language, program, expected) in enumerate(readme_examples()):
+        if language == "js":
+            (project / f"example{n}.mjs").write_text(program, "utf-8")
+            script = f"example{n}.mjs"
+        else:
+            (project / f"example{n}.ts").write_text(program, "utf-8")
+            config = {**TSCONFIG, "files": [f"example{n}.ts"]}
+            (project / f"tsconfig{n}.json").write_text(json.dumps(config), "utf-8")
+            compiled = subprocess.run(
+                [port.node, str(tsc), "-p", f"tsconfig{n}.json"],
+                cwd=project, capture_output=True, text=True,
+            )  # fmt: skip
+            assert compiled.returncode == 0, compiled.stdout + compiled.stderr
+            script = f"out/example{n}.js"
+        done = subprocess.run([port.node, script], cwd=project, capture_output=True, text=True)
+        assert done.returncode == 0, (program, done.stderr)
+        assert done.stdout == expected, program
+
+
+def test_the_package_is_publishable_in_step_with_python() -> None:
+    """package.json: the name says what it is, the version is the Python package's, it is
+    not private, and it ships the README and LICENSE beside the build."""
+    from chunkspec import __version__
+
+    manifest = json.loads((PORT_DIR / "package.json").read_text("utf-8"))
+    assert manifest["name"] == "chunkspec"
+    assert manifest["version"] == __version__
+    assert "private" not in manifest
+    assert {"README.md", "LICENSE"} <= set(manifest["files"])
+    assert manifest["exports"]["."]["types"].endswith(".d.ts")
+    assert (PORT_DIR / "LICENSE").read_text("utf-8") == (PORT_DIR.parents[1] / "LICENSE").read_text(
+        "utf-8"
+    )
+
+
+def test_only_the_hash_imports_a_node_module(port: Port) -> None:
+    """NPM-4: of the shipped modules only hashing.js (node:crypto) and the conformance
+    adapter (node:fs) import a Node.js built-in; the chunkers run anywhere."""
+    found = {}
+    for module in sorted((PORT_DIR / "dist" / "src").glob("*.js")):
+        names = re.findall(r"""from\s*["'](node:[a-z_]+)["']""", module.read_text("utf-8"))
+        if names:
+            found[module.name] = names
+    assert found == {"adapter.js": ["node:fs"], "hashing.js": ["node:crypto"]}

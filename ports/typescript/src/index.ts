@@ -1,9 +1,10 @@
 /** chunkspec in TypeScript: the names and helpers of the Python package, Python's semantics. */
 
-export { assemble, compareCodePoints } from "./assemble.js";
+export { compareCodePoints } from "./assemble.js";
+export { STRATEGIES, assemble, chunkDocument, splitSection } from "./api.js";
+export type { AssembleOptions, ChunkDocumentOptions, SplitSectionOptions, Strategy } from "./api.js";
 export { Chunk, render } from "./chunk.js";
 export { hashText } from "./hashing.js";
-export { splitSection } from "./split.js";
 export { SEPARATORS, countTokens } from "./tokens.js";
 export { ArgumentTypeError, ArgumentValueError, MAX_SAFE_INTEGER } from "./validate.js";
 export { WHITESPACE, isSpace, pySplit, pyStrip } from "./whitespace.js";

@@ -14,13 +14,35 @@ from collections.abc import Callable, Sequence
 from typing import NoReturn
 
 from .._version import __version__
-from . import _chunk, _conformance, _eval, _ingest, _pack, _pages, _split, _vectors, _window
+from . import (
+    _chunk,
+    _conformance,
+    _eval,
+    _ingest,
+    _pack,
+    _pages,
+    _split,
+    _vectors,
+    _view,
+    _window,
+)
 from ._io import CliError, one_line
 
 __all__ = ["main"]
 
 #: Subcommand modules, in the order ``--help`` lists them.
-_COMMANDS = (_split, _pack, _chunk, _window, _pages, _ingest, _vectors, _conformance, _eval)
+_COMMANDS = (
+    _split,
+    _pack,
+    _chunk,
+    _window,
+    _pages,
+    _view,
+    _ingest,
+    _vectors,
+    _conformance,
+    _eval,
+)
 
 
 class _Parser(argparse.ArgumentParser):

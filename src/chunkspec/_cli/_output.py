@@ -13,7 +13,7 @@ from typing import IO, Any
 from .._records._record import ChunkRecord
 from ._io import CliError, json_line
 
-__all__ = ["Progress", "add_output_options", "check_output", "write_records"]
+__all__ = ["Progress", "add_output_options", "atomic_file", "check_output", "write_records"]
 
 #: The suffixes ``--output`` accepts and the format each means.
 OUTPUT_SUFFIXES = {".jsonl": "jsonl", ".parquet": "parquet"}
@@ -50,7 +50,7 @@ def check_output(path: str | None) -> None:
 
 
 @contextlib.contextmanager
-def _atomic(path: str, mode: str) -> Iterator[IO[Any]]:
+def atomic_file(path: str, mode: str) -> Iterator[IO[Any]]:
     """Open a temporary file beside ``path``; rename it onto ``path`` only on success."""
     folder = os.path.dirname(os.path.abspath(path))
     handle, temporary = tempfile.mkstemp(prefix=".chunkspec-", suffix=".part", dir=folder)
@@ -81,10 +81,10 @@ def write_records(records: Sequence[ChunkRecord], path: str | None) -> None:
         from ..arrow import records_to_table
 
         table = records_to_table(records)
-        with _atomic(path, "wb") as binary:
+        with atomic_file(path, "wb") as binary:
             pq.write_table(table, binary)
         return
-    with _atomic(path, "w") as text:
+    with atomic_file(path, "w") as text:
         for record in records:
             text.write(json_line(record.to_dict()))
 

@@ -1,0 +1,149 @@
+"""Properties of the npm package's options API (NPM-1 to NPM-3), against Python itself.
+
+Each example runs a batch of calls through the shipped build's exports in one Node.js
+process (tests/typescript_port.py), so the examples are few and the batches large. Skipped
+without Node.js.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from tests.typescript_port import built, call_api
+
+from chunkspec import chunk_document, document_from_text, hash_text, split_section
+from properties.strategies import markdown_documents, split_texts
+
+#: One Node.js process an example: fewer examples than the CI profile's 1,000.
+_NODE = settings(max_examples=25, deadline=None)
+
+
+def _heading(m: int, o: int) -> tuple[dict[str, Any], dict[str, Any], str]:
+    """``heading`` options, JavaScript and Python, read as Markdown."""
+    js = {"strategy": "heading", "maxTokens": m, "overlapTokens": o}
+    return js, {"strategy": "heading", "max_tokens": m, "overlap_tokens": o}, "markdown"
+
+
+def _structural(m: int, c: bool, s: bool) -> tuple[dict[str, Any], dict[str, Any], str]:
+    """``structural`` options, JavaScript and Python, read as Markdown."""
+    js = {"strategy": "structural", "maxTokens": m, "countHeadings": c, "splitTables": s}
+    python = {"strategy": "structural", "max_tokens": m, "count_headings": c, "split_tables": s}
+    return js, python, "markdown"
+
+
+def _window(m: int, o: int, chars: bool) -> tuple[dict[str, Any], dict[str, Any], str]:
+    """``window`` options (words or characters), JavaScript and Python, read as text."""
+    counter = "chars1" if chars else "whitespace"
+    js = {"strategy": "window", "maxTokens": m + o, "overlapTokens": o, "counter": counter}
+    python = {"strategy": "window", "max_tokens": m + o, "overlap_tokens": o, "counter": counter}
+    return js, python, "text"
+
+
+def _pages(m: int) -> tuple[dict[str, Any], dict[str, Any], str]:
+    """``pages`` options with the default overlap, JavaScript and Python, read as text."""
+    return {"strategy": "pages", "maxTokens": m}, {"strategy": "pages", "max_tokens": m}, "text"
+
+
+#: (JavaScript options, Python keyword arguments, input format) per strategy (NPM-1).
+_CHOICES = st.one_of(
+    st.builds(_heading, st.integers(1, 12), st.integers(0, 4)),
+    st.builds(_structural, st.integers(1, 12), st.booleans(), st.booleans()),
+    st.builds(_window, st.integers(1, 10), st.integers(0, 3), st.booleans()),
+    st.builds(_pages, st.integers(1, 12)),
+)
+
+#: Text with form feeds sometimes, so every strategy meets a paged text (SOURCE-4).
+_TEXTS = st.one_of(markdown_documents(), st.lists(markdown_documents(), max_size=3).map("\f".join))
+
+
+@_NODE
+@given(st.lists(st.tuples(_TEXTS, _CHOICES), min_size=1, max_size=12))
+def test_chunk_document_equals_python(batch: list[tuple[str, Any]]) -> None:
+    """NPM-1: chunkDocument's records are chunk_document's for the same options, read as F."""
+    port = built()
+    calls: list[tuple[str, list[Any]]] = []
+    wanted = []
+    for n, (text, (js, python, input_format)) in enumerate(batch):
+        calls.append(("chunkDocument", [text, {"docId": f"d{n}", **js}]))
+        document = document_from_text(text, doc_id=f"d{n}", input_format=input_format)
+        options = dict(python)
+        strategy = options.pop("strategy")
+        wanted.append([r.to_dict() for r in chunk_document(document, strategy, **options)])
+    assert call_api(port, calls) == wanted
+
+
+#: A wrong value for each option and the error it must raise (NPM-2); None: leave out.
+_WRONG: dict[str, list[tuple[Any, str]]] = {
+    "docId": [(5, "TypeError"), ("a\ud800", "ValueError")],
+    "title": [(None, "TypeError"), (["t"], "TypeError")],
+    "source": [(1, "TypeError")],
+    "strategy": [("recursive", "ValueError"), ("Heading", "ValueError"), (1, "ValueError")],
+    "maxTokens": [(0, "ValueError"), (True, "TypeError"), (1.5, "TypeError"), ("8", "TypeError")],
+    "overlapTokens": [(-1, "ValueError"), (0.5, "TypeError")],
+    "counter": [("chars4", "ValueError"), ("tiktoken", "ValueError")],
+    "countHeadings": [("yes", "TypeError"), (1, "TypeError")],
+    "splitTables": [(0, "TypeError")],
+    "max_tokens": [(8, "ValueError")],  # Python's spelling is no option: names ``options``
+}
+
+
+@_NODE
+@given(st.lists(st.sampled_from(sorted(_WRONG)).flatmap(
+    lambda key: st.tuples(st.just(key), st.sampled_from(_WRONG[key]))
+), min_size=1, max_size=20))  # fmt: skip
+def test_one_wrong_option_is_named(wrong: list[tuple[str, tuple[Any, str]]]) -> None:
+    """NPM-2: options otherwise fine but one wrong give the error the model names."""
+    port = built()
+    calls: list[tuple[str, list[Any]]] = []
+    models = []
+    for key, (value, kind) in wrong:
+        options: dict[str, Any] = {"docId": "d", "strategy": "window", "maxTokens": 4}
+        if key in ("countHeadings", "splitTables"):
+            options["strategy"] = "structural"
+        options[key] = value
+        calls.append(("chunkDocument", ["a b c", options]))
+        models.append({"error": kind, "argument": "options" if key == "max_tokens" else key})
+    assert call_api(port, calls) == models
+
+
+@_NODE
+@given(st.lists(st.tuples(split_texts, st.integers(1, 6), st.booleans()), min_size=1, max_size=12))
+def test_split_section_options_equal_positional(batch: list[tuple[str, int, bool]]) -> None:
+    """NPM-3: splitSection({docId, title?, text, maxTokens}) is the positional call with
+    title defaulting to docId, and the positional call still answers as Python's."""
+    port = built()
+    calls: list[tuple[str, list[Any]]] = []
+    wanted = []
+    for text, budget, titled in batch:
+        options: dict[str, Any] = {"docId": "d", "text": text, "maxTokens": budget}
+        if titled:
+            options["title"] = "T"
+        calls.append(("splitSection", [options]))
+        calls.append(("splitSection", ["d", "T" if titled else "d", text, budget]))
+        chunks = split_section("d", "T" if titled else "d", text, budget)
+        python = [
+            {
+                "id": c.id,
+                "doc_id": c.doc_id,
+                "title": c.title,
+                "text": c.text,
+                "tokens": c.tokens,
+                "content_hash": c.content_hash,
+                "score": c.score,
+            }
+            for c in chunks
+        ]
+        wanted.extend([python, python])
+    assert call_api(port, calls) == wanted
+
+
+@_NODE
+@given(st.lists(st.text(max_size=200), min_size=1, max_size=30))
+def test_pure_sha256_is_hash_text(texts: list[str]) -> None:
+    """NPM-4: the browser build's SHA-256 (src/sha256.ts) gives hash_text's digest (HASH-1)
+    for any text, of any length across the 55/56/64-byte padding edges."""
+    texts = [t.encode("utf-8", "replace").decode("utf-8") for t in texts]
+    got = call_api(built(), [("pureHashText", [t]) for t in texts])
+    assert got == [hash_text(t) for t in texts]

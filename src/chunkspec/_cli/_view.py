@@ -1,0 +1,195 @@
+"""``chunkspec view``: one HTML page showing what a chunker did (rules VIEW-1 to VIEW-5).
+
+``view FILE... [chunking flags] -o page.html`` chunks as ``chunk`` does; ``view
+RECORDS.jsonl --source FILE`` draws records already written (any strategy's, or a port's)
+over the text they came from.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from .._records._record import RECORD_FIELDS, ChunkRecord
+from .._text._documents import InputError, SourceDocument
+from ._chunking import run_chunking
+from ._inputs import Input, add_input_options, read_input, shown
+from ._io import CliError, decode_text, read_bytes
+from ._options import CommandOptions, add_chunking_options
+from ._output import atomic_file
+from ._view_html import ViewDocument, render_page
+
+__all__ = ["register"]
+
+#: The chunking flags of ``view``: those of ``chunk`` (OPT-6).
+OPTIONS = CommandOptions("view", structural_flags=True)
+
+#: The chunking flags and their defaults; with ``--source`` none may be changed (VIEW-1).
+_CHUNKING_DEFAULTS = {
+    "strategy": "heading",
+    "max_tokens": 512,
+    "overlap_tokens": None,
+    "counter": None,
+    "encoding_file": None,
+    "encoding": None,
+    "tokenizer": None,
+    "count_headings": False,
+    "split_tables": False,
+}
+
+
+def register(sub: Any) -> None:
+    """Add the ``view`` subcommand to ``sub``."""
+    parser = sub.add_parser(
+        "view",
+        help="draw the chunks of documents, or of records, on one HTML page",
+        description=(
+            "Chunk each document as `chunk` does and write one self-contained HTML page "
+            "showing every chunk's span over the text, with its kind, heading path, tokens "
+            "and pages; or, with --source, draw the records of a JSON Lines file over the "
+            "document they came from."
+        ),
+    )
+    add_input_options(parser)
+    add_chunking_options(parser, OPTIONS)
+    parser.add_argument(
+        "--source",
+        metavar="FILE",
+        help="PATH is a JSON Lines file of chunk records; draw them over FILE, the document "
+        "they were made from (read as PATH would be: suffix, --input-format, ...)",
+    )
+    parser.add_argument(
+        "--output",
+        "-o",
+        metavar="FILE",
+        dest="page",
+        help="write the page to FILE (.html or .htm) instead of standard output; written to "
+        "a temporary file and renamed",
+    )
+    parser.set_defaults(run=run)
+
+
+def _check_page(path: str | None) -> None:
+    """Refuse an ``--output`` that is not an HTML file name in an existing folder."""
+    if path is None:
+        return
+    if Path(path).suffix.lower() not in (".html", ".htm"):
+        raise CliError(f"--output {path}: use a .html or .htm file name")
+    folder = Path(path).parent
+    if not folder.is_dir():
+        raise CliError(f"--output {path}: no such folder {str(folder)!r}")
+
+
+def _write_page(documents: Sequence[ViewDocument], path: str | None) -> None:
+    """Write the page on standard output or, atomically, to ``path`` (CLI-11)."""
+    page = render_page(documents)
+    if path is None:
+        sys.stdout.write(page)
+        sys.stdout.flush()
+        return
+    with atomic_file(path, "w") as out:
+        out.write(page)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Draw the chunks of the inputs, or of the records with ``--source``."""
+    _check_page(args.page)
+    if args.source is not None:
+        _write_page([_from_records(args)], args.page)
+        return 0
+    drawn: list[ViewDocument] = []
+
+    def collect(document: SourceDocument, records: Sequence[ChunkRecord]) -> None:
+        """Keep each good document and its records for the page."""
+        drawn.append(ViewDocument(document.doc_id, document.title, document.text, records))
+
+    status = run_chunking(args, OPTIONS, collect)
+    if drawn:
+        _write_page(drawn, args.page)
+    return status
+
+
+def _from_records(args: argparse.Namespace) -> ViewDocument:
+    """VIEW-1: the records of PATH (one document's) drawn over ``--source``."""
+    for name, default in _CHUNKING_DEFAULTS.items():
+        if getattr(args, name) != default:
+            flag = "--" + name.replace("_", "-")
+            raise CliError(f"--source draws records as they are; {flag} does not go with it")
+    if len(args.paths) != 1 or args.glob is not None:
+        raise CliError("--source needs exactly one records file as PATH")
+    path: str = args.paths[0]
+    numbered = _read_records(path)
+    doc_ids = sorted({record.doc_id for _, record in numbered})
+    if args.doc_id is not None:
+        numbered = [(n, r) for n, r in numbered if r.doc_id == args.doc_id]
+        if not numbered:
+            raise CliError(f"{shown(path)}: no record has doc_id {args.doc_id!r}")
+    elif len(doc_ids) > 1:
+        listed = ", ".join(map(repr, doc_ids[:3])) + (", ..." if len(doc_ids) > 3 else "")
+        raise CliError(
+            f"{shown(path)}: records of {len(doc_ids)} documents ({listed}); "
+            "choose one with --doc-id"
+        )
+    source = args.source
+    doc_id = numbered[0][1].doc_id if numbered else (args.doc_id or Path(source).stem)
+    try:
+        document = read_input(Input(source, doc_id, shown(source)), args)
+    except InputError as error:
+        raise CliError(str(error)) from None
+    records = [record for _, record in numbered]
+    for number, record in numbered:
+        _check_span(path, number, record, document, source)
+    title = records[0].title if records else document.title
+    return ViewDocument(doc_id, title, document.text, records)
+
+
+def _check_span(
+    path: str, number: int, record: ChunkRecord, document: SourceDocument, source: str
+) -> None:
+    """VIEW-1: the span lies in the source and its words are the record's (RECORD-3)."""
+    length = len(document.text)
+    where = f"{shown(path)}:{number}"
+    if record.end > length:
+        raise CliError(
+            f"{where}: span [{record.start}, {record.end}) is past the end of "
+            f"{shown(source)} ({length} characters); is this the records' source?"
+        )
+    region = record.prefix + document.text[record.start : record.end]
+    if region.split() != record.text.split():
+        raise CliError(
+            f"{where}: text differs from {shown(source)}[{record.start}:{record.end}] "
+            "(RECORD-3); is this the records' source, with offsets in code points?"
+        )
+
+
+def _read_records(path: str) -> list[tuple[int, ChunkRecord]]:
+    """Every record of a JSON Lines file with its line number (RECORD-8, CLI-4's lines)."""
+    text = decode_text(shown(path), read_bytes(path))
+    found: list[tuple[int, ChunkRecord]] = []
+    for number, line in enumerate(text.split("\n"), start=1):
+        if not line.strip():
+            continue
+        where = f"{shown(path)}:{number}"
+        try:
+            data = json.loads(line)
+        except json.JSONDecodeError as error:
+            raise CliError(f"{where}: malformed JSON ({error.msg})") from None
+        except RecursionError:
+            raise CliError(f"{where}: malformed JSON (nested too deeply)") from None
+        if not isinstance(data, dict):
+            raise CliError(f"{where}: not a JSON object")
+        if data.get("error") is not None:  # CLI-15: an ingest error row holds no chunk
+            continue
+        missing = [name for name in RECORD_FIELDS if name not in data]
+        if missing:
+            raise CliError(f"{where}: not a chunk record (no field {missing[0]!r})")
+        try:
+            record = ChunkRecord.from_dict({name: data[name] for name in RECORD_FIELDS})
+        except (TypeError, ValueError) as error:
+            raise CliError(f"{where}: {error}") from None
+        found.append((number, record))
+    return found

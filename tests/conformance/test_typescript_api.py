@@ -1,0 +1,127 @@
+"""The npm package's options-object API (NPM-1 to NPM-3), through the shipped build's exports.
+
+``tests/golden/npm_api.json`` states each call and the Python call whose answer it must
+return; the corpus test compares ``chunkDocument`` with ``chunk_document`` on every Markdown
+file of the repository's docs and examples under every strategy. Skipped without Node.js.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from chunkspec import assemble, chunk_document, document_from_text, split_section
+from chunkspec.core import Chunk
+from tests import goldens
+from tests.typescript_port import Port, built, call_api
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture(scope="module")
+def port() -> Port:
+    """Node.js with the port's builds (tests/typescript_port.py)."""
+    return built()
+
+
+def _chunk_wire(chunk: Chunk) -> dict[str, Any]:
+    """A seed Chunk under Python's field names, as the API runner writes one."""
+    return {
+        "id": chunk.id,
+        "doc_id": chunk.doc_id,
+        "title": chunk.title,
+        "text": chunk.text,
+        "tokens": chunk.tokens,
+        "content_hash": chunk.content_hash,
+        "score": chunk.score,
+    }
+
+
+def python_records(text: str, python: dict[str, Any], doc_id: str) -> list[dict[str, Any]]:
+    """NPM-1: the records of ``chunk_document(document_from_text(text, ...), ...)``."""
+    read = {k: python[k] for k in ("input_format", "title", "source") if k in python}
+    options = {k: v for k, v in python.items() if k not in read}
+    document = document_from_text(text, doc_id=doc_id, **read)
+    strategy = options.pop("strategy")
+    return [r.to_dict() for r in chunk_document(document, strategy, **options)]
+
+
+def expected(case: dict[str, Any]) -> Any:
+    """What a golden case's call must return, from the Python call it names."""
+    call = case["input"]["call"]
+    args = case["input"]["args"]
+    output = case["output"]
+    if call == "pureHashText":
+        return output["value"]
+    if call == "chunkDocument":
+        return python_records(args[0], output["python"], args[1]["docId"])
+    if call == "splitSection":
+        return [_chunk_wire(c) for c in split_section(*output["positional"])]
+    chunks = [Chunk(**c) for c in args[0]]
+    packed = assemble(chunks, *output["positional"])
+    return None if packed is None else [packed[0], packed[1]]
+
+
+def test_npm_api_goldens(port: Port) -> None:
+    """NPM-1, NPM-2, NPM-3: every golden case, in one run of the package."""
+    cases = goldens.load_file("npm_api")["cases"]
+    results = call_api(port, [(c["input"]["call"], c["input"]["args"]) for c in cases])
+    for case, got in zip(cases, results, strict=True):
+        if "error" in case:
+            wanted = {"error": case["error"]["type"], "argument": case["error"]["argument"]}
+            assert got == wanted, case["id"]
+            continue
+        assert got == expected(case), case["id"]
+        for field, values in case["output"].get("pins", {}).items():
+            assert [record[field] for record in got] == values, (case["id"], field)
+
+
+#: Every strategy's options (JavaScript spelling) and Python's arguments for the same call.
+STRATEGIES: list[tuple[dict[str, Any], dict[str, Any], str]] = [
+    (
+        {"strategy": "heading", "maxTokens": 40},
+        {"strategy": "heading", "max_tokens": 40},
+        "markdown",
+    ),
+    ({"strategy": "heading"}, {"strategy": "heading"}, "markdown"),
+    (
+        {"strategy": "structural", "maxTokens": 30, "splitTables": True},
+        {"strategy": "structural", "max_tokens": 30, "split_tables": True},
+        "markdown",
+    ),
+    (
+        {"strategy": "structural", "maxTokens": 30, "countHeadings": True},
+        {"strategy": "structural", "max_tokens": 30, "count_headings": True},
+        "markdown",
+    ),
+    ({"strategy": "window", "maxTokens": 25}, {"strategy": "window", "max_tokens": 25}, "text"),
+    (
+        {"strategy": "window", "maxTokens": 100, "counter": "chars1", "overlapTokens": 10},
+        {"strategy": "window", "max_tokens": 100, "counter": "chars1", "overlap_tokens": 10},
+        "text",
+    ),
+    ({"strategy": "pages", "maxTokens": 30}, {"strategy": "pages", "max_tokens": 30}, "text"),
+]
+
+
+def test_chunk_document_equals_python_on_the_repository(port: Port) -> None:
+    """NPM-1: on every docs/ and examples/ Markdown file, every strategy, the same records."""
+    paths = sorted([*ROOT.joinpath("docs").rglob("*.md"), *ROOT.joinpath("examples").glob("*.md")])
+    texts = [p.read_text("utf-8") for p in paths]
+    calls: list[tuple[str, list[Any]]] = []
+    wanted: list[list[dict[str, Any]]] = []
+    for n, text in enumerate(texts):
+        for js, python, input_format in STRATEGIES:
+            calls.append(("chunkDocument", [text, {"docId": f"d{n}", "source": "s.md", **js}]))
+            document = document_from_text(
+                text, doc_id=f"d{n}", input_format=input_format, source="s.md"
+            )
+            options = dict(python)
+            strategy = options.pop("strategy")
+            wanted.append([r.to_dict() for r in chunk_document(document, strategy, **options)])
+    got = call_api(port, calls)
+    assert sum(map(len, wanted)) > 10_000
+    for call, mine, theirs in zip(calls, got, wanted, strict=True):
+        assert mine == theirs, call[1][1]
