@@ -8,7 +8,9 @@ Errors become one line on stderr and exit status 2, never a traceback (rule CLI-
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
+import signal
 import sys
 from collections.abc import Callable, Sequence
 from typing import NoReturn
@@ -16,8 +18,9 @@ from typing import NoReturn
 from .._version import __version__
 from . import _chunk, _conformance, _eval, _ingest, _pack, _pages, _split, _vectors, _window
 from ._io import CliError, one_line
+from ._signals import Interrupted, interrupted_line, stop_on_signals
 
-__all__ = ["main"]
+__all__ = ["main", "program"]
 
 #: Subcommand modules, in the order ``--help`` lists them.
 _COMMANDS = (_split, _pack, _chunk, _window, _pages, _ingest, _vectors, _conformance, _eval)
@@ -45,22 +48,42 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line and return its exit status (0 ok, 1 abstained, 2 error)."""
+    """Run the command line; return its exit status (0 ok, 1 abstained, 2 error, 130/143)."""
     args = _parser().parse_args(argv)
     run: Callable[[argparse.Namespace], int] = args.run
-    try:
-        return run(args)
-    except (CliError, TypeError, ValueError) as error:
-        print(f"chunkspec {args.command}: error: {one_line(str(error))}", file=sys.stderr)
-        return 2
-    except KeyboardInterrupt:
-        # CLI-13: Ctrl-C is one line and exit 130 (128 + SIGINT); output files are only
-        # ever renamed into place at the end, so nothing half-written is left behind.
-        print(f"chunkspec {args.command}: interrupted", file=sys.stderr)
-        return 130
-    except BrokenPipeError:
-        # The reader went away (e.g. `| head`): not our error. Point stdout at devnull so
-        # the interpreter's final flush does not fail again (Python docs, "SIGPIPE").
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
-        return 0
+    with stop_on_signals(args.command) as reported:
+        try:
+            return run(args)
+        except (CliError, TypeError, ValueError) as error:
+            print(f"chunkspec {args.command}: error: {one_line(str(error))}", file=sys.stderr)
+            return 2
+        except KeyboardInterrupt as interrupt:
+            # CLI-13: SIGINT (Ctrl-C) or SIGTERM is one line and exit 128 + the signal (130,
+            # 143); output files are only ever renamed into place at the end, and workers
+            # are killed, so nothing half-written and no process is left behind.
+            signum = interrupt.signum if isinstance(interrupt, Interrupted) else signal.SIGINT
+            sys.stderr.write(interrupted_line(args.command, signum))
+            sys.stderr.flush()
+            reported()
+            return 128 + signum
+        except BrokenPipeError:
+            # The reader went away (e.g. `| head`): not our error. Point stdout at devnull so
+            # the interpreter's final flush does not fail again (Python docs, "SIGPIPE").
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())
+            return 0
+
+
+def program() -> NoReturn:
+    """The ``chunkspec`` program: :func:`main`, then exit with its status.
+
+    CLI-13: after a signal the process ends at once, without the interpreter's shutdown,
+    during which a second signal would find the default handlers back and kill it silently.
+    """
+    status = main()
+    if status in (128 + signal.SIGINT, 128 + signal.SIGTERM):
+        for stream in (sys.stdout, sys.stderr):
+            with contextlib.suppress(OSError, ValueError):
+                stream.flush()
+        os._exit(status)
+    sys.exit(status)

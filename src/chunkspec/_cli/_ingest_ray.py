@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 from .._records._rows import ChunkJob, error_row
 from ._ingest_local import read_rows
 from ._io import CliError
+from ._signals import take_back
 
 if TYPE_CHECKING:
     import pyarrow as pa
@@ -54,19 +55,22 @@ def start_ray(address: str | None, workers: int | None) -> Any:
     if ray.is_initialized():
         return ray
     os.environ.setdefault("RAY_USAGE_STATS_ENABLED", "0")
+    # CLI-13: ray.init installs its own SIGTERM handler (sys.exit); ours comes back after.
     chosen = address or os.environ.get("RAY_ADDRESS")
     quiet: dict[str, Any] = {"logging_level": logging.WARNING, "log_to_driver": False}
     if chosen:
         ray.init(address=chosen, **quiet)
-    else:
-        ray.init(
-            num_cpus=workers or os.cpu_count() or 1,
-            include_dashboard=False,
-            _node_ip_address="127.0.0.1",
-            # A task killed for memory is retried at most 3 times, not forever (SCALE-5).
-            _system_config={"task_oom_retries": 3},
-            **quiet,
-        )
+        take_back()
+        return ray
+    ray.init(
+        num_cpus=workers or os.cpu_count() or 1,
+        include_dashboard=False,
+        _node_ip_address="127.0.0.1",
+        # A task killed for memory is retried at most 3 times, not forever (SCALE-5).
+        _system_config={"task_oom_retries": 3},
+        **quiet,
+    )
+    take_back()
     return ray
 
 
@@ -80,7 +84,29 @@ def run_ray(
     """Chunk every input on Ray and write Parquet part files into ``folder``."""
     if args.format != "parquet":
         raise CliError("--engine ray writes Parquet only (Ray Data's writer); drop --format")
+    from ..ray import _ray
+
+    try:
+        started = not _ray().is_initialized()
+    except ImportError as error:
+        raise CliError(str(error)) from None
     ray = start_ray(args.address, args.workers)
+    try:
+        _run(ray, inputs, job, args, folder, tally)
+    finally:
+        if started:  # CLI-13: an interrupted run stops the Ray it started, workers and all
+            ray.shutdown()
+
+
+def _run(
+    ray: Any,
+    inputs: list[Input],
+    job: ChunkJob,
+    args: argparse.Namespace,
+    folder: Path,
+    tally: Tally,
+) -> None:
+    """Build the datasets, write them into ``folder`` and count the written rows."""
     import pyarrow as pa
     import pyarrow.parquet as pq
 
