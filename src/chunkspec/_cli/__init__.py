@@ -8,17 +8,19 @@ Errors become one line on stderr and exit status 2, never a traceback (rule CLI-
 from __future__ import annotations
 
 import argparse
+import atexit
 import contextlib
 import os
 import signal
 import sys
 from collections.abc import Callable, Sequence
+from types import FrameType
 from typing import NoReturn
 
 from .._version import __version__
 from . import _chunk, _conformance, _eval, _ingest, _pack, _pages, _split, _vectors, _window
 from ._io import CliError, one_line
-from ._signals import Interrupted, interrupted_line, stop_on_signals
+from ._signals import SIGNALS, Interrupted, interrupted_line, stop_on_signals
 
 __all__ = ["main", "program"]
 
@@ -77,13 +79,20 @@ def main(argv: Sequence[str] | None = None) -> int:
 def program() -> NoReturn:
     """The ``chunkspec`` program: :func:`main`, then exit with its status.
 
-    CLI-13: after a signal the process ends at once, without the interpreter's shutdown,
-    during which a second signal would find the default handlers back and kill it silently.
+    CLI-13: once the run is over, a signal ends the process at once with 128 + its number
+    (the result is in place, the last line printed); the exit runs the ``atexit`` functions
+    but not the interpreter's tear-down, during which Python puts the default handlers back.
     """
     status = main()
-    if status in (128 + signal.SIGINT, 128 + signal.SIGTERM):
-        for stream in (sys.stdout, sys.stderr):
-            with contextlib.suppress(OSError, ValueError):
-                stream.flush()
-        os._exit(status)
-    sys.exit(status)
+    for signum in SIGNALS:
+        signal.signal(signum, _exit_at_once)
+    atexit._run_exitfuncs()
+    for stream in (sys.stdout, sys.stderr):
+        with contextlib.suppress(OSError, ValueError):
+            stream.flush()
+    os._exit(status)
+
+
+def _exit_at_once(signum: int, frame: FrameType | None) -> None:
+    """End the process now with 128 + ``signum``."""
+    os._exit(128 + signum)

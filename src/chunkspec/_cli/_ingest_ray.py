@@ -10,14 +10,16 @@ from __future__ import annotations
 import argparse
 import logging
 import os
+import signal
 import warnings
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .._records._rows import ChunkJob, error_row
+from ._family import descendants, kill
 from ._ingest_local import read_rows
 from ._io import CliError
-from ._signals import take_back
+from ._signals import emergency, signalled, take_back
 
 if TYPE_CHECKING:
     import pyarrow as pa
@@ -56,20 +58,27 @@ def start_ray(address: str | None, workers: int | None) -> Any:
         return ray
     os.environ.setdefault("RAY_USAGE_STATS_ENABLED", "0")
     # CLI-13: ray.init installs its own SIGTERM handler (sys.exit); ours comes back after.
+    # Ray's C++ failure handler would print a stack dump on SIGTERM: not a crash here, and
+    # CLI-13's output is one line (set RAY_DISABLE_FAILURE_SIGNAL_HANDLER=0 to keep it).
+    os.environ.setdefault("RAY_DISABLE_FAILURE_SIGNAL_HANDLER", "1")
     chosen = address or os.environ.get("RAY_ADDRESS")
     quiet: dict[str, Any] = {"logging_level": logging.WARNING, "log_to_driver": False}
-    if chosen:
-        ray.init(address=chosen, **quiet)
-        take_back()
-        return ray
-    ray.init(
-        num_cpus=workers or os.cpu_count() or 1,
-        include_dashboard=False,
-        _node_ip_address="127.0.0.1",
-        # A task killed for memory is retried at most 3 times, not forever (SCALE-5).
-        _system_config={"task_oom_retries": 3},
-        **quiet,
-    )
+    try:
+        if chosen:
+            ray.init(address=chosen, **quiet)
+        else:
+            ray.init(
+                num_cpus=workers or os.cpu_count() or 1,
+                include_dashboard=False,
+                _node_ip_address="127.0.0.1",
+                # A task killed for memory is retried at most 3 times, not forever (SCALE-5).
+                _system_config={"task_oom_retries": 3},
+                **quiet,
+            )
+    except SystemExit as stop:  # Ray's handler during ray.init: sys.exit(SIGTERM)
+        if stop.code == signal.SIGTERM:
+            raise signalled(signal.SIGTERM) from None
+        raise
     take_back()
     return ray
 
@@ -87,15 +96,25 @@ def run_ray(
     from ..ray import _ray
 
     try:
-        started = not _ray().is_initialized()
+        ray = _ray()
     except ImportError as error:
         raise CliError(str(error)) from None
-    ray = start_ray(args.address, args.workers)
-    try:
-        _run(ray, inputs, job, args, folder, tally)
-    finally:
-        if started:  # CLI-13: an interrupted run stops the Ray it started, workers and all
-            ray.shutdown()
+    started = not ray.is_initialized()
+    family: dict[int, bytes] = {}
+
+    def stop() -> None:
+        """Kill what Ray started for this run (a second signal's emergency, CLI-13)."""
+        kill({**family, **descendants(os.getpid())})
+
+    with emergency(stop):
+        try:
+            start_ray(args.address, args.workers)
+            _run(ray, inputs, job, args, folder, tally)
+        finally:
+            if started:  # CLI-19: stop the Ray this run started, and all its processes
+                family = descendants(os.getpid())
+                ray.shutdown()
+                kill({**family, **descendants(os.getpid())})
 
 
 def _run(

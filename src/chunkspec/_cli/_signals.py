@@ -53,6 +53,9 @@ def interrupted_line(command: str, signum: int) -> str:
 #: The handlers of the :func:`stop_on_signals` blocks running, innermost last.
 _HANDLERS: list[Callable[[int, FrameType | None], None]] = []
 
+#: The states of the :func:`stop_on_signals` blocks running, innermost last.
+_STATES: list[_State] = []
+
 #: Clean-ups a second signal runs before the process ends (kill workers, delete staging).
 _EMERGENCY: list[Callable[[], None]] = []
 
@@ -109,10 +112,12 @@ def stop_on_signals(command: str) -> Iterator[Callable[[], None]]:
 
     previous = {signum: signal.signal(signum, handler) for signum in SIGNALS}
     _HANDLERS.append(handler)
+    _STATES.append(state)
     try:
         yield reported
     finally:
         _HANDLERS.remove(handler)
+        _STATES.remove(state)
         first = state.first
         for signum, old in previous.items():
             if first is None:
@@ -124,6 +129,15 @@ def stop_on_signals(command: str) -> Iterator[Callable[[], None]]:
 def _exit(status: int, signum: int, frame: FrameType | None) -> None:
     """End the process at once with ``status``."""
     os._exit(status)
+
+
+def signalled(signum: int) -> Interrupted:
+    """Return the :class:`Interrupted` for ``signum`` caught by another handler (Ray's),
+    counted as the first signal, and install this module's handler again."""
+    if _STATES and _STATES[-1].first is None:
+        _STATES[-1].first = signum
+    take_back()
+    return Interrupted(signum)
 
 
 def take_back() -> None:
