@@ -25,53 +25,12 @@ from typing import Any
 import pytest
 
 from tests.goldens import cases
+from tests.processes import environment, no_processes_left, session_processes, snapshot
 
 pytestmark = pytest.mark.skipif(sys.platform != "linux", reason="reads /proc; Linux signals")
 
-ROOT = Path(__file__).resolve().parents[2]
-
 #: The liveness bound: a run ends within this many seconds of its last signal.
 BOUND = 5.0
-
-
-def environment() -> dict[str, str]:
-    """The child's environment: this checkout's chunkspec first on the path."""
-    env = dict(os.environ)
-    env["PYTHONPATH"] = os.pathsep.join([str(ROOT / "src"), str(ROOT)])
-    return env
-
-
-def snapshot(path: Path) -> dict[str, bytes]:
-    """Every file under ``path`` (or ``path`` itself) -> its bytes."""
-    if path.is_file():
-        return {path.name: path.read_bytes()}
-    return {
-        item.relative_to(path).as_posix(): item.read_bytes()
-        for item in sorted(path.rglob("*"))
-        if item.is_file()
-    }
-
-
-def session_processes(session: int) -> list[int]:
-    """The live (not zombie) processes of ``session``, read from /proc."""
-    found = []
-    for entry in os.listdir("/proc"):
-        if not entry.isdigit():
-            continue
-        with contextlib.suppress(OSError):
-            stat = Path(f"/proc/{entry}/stat").read_text()
-            fields = stat[stat.rindex(")") + 2 :].split()
-            if fields[0] != "Z" and int(fields[3]) == session:
-                found.append(int(entry))
-    return found
-
-
-def no_processes_left(session: int) -> list[int]:
-    """Wait up to 3 s for ``session`` to empty (a helper may exit just after its parent)."""
-    end = time.monotonic() + 3.0
-    while (left := session_processes(session)) and time.monotonic() < end:
-        time.sleep(0.05)
-    return left
 
 
 def workers(pid: int) -> list[int]:
