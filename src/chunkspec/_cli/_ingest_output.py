@@ -13,14 +13,13 @@ import functools
 import json
 import os
 import shutil
-import signal
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 from typing import IO, Any
 
 from ._io import CliError, json_line
-from ._signals import SIGNALS, emergency
+from ._signals import emergency, held
 
 __all__ = ["MANIFEST", "PartWriter", "check_out", "staging"]
 
@@ -62,7 +61,7 @@ def staging(out: str) -> Iterator[Path]:
     """Yield a new hidden folder beside ``out``; on success swap it in, else delete it.
 
     CLI-13: a signal deletes the folder too, a second one without waiting (emergency), and
-    signals are held during the two renames, so ``out`` is always the old or the new result.
+    signals are held during the swap, so ``out`` is always the old or the new result.
     """
     target = Path(out)
     folder = Path(tempfile.mkdtemp(prefix=f".{target.name}.chunkspec-", dir=target.parent))
@@ -74,8 +73,7 @@ def staging(out: str) -> Iterator[Path]:
         raise
     folder.chmod(0o777 & ~_umask())  # mkdtemp makes 0700; give the folder a usual mode
     old = None
-    held = signal.pthread_sigmask(signal.SIG_BLOCK, SIGNALS)
-    try:
+    with held():  # the old result's removal too: a part of it must not be left behind
         if target.exists():
             old = Path(tempfile.mkdtemp(prefix=f".{target.name}.old-", dir=target.parent))
             os.rename(target, old / target.name)
@@ -86,10 +84,9 @@ def staging(out: str) -> Iterator[Path]:
                 os.rename(old / target.name, target)
             shutil.rmtree(folder, ignore_errors=True)
             raise
-    finally:
-        signal.pthread_sigmask(signal.SIG_SETMASK, held)
-        if old is not None:
-            shutil.rmtree(old, ignore_errors=True)
+        finally:
+            if old is not None:
+                shutil.rmtree(old, ignore_errors=True)
 
 
 def _umask() -> int:

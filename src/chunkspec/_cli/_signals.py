@@ -131,6 +131,22 @@ def _exit(status: int, signum: int, frame: FrameType | None) -> None:
     os._exit(status)
 
 
+@contextlib.contextmanager
+def held() -> Iterator[None]:
+    """Hold SIGINT and SIGTERM while the block runs; they are delivered after it (POSIX).
+
+    A child process started in the block inherits the held mask (CLI-19).
+    """
+    if not hasattr(signal, "pthread_sigmask"):  # Windows: nothing to hold with
+        yield
+        return
+    old = signal.pthread_sigmask(signal.SIG_BLOCK, SIGNALS)
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, old)
+
+
 def signalled(signum: int) -> Interrupted:
     """Return the :class:`Interrupted` for ``signum`` caught by another handler (Ray's),
     counted as the first signal, and install this module's handler again."""

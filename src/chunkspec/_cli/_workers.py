@@ -25,7 +25,7 @@ from multiprocessing.process import BaseProcess
 from types import TracebackType
 from typing import Any
 
-from ._signals import SIGNALS, emergency
+from ._signals import SIGNALS, emergency, held
 
 __all__ = ["BrokenProcessPool", "WorkerPool"]
 
@@ -40,7 +40,8 @@ def _serve(conn: Connection, function: Callable[[Any], Any], parent: int) -> Non
     """A worker's life: run ``function`` on each task received until told to stop."""
     for signum in SIGNALS:
         signal.signal(signum, signal.SIG_IGN)
-    signal.pthread_sigmask(signal.SIG_UNBLOCK, SIGNALS)  # blocked by the parent at start
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, SIGNALS)  # held by the parent at start
     if sys.platform == "linux":
         with contextlib.suppress(Exception):
             import ctypes
@@ -101,12 +102,9 @@ class WorkerPool:
                 )
                 # Signals stay blocked from fork to the worker's SIG_IGN, so a Ctrl-C while
                 # it imports cannot kill it with a traceback; the parent gets it just after.
-                old = signal.pthread_sigmask(signal.SIG_BLOCK, SIGNALS)
-                try:
+                with held():
                     process.start()
                     self._workers.append(_Worker(process, parent))
-                finally:
-                    signal.pthread_sigmask(signal.SIG_SETMASK, old)
                 child.close()
         except BaseException:
             try:
