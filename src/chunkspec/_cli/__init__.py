@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import atexit
 import contextlib
+import functools
 import os
 import signal
 import sys
@@ -63,11 +64,12 @@ def main(argv: Sequence[str] | None = None) -> int:
             # CLI-13: SIGINT (Ctrl-C) or SIGTERM is one line and exit 128 + the signal (130,
             # 143); output files are only ever renamed into place at the end, and workers
             # are killed, so nothing half-written and no process is left behind.
-            signum = interrupt.signum if isinstance(interrupt, Interrupted) else signal.SIGINT
-            sys.stderr.write(interrupted_line(args.command, signum))
+            if not isinstance(interrupt, Interrupted):  # raised by hand, as in tests
+                interrupt = Interrupted(signal.SIGINT)
+            sys.stderr.write(interrupted_line(args.command, interrupt.signum))
             sys.stderr.flush()
             reported()
-            return 128 + signum
+            return interrupt.status
         except BrokenPipeError:
             # The reader went away (e.g. `| head`): not our error. Point stdout at devnull so
             # the interpreter's final flush does not fail again (Python docs, "SIGPIPE").
@@ -84,8 +86,10 @@ def program() -> NoReturn:
     but not the interpreter's tear-down, during which Python puts the default handlers back.
     """
     status = main()
+    # After a signal, another keeps the first one's status (CLI-13); else its own.
+    stopped = status in (128 + signal.SIGINT, 128 + signal.SIGTERM)
     for signum in SIGNALS:
-        signal.signal(signum, _exit_at_once)
+        signal.signal(signum, functools.partial(_exit_at_once, status if stopped else None))
     atexit._run_exitfuncs()
     for stream in (sys.stdout, sys.stderr):
         with contextlib.suppress(OSError, ValueError):
@@ -93,6 +97,6 @@ def program() -> NoReturn:
     os._exit(status)
 
 
-def _exit_at_once(signum: int, frame: FrameType | None) -> None:
-    """End the process now with 128 + ``signum``."""
-    os._exit(128 + signum)
+def _exit_at_once(status: int | None, signum: int, frame: FrameType | None) -> None:
+    """End the process now with ``status``, or 128 + ``signum`` when it is None."""
+    os._exit(128 + signum if status is None else status)

@@ -21,7 +21,9 @@ __all__ = [
     "SIGNALS",
     "Interrupted",
     "emergency",
+    "held",
     "interrupted_line",
+    "signalled",
     "stop_on_signals",
     "take_back",
 ]
