@@ -187,3 +187,54 @@ def test_signals_golden(case: dict[str, Any], tmp_path: Path) -> None:
     assert expected["out"] == "old"
     assert snapshot(setup.out) == setup.old
     assert setup.leftovers() == []
+
+
+#: A run whose clean-up after the first signal is slow (30 s), with an emergency clean-up.
+SLOW_CLEANUP = """
+import sys, time
+from pathlib import Path
+from chunkspec._cli._signals import emergency, stop_on_signals
+with stop_on_signals("test"):
+    with emergency(lambda: Path(sys.argv[1]).write_text("emergency")):
+        try:
+            Path(sys.argv[2]).write_text("running")
+            time.sleep(60)
+        finally:
+            time.sleep(30)  # a clean-up that takes its time
+"""
+
+
+def test_second_signal_does_not_wait_for_the_clean_up(tmp_path: Path) -> None:
+    """CLI-13: a second signal during a slow clean-up runs the emergency clean-ups and ends
+    the process at once with the first signal's status and its one line."""
+    marker, running = tmp_path / "emergency", tmp_path / "running"
+    process = subprocess.Popen(
+        [sys.executable, "-c", SLOW_CLEANUP, str(marker), str(running)],
+        env=environment(),
+        stderr=subprocess.PIPE,
+        start_new_session=True,
+    )
+    try:
+        end = time.monotonic() + 30
+        while not running.exists():
+            assert process.poll() is None
+            assert time.monotonic() < end
+            time.sleep(0.01)
+        process.send_signal(signal.SIGTERM)
+        time.sleep(0.3)
+        assert process.poll() is None  # in its slow clean-up
+        process.send_signal(signal.SIGINT)
+        sent = time.monotonic()
+        status = process.wait(timeout=30)
+        took = time.monotonic() - sent
+        assert process.stderr is not None
+        stderr = process.stderr.read().decode()
+    finally:
+        with contextlib.suppress(OSError):
+            process.kill()
+        process.wait()
+        if process.stderr is not None:
+            process.stderr.close()
+    assert (status, stderr) == (143, "chunkspec test: interrupted (SIGTERM)\n")
+    assert took <= BOUND
+    assert marker.read_text() == "emergency"
