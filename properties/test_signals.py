@@ -67,7 +67,7 @@ def test_a_signal_leaves_old_or_new_output(
     runs: tuple[Path, Path, dict[str, str]],
     tmp_path_factory: pytest.TempPathFactory,
 ) -> None:
-    """CLI-13, CLI-19: whatever the moment, signals and workers, the run ends within 5 s of
+    """CLI-13, CLI-20: whatever the moment, signals and workers, the run ends within 5 s of
     its last signal with 0 (the new output) or 128 + the first signal (old or new output,
     whole), one line or none, no temporary folder and no process left."""
     source, old_corpus, new = runs

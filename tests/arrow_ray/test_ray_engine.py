@@ -237,7 +237,7 @@ def test_every_option_row_on_ray(
 
 
 def test_ray_ingest_stops_on_sigterm(tmp_path: Path) -> None:
-    """CLI-13, CLI-19: SIGTERM while Ray chunks a slow PDF: exit 143 within 5 s, our one
+    """CLI-13, CLI-20: SIGTERM while Ray chunks a slow PDF: exit 143 within 5 s, our one
     line last on stderr and no traceback, no output, and none of Ray's processes left."""
     import signal
     import subprocess

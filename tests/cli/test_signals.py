@@ -1,4 +1,4 @@
-"""Signals sent to a real ``python -m chunkspec`` process (CLI-13, CLI-19).
+"""Signals sent to a real ``python -m chunkspec`` process (CLI-13, CLI-20).
 
 Fault injection: a document that never ends (a named pipe nobody writes: the reader blocks
 in the kernel, as a worker deep in a slow document would in C code), signals sent to the
@@ -148,7 +148,7 @@ def send(process: subprocess.Popen[bytes], name: str, to: str) -> None:
 
 @pytest.mark.parametrize("case", cases("signals"))
 def test_signals_golden(case: dict[str, Any], tmp_path: Path) -> None:
-    """Each scenario of tests/golden/signals.json (CLI-13, CLI-19)."""
+    """Each scenario of tests/golden/signals.json (CLI-13, CLI-20)."""
     given, expected = case["input"], case["output"]
     setup = Setup(tmp_path, given["command"], given.get("workers", 1))
     writer = None

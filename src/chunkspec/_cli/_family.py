@@ -1,4 +1,4 @@
-"""The processes a run started, found through /proc, so that none outlives it (CLI-19).
+"""The processes a run started, found through /proc, so that none outlives it (CLI-20).
 
 Ray's node processes (raylet, its agents) are started by Ray, not by chunkspec; after an
 interrupted run, ``ray.shutdown()`` leaves some of them running. So ``ingest --engine ray``

@@ -111,7 +111,7 @@ def run_ray(
             start_ray(args.address, args.workers)
             _run(ray, inputs, job, args, folder, tally)
         finally:
-            if started:  # CLI-19: stop the Ray this run started, and all its processes
+            if started:  # CLI-20: stop the Ray this run started, and all its processes
                 family = descendants(os.getpid())
                 ray.shutdown()
                 kill({**family, **descendants(os.getpid())})

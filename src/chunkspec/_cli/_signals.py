@@ -137,7 +137,7 @@ def _exit(status: int, signum: int, frame: FrameType | None) -> None:
 def held() -> Iterator[None]:
     """Hold SIGINT and SIGTERM while the block runs; they are delivered after it (POSIX).
 
-    A child process started in the block inherits the held mask (CLI-19).
+    A child process started in the block inherits the held mask (CLI-20).
     """
     if not hasattr(signal, "pthread_sigmask"):  # Windows: nothing to hold with
         yield
