@@ -565,3 +565,15 @@ def view_spans(draw: st.DrawFn) -> tuple[str, list[tuple[int, int]]]:
         tuple(sorted(draw(st.tuples(offsets, offsets)))) for _ in range(draw(st.integers(0, 6)))
     ]
     return text, [(s, e) for s, e in spans]
+
+
+@st.composite
+def signal_plans(draw: st.DrawFn) -> dict[str, object]:
+    """How to stop an ``ingest`` run (CLI-13): workers, when, which signals, to whom."""
+    return {
+        "workers": draw(st.sampled_from([1, 2])),
+        "delay": draw(st.integers(0, 40)) / 20,  # seconds after the run started, 0 to 2
+        "signals": draw(st.lists(st.sampled_from(["SIGINT", "SIGTERM"]), min_size=1, max_size=2)),
+        "gap": draw(st.integers(0, 10)) / 20,  # seconds between two signals
+        "to": draw(st.sampled_from(["group", "parent"])),
+    }

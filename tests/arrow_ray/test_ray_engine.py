@@ -6,6 +6,7 @@ CHUNKSPEC_RAY_TESTS=1; elsewhere every test here is skipped.
 
 from __future__ import annotations
 
+import contextlib
 import os
 from collections.abc import Iterator
 from pathlib import Path
@@ -296,3 +297,71 @@ def test_reading_options_on_ray(ray_local: Any, tmp_path: Path) -> None:
     assert any("Crème brûlée" in row["text"] for row in got)
     for path in remote.iterdir():
         assert b"s3cret" not in path.read_bytes(), path
+
+
+def test_ray_ingest_stops_on_sigterm(tmp_path: Path) -> None:
+    """CLI-13, CLI-20: SIGTERM while Ray chunks a slow PDF: exit 143 within 5 s, our one
+    line last on stderr and no traceback, no output, and none of Ray's processes left."""
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    from tests.pdfs import text_pdf
+    from tests.processes import environment, no_processes_left, session_processes
+
+    words = " ".join(f"w{k}" for k in range(12))
+    (tmp_path / "slow.pdf").write_bytes(text_pdf([[words] * 45 for _ in range(2500)]))
+    out = tmp_path / "out"
+
+    def command(pid: int) -> bytes:
+        with contextlib.suppress(OSError):
+            return Path(f"/proc/{pid}/cmdline").read_bytes()
+        return b""
+
+    process = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "chunkspec",
+            "ingest",
+            str(tmp_path / "slow.pdf"),
+            "--out",
+            str(out),
+            "--engine",
+            "ray",
+            "--workers",
+            "2",
+        ],
+        env={**environment(), "RAY_USAGE_STATS_ENABLED": "0"},
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        start_new_session=True,
+    )
+    try:
+        end = time.monotonic() + 60
+        while not any(b"raylet" in command(p) for p in session_processes(process.pid)):
+            assert process.poll() is None
+            assert time.monotonic() < end
+            time.sleep(0.05)
+        time.sleep(3)  # Ray is up and chunking
+        assert process.poll() is None
+        sent = time.monotonic()
+        process.send_signal(signal.SIGTERM)
+        status = process.wait(timeout=60)
+        took = time.monotonic() - sent
+        assert process.stderr is not None
+        stderr = process.stderr.read().decode()
+        left = no_processes_left(process.pid)
+    finally:
+        for pid in session_processes(process.pid):
+            with contextlib.suppress(OSError):
+                os.kill(pid, signal.SIGKILL)
+        process.wait()
+    assert status == 143, stderr
+    assert took <= 5.0
+    assert stderr.endswith("chunkspec ingest: interrupted (SIGTERM)\n"), stderr
+    assert "Traceback" not in stderr
+    assert not out.exists()
+    assert [p.name for p in tmp_path.iterdir() if ".chunkspec-" in p.name] == []
+    assert left == [], [command(p) for p in left]

@@ -22,6 +22,7 @@ _GOLDEN_OF = {
     "test_evaluate": "evaluate",
     "test_eval_cli": "eval_cli",
     "test_cli_inputs_golden": "cli_inputs",
+    "test_signals_golden": "signals",
 }
 
 _REF = re.compile(

@@ -15,6 +15,7 @@ from .._evaluation._labelled_corpus import load_corpus
 from .._evaluation._retrievers import RETRIEVERS
 from .._evaluation._strategies import DEFAULT_STRATEGIES
 from ._io import CliError
+from ._output import atomic_file
 
 __all__ = ["format_span_table", "format_table", "register"]
 
@@ -311,9 +312,10 @@ def _check_options(args: argparse.Namespace) -> None:
 
 
 def _write(path: str, text: str) -> None:
-    """Write ``text`` to ``path`` as UTF-8, with a one-line error."""
+    """Write ``text`` to ``path`` as UTF-8 (renamed into place), with a one-line error."""
     try:
-        Path(path).write_text(text, encoding="utf-8")
+        with atomic_file(path, "w") as out:  # CLI-13: never half a file
+            out.write(text)
     except OSError as error:
         raise CliError(f"{path}: cannot write: {error.strerror}") from None
 
@@ -375,7 +377,8 @@ def _plot(report: EvalReport, path: str, plt: Any) -> None:
     )
     fig.tight_layout(rect=(0, 0.12 / rows, 1, 1))
     try:
-        fig.savefig(path, dpi=110, metadata={"Software": None})
+        with atomic_file(path, "wb") as out:  # CLI-13: never half a file
+            fig.savefig(out, format="png", dpi=110, metadata={"Software": None})
     except OSError as error:
         raise CliError(f"{path}: cannot write: {error.strerror}") from None
     finally:

@@ -8,15 +8,12 @@ same, byte for byte, whatever the number of workers. Workers are started with ``
 
 from __future__ import annotations
 
-import collections
-import concurrent.futures
-import multiprocessing
-import signal
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 from .._records._rows import ChunkJob, RawDocument, document_rows, error_row
+from ._workers import WorkerPool
 
 __all__ = ["Item", "chunk_task", "read_rows", "run_local", "tasks"]
 
@@ -69,11 +66,6 @@ def chunk_task(task: Task) -> list[list[dict[str, Any]]]:
     return [read_rows(item, job) for item in items]
 
 
-def _ignore_interrupts() -> None:
-    """Leave Ctrl-C to the parent: a worker prints no traceback, the parent cleans up."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
 def run_local(
     groups: list[list[Item]],
     job: ChunkJob,
@@ -87,25 +79,10 @@ def run_local(
             for rows in chunk_task((group, data)):
                 done(rows)
         return
-    context = multiprocessing.get_context("spawn")
-    pool = concurrent.futures.ProcessPoolExecutor(
-        max_workers=workers, mp_context=context, initializer=_ignore_interrupts
-    )
-    try:
-        pending: collections.deque[concurrent.futures.Future[list[list[dict[str, Any]]]]]
-        pending = collections.deque()
-        queue = iter(groups)
-        # At most 4 tasks per worker in flight: finished results wait only for the slowest
-        # earlier task, never for the whole job, so the parent's memory stays bounded.
-        for group in queue:
-            pending.append(pool.submit(chunk_task, (group, data)))
-            if len(pending) >= workers * 4:
-                break
-        while pending:
-            for rows in pending.popleft().result():
+    with WorkerPool(chunk_task, workers) as pool:
+        # At most 4 tasks per worker ahead of the oldest unfinished one: finished results
+        # wait only for the slowest earlier task, never for the whole job, so the parent's
+        # memory stays bounded.
+        for result in pool.map_in_order(((group, data) for group in groups), workers * 4):
+            for rows in result:
                 done(rows)
-            following = next(queue, None)
-            if following is not None:
-                pending.append(pool.submit(chunk_task, (following, data)))
-    finally:
-        pool.shutdown(wait=True, cancel_futures=True)

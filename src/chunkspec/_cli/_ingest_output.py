@@ -9,6 +9,7 @@ replaces the result instead of adding to it (docs/scale.md, "Re-running").
 from __future__ import annotations
 
 import contextlib
+import functools
 import json
 import os
 import shutil
@@ -18,6 +19,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from ._io import CliError, json_line
+from ._signals import emergency, held
 
 __all__ = ["MANIFEST", "PartWriter", "check_out", "staging"]
 
@@ -56,22 +58,35 @@ def check_out(out: str, output_format: str) -> None:
 
 @contextlib.contextmanager
 def staging(out: str) -> Iterator[Path]:
-    """Yield a new hidden folder beside ``out``; on success swap it in, else delete it."""
+    """Yield a new hidden folder beside ``out``; on success swap it in, else delete it.
+
+    CLI-13: a signal deletes the folder too, a second one without waiting (emergency), and
+    signals are held during the swap, so ``out`` is always the old or the new result.
+    """
     target = Path(out)
     folder = Path(tempfile.mkdtemp(prefix=f".{target.name}.chunkspec-", dir=target.parent))
     try:
-        yield folder
+        with emergency(functools.partial(shutil.rmtree, folder, ignore_errors=True)):
+            yield folder
     except BaseException:
         shutil.rmtree(folder, ignore_errors=True)
         raise
     folder.chmod(0o777 & ~_umask())  # mkdtemp makes 0700; give the folder a usual mode
-    if target.exists():
-        old = Path(tempfile.mkdtemp(prefix=f".{target.name}.old-", dir=target.parent))
-        os.rename(target, old / target.name)
-        os.rename(folder, target)
-        shutil.rmtree(old, ignore_errors=True)
-    else:
-        os.rename(folder, target)
+    old = None
+    with held():  # the old result's removal too: a part of it must not be left behind
+        if target.exists():
+            old = Path(tempfile.mkdtemp(prefix=f".{target.name}.old-", dir=target.parent))
+            os.rename(target, old / target.name)
+        try:
+            os.rename(folder, target)
+        except BaseException:
+            if old is not None:  # put the old result back rather than lose it
+                os.rename(old / target.name, target)
+            shutil.rmtree(folder, ignore_errors=True)
+            raise
+        finally:
+            if old is not None:
+                shutil.rmtree(old, ignore_errors=True)
 
 
 def _umask() -> int:

@@ -12,6 +12,7 @@ import contextlib
 import logging
 import os
 import shutil
+import signal
 import sys
 import tempfile
 import warnings
@@ -20,8 +21,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .._records._rows import ChunkJob, error_row
+from ._family import descendants, kill
 from ._ingest_local import read_rows
 from ._io import CliError
+from ._signals import STDERR, emergency, signalled, take_back
 
 if TYPE_CHECKING:
     import pyarrow as pa
@@ -41,7 +44,8 @@ def ray_messages(folder: Path, verbose: bool) -> Iterator[None]:
 
     Ray's driver, its logging and its native core write to file descriptor 2, so the
     descriptor itself is pointed at a log file while Ray runs. If the run fails, the log
-    is kept in the system's temporary folder and one line names it.
+    is kept in the system's temporary folder and one line names it; a run stopped by a
+    signal (CLI-13) deletes it, and a second signal's line goes to the real standard error.
     """
     if verbose:
         yield
@@ -50,8 +54,13 @@ def ray_messages(folder: Path, verbose: bool) -> Iterator[None]:
     kept = os.dup(2)
     with tempfile.NamedTemporaryFile(prefix="chunkspec-ray-", suffix=".log", delete=False) as log:
         os.dup2(log.fileno(), 2)
+    STDERR[0] = kept
     try:
         yield
+    except KeyboardInterrupt:
+        _restore(kept)
+        Path(log.name).unlink(missing_ok=True)
+        raise
     except BaseException:
         _restore(kept)
         print(f"chunkspec ingest: Ray's messages: {log.name}", file=sys.stderr)
@@ -64,6 +73,7 @@ def _restore(kept: int) -> None:
     """Point standard error back at the descriptor ``ray_messages`` kept."""
     sys.stderr.flush()
     os.dup2(kept, 2)
+    STDERR[0] = 2
     os.close(kept)
 
 
@@ -94,19 +104,29 @@ def start_ray(address: str | None, workers: int | None) -> Any:
     if ray.is_initialized():
         return ray
     os.environ.setdefault("RAY_USAGE_STATS_ENABLED", "0")
+    # CLI-13: ray.init installs its own SIGTERM handler (sys.exit); ours comes back after.
+    # Ray's C++ failure handler would print a stack dump on SIGTERM: not a crash here, and
+    # CLI-13's output is one line (set RAY_DISABLE_FAILURE_SIGNAL_HANDLER=0 to keep it).
+    os.environ.setdefault("RAY_DISABLE_FAILURE_SIGNAL_HANDLER", "1")
     chosen = address or os.environ.get("RAY_ADDRESS")
     quiet: dict[str, Any] = {"logging_level": logging.WARNING, "log_to_driver": False}
-    if chosen:
-        ray.init(address=chosen, **quiet)
-    else:
-        ray.init(
-            num_cpus=workers or os.cpu_count() or 1,
-            include_dashboard=False,
-            _node_ip_address="127.0.0.1",
-            # A task killed for memory is retried at most 3 times, not forever (SCALE-5).
-            _system_config={"task_oom_retries": 3},
-            **quiet,
-        )
+    try:
+        if chosen:
+            ray.init(address=chosen, **quiet)
+        else:
+            ray.init(
+                num_cpus=workers or os.cpu_count() or 1,
+                include_dashboard=False,
+                _node_ip_address="127.0.0.1",
+                # A task killed for memory is retried at most 3 times, not forever (SCALE-5).
+                _system_config={"task_oom_retries": 3},
+                **quiet,
+            )
+    except SystemExit as stop:  # Ray's handler during ray.init: sys.exit(SIGTERM)
+        if stop.code == signal.SIGTERM:
+            raise signalled(signal.SIGTERM) from None
+        raise
+    take_back()
     return ray
 
 
@@ -120,20 +140,40 @@ def run_ray(
     """Chunk every input on Ray and write Parquet part files into ``folder``."""
     if args.format != "parquet":
         raise CliError("--engine ray writes Parquet only (Ray Data's writer); drop --format")
-    with ray_messages(folder, args.verbose):
-        _run(inputs, job, args, folder, tally)
+    from ..ray import _ray
+
+    try:
+        ray = _ray()
+    except ImportError as error:
+        raise CliError(str(error)) from None
+    started = not ray.is_initialized()
+    family: dict[int, bytes] = {}
+
+    def stop() -> None:
+        """Kill what Ray started for this run (a second signal's emergency, CLI-13)."""
+        kill({**family, **descendants(os.getpid())})
+
+    with ray_messages(folder, args.verbose), emergency(stop):
+        try:
+            start_ray(args.address, args.workers)
+            _run(ray, inputs, job, args, folder, tally)
+        finally:
+            if started:  # CLI-20: stop the Ray this run started, and all its processes
+                family = descendants(os.getpid())
+                ray.shutdown()
+                kill({**family, **descendants(os.getpid())})
     _count(folder, tally)
 
 
 def _run(
+    ray: Any,
     inputs: list[Input],
     job: ChunkJob,
     args: argparse.Namespace,
     folder: Path,
     tally: Tally,
 ) -> None:
-    """run_ray's work, with Ray's messages sent where CLI-19 says."""
-    ray = start_ray(args.address, args.workers)
+    """Build the datasets and write them into ``folder`` (Ray's messages where CLI-19 says)."""
     import pyarrow as pa
 
     from ..arrow import chunk_table_schema

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import functools
 import os
 import sys
 import tempfile
@@ -12,6 +13,7 @@ from typing import IO, Any
 
 from .._records._record import ChunkRecord
 from ._io import CliError, json_line
+from ._signals import emergency
 
 __all__ = ["Progress", "add_output_options", "atomic_file", "check_output", "write_records"]
 
@@ -51,20 +53,32 @@ def check_output(path: str | None) -> None:
 
 @contextlib.contextmanager
 def atomic_file(path: str, mode: str) -> Iterator[IO[Any]]:
-    """Open a temporary file beside ``path``; rename it onto ``path`` only on success."""
+    """Open a temporary file beside ``path``; rename it onto ``path`` only on success.
+
+    CLI-11, CLI-13: on any exception (a signal included) the temporary file is deleted, by
+    a second signal too, so ``path`` holds its old content or the new one, never a part.
+    """
     folder = os.path.dirname(os.path.abspath(path))
     handle, temporary = tempfile.mkstemp(prefix=".chunkspec-", suffix=".part", dir=folder)
     umask = os.umask(0)
     os.umask(umask)
     os.chmod(temporary, 0o666 & ~umask)  # mkstemp makes 0600; give the file a usual mode
     try:
-        with os.fdopen(handle, mode, encoding=None if "b" in mode else "utf-8") as out:
+        with (
+            emergency(functools.partial(_unlink, temporary)),
+            os.fdopen(handle, mode, encoding=None if "b" in mode else "utf-8") as out,
+        ):
             yield out
         os.replace(temporary, path)
     except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(temporary)
+        _unlink(temporary)
         raise
+
+
+def _unlink(path: str) -> None:
+    """Delete ``path`` if it is there."""
+    with contextlib.suppress(OSError):
+        os.unlink(path)
 
 
 def write_records(records: Sequence[ChunkRecord], path: str | None) -> None:

@@ -1,0 +1,171 @@
+"""SIGINT and SIGTERM for every command: stop at once, clean up, exit 128 + the signal (CLI-13).
+
+The first signal raises :class:`Interrupted` in the main thread, so ``finally`` blocks and
+context managers remove what the run started (temporary files, the staging folder, worker
+processes) and ``main`` prints one line. A second signal does not wait for that clean-up: it
+runs the registered emergency clean-ups (kill the workers, delete the staging folder) and
+ends the process at once with the first signal's status.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+import os
+import signal
+import threading
+from collections.abc import Callable, Iterator
+from types import FrameType
+
+__all__ = [
+    "SIGNALS",
+    "STDERR",
+    "Interrupted",
+    "emergency",
+    "held",
+    "interrupted_line",
+    "signalled",
+    "stop_on_signals",
+    "take_back",
+]
+
+#: The signals that stop a run.
+SIGNALS = (signal.SIGINT, signal.SIGTERM)
+
+
+class Interrupted(KeyboardInterrupt):
+    """A run stopped by a signal; ``status`` is 128 + the signal's number (CLI-13)."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signum)
+        self.signum = signum
+
+    @property
+    def status(self) -> int:
+        """The exit status: 130 for SIGINT, 143 for SIGTERM."""
+        return 128 + self.signum
+
+
+def interrupted_line(command: str, signum: int) -> str:
+    """Return the one line of CLI-13: ``interrupted``, naming any signal but SIGINT."""
+    if signum == signal.SIGINT:
+        return f"chunkspec {command}: interrupted\n"
+    return f"chunkspec {command}: interrupted ({signal.Signals(signum).name})\n"
+
+
+#: The handlers of the :func:`stop_on_signals` blocks running, innermost last.
+_HANDLERS: list[Callable[[int, FrameType | None], None]] = []
+
+#: The states of the :func:`stop_on_signals` blocks running, innermost last.
+_STATES: list[_State] = []
+
+#: Clean-ups a second signal runs before the process ends (kill workers, delete staging).
+_EMERGENCY: list[Callable[[], None]] = []
+
+
+@contextlib.contextmanager
+def emergency(cleanup: Callable[[], None]) -> Iterator[None]:
+    """Register ``cleanup`` for a second signal while the block runs (CLI-13)."""
+    _EMERGENCY.append(cleanup)
+    try:
+        yield
+    finally:
+        with contextlib.suppress(ValueError):
+            _EMERGENCY.remove(cleanup)
+
+
+class _State:
+    """What the handler has seen: the first signal, and whether its line is printed."""
+
+    def __init__(self, command: str) -> None:
+        self.command = command
+        self.first: int | None = None
+        self.reported = False
+
+
+@contextlib.contextmanager
+def stop_on_signals(command: str) -> Iterator[Callable[[], None]]:
+    """Turn SIGINT and SIGTERM into :class:`Interrupted` while the block runs (CLI-13).
+
+    Yields a function to call once the interrupted line is printed. Outside the main thread
+    (where Python cannot set handlers) nothing is installed. The old handlers come back after,
+    unless a signal came: then the process is ending, and another signal ends it at once.
+    """
+    state = _State(command)
+
+    def reported() -> None:
+        state.reported = True
+
+    if threading.current_thread() is not threading.main_thread():
+        yield reported
+        return
+
+    def handler(signum: int, frame: FrameType | None) -> None:
+        if state.first is None:
+            state.first = signum
+            raise Interrupted(signum)
+        # A second signal: do not wait for the clean-up under way; do its urgent part here.
+        for cleanup in reversed(_EMERGENCY):
+            with contextlib.suppress(Exception):
+                cleanup()
+        if not state.reported:
+            with contextlib.suppress(OSError):
+                os.write(STDERR[0], interrupted_line(state.command, state.first).encode())
+        os._exit(128 + state.first)
+
+    previous = {signum: signal.signal(signum, handler) for signum in SIGNALS}
+    _HANDLERS.append(handler)
+    _STATES.append(state)
+    try:
+        yield reported
+    finally:
+        _HANDLERS.remove(handler)
+        _STATES.remove(state)
+        first = state.first
+        for signum, old in previous.items():
+            if first is None:
+                signal.signal(signum, old)
+            else:  # the process is on its way out: another signal ends it, same status
+                signal.signal(signum, functools.partial(_exit, 128 + first))
+
+
+#: The descriptor a second signal's line is written to: standard error, or while CLI-19
+#: points descriptor 2 at Ray's log, the descriptor standard error was before.
+STDERR = [2]
+
+
+def _exit(status: int, signum: int, frame: FrameType | None) -> None:
+    """End the process at once with ``status``."""
+    os._exit(status)
+
+
+@contextlib.contextmanager
+def held() -> Iterator[None]:
+    """Hold SIGINT and SIGTERM while the block runs; they are delivered after it (POSIX).
+
+    A child process started in the block inherits the held mask (CLI-20).
+    """
+    if not hasattr(signal, "pthread_sigmask"):  # Windows: nothing to hold with
+        yield
+        return
+    old = signal.pthread_sigmask(signal.SIG_BLOCK, SIGNALS)
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, old)
+
+
+def signalled(signum: int) -> Interrupted:
+    """Return the :class:`Interrupted` for ``signum`` caught by another handler (Ray's),
+    counted as the first signal, and install this module's handler again."""
+    if _STATES and _STATES[-1].first is None:
+        _STATES[-1].first = signum
+    take_back()
+    return Interrupted(signum)
+
+
+def take_back() -> None:
+    """Install this module's handler again, after a library (Ray) put in its own (CLI-13)."""
+    if _HANDLERS and threading.current_thread() is threading.main_thread():
+        for signum in SIGNALS:
+            signal.signal(signum, _HANDLERS[-1])
