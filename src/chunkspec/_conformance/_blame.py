@@ -25,11 +25,11 @@ from .markdown._blame import (
     MARKDOWN_OPS,
     markdown_by_field,
     markdown_error_rules,
-    markdown_traps,
+    markdown_mistakes,
 )
 from .windows._blame import error_rules, field_rules, window_traps
 
-__all__ = ["blame"]
+__all__ = ["blame", "mistakes"]
 
 #: JavaScript's /\s/ (WS-1 says why it is not Python's set).
 _JS_SPACE = "\t\n\x0b\x0c\r \xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff"
@@ -404,52 +404,53 @@ def _is_hazard(mistake: str) -> bool:
     )  # fmt: skip
 
 
-def _traps(
-    op: str, data: dict[str, Any], expected: Any, actual: Any
-) -> Iterator[tuple[list[str], str]]:
-    """Yield ``(rules, mistake)`` for each known mistake whose answer is ``actual``."""
-
-    def matches(model: Any) -> bool:
-        return (
-            first_difference(model, actual) is None
-            and first_difference(model, expected) is not None
-        )
-
+def mistakes(op: str, data: dict[str, Any], expected: Any) -> Iterator[tuple[str, list[str], Any]]:
+    """Yield ``(mistake, rules, answer)``: the answer a port with each modelled mistake gives
+    for ``data`` (``expected`` is the oracle's answer, which some models start from). A
+    model that cannot run on this input yields nothing."""
     try:
         if op == "split_section":
             text, max_tokens = data["text"], decode_number(data["max_tokens"])
             for mistake, rules, swap in _SPLIT_TRAPS:
-                if matches(_chunks(data, _split_model(text, max_tokens, **swap))):
-                    yield rules, mistake
-            crlf = text.replace("\r\n", "\n")
-            if crlf != text and matches(_chunks(data, _split_model(crlf, max_tokens))):
-                yield ["SPLIT-11"], "normalises CRLF to LF"
+                yield mistake, rules, _chunks(data, _split_model(text, max_tokens, **swap))
+            crlf = _chunks(data, _split_model(text.replace("\r\n", "\n"), max_tokens))
+            yield "normalises CRLF to LF", ["SPLIT-11"], crlf
         elif op == "assemble":
             for mistake, rules, options in _ASSEMBLE_TRAPS:
-                if matches(_assemble_model(data, **options)):
-                    yield rules, mistake
+                yield mistake, rules, _assemble_model(data, **options)
         elif op == "count_tokens":
             for mistake, rules, count in _COUNT_TRAPS:
-                if matches(count(data["text"])):
-                    yield rules, mistake
+                yield mistake, rules, count(data["text"])
         elif op == "hash_text":
             for rules, mistake, digest in _hash_models(data["text"]):
-                if matches(digest):
-                    yield rules, mistake
+                yield mistake, rules, digest
         elif op == "chunk":
             for mistake, rules, model in _WINDOW_TRAPS:
-                if matches(model(data)):
-                    yield rules, mistake
+                yield mistake, rules, model(data)
         elif op in MARKDOWN_OPS:
-            yield from markdown_traps(op, data, expected, actual)
+            yield from markdown_mistakes(op, data, expected)
         elif op in _WINDOW_OPS:
-            for mistake, rules, answer in window_traps(op, data):
-                if matches(answer):
-                    yield rules, mistake
-        elif op == "words" and matches(_double_words(data)):
-            yield ["WORDS-1"], "adds start + i in doubles, which round past 2**53 - 1"
+            yield from window_traps(op, data)
+        elif op == "words":
+            yield (
+                "adds start + i in doubles, which round past 2**53 - 1",
+                ["WORDS-1"],
+                _double_words(data),
+            )
     except (KeyError, TypeError, ValueError, AttributeError, UnicodeError, OverflowError):
         return
+
+
+def _traps(
+    op: str, data: dict[str, Any], expected: Any, actual: Any
+) -> Iterator[tuple[list[str], str]]:
+    """Yield ``(rules, mistake)`` for each known mistake whose answer is ``actual``."""
+    for mistake, rules, model in mistakes(op, data, expected):
+        if (
+            first_difference(model, actual) is None
+            and first_difference(model, expected) is not None
+        ):
+            yield rules, mistake
 
 
 #: The ops whose models and rules are in ``windows._blame``.
