@@ -21,6 +21,7 @@ from chunkspec._conformance._classes import CLASSES
 from chunkspec._conformance._compare import Verdict, first_difference, judge
 from chunkspec._conformance._generate import by_op, cases
 from chunkspec._conformance._port import Answer, Hello, Port
+from chunkspec._conformance._rules import _CHECKS
 from chunkspec._conformance._runner import Result, Summary, _apply_expected_failures
 from chunkspec._conformance._vectors import _case, manifest
 from chunkspec._conformance._wire import dumps, expect, python_arguments
@@ -331,3 +332,14 @@ def test_a_modelled_mistake_is_never_cannot_tell(case: tuple[str, dict[str, Any]
             continue
         rules, why = blame(op, data, expected, verdict.outcome, verdict.field, verdict.answer)
         assert rules, (mistake, why)
+
+
+@given(any_case)
+def test_the_reference_answer_passes_every_rule_check(case: tuple[str, dict[str, Any]]) -> None:
+    """CONF-9: every rule check of blame by rule holds on chunkspec's own answer (a check
+    that failed there would blame a rule chunkspec keeps)."""
+    op, data = case
+    expected = expect(op, data)
+    assume("ok" in expected)
+    for rule, _what, check, _explains in _CHECKS.get(op, []):
+        assert check(data, expected["ok"]), rule

@@ -20,6 +20,7 @@ from typing import Any
 from .._core._tokens import SEPARATORS
 from .._core._validate import MAX_SAFE_INTEGER
 from ._compare import first_difference
+from ._rules import broken_rules
 from ._wire import NUMERIC_FIELDS, decode_number
 from .markdown._blame import (
     MARKDOWN_OPS,
@@ -522,6 +523,10 @@ def _missed_check(data: dict[str, Any], argument: str, actual: Any) -> str:
     return ""
 
 
+#: How a diagnosis that names the broken rule itself begins (a model, the rule checks).
+_DECIDED = ("the answer is what a port gives that", "decided by the rules' own checks")
+
+
 def blame(
     op: str,
     data: dict[str, Any],
@@ -533,12 +538,16 @@ def blame(
 ) -> tuple[list[str], str]:
     """Return ``(rules, explanation)`` for a failed case.
 
-    A vector's ``declared`` rules win: the diagnosis narrows them when it names some of
-    them, and is only reported beside them otherwise. An empty list means the kit cannot
-    tell which rule is broken, and the explanation says so.
+    A wrong answer decided by a model of a known mistake or by the rules' own checks is
+    blamed on those rules, a vector's or not. Otherwise a vector's ``declared`` rules win:
+    the diagnosis narrows them when it names some of them, and is only reported beside them
+    otherwise. An empty list means the kit cannot tell which rule is broken, and the
+    explanation says so.
     """
     rules, why = _diagnose(op, data, expected, outcome, field, actual)
     if not declared:
+        return rules, why
+    if outcome == "wrong" and rules and why.startswith(_DECIDED):
         return rules, why
     narrowed = [rule for rule in rules if rule in declared]
     if narrowed:
@@ -572,11 +581,46 @@ def _diagnose(
     if found is not None:
         rules, mistake = found
         return rules, f"the answer is what a port gives that {mistake}"
+    broken = broken_rules(op, data, expected["ok"], actual)
+    if broken:
+        checks = "; ".join(f"{rule}: {what}" for rule, what in broken)
+        return [rule for rule, _ in broken], (
+            f"decided by the rules' own checks, which fail on the port's answer and hold on "
+            f"chunkspec's ({checks})"
+        )
     where = f"first difference at {field}"
     rules = _by_field(op, data, field, expected["ok"], actual)
     if not rules:
-        return [], f"cannot tell which rule is broken (no known mistake gives this answer); {where}"
+        return [], (
+            "cannot tell which rule is broken (no known mistake gives this answer and no "
+            f"rule's check separates the answers); {where}: expected "
+            f"{_short(_at(expected['ok'], field))}, got {_short(_at(actual, field))}"
+        )
     return rules, where
+
+
+_PATH = re.compile(r"\.([A-Za-z_]+)|\[(\d+)\]")
+
+
+def _at(value: Any, field: str) -> Any:
+    """The value at a first-difference path (``$[0].text``), or None when it is missing."""
+    for name, index in _PATH.findall(field):
+        try:
+            if name == "length" and isinstance(value, list):
+                value = len(value)
+                continue
+            value = value[int(index)] if index else value[name]
+        except (KeyError, IndexError, TypeError, ValueError):
+            return None
+    return value
+
+
+def _short(value: Any) -> str:
+    """``value`` as ASCII JSON, cut to 80 characters."""
+    import json
+
+    text = json.dumps(value, ensure_ascii=True, default=str)
+    return text if len(text) <= 80 else text[:77] + "..."
 
 
 def _by_field(op: str, data: dict[str, Any], field: str, expected: Any, actual: Any) -> list[str]:

@@ -176,8 +176,9 @@ def _token_end(text: str, start: int) -> int:
 
 
 def _parent_links(data: dict[str, Any], answer: Any) -> bool:
-    """HEAD-4: a heading chunk's parent is the closest earlier heading chunk of a lower
-    level (else None); a body chunk's parent is the last heading chunk before it."""
+    """HEAD-4: a heading chunk's parent is the chunk of the closest enclosing heading of a
+    lower level (None when there is none or its title is blank); a body chunk's parent is
+    its section's heading chunk (None under a blank heading or before any)."""
     from .._text._markdown import parse_markdown_blocks
 
     records = _records(answer)
@@ -185,24 +186,39 @@ def _parent_links(data: dict[str, Any], answer: Any) -> bool:
     if records is None or not isinstance(text, str):
         return True
     try:
-        levels = {b.start: b.level for b in parse_markdown_blocks(text) if b.kind == "heading"}
+        headings = [b for b in parse_markdown_blocks(text) if b.kind == "heading"]
     except (TypeError, ValueError):
         return True
+    ids = {r.get("start"): r.get("id") for r in records if r.get("kind") == "heading"}
+    # The stack of (level, heading chunk id) after each heading: a heading pops every open
+    # heading of its level or deeper; one with a blank title (no chunk, HEAD-3) pushes nothing.
+    states: list[tuple[int, Any, list[tuple[int, Any]]]] = []
     stack: list[tuple[int, Any]] = []
-    last: Any = None
+    for block in headings:
+        while stack and stack[-1][0] >= block.level:
+            stack.pop()
+        parent = stack[-1][1] if stack else None
+        if block.text.strip():
+            stack.append((block.level, ids.get(block.start)))
+        states.append((block.start, parent, list(stack)))
     for r in records:
+        start = r.get("start")
+        if not isinstance(start, int):
+            return True
         if r.get("kind") == "heading":
-            level = levels.get(r.get("start"))  # type: ignore[arg-type]
-            if level is None:
-                return True  # not a heading here: HEAD-3's matter
-            while stack and stack[-1][0] >= level:
-                stack.pop()
-            if r.get("parent_id") != (stack[-1][1] if stack else None):
+            own = [parent for at, parent, _ in states if at == start]
+            if own and r.get("parent_id") != own[0]:
                 return False
-            stack.append((level, r.get("id")))
-            last = r.get("id")
-        elif r.get("kind") == "body" and r.get("parent_id") != last:
-            return False
+        elif r.get("kind") == "body":
+            # Its section is the last heading before its end (an overlap that crossed a
+            # heading by mistake starts before it: HEAD-6's matter, not HEAD-4's).
+            end = r.get("end")
+            if not isinstance(end, int):
+                return True
+            before = [open_ for at, _, open_ in states if at < end]
+            top = before[-1][-1][1] if before and before[-1] else None
+            if r.get("parent_id") != top:
+                return False
     return True
 
 
@@ -223,6 +239,54 @@ def _headings(data: dict[str, Any], answer: Any) -> bool:
     return got == want
 
 
+def _no_blank_record(data: dict[str, Any], answer: Any) -> bool:
+    """MD-8, HEAD-10: no record's text is empty or whitespace only (Python's whitespace)."""
+    records = _records(answer)
+    return records is None or all(str(r.get("text", "")).strip() for r in records)
+
+
+def _keeps_blocks(data: dict[str, Any], answer: Any) -> bool:
+    """MD-8, HEAD-10: every top-level block other than a heading whose text is not
+    whitespace only (Python's) is in some record's region."""
+    from .._text._markdown import parse_markdown_blocks
+
+    records = _records(answer)
+    text = data.get("text")
+    if records is None or not isinstance(text, str):
+        return True
+    try:
+        blocks = [b for b in parse_markdown_blocks(text) if b.kind != "heading" and b.text.strip()]
+    except (TypeError, ValueError):
+        return True
+    spans: list[tuple[int, int]] = []
+    for r in records:
+        start, end = r.get("start"), r.get("end")
+        if r.get("kind") != "heading" and isinstance(start, int) and isinstance(end, int):
+            spans.append((start, end))
+    return all(any(a < block.end and b > block.start for a, b in spans) for block in blocks)
+
+
+def _no_heading_inside(data: dict[str, Any], answer: Any) -> bool:
+    """HEAD-6 (and HEAD-2): a body chunk's region holds no heading: overlap never crosses one."""
+    from .._text._markdown import parse_markdown_blocks
+
+    records = _records(answer)
+    text = data.get("text")
+    if records is None or not isinstance(text, str):
+        return True
+    try:
+        starts = [b.start for b in parse_markdown_blocks(text) if b.kind == "heading"]
+    except (TypeError, ValueError):
+        return True
+    for r in records:
+        start, end = r.get("start"), r.get("end")
+        if r.get("kind") != "body" or not isinstance(start, int) or not isinstance(end, int):
+            continue
+        if any(start <= at < end for at in starts):
+            return False
+    return True
+
+
 def _blank_document(data: dict[str, Any], answer: Any) -> bool:
     """SOURCE-7: a blank document has no record."""
     records = _records(answer)
@@ -241,13 +305,25 @@ for _op in _RECORD_OPS:
         ("RECORD-2", "id == doc_id:index and content_hash == SHA-256(text)", _ids, ()),
         ("RECORD-14", "tokens == count(text), oversized == tokens > max_tokens", _tokens(_op), ()),
     ]
-_CHECKS["split_markdown"].insert(
-    0, ("MD-2", "line breaks kept as the source has them", _line_breaks, ("RECORD-3",))
-)
+#: What a whitespace-only record breaks besides: its offsets, id and count are moot.
+_BLANK_EXPLAINS = ("RECORD-2", "RECORD-3", "RECORD-14")
+_CHECKS["split_markdown"][:0] = [
+    ("MD-2", "line breaks kept as the source has them", _line_breaks, ("RECORD-3",)),
+    ("MD-8", "no whitespace-only record", _no_blank_record, _BLANK_EXPLAINS),
+    ("MD-8", "every block that is not whitespace only is kept", _keeps_blocks, _BLANK_EXPLAINS),
+]
 _CHECKS["heading_aware"][:0] = [
     ("MD-2", "line breaks kept as the source has them", _line_breaks, ("RECORD-3",)),
+    ("HEAD-10", "no whitespace-only record", _no_blank_record, (*_BLANK_EXPLAINS, "HEAD-3")),
+    (
+        "HEAD-10",
+        "every block that is not whitespace only is kept",
+        _keeps_blocks,
+        (*_BLANK_EXPLAINS, "HEAD-3"),
+    ),
     ("HEAD-3", "one heading chunk per non-blank heading", _headings, ("HEAD-4",)),
     ("HEAD-4", "parent_id is the enclosing heading's chunk", _parent_links, ()),
+    ("HEAD-6", "a body chunk's region holds no heading", _no_heading_inside, ("HEAD-4",)),
 ]
 _CHECKS["chunk_pages"][:0] = [
     (
@@ -273,4 +349,5 @@ def broken_rules(
         except (KeyError, TypeError, ValueError, AttributeError, IndexError):
             continue
     explained = {rule for _, _, explains in found for rule in explains}
-    return [(rule, what) for rule, what, _ in found if rule not in explained]
+    kept = [(rule, what) for rule, what, _ in found if rule not in explained]
+    return [pair for k, pair in enumerate(kept) if pair[0] not in [r for r, _ in kept[:k]]]

@@ -120,6 +120,21 @@ def _js_trim_model(op: str, data: dict[str, Any]) -> Any:
         return None
 
 
+def _no_sentences_model(op: str, data: dict[str, Any]) -> Any:
+    """heading_aware's answer had it split an oversized block by words only, never on
+    sentences first (HEAD-7): the reference with one sentence per block."""
+    from unittest import mock
+
+    from ..._chunkers import _heading_aware
+    from .._wire import expect
+
+    def whole(_source: str, start: int, end: int) -> list[tuple[int, int]]:
+        return [(start, end)]
+
+    with mock.patch.object(_heading_aware, "sentence_spans", whole):
+        return expect(op, data).get("ok")
+
+
 def _position_path_model(data: dict[str, Any], expected: list[dict[str, Any]]) -> Any:
     """split_markdown records under ``heading_path[: level - 1] + [title]`` (not MD-7)."""
     marks: list[tuple[int, list[str]]] = []
@@ -161,6 +176,12 @@ def markdown_mistakes(
             "cuts the heading path by list position (heading_path[: level - 1])",
             ["MD-7"],
             _position_path_model(data, expected),
+        )
+    else:
+        yield (
+            "splits a block over the budget by words only, not on sentences first",
+            ["HEAD-7"],
+            or_expected(_no_sentences_model(op, data)),
         )
 
 
