@@ -58,6 +58,8 @@ WHY = {
     "window-id-from-one": "rules' own checks",
     "window-boolean-size": "expected TypeError naming 'max_tokens'",
     "window-end-unclamped": "first difference at",
+    "hash-no-surrogate-check": "Node's hash of U+FFFD for the lone surrogate (HAZ-4)",
+    "words-from-one": "first difference at",
 }
 
 

@@ -425,6 +425,13 @@ def mistakes(op: str, data: dict[str, Any], expected: Any) -> Iterator[tuple[str
         elif op == "hash_text":
             for rules, mistake, digest in _hash_models(data["text"]):
                 yield mistake, rules, digest
+        elif op == "render":
+            c = data["c"]
+            yield (
+                "trims the text with JavaScript trim()",
+                ["RENDER-1"],
+                f"[{c['id']}] {c['title']}\n{_js_trim(c['text'])}",
+            )
         elif op == "chunk":
             for mistake, rules, model in _WINDOW_TRAPS:
                 yield mistake, rules, model(data)
