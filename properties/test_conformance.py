@@ -16,10 +16,12 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from chunkspec import split_section
-from chunkspec._conformance._blame import _assemble_model, _chunks, _split_model, blame
+from chunkspec._conformance._blame import _assemble_model, _chunks, _split_model, blame, mistakes
+from chunkspec._conformance._classes import CLASSES
 from chunkspec._conformance._compare import Verdict, first_difference, judge
 from chunkspec._conformance._generate import by_op, cases
 from chunkspec._conformance._port import Answer, Hello, Port
+from chunkspec._conformance._rules import _CHECKS
 from chunkspec._conformance._runner import Result, Summary, _apply_expected_failures
 from chunkspec._conformance._vectors import _case, manifest
 from chunkspec._conformance._wire import dumps, expect, python_arguments
@@ -307,3 +309,37 @@ def test_blame_assemble_model_without_a_mistake_is_chunkspec(
     expected = expect("assemble", data)
     assume("ok" in expected)
     assert _assemble_model(data) == expected["ok"]
+
+
+@given(any_case)
+def test_class_tests_answer_on_every_generated_case(case: tuple[str, dict[str, Any]]) -> None:
+    """CONF-13: every input class of the case's op answers True or False on it, whatever
+    argument is out of range (a class test that raised would stop the coverage count)."""
+    op, data = case
+    for c in CLASSES[op]:
+        assert c.test(data) in (True, False), c.name
+
+
+@given(any_case)
+def test_a_modelled_mistake_is_never_cannot_tell(case: tuple[str, dict[str, Any]]) -> None:
+    """CONF-14: when a port's answer is a modelled mistake's answer, blame names a rule."""
+    op, data = case
+    expected = expect(op, data)
+    assume("ok" in expected)
+    for mistake, _rules, answer in mistakes(op, data, expected["ok"]):
+        verdict = judge(expected, Answer("ok", answer))
+        if verdict.outcome != "wrong":
+            continue
+        rules, why = blame(op, data, expected, verdict.outcome, verdict.field, verdict.answer)
+        assert rules, (mistake, why)
+
+
+@given(any_case)
+def test_the_reference_answer_passes_every_rule_check(case: tuple[str, dict[str, Any]]) -> None:
+    """CONF-9: every rule check of blame by rule holds on chunkspec's own answer (a check
+    that failed there would blame a rule chunkspec keeps)."""
+    op, data = case
+    expected = expect(op, data)
+    assume("ok" in expected)
+    for rule, _what, check, _explains in _CHECKS.get(op, []):
+        assert check(data, expected["ok"]), rule

@@ -279,8 +279,9 @@ def test_a_model_that_raises_blames_by_field() -> None:
     got = blame("assemble", data, {"ok": None}, "wrong", "$", {"context": "", "ids": ["a"]})
     assert got == (
         [],
-        "cannot tell which rule is broken (no known mistake gives this answer); "
-        "first difference at $",
+        "cannot tell which rule is broken (no known mistake gives this answer and no "
+        "rule's check separates the answers); first difference at $: expected null, "
+        'got {"context": "", "ids": ["a"]}',
     )
 
 

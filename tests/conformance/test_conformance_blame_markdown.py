@@ -4,6 +4,7 @@ differing record's region decides otherwise, and a vector's declared rules win."
 from __future__ import annotations
 
 import copy
+import hashlib
 from typing import Any
 
 from chunkspec._conformance._blame import blame
@@ -13,6 +14,18 @@ from chunkspec._conformance._wire import expect
 def _blame(op: str, data: dict[str, Any], actual: Any, declared: tuple[str, ...] = ()) -> Any:
     """Blame ``actual`` as the port's answer to ``data``."""
     return blame(op, data, expect(op, data), "wrong", "$", actual, declared)
+
+
+def _region(record: dict[str, Any], source: str, **fields: Any) -> None:
+    """Set ``fields`` of ``record`` and make it consistent as a port would: its text is its
+    region of ``source``, with that text's hash and count (RECORD-2, RECORD-3, RECORD-14)."""
+    record.update(fields)
+    text = record["prefix"] + source[record["start"] : record["end"]]
+    record.update(
+        text=text,
+        content_hash=hashlib.sha256(text.encode()).hexdigest(),
+        tokens=len(text.split()),
+    )
 
 
 def _data(text: str, **more: Any) -> dict[str, Any]:
@@ -56,11 +69,11 @@ def test_a_cut_table_is_md_9_and_a_split_fence_md_1() -> None:
     with a '#' line, MD-1."""
     data = _data("| a |\n|---|\n| 1 |\n| 2 |")
     answer = copy.deepcopy(expect("split_markdown", data)["ok"])
-    answer[0].update(text="| a |\n|---|\n| 1 |", end=17)
+    _region(answer[0], data["text"], end=17)
     assert _blame("split_markdown", data, answer)[0] == ["MD-9"]
     data = _data("```\n# x\ny\n```")
     answer = copy.deepcopy(expect("split_markdown", data)["ok"])
-    answer[0].update(text="```", end=3)
+    _region(answer[0], data["text"], end=3)
     assert _blame("split_markdown", data, answer)[0] == ["MD-1"]
 
 
@@ -70,11 +83,17 @@ def test_heading_aware_regions() -> None:
     data = _data("# A\n\na b c\n\nd e f", max_tokens=3, overlap_tokens=1)
     want = expect("heading_aware", data)["ok"]
     moved = copy.deepcopy(want)
-    moved[2]["start"] -= 2
+    _region(moved[2], data["text"], start=moved[2]["start"] - 2)
     assert _blame("heading_aware", data, moved)[0] == ["HEAD-6"]
     short = copy.deepcopy(want)
-    short[1]["end"] -= 2
+    _region(short[1], data["text"], end=short[1]["end"] - 2)
     assert _blame("heading_aware", data, short)[0] == ["HEAD-5"]
+    # A start moved without its text breaks the equation itself (a rule check, RECORD-3).
+    unmoved = copy.deepcopy(want)
+    unmoved[2]["start"] -= 2
+    rules, why = _blame("heading_aware", data, unmoved)
+    assert rules == ["RECORD-3"]
+    assert "rules' own checks" in why
     parent = copy.deepcopy(want)
     parent[2]["parent_id"] = "d:1"
     assert _blame("heading_aware", data, parent)[0] == ["HEAD-4"]

@@ -69,7 +69,9 @@ def test_hazard_hash_text_reaches_lone_surrogates() -> None:
     """HAZ-4: the hazards profile sends hash_text texts with lone surrogates."""
     _, data = _found(
         by_op("hazards")["hash_text"],
-        lambda c: any(0xD800 <= ord(x) <= 0xDFFF for x in c[1]["text"]),
+        lambda c: (
+            isinstance(c[1]["text"], str) and any(0xD800 <= ord(x) <= 0xDFFF for x in c[1]["text"])
+        ),
     )
     assert expect("hash_text", data)["error"]["argument"] == "text"
 

@@ -9,11 +9,13 @@ from typing import Any
 
 import pytest
 
+from chunkspec._conformance._alone import uncaught_mistakes
 from chunkspec._conformance._blame import blame
+from chunkspec._conformance._classes import CLASSES
 from chunkspec._conformance._compare import judge
 from chunkspec._conformance._port import Answer, PortError
 from chunkspec._conformance._runner import Options, run
-from chunkspec._conformance._vectors import _case, manifest
+from chunkspec._conformance._vectors import _case, load_vectors, manifest
 from chunkspec._conformance._wire import expect
 
 from .. import goldens
@@ -57,6 +59,12 @@ def test_conformance(case: dict[str, Any]) -> None:
             assert {"rules": rules, "explanation": why} == want
         else:
             assert rules == want, why
+    elif check == "class":  # CONF-13
+        (found,) = [c for c in CLASSES[data["op"]] if c.name == data["class"]]
+        assert found.test(data["input"]) is want
+    elif check == "alone":  # CONF-14
+        kept = [v for v in load_vectors()[data["op"]] if v["id"] not in data["without"]]
+        assert uncaught_mistakes(data["op"], kept) == want
     elif check == "expand":
         assert _case(data["function"], data["case"], "golden") == want
     elif check == "manifest":

@@ -1,5 +1,6 @@
 /** The `Chunk` record and its rendering into a context block (RENDER-1). */
 
+import { fault } from "./faults.js";
 import { ArgumentTypeError } from "./validate.js";
 
 /** One retrievable unit: `id === `${docId}:${n}`` as made by splitSection. */
@@ -23,5 +24,6 @@ export function render(c: Chunk): string {
 
 /** `render` without the type check, for callers that validated `c` already. */
 export function renderUnchecked(c: Chunk): string {
+  if (fault("render-trim-text")) return `[${c.id}] ${c.title}\n${c.text.trim()}`;
   return `[${c.id}] ${c.title}\n${c.text}`;
 }

@@ -22,6 +22,9 @@ export const PAGE_SEPARATOR = "\f";
 
 const JS_SPACE = /\s/;
 const MARKS = new Set([".", "?", "!"]);
+/** SENT-1's terminators and closers: what a port that reuses the sentence splitter's sets takes. */
+const UNICODE_MARKS = new Set([".", "?", "!", "\u2026", "\u203c", "\u2047", "\u2048", "\u2049", "\u3002", "\uff01", "\uff1f"]);
+const CLOSERS = new Set(['"', "'", ")", "]", "}", "\u00bb", "\u201d", "\u2019", "\u203a", "\u300d", "\u300f"]);
 
 /** `join_pages(pages)`: validate the page texts (PAGE-1, PAGE-2) and join them with "\f". */
 export function joinPages(pages: unknown): string {
@@ -63,7 +66,7 @@ export function chunkPages(
   requireText("title", title);
   requireInt("max_tokens", maxTokens, 1); // PAGE-1
   const overlap = overlapTokens === undefined || overlapTokens === null
-    ? Math.floor(maxTokens / 4)
+    ? (fault("pages-default-overlap-shift") ? maxTokens >> 2 : Math.floor(maxTokens / 4))
     : requireInt("overlap_tokens", overlapTokens, 0);
   if (overlap >= maxTokens) {
     throw new ArgumentValueError("overlap_tokens", `must be < max_tokens (${maxTokens})`, overlap);
@@ -114,7 +117,15 @@ function windows(points: readonly string[], maxTokens: number, overlap: number):
   // a token is always whitespace, so nothing else is to check.
   const sentenceEnd = (j: number): boolean => {
     const after = ends[j - 1] ?? 0;
-    if (!MARKS.has(points[after - 1] ?? "")) return false;
+    if (fault("pages-blank-line-sentence")) {
+      // The mistake: a blank line (two line feeds before the next token) ends a sentence too.
+      const gap = points.slice(after, starts[j] ?? after).join("");
+      if (/\n[^\S\n]*\n/.test(gap)) return true;
+    }
+    let mark = after - 1;
+    if (fault("pages-closer-sentence-end")) while (mark > 0 && CLOSERS.has(points[mark] ?? "")) mark--;
+    const marks = fault("pages-unicode-terminator") ? UNICODE_MARKS : MARKS;
+    if (!marks.has(points[mark] ?? "")) return false;
     return !fault("pages-js-space-sentence") || JS_SPACE.test(points[after] ?? "");
   };
   const out: Array<[number, number]> = [];

@@ -11,5 +11,6 @@ export const SEPARATORS: readonly ["\n\n", "\n", " "] = Object.freeze(["\n\n", "
 export function countTokens(text: string): number {
   requireStr("text", text);
   if (fault("split-regex-tokens")) return text.split(/\s+/).length;
+  if (fault("count-js-space")) return text.split(/\s+/).filter(Boolean).length;
   return countWords(text);
 }

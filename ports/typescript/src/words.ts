@@ -18,7 +18,8 @@ export function words(n: number, start = 0, word = "w"): string {
   const out: string[] = new Array<string>(n);
   // start + i is exact while it is at most 2**53 - 1, that is for i < safe.
   const safe = fault("words-double") ? n : Math.max(0, Math.min(n, MAX_SAFE_INTEGER - start + 1));
-  for (let i = 0; i < safe; i++) out[i] = `${word}${start + i}`;
+  const first = fault("words-from-one") ? 1 : 0; // the mistake: numbered from start + 1
+  for (let i = 0; i < safe; i++) out[i] = `${word}${start + i + first}`;
   let big = BigInt(start) + BigInt(safe);
   for (let i = safe; i < n; i++, big++) out[i] = `${word}${big}`;
   return out.join(" ");

@@ -20,16 +20,17 @@ from typing import Any
 from .._core._tokens import SEPARATORS
 from .._core._validate import MAX_SAFE_INTEGER
 from ._compare import first_difference
+from ._rules import broken_rules
 from ._wire import NUMERIC_FIELDS, decode_number
 from .markdown._blame import (
     MARKDOWN_OPS,
     markdown_by_field,
     markdown_error_rules,
-    markdown_traps,
+    markdown_mistakes,
 )
 from .windows._blame import error_rules, field_rules, window_traps
 
-__all__ = ["blame"]
+__all__ = ["blame", "mistakes"]
 
 #: JavaScript's /\s/ (WS-1 says why it is not Python's set).
 _JS_SPACE = "\t\n\x0b\x0c\r \xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff"
@@ -404,52 +405,60 @@ def _is_hazard(mistake: str) -> bool:
     )  # fmt: skip
 
 
-def _traps(
-    op: str, data: dict[str, Any], expected: Any, actual: Any
-) -> Iterator[tuple[list[str], str]]:
-    """Yield ``(rules, mistake)`` for each known mistake whose answer is ``actual``."""
-
-    def matches(model: Any) -> bool:
-        return (
-            first_difference(model, actual) is None
-            and first_difference(model, expected) is not None
-        )
-
+def mistakes(op: str, data: dict[str, Any], expected: Any) -> Iterator[tuple[str, list[str], Any]]:
+    """Yield ``(mistake, rules, answer)``: the answer a port with each modelled mistake gives
+    for ``data`` (``expected`` is the oracle's answer, which some models start from). A
+    model that cannot run on this input yields nothing."""
     try:
         if op == "split_section":
             text, max_tokens = data["text"], decode_number(data["max_tokens"])
             for mistake, rules, swap in _SPLIT_TRAPS:
-                if matches(_chunks(data, _split_model(text, max_tokens, **swap))):
-                    yield rules, mistake
-            crlf = text.replace("\r\n", "\n")
-            if crlf != text and matches(_chunks(data, _split_model(crlf, max_tokens))):
-                yield ["SPLIT-11"], "normalises CRLF to LF"
+                yield mistake, rules, _chunks(data, _split_model(text, max_tokens, **swap))
+            crlf = _chunks(data, _split_model(text.replace("\r\n", "\n"), max_tokens))
+            yield "normalises CRLF to LF", ["SPLIT-11"], crlf
         elif op == "assemble":
             for mistake, rules, options in _ASSEMBLE_TRAPS:
-                if matches(_assemble_model(data, **options)):
-                    yield rules, mistake
+                yield mistake, rules, _assemble_model(data, **options)
         elif op == "count_tokens":
             for mistake, rules, count in _COUNT_TRAPS:
-                if matches(count(data["text"])):
-                    yield rules, mistake
+                yield mistake, rules, count(data["text"])
         elif op == "hash_text":
             for rules, mistake, digest in _hash_models(data["text"]):
-                if matches(digest):
-                    yield rules, mistake
+                yield mistake, rules, digest
+        elif op == "render":
+            c = data["c"]
+            yield (
+                "trims the text with JavaScript trim()",
+                ["RENDER-1"],
+                f"[{c['id']}] {c['title']}\n{_js_trim(c['text'])}",
+            )
         elif op == "chunk":
             for mistake, rules, model in _WINDOW_TRAPS:
-                if matches(model(data)):
-                    yield rules, mistake
+                yield mistake, rules, model(data)
         elif op in MARKDOWN_OPS:
-            yield from markdown_traps(op, data, expected, actual)
+            yield from markdown_mistakes(op, data, expected)
         elif op in _WINDOW_OPS:
-            for mistake, rules, answer in window_traps(op, data):
-                if matches(answer):
-                    yield rules, mistake
-        elif op == "words" and matches(_double_words(data)):
-            yield ["WORDS-1"], "adds start + i in doubles, which round past 2**53 - 1"
+            yield from window_traps(op, data)
+        elif op == "words":
+            yield (
+                "adds start + i in doubles, which round past 2**53 - 1",
+                ["WORDS-1"],
+                _double_words(data),
+            )
     except (KeyError, TypeError, ValueError, AttributeError, UnicodeError, OverflowError):
         return
+
+
+def _traps(
+    op: str, data: dict[str, Any], expected: Any, actual: Any
+) -> Iterator[tuple[list[str], str]]:
+    """Yield ``(rules, mistake)`` for each known mistake whose answer is ``actual``."""
+    for mistake, rules, model in mistakes(op, data, expected):
+        if (
+            first_difference(model, actual) is None
+            and first_difference(model, expected) is not None
+        ):
+            yield rules, mistake
 
 
 #: The ops whose models and rules are in ``windows._blame``.
@@ -521,6 +530,10 @@ def _missed_check(data: dict[str, Any], argument: str, actual: Any) -> str:
     return ""
 
 
+#: How a diagnosis that names the broken rule itself begins (a model, the rule checks).
+_DECIDED = ("the answer is what a port gives that", "decided by the rules' own checks")
+
+
 def blame(
     op: str,
     data: dict[str, Any],
@@ -532,12 +545,16 @@ def blame(
 ) -> tuple[list[str], str]:
     """Return ``(rules, explanation)`` for a failed case.
 
-    A vector's ``declared`` rules win: the diagnosis narrows them when it names some of
-    them, and is only reported beside them otherwise. An empty list means the kit cannot
-    tell which rule is broken, and the explanation says so.
+    A wrong answer decided by a model of a known mistake or by the rules' own checks is
+    blamed on those rules, a vector's or not. Otherwise a vector's ``declared`` rules win:
+    the diagnosis narrows them when it names some of them, and is only reported beside them
+    otherwise. An empty list means the kit cannot tell which rule is broken, and the
+    explanation says so.
     """
     rules, why = _diagnose(op, data, expected, outcome, field, actual)
     if not declared:
+        return rules, why
+    if outcome == "wrong" and rules and why.startswith(_DECIDED):
         return rules, why
     narrowed = [rule for rule in rules if rule in declared]
     if narrowed:
@@ -571,11 +588,46 @@ def _diagnose(
     if found is not None:
         rules, mistake = found
         return rules, f"the answer is what a port gives that {mistake}"
+    broken = broken_rules(op, data, expected["ok"], actual)
+    if broken:
+        checks = "; ".join(f"{rule}: {what}" for rule, what in broken)
+        return [rule for rule, _ in broken], (
+            f"decided by the rules' own checks, which fail on the port's answer and hold on "
+            f"chunkspec's ({checks})"
+        )
     where = f"first difference at {field}"
     rules = _by_field(op, data, field, expected["ok"], actual)
     if not rules:
-        return [], f"cannot tell which rule is broken (no known mistake gives this answer); {where}"
+        return [], (
+            "cannot tell which rule is broken (no known mistake gives this answer and no "
+            f"rule's check separates the answers); {where}: expected "
+            f"{_short(_at(expected['ok'], field))}, got {_short(_at(actual, field))}"
+        )
     return rules, where
+
+
+_PATH = re.compile(r"\.([A-Za-z_]+)|\[(\d+)\]")
+
+
+def _at(value: Any, field: str) -> Any:
+    """The value at a first-difference path (``$[0].text``), or None when it is missing."""
+    for name, index in _PATH.findall(field):
+        try:
+            if name == "length" and isinstance(value, list):
+                value = len(value)
+                continue
+            value = value[int(index)] if index else value[name]
+        except (KeyError, IndexError, TypeError, ValueError):
+            return None
+    return value
+
+
+def _short(value: Any) -> str:
+    """``value`` as ASCII JSON, cut to 80 characters."""
+    import json
+
+    text = json.dumps(value, ensure_ascii=True, default=str)
+    return text if len(text) <= 80 else text[:77] + "..."
 
 
 def _by_field(op: str, data: dict[str, Any], field: str, expected: Any, actual: Any) -> list[str]:

@@ -28,7 +28,13 @@ from ._ops import markdown_records
 if TYPE_CHECKING:
     from markdown_it import MarkdownIt
 
-__all__ = ["MARKDOWN_OPS", "markdown_by_field", "markdown_error_rules", "markdown_traps"]
+__all__ = [
+    "MARKDOWN_OPS",
+    "markdown_by_field",
+    "markdown_error_rules",
+    "markdown_mistakes",
+    "markdown_traps",
+]
 
 MARKDOWN_OPS = frozenset({"split_markdown", "heading_aware"})
 
@@ -114,6 +120,21 @@ def _js_trim_model(op: str, data: dict[str, Any]) -> Any:
         return None
 
 
+def _no_sentences_model(op: str, data: dict[str, Any]) -> Any:
+    """heading_aware's answer had it split an oversized block by words only, never on
+    sentences first (HEAD-7): the reference with one sentence per block."""
+    from unittest import mock
+
+    from ..._chunkers import _heading_aware
+    from .._wire import expect
+
+    def whole(_source: str, start: int, end: int) -> list[tuple[int, int]]:
+        return [(start, end)]
+
+    with mock.patch.object(_heading_aware, "sentence_spans", whole):
+        return expect(op, data).get("ok")
+
+
 def _position_path_model(data: dict[str, Any], expected: list[dict[str, Any]]) -> Any:
     """split_markdown records under ``heading_path[: level - 1] + [title]`` (not MD-7)."""
     marks: list[tuple[int, list[str]]] = []
@@ -130,29 +151,50 @@ def _position_path_model(data: dict[str, Any], expected: list[dict[str, Any]]) -
     return out
 
 
+def markdown_mistakes(
+    op: str, data: dict[str, Any], expected: Any
+) -> Iterator[tuple[str, list[str], Any]]:
+    """Yield ``(mistake, rules, answer)`` for each modelled mistake; a model that does not
+    apply to this input (no CR, no U+FEFF) gives ``expected``."""
+
+    def or_expected(model: Any) -> Any:
+        return expected if model is None else model
+
+    yield (
+        "indexes UTF-16 code units (JavaScript string offsets, HAZ-16)",
+        ["RECORD-3"],
+        _utf16_model(data, expected),
+    )
+    yield "reads CRLF line breaks as LF (HAZ-13)", ["MD-2"], or_expected(_crlf_model(op, data))
+    yield (
+        "parses with JavaScript's trim(), which strips U+FEFF (HAZ-17)",
+        ["MD-4"],
+        or_expected(_js_trim_model(op, data)),
+    )
+    if op == "split_markdown":
+        yield (
+            "cuts the heading path by list position (heading_path[: level - 1])",
+            ["MD-7"],
+            _position_path_model(data, expected),
+        )
+    else:
+        yield (
+            "splits a block over the budget by words only, not on sentences first",
+            ["HEAD-7"],
+            or_expected(_no_sentences_model(op, data)),
+        )
+
+
 def markdown_traps(
     op: str, data: dict[str, Any], expected: Any, actual: Any
 ) -> Iterator[tuple[list[str], str]]:
     """Yield ``(rules, mistake)`` for each known mistake whose answer is ``actual``."""
-
-    def matches(model: Any) -> bool:
-        return (
-            model is not None
-            and first_difference(model, actual) is None
+    for mistake, rules, model in markdown_mistakes(op, data, expected):
+        if (
+            first_difference(model, actual) is None
             and first_difference(model, expected) is not None
-        )
-
-    if matches(_utf16_model(data, expected)):
-        yield ["RECORD-3"], "indexes UTF-16 code units (JavaScript string offsets, HAZ-16)"
-    if matches(_crlf_model(op, data)):
-        yield ["MD-2"], "reads CRLF line breaks as LF (HAZ-13)"
-    if matches(_js_trim_model(op, data)):
-        yield ["MD-4"], "parses with JavaScript's trim(), which strips U+FEFF (HAZ-17)"
-    if op == "split_markdown" and matches(_position_path_model(data, expected)):
-        yield (
-            ["MD-7"],
-            "cuts the heading path by list position (heading_path[: level - 1])",
-        )
+        ):
+            yield rules, mistake
 
 
 _FIELD_RULES = {

@@ -50,6 +50,8 @@ _PORTABLE_LINES = [
     "## B",
     "",
     "| h | k |\n|---|---|\n| 1 | 2 |\n| 3 | 4 |\n| 5 | 6 |",
+    "Title x\n===",
+    "Sub y\n---",
     "```sh\n# not a heading\nx y z\n```",
 ]
 _HAZARD_LINES = [

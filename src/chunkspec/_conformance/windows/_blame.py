@@ -22,6 +22,8 @@ _JS_SPACE = re.compile(
     "[\t\n\x0b\x0c\r \xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]"
 )
 _LONE = re.compile("[\ud800-\udfff]")
+#: Two line breaks with only other whitespace between them: a blank line.
+_BLANK_LINE = re.compile(r"\n[^\S\n]*\n")
 
 Space = Callable[[str], bool]
 
@@ -255,12 +257,18 @@ def _page_chunks(
     overlap_chars: bool = False,
     blank_record: bool = False,
     oversized_ge: bool = False,
+    closer_end: bool = False,
+    unicode_marks: bool = False,
+    blank_line: bool = False,
+    shift_overlap: bool = False,
 ) -> list[dict[str, Any]]:
     """PAGE-2..PAGE-11 as records (whitespace counter), literally, one mistake swappable."""
     pages: list[str] = data["pages"]
     size = data.get("max_tokens", 400)
     overlap = data.get("overlap_tokens")
-    overlap = size // 4 if overlap is None else overlap
+    if overlap is None:
+        overlap = _int32(size) >> 2 if shift_overlap else size // 4
+    marks = TERMINATORS if unicode_marks else frozenset(".?!")
     full = "\f".join(pages)
     blank = not full.strip()
     if blank and not blank_record:
@@ -276,7 +284,12 @@ def _page_chunks(
 
         def sentence_end(j: int) -> bool:
             after = ends[j - 1]
-            return points[after - 1] in ".?!" and (
+            if blank_line and _BLANK_LINE.search("".join(points[after : starts[j]])):
+                return True
+            mark = after - 1
+            while closer_end and mark > 0 and points[mark] in CLOSERS:
+                mark -= 1
+            return points[mark] in marks and (
                 not js_mark or (after < len(points) and _js_space(points[after]))
             )
 
@@ -358,7 +371,28 @@ _PAGE_TRAPS: list[tuple[str, list[str], dict[str, Any]]] = [
     ),
     ("gives a record for a blank document", ["SOURCE-7", "PAGE-5"], {"blank_record": True}),
     ("flags oversized at tokens >= max_tokens", ["RECORD-14"], {"oversized_ge": True}),
+    (
+        "takes a mark followed by closers for a sentence end (SENT-1's rule, not PAGE-9's)",
+        ["PAGE-9"],
+        {"closer_end": True},
+    ),
+    (
+        "takes SENT-1's non-ASCII terminators for sentence marks",
+        ["PAGE-9"],
+        {"unicode_marks": True},
+    ),
+    ("takes a blank line for a sentence end", ["PAGE-9"], {"blank_line": True}),
+    (
+        "computes the default overlap as max_tokens >> 2 (JavaScript's 32-bit shift)",
+        ["RECORD-13"],
+        {"shift_overlap": True},
+    ),
 ]
+
+
+def _int32(value: int) -> int:
+    """JavaScript's ToInt32 (what ``>>`` does to its left operand first)."""
+    return ((value & 0xFFFFFFFF) ^ 0x80000000) - 0x80000000
 
 
 def window_traps(op: str, data: dict[str, Any]) -> Iterator[tuple[str, list[str], Any]]:

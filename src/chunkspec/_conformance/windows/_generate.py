@@ -52,6 +52,11 @@ _HAZARD_WORDS = [
 #: words still come up often).
 _HAZARD_SPACES = ["\r\n", *sorted(WHITESPACE - {"\f"})]
 
+#: What PAGE-9 does not take for a sentence end and a port might: a closer after the mark
+#: (the last non-whitespace character is then the closer), a terminator that is not ASCII
+#: (SENT-1's, not PAGE-9's), a mark with no whitespace after it, a blank line.
+_PAGE_MARKS = ['." ', ".) ", "?' ", "!\u00bb ", "\u3002 ", "\u2026 ", "\uff1f ", "x.y", "\n\n"]
+
 #: Sentence pieces: words, terminators, closers, spaces (and abbreviations, SENT-3).
 _PORTABLE_SENTENCE = ["a", "bc", "x1", ".", "!", "?", '"', "'", ")", " ", " ", "\n", "e.g."]
 _HAZARD_SENTENCE = [
@@ -67,6 +72,9 @@ _HAZARD_SENTENCE = [
     "Mr.",
     "\u00e9",
 ]
+#: Budgets at and past 2**31 (valid: PORT-1 bounds them at 2**53 - 1).
+_HUGE_SIZES = [2**31, 2**31 + 5, 2**32 + 7, 2**53 - 1]
+
 #: Lone surrogates put into some hazard texts (HAZ-4, PORT-2).
 _SURROGATES = ["", "", "", "", "", "", "", "\ud800", "\udfff"]
 
@@ -131,6 +139,12 @@ def _sizes(args: tuple[int, int]) -> tuple[int, int]:
     return size, overlap if overlap % 8 == 7 else overlap % size
 
 
+def _huge(args: tuple[int, tuple[int, int], int]) -> tuple[int, int]:
+    """The drawn size and overlap, or (when the first draw is 11) a huge size instead."""
+    pick, (size, overlap), huge = args
+    return (huge, overlap) if pick == 11 else (size, overlap)
+
+
 def _token_windows(hazards: bool) -> st.SearchStrategy[Case]:
     """token_windows inputs: names, a text of words and spaces, a size and an overlap."""
     names = _HAZARD_NAMES if hazards else _NAMES
@@ -163,9 +177,9 @@ def _chunk_pages(hazards: bool) -> st.SearchStrategy[Case]:
     """chunk_pages inputs: names, 0 to ~6 pages (some empty or blank), a budget and maybe
     an overlap (absent means RECORD-13's default)."""
     names = _HAZARD_NAMES if hazards else _NAMES
-    table = [*_words_table(hazards), ". ", "? ", "! ", ".\n", _BREAK, _BREAK]
+    table = [*_words_table(hazards), ". ", "? ", "! ", ".\n", _BREAK, _BREAK, *_PAGE_MARKS]
     if hazards:
-        table += [".\x1c", ".\x85", ".\ufeff", "!\u3000", ".\r\n"]
+        table += [".\x1c", ".\x85", ".\ufeff", "!\u3000", ".\r\n", *[_BREAK] * 4]
     # A form feed in about one hazard text in twenty: a page that holds one (PAGE-2).
     inserts = [*_SURROGATES, *_SURROGATES, "\f"]
     text = _with_surrogate(hazards, _expand(table, [0, 6, 16, 30], 30), inserts)
@@ -193,6 +207,10 @@ def _chunk_pages(hazards: bool) -> st.SearchStrategy[Case]:
         return "chunk_pages", data
 
     sizes = st.tuples(st.integers(1, 10), st.integers(0, 15)).map(_sizes)
+    if hazards:
+        # About one case in twelve: a budget at or past 2**31, where a default overlap
+        # computed with a 32-bit shift (max_tokens >> 2) goes wrong (RECORD-13).
+        sizes = st.tuples(st.integers(0, 11), sizes, st.sampled_from(_HUGE_SIZES)).map(_huge)
     return st.tuples(text, sizes, st.booleans(), st.integers(0, len(names) ** 2 - 1), _FAULT).map(
         build
     )

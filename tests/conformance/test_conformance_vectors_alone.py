@@ -1,0 +1,36 @@
+"""The vectors stand alone (CONF-14): every modelled porting mistake is caught by at least one
+vector, so a port that runs only the vectors (as porters do first) meets each of them.
+
+Each mistake model of the kit's blame (``_conformance._blame.mistakes``) is run on every
+vector's input; a vector catches the mistake when the model's answer differs from the
+vector's expected answer. The test lists the mistakes that no vector catches.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from chunkspec._conformance._alone import uncaught_mistakes
+from chunkspec._conformance._vectors import load_vectors
+from chunkspec._conformance._wire import OPS
+
+
+@pytest.mark.parametrize("op", OPS)
+def test_every_modelled_mistake_is_caught_by_a_vector(op: str) -> None:
+    """No mistake model of ``op`` gives every vector's expected answer."""
+    assert uncaught_mistakes(op) == []
+
+
+def test_a_vector_less_list_misses_the_page_mistakes() -> None:
+    """Without the PAGE-9 and RECORD-13 vectors, their mistakes are listed (the test can fail)."""
+    new = {
+        "closer-after-a-mark-is-no-sentence-end",
+        "ideographic-full-stop-is-no-sentence-mark",
+        "fullwidth-question-mark-is-no-sentence-mark",
+        "blank-line-is-no-sentence-end",
+        "default-overlap-of-a-budget-past-2-31",
+    }
+    older = [v for v in load_vectors()["chunk_pages"] if v["id"] not in new]
+    missed = uncaught_mistakes("chunk_pages", older)
+    assert len(missed) == 4, missed
+    assert any("RECORD-13" in m for m in missed)
