@@ -213,6 +213,7 @@ BENCHMARKS = (
     "eval",
     "pathological",
     "ingest",
+    "scaling",
 )
 
 
