@@ -375,7 +375,7 @@ def main() -> None:
     """Measure the chosen cases at the chosen sizes and print a Markdown table."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--sizes", default=",".join(f"{s:g}" for s in DEFAULT_SIZES))
-    parser.add_argument("--only", action="append", default=[], help="cases whose name has this")
+    parser.add_argument("--only", action="append", default=[], help="the case of this name, or cases whose name has this")
     parser.add_argument("--repeat", type=int, default=1)
     parser.add_argument("--nodejs", default="1,4,10", help="copies of the Node.js docs; '' skips")
     parser.add_argument("--worker", nargs=2, help=argparse.SUPPRESS)
@@ -384,10 +384,14 @@ def main() -> None:
         worker(args.worker[0], Path(args.worker[1]))
         return
     sizes = [int(float(s) * MIB) for s in args.sizes.split(",")]
+    known = all_cases()
+    exact = [part for part in args.only if part in known]  # a whole name: that case only
     cases = {
         name: kind
-        for name, kind in all_cases().items()
-        if not args.only or any(part in name for part in args.only)
+        for name, kind in known.items()
+        if not args.only
+        or name in exact
+        or any(part in name for part in args.only if part not in exact)
     }
     load = os.getloadavg()
     print(
