@@ -375,7 +375,7 @@ def main() -> None:
     """Measure the chosen cases at the chosen sizes and print a Markdown table."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--sizes", default=",".join(f"{s:g}" for s in DEFAULT_SIZES))
-    parser.add_argument("--only", action="append", default=[], help="the case of this name, or cases whose name has this")
+    parser.add_argument("--only", action="append", default=[], help="a case name, or part of names")
     parser.add_argument("--repeat", type=int, default=1)
     parser.add_argument("--nodejs", default="1,4,10", help="copies of the Node.js docs; '' skips")
     parser.add_argument("--worker", nargs=2, help=argparse.SUPPRESS)
