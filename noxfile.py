@@ -216,6 +216,7 @@ BENCHMARKS = (
     "eval",
     "pathological",
     "ingest",
+    "scaling",
 )
 
 

@@ -62,6 +62,7 @@ def _chunks(source: str, blocks: list[Block], budget: int) -> tuple[list[object]
 @case("## \x85\r\na b\n", 80)  # pyrs trims U+0085 off a title, the reference does not
 @case("\x1c y\r\n===\r", 80)  # pyrs trims U+001C off a setext title
 @case("a\n: b\n\nc\n\n: d\n", 3)  # a definition list goes on past a window's cut
+@case("p\n\na\n: b\n\nc\n\n: d\n\nq\n\nr\n", 1)  # markdown-it-py's window cut after "c"
 @case("> q\nlazy\n*\n===\n", 80)  # pyrs reads an empty item after a quote as lazy
 def test_fast_scan_gives_the_reference_blocks(source: str, window: int) -> None:
     """MD-14: on generated Markdown, the fast scan's blocks equal markdown-it-py's, with the

@@ -228,29 +228,25 @@ def iter_fast_blocks(
                 yield blocks
                 blocks = []
                 continue
-        part = window if not native else _FALLBACK
+        part = min(window, _FALLBACK) if native else window
+        reference = False  # a line where the parsers differ: markdown-it-py reads the window
         while True:
             stop = _window_end(starts, line, part)
-            found = _spans(tree, source, starts, ends, line, stop)
+            found = None if reference else _spans(tree, source, starts, ends, line, stop)
             if found is None:
-                # A line where the parsers differ: the reference parses the rest in one
-                # piece, as a block may go on past any window: a definition list takes a
-                # later "term", blank line, ": definition" ("a\n: b\n\nc\n\n: d" is one
-                # list; cut after "c" it is a list and a paragraph) (MD-14).
-                stop = count
-                spans = _reference_spans(_lines(source[starts[line] :]), line)
+                reference = True
+                end = ends[stop - 1] if stop < count else len(source)
+                spans = _reference_spans(_lines(source[starts[line] : end]), line)
             else:
                 spans = found
-            if stop < count and len(spans) < 2:
+            keep = _settled(spans) if stop < count else len(spans)
+            if stop < count and keep < 1:
                 part *= 2  # one block fills the window: look further
                 continue
             break
-        if stop < count:
-            # The last block may go on past the window: parse again from its first line.
-            resume = spans[-1][1]
-            del spans[-1]
-        else:
-            resume = count
+        # The blocks after ``keep`` may go on past the window: parse again from the first.
+        resume = spans[keep][1] if keep < len(spans) else count
+        del spans[keep:]
         cursor = _take(source, starts, ends, spans, cursor, blocks.append)
         line = resume
         yield blocks
@@ -385,6 +381,20 @@ def _spans(
         else:
             spans.append((kind, first, row + 1, 0, ""))
     return spans
+
+
+def _settled(spans: Sequence[tuple[str, int, int, int, str]]) -> int:
+    """How many of a window's leading blocks the whole document gives too (MD-14).
+
+    Every block but the last: markdown-it ends a block on the lines up to the next block's
+    first line. A definition list reads two lines further (a later term, a blank line, a
+    ``: `` definition: ``a\\n: b\\n\\nc\\n\\n: d`` is one list; cut after ``c``, a list and
+    a paragraph), so one that ends the kept blocks is parsed again too.
+    """
+    keep = len(spans) - 1
+    while keep > 0 and spans[keep - 1][0] == "definition":
+        keep -= 1
+    return keep
 
 
 def _lines(text: str) -> str:
