@@ -119,7 +119,7 @@ function answer(line: string): string {
     const op = request.op ?? "";
     if (op === "hello") {
       return JSON.stringify({
-        id, ok: { protocol: PROTOCOL, name: "chunkspec-port-typescript", version: VERSION, ops: offered() },
+        id, ok: { protocol: PROTOCOL, name: "chunkspec (npm)", version: VERSION, ops: offered() },
       });
     }
     const run = OPS[op];
