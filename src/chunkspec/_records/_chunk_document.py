@@ -21,6 +21,7 @@ from .._chunkers._options import (
 )
 from .._chunkers._span import Span
 from .._chunkers._strategies import STRATEGIES
+from .._core._collector import collector_paused
 from .._core._hashing import hash_text
 from .._counters._builtin import TokenSpanCounter
 from .._errors import ArgumentTypeError
@@ -81,7 +82,9 @@ def chunk_document(
         options = options_from(None, {"strategy": strategy, **given})
     if not document.text.strip():
         return []  # SOURCE-7: character windows would window the blanks
-    return records_of(document, options, STRATEGIES[options.strategy].spans(document, options))
+    with collector_paused():  # linear time on big documents (docs/performance.md)
+        spans = STRATEGIES[options.strategy].spans(document, options)
+        return records_of(document, options, spans)
 
 
 def check_options(options: ChunkOptions) -> ChunkOptions:

@@ -8,6 +8,7 @@ import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from .._core._collector import collector_paused
 from .._core._validate import require_str, require_text
 from .._errors import ArgumentTypeError, ArgumentValueError, ChunkspecError
 from ._blocks import Document, document_from_blocks, parse_text
@@ -101,6 +102,7 @@ def _paged(text: str) -> tuple[str, ...] | None:
     return tuple(text.split(PAGE_SEPARATOR)) if PAGE_SEPARATOR in text else None
 
 
+@collector_paused()  # linear time on big documents (docs/performance.md)
 def document_from_text(
     text: str,
     *,
@@ -147,6 +149,7 @@ def format_for(name: str, head: bytes, input_format: str | None = None) -> str:
     )
 
 
+@collector_paused()  # linear time on big documents (docs/performance.md)
 def document_from_bytes(
     data: bytes,
     *,
