@@ -19,8 +19,8 @@ from typing import TYPE_CHECKING, Any
 
 from ..._text._blocks import Document
 from ..._text._documents import SourceDocument
-from ..._text._lines import line_table
 from ..._text._front_matter import mask_front_matter
+from ..._text._lines import line_table
 from ..._text._markdown import parse_markdown_blocks
 from ..._text._markdown_it import token_blocks
 from .._compare import first_difference
