@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
 
-from ._lines import LineTable, line_table
+from ._lines import line_table
 
 __all__ = ["FrontMatter", "find_front_matter", "mask_front_matter"]
 
@@ -30,6 +30,14 @@ _DOUBLE = re.compile(r'"((?:[^"\\]|\\.)*)"(?:[ \t]+#.*|[ \t]*)\Z')
 _ESCAPE = re.compile(r'\\(["\\])')
 _SINGLE_YAML = re.compile(r"'((?:[^']|'')*)'(?:[ \t]+#.*|[ \t]*)\Z")
 _SINGLE_TOML = re.compile(r"'([^']*)'(?:[ \t]+#.*|[ \t]*)\Z")
+
+#: MD-2's line terminators; FM-1's candidate closing lines (a line break, then a line that
+#: starts with spaces and tabs and a run of three markers, or YAML's dots), checked one by one.
+_LINE_END = re.compile(r"\r\n|\r|\n")
+_CANDIDATES = {
+    "-": re.compile(r"(?:\r\n|\r|\n)([ \t]*(?:---|\.\.\.)[^\r\n]*)"),
+    "+": re.compile(r"(?:\r\n|\r|\n)([ \t]*\+\+\+[^\r\n]*)"),
+}
 
 #: FM-2: everything but a line break becomes a space when front matter is masked.
 _NOT_BREAK = re.compile(r"[^\r\n]")
@@ -83,34 +91,36 @@ def _closes(line: str, marker: str, count: int) -> bool:
     return run >= count and not rest[run:].strip(" \t")
 
 
-def find_front_matter(text: str, table: LineTable | None = None) -> FrontMatter | None:
-    """Return the front matter opening ``text`` (FM-1), or None when there is none.
-
-    ``table`` is ``line_table(text)`` when the caller has it already.
-    """
+def find_front_matter(text: str) -> FrontMatter | None:
+    """Return the front matter opening ``text`` (FM-1), or None when there is none."""
     marker = text[:1]
     if marker not in _FORMATS:
         return None
-    starts, ends = line_table(text) if table is None else table
-    count = len(text[: ends[0]]) - len(text[: ends[0]].lstrip(marker))
-    if count < 3:
+    first = _LINE_END.search(text)
+    if first is None:
+        return None  # one line: nothing can close it
+    opening = text[: first.start()]
+    run = len(opening) - len(opening.lstrip(marker))
+    if run < 3:
         return None
-    for line in range(1, len(starts)):
-        if _closes(text[starts[line] : ends[line]], marker, count):
-            body = text[starts[1] : ends[line - 1]] if line > 1 else ""
-            after = starts[line + 1] if line + 1 < len(starts) else len(text)
+    # Only a line of markers or dots can close: find those in C, then check each (FM-1).
+    for match in _CANDIDATES[marker].finditer(text, first.start()):
+        if _closes(match.group(1), marker, run):
+            end = match.end(1)
+            after = end + (2 if text.startswith("\r\n", end) else 1 if end < len(text) else 0)
+            body = text[first.end() : match.start()] if match.start() >= first.end() else ""
             kind = _FORMATS[marker]
-            return FrontMatter(kind, ends[line], after, body, _fields(body, kind))
+            return FrontMatter(kind, end, after, body, _fields(body, kind))
     return None  # FM-5: unclosed, so not front matter
 
 
-def mask_front_matter(text: str, table: LineTable | None = None) -> str:
+def mask_front_matter(text: str) -> str:
     """FM-2: ``text`` with its front matter's characters, line breaks aside, made spaces.
 
     Offsets and lines stay those of ``text``; a block parser sees blank lines, which is how
     markdown-it goes on after the ``front_matter`` token.
     """
-    found = find_front_matter(text, table)
+    found = find_front_matter(text)
     if found is None:
         return text
     return _NOT_BREAK.sub(" ", text[: found.body_start]) + text[found.body_start :]

@@ -62,7 +62,7 @@ def markdown_parser() -> str:
 def iter_markdown_blocks(source: str, table: LineTable) -> Iterator[Block]:
     """Yield :func:`parse_markdown_blocks`'s blocks; the fast scan yields them a window at a
     time, so a caller that streams them keeps only a window's blocks (MD-14)."""
-    source = mask_front_matter(source, table)  # FM-2
+    source = mask_front_matter(source)  # FM-2
     if markdown_parser() == PARSERS[0]:
         from ._markdown_fast import iter_fast_blocks
 
@@ -84,7 +84,7 @@ def parse_markdown_blocks(
     Front matter gives no block (FM-2).
     """
     starts, ends = line_table(source) if table is None else table
-    source = mask_front_matter(source, (starts, ends))
+    source = mask_front_matter(source)
     if (markdown_parser() if parser is None else parser) == PARSERS[0]:
         from ._markdown_fast import fast_blocks
 
