@@ -58,11 +58,22 @@ class FrontMatter:
     body: str
     fields: Mapping[str, str]
 
+    def __reduce__(self) -> tuple[object, tuple[object, ...]]:
+        """Pickle (a worker process, Ray) with ``fields`` as a dict: a mappingproxy cannot be."""
+        return _front_matter, (self.format, self.end, self.body_start, self.body, dict(self.fields))
+
     @property
     def title(self) -> str | None:
         """FM-4: the ``title`` field, whitespace folded, or None when absent or blank."""
         value = " ".join(self.fields.get("title", "").split())
         return value or None
+
+
+def _front_matter(
+    kind: str, end: int, body_start: int, body: str, fields: dict[str, str]
+) -> FrontMatter:
+    """Rebuild a pickled :class:`FrontMatter`, ``fields`` read-only again."""
+    return FrontMatter(kind, end, body_start, body, MappingProxyType(fields))
 
 
 def _indent(line: str) -> tuple[int, int]:
