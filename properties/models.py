@@ -141,13 +141,44 @@ def model_lines(source: str) -> list[tuple[int, int]]:
     return lines
 
 
+#: FM-1's TOML model: mdit-py-plugins' rule reads ``-`` and YAML's ``...``; swapping ``+``
+#: with ``-`` (and ``.`` with a character no rule reads) makes it TOML's ``+++`` rule.
+_TOML_AS_YAML = str.maketrans({"+": "-", "-": "+", ".": "\x01", "\x01": "."})
+
+
+def model_front_matter(source: str) -> tuple[int, int] | None:
+    """FM-1: the front matter's lines ``(0, end line)`` per mdit-py-plugins' ``front_matter``
+    (TOML ``+++`` through the swap above), or None."""
+    from markdown_it import MarkdownIt
+    from mdit_py_plugins.front_matter import front_matter_plugin
+
+    if source.startswith("+"):
+        source = source.translate(_TOML_AS_YAML)
+    tokens = MarkdownIt("commonmark").use(front_matter_plugin).parse(source)
+    found = [t.map for t in tokens if t.type == "front_matter"]
+    return (found[0][0], found[0][1]) if found and found[0] is not None else None
+
+
 def model_top_level(source: str) -> list[tuple[str, int, int, str, int]]:
-    """Top-level blocks per markdown-it: (token type, first line, end line, title, level)."""
+    """Top-level blocks per markdown-it: (token type, first line, end line, title, level).
+
+    Front matter (FM-1) is a ``front_matter`` entry and no other block.
+    """
     from markdown_it import MarkdownIt
     from mdit_py_plugins.deflist import deflist_plugin
+    from mdit_py_plugins.front_matter import front_matter_plugin
 
     md = MarkdownIt("commonmark").enable("table").use(deflist_plugin)
-    tokens = md.parse(source)
+    found = model_front_matter(source)
+    if found is not None and source.startswith("+"):
+        # TOML: markdown-it goes on after a front_matter token whatever its marker, so the
+        # same lines as a YAML block (---, x..., ---) give the blocks after it.
+        lines = model_lines(source)
+        fake = ["---", *["x"] * (found[1] - 2), "---"]
+        breaks = [source[lines[n][1] : lines[n + 1][0]] for n in range(len(lines) - 1)] + [""]
+        cut = lines[found[1]][0] if found[1] < len(lines) else len(source)
+        source = "".join(f + b for f, b in zip(fake, breaks, strict=False)) + source[cut:]
+    tokens = md.use(front_matter_plugin).parse(source)
     out = []
     for i, token in enumerate(tokens):
         if token.level == 0 and token.nesting >= 0 and token.map is not None:

@@ -577,3 +577,50 @@ def signal_plans(draw: st.DrawFn) -> dict[str, object]:
         "gap": draw(st.integers(0, 10)) / 20,  # seconds between two signals
         "to": draw(st.sampled_from(["group", "parent"])),
     }
+
+
+# --- front matter (FM rules) ----------------------------------------------------------------
+
+#: Lines that open, close or nearly close front matter, and lines FM-3 reads or skips.
+_FM_LINES = (
+    "---",
+    "----",
+    "+++",
+    "++++",
+    " ---",
+    "   ---  ",
+    "    ---",
+    "\t---",
+    "--- x",
+    "...",
+    "... ",
+    " ...",
+    "....",
+    "title: A  b",
+    'title = "T"',
+    "title: 'it''s'",
+    "  title: nested",
+    "tags: [a, b] # c",
+    "x: |",
+    "[t]",
+    "",
+    "# H",
+    "text",
+)
+
+#: FM-3's keys and one-line values that a model writer quotes three ways.
+fm_keys = st.from_regex(r"[A-Za-z0-9_-]{1,8}", fullmatch=True)
+fm_values = st.text(
+    alphabet=st.sampled_from([*"ab #:'\"\\=[]-é", "\U0001f600"]), min_size=1, max_size=12
+).filter(lambda v: v == v.strip(" \t") and "\n" not in v)
+
+
+@st.composite
+def front_matter_documents(draw: st.DrawFn) -> str:
+    """A text opening with ``---``/``+++`` (often), lines of ``_FM_LINES``, then Markdown."""
+    marker = draw(st.sampled_from(["---", "+++", "-----", "--", "--- x", ""]))
+    lines = draw(st.lists(st.sampled_from(_FM_LINES), max_size=8))
+    tail = draw(markdown_documents())
+    newline = draw(st.sampled_from(["\n", "\r\n", "\r"]))
+    head = newline.join([marker, *lines]) if marker else newline.join(lines)
+    return head + newline + tail if head else tail

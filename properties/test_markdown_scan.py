@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 
 from chunkspec import HeadingAwareChunker
 from chunkspec._chunkers._split_markdown import split_blocks
+from chunkspec._text._front_matter import mask_front_matter
 from chunkspec._text._lines import line_table
 from chunkspec._text._markdown import PARSERS, parse_markdown_blocks
 from chunkspec._text._markdown_fast import _emit, available, fast_blocks
@@ -39,7 +40,9 @@ def _reference(source: str) -> list[Block]:
 
 
 def _fast(source: str, window: int | None = None) -> list[Block]:
-    """The blocks the compiled scan gives, with the default window or ``window``."""
+    """The blocks the compiled scan gives, with the default window or ``window``, after
+    front matter is masked as every scan's caller does (FM-2)."""
+    source = mask_front_matter(source)
     starts, ends = line_table(source)
     if window is None:
         return list(fast_blocks(source, starts, ends))
@@ -116,7 +119,9 @@ def test_fast_scan_on_real_documents() -> None:
 
 def _scanned(source: str) -> tuple[list[Block], int]:
     """The blocks the hand-written scan decides from the first line, and the line it
-    stopped at (where the caller would hand over to a full parser)."""
+    stopped at (where the caller would hand over to a full parser); front matter masked
+    first (FM-2)."""
+    source = mask_front_matter(source)
     starts, ends = line_table(source)
     marks = definition_lines(source, starts)
     spans, stop = scan_spans(source, starts, ends, 0, marks, len(starts))

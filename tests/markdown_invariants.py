@@ -9,7 +9,12 @@ from __future__ import annotations
 import itertools
 from collections.abc import Callable
 
-from properties.models import model_heading_path_at, model_lines, model_top_level
+from properties.models import (
+    model_front_matter,
+    model_heading_path_at,
+    model_lines,
+    model_top_level,
+)
 
 from chunkspec import HeadingAwareChunker, parse_markdown, split_markdown
 from chunkspec.contract import CHECKS, Subject, run_check, sample_context
@@ -29,6 +34,12 @@ def heading_lines(source: str) -> set[int]:
         if kind == "heading_open":
             lines.update(range(first, end))
     return lines
+
+
+def front_matter_end(source: str) -> int:
+    """FM-1: the offset where the model's front matter ends (its closing line's end), or 0."""
+    found = model_front_matter(source)
+    return 0 if found is None else model_lines(source)[found[1] - 1][1]
 
 
 def check_split_markdown(
@@ -59,10 +70,13 @@ def check_split_markdown(
         # MD-7: the heading path equals a literal stack over the headings above.
         model = model_heading_path_at(source, line_of(c.start))
         assert [_norm(t) for t in c.heading_path] == [_norm(t) for t in model], (c, model)
-    # MD-8: every non-blank line outside heading lines lies in exactly one chunk.
+    # FM-2: no chunk holds any of the front matter.
+    fence = front_matter_end(source)
+    assert all(c.start >= fence for c in chunks), (fence, chunks)
+    # MD-8: every non-blank line outside heading lines and front matter lies in one chunk.
     headings = heading_lines(source)
     for n, (start, end) in enumerate(lines):
-        if n in headings or not source[start:end].strip():
+        if n in headings or not source[start:end].strip() or start < fence:
             continue
         first_char = start + len(source[start:end]) - len(source[start:end].lstrip())
         holders = [c for c in chunks if c.start <= first_char < c.end]
@@ -121,7 +135,9 @@ def check_heading_aware(
     counter = WhitespaceCounter()
     by_id = {c.id: c for c in chunks}
     heading_blocks = [b for b in document.blocks if b.kind == "heading"]
+    fence = front_matter_end(source)
     for n, c in enumerate(chunks):
+        assert c.start >= fence, (fence, c)  # FM-2
         assert c.position == n
         assert c.id == f"{document.document_id}:{n}"
         assert c.text == source[c.start : c.end]  # HEAD-2

@@ -160,7 +160,7 @@ def test_sources(case: dict[str, Any]) -> None:
         )
         return
     document = document_from_bytes(_bytes(data), doc_id=data["doc_id"], **options)
-    got = {
+    got: dict[str, object] = {
         "doc_id": document.doc_id,
         "text": document.text,
         "format": document.format,
@@ -168,6 +168,11 @@ def test_sources(case: dict[str, Any]) -> None:
         "source": document.source,
         "pages": None if document.pages is None else list(document.pages),
     }
+    if "front_matter" in case["output"]:  # FM-3
+        found = document.front_matter
+        got["front_matter"] = (
+            None if found is None else {"format": found.format, "fields": dict(found.fields)}
+        )
     assert got == case["output"]
 
 

@@ -9,6 +9,7 @@
 import MarkdownIt from "markdown-it";
 import deflist from "markdown-it-deflist";
 import { fault } from "./faults.js";
+import { maskFrontMatter } from "./frontMatter.js";
 import { isBlank, lstripLength, pyStrip } from "./whitespace.js";
 
 export interface Block {
@@ -75,8 +76,9 @@ export function lineTable(text: string): [number[], number[]] {
 }
 
 /** The top-level blocks of `source` in order, each a region of `source` (MD-3, MD-4). */
-export function parseMarkdownBlocks(source: string): Block[] {
-  const [starts, ends] = lineTable(source);
+export function parseMarkdownBlocks(text: string): Block[] {
+  const [starts, ends] = lineTable(text);
+  const source = maskFrontMatter(text, starts, ends); // FM-2: front matter gives no block
   const tokens = parseAsPython(source);
   const blocks: Block[] = [];
   let cursor = 0;

@@ -32,3 +32,12 @@ test("every record passes the zod record schema; a broken one does not (RECORD-2
     assert.equal(ChunkRecordSchema.safeParse({ ...record, id: "d:9" }).success, false);
   }
 });
+
+test("front matter is never a chunk or a heading; unclosed, it is text (FM-1, FM-2, FM-5)", () => {
+  const yaml = splitMarkdownRecords("d", "T", "---\ntitle: x\n---\n# A\n\nb\n", 512);
+  assert.deepEqual(yaml.map((r) => [r.text, r.heading_path, r.start]), [["b", ["A"], 22]]);
+  const toml = headingAwareRecords("d", "T", "+++\r\ntitle = 'x'\r\n+++\r\nb\r\n", 512, 0);
+  assert.deepEqual(toml.map((r) => [r.text, r.start]), [["b", 23]]);
+  const open = splitMarkdownRecords("d", "T", "---\ntitle: x\n", 512);
+  assert.deepEqual(open.map((r) => r.text), ["---\ntitle: x"]);
+});

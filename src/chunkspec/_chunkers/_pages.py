@@ -319,7 +319,19 @@ def chunk_pages(
 
 
 def page_spans(document: SourceDocument, options: ChunkOptions) -> list[Span]:
-    """The ``pages`` strategy: chunk_pages over the pages (one page when it has none)."""
-    pages = list(document.pages) if document.pages is not None else [document.text]
+    """The ``pages`` strategy: chunk_pages over the pages (one page when it has none).
+
+    A Markdown document's front matter is not windowed (FM-2): its characters are left out
+    of the pages but its page breaks, so page numbers stay those of the text.
+    """
+    body = document.body_start
+    if body:
+        breaks = document.text.count(PAGE_SEPARATOR, 0, body)
+        text = PAGE_SEPARATOR * breaks + document.text[body:]
+        pages = text.split(PAGE_SEPARATOR) if document.pages is not None else [text]
+        shift = body - breaks
+    else:
+        pages = list(document.pages) if document.pages is not None else [document.text]
+        shift = 0
     chunks = chunk_pages(pages, options.max_tokens, options.overlap, options.token_counter())
-    return [Span(c.char_start, c.char_end, "window") for c in chunks]
+    return [Span(shift + c.char_start, shift + c.char_end, "window") for c in chunks]

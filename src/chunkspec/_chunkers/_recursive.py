@@ -20,6 +20,7 @@ def recursive_spans(document: SourceDocument, options: ChunkOptions) -> list[Spa
     """split_section's chunks; a span runs from a chunk's first word to its last (RECORD-11).
 
     The chunk's text is split_section's own (its words joined), so each span carries it.
+    A Markdown document's front matter is not split: the chunks start after it (FM-2).
     """
     if not isinstance(options.token_counter(), WhitespaceCounter):
         raise ArgumentValueError(
@@ -27,7 +28,8 @@ def recursive_spans(document: SourceDocument, options: ChunkOptions) -> list[Spa
             "must be whitespace for recursive (seed 000 counts words)",
             options.counter_name,
         )
-    text = document.text
+    body = document.body_start
+    text = document.text[body:] if body else document.text
     chunks = split_section(document.doc_id, document.title, text, options.max_tokens)
     words = WhitespaceCounter().token_spans(text)
     spans: list[Span] = []
@@ -36,6 +38,8 @@ def recursive_spans(document: SourceDocument, options: ChunkOptions) -> list[Spa
         n = len(c.text.split())
         if n == 0:
             continue  # RECORD-11: a blank text gives one empty chunk, which is no record
-        spans.append(Span(words[word][0], words[word + n - 1][1], "prose", text=c.text))
+        spans.append(
+            Span(body + words[word][0], body + words[word + n - 1][1], "prose", text=c.text)
+        )
         word += n
     return spans

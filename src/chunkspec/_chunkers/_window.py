@@ -148,14 +148,21 @@ def token_windows(
 
 
 def window_spans(document: SourceDocument, options: ChunkOptions) -> list[Span]:
-    """The ``window`` strategy: token_windows over the text (``chars1``: :func:`chunk`)."""
-    text = document.text
+    """The ``window`` strategy: token_windows over the text (``chars1``: :func:`chunk`).
+
+    A Markdown document's front matter is not windowed: the windows start after it (FM-2).
+    """
+    body = document.body_start
+    text = document.text[body:] if body else document.text
     counter = options.token_counter()
     size, overlap = options.max_tokens, options.overlap
     if isinstance(counter, CharEstimateCounter) and counter.chars_per_token == 1:
         step = size - overlap
         return [
-            Span(k * step, k * step + len(piece), "window")
+            Span(body + k * step, body + k * step + len(piece), "window")
             for k, piece in enumerate(chunk(text, size, overlap))
         ]
-    return [Span(w.start, w.end, "window") for w in token_windows(text, size, overlap, counter)]
+    return [
+        Span(body + w.start, body + w.end, "window")
+        for w in token_windows(text, size, overlap, counter)
+    ]

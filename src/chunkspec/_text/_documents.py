@@ -12,6 +12,7 @@ from .._core._collector import collector_paused
 from .._core._validate import require_str, require_text
 from .._errors import ArgumentTypeError, ArgumentValueError, ChunkspecError
 from ._blocks import Document, document_from_blocks, parse_text
+from ._front_matter import FrontMatter, find_front_matter
 from ._markdown import parse_markdown
 from ._paged import PAGE_SEPARATOR, join_pages
 from ._pdf import PdfError, read_pdf_bytes
@@ -54,6 +55,8 @@ class SourceDocument:
     For a PDF ``text == join_pages(pages)``; for JSON blocks it is the blocks' text joined
     as MD-13 says. ``pages`` is the page texts where pages are known (SOURCE-4), else None.
     ``parsed`` is the seed-003 :class:`Document` (blocks with headings) of ``text``.
+    ``front_matter`` is the YAML or TOML block opening a Markdown text (FM-1), else None;
+    its ``fields`` are the document's front-matter keys (FM-3), read-only.
     """
 
     doc_id: str
@@ -63,6 +66,7 @@ class SourceDocument:
     source: str = ""
     pages: tuple[str, ...] | None = None
     parsed: Document | None = field(default=None, repr=False, compare=False)
+    front_matter: FrontMatter | None = field(default=None, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         require_text("doc_id", self.doc_id)
@@ -77,6 +81,13 @@ class SourceDocument:
             raise ArgumentValueError("pages", "must join (PAGE-1) to text", len(self.pages))
         if self.parsed is None:
             object.__setattr__(self, "parsed", _parse(self.doc_id, self.text, self.format))
+        if self.format == "markdown":
+            object.__setattr__(self, "front_matter", find_front_matter(self.text))
+
+    @property
+    def body_start(self) -> int:
+        """FM-2: where the text after the front matter starts (0 without front matter)."""
+        return 0 if self.front_matter is None else self.front_matter.body_start
 
     def blocks(self) -> Document:
         """Return the seed-003 :class:`Document` (the blocks, headings included) of ``text``."""
@@ -89,8 +100,11 @@ def _parse(doc_id: str, text: str, input_format: str) -> Document:
     return parse_markdown(doc_id, text) if input_format == "markdown" else parse_text(doc_id, text)
 
 
-def _title(parsed: Document, doc_id: str) -> str:
-    """SOURCE-5: the first level-1 heading with a non-blank title, whitespace folded."""
+def _title(parsed: Document, doc_id: str, front_matter: FrontMatter | None = None) -> str:
+    """SOURCE-5: the front matter's title (FM-4), else the first level-1 heading with a
+    non-blank title, whitespace folded."""
+    if front_matter is not None and front_matter.title is not None:
+        return front_matter.title
     for block in parsed.blocks:
         if block.kind == "heading" and block.level == 1 and block.text.strip():
             return " ".join(block.text.split())
@@ -120,7 +134,8 @@ def document_from_text(
     if input_format not in ("markdown", "text"):
         raise ArgumentValueError("input_format", "must be markdown or text here", input_format)
     parsed = _parse(doc_id, text, input_format)
-    chosen = _title(parsed, doc_id) if title is None else require_text("title", title)
+    found = find_front_matter(text) if input_format == "markdown" else None
+    chosen = _title(parsed, doc_id, found) if title is None else require_text("title", title)
     return SourceDocument(doc_id, text, input_format, chosen, source, _paged(text), parsed)
 
 

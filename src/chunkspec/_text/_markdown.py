@@ -18,6 +18,7 @@ from collections.abc import Iterator
 from .._core._validate import require_str, require_text
 from .._errors import ArgumentValueError
 from ._blocks import Block, Document
+from ._front_matter import mask_front_matter
 from ._lines import LineTable, line_table
 from ._markdown_it import markdown_it_parser, token_blocks
 
@@ -61,6 +62,7 @@ def markdown_parser() -> str:
 def iter_markdown_blocks(source: str, table: LineTable) -> Iterator[Block]:
     """Yield :func:`parse_markdown_blocks`'s blocks; the fast scan yields them a window at a
     time, so a caller that streams them keeps only a window's blocks (MD-14)."""
+    source = mask_front_matter(source)  # FM-2
     if markdown_parser() == PARSERS[0]:
         from ._markdown_fast import iter_fast_blocks
 
@@ -79,8 +81,10 @@ def parse_markdown_blocks(
     title (markdown-it's inline content) located in ``source`` (rule MD-5). ``table`` is
     ``line_table(source)`` when the caller has it already; ``parser`` is one of
     :data:`PARSERS` (default: :func:`markdown_parser`), all giving the same blocks (MD-14).
+    Front matter gives no block (FM-2).
     """
     starts, ends = line_table(source) if table is None else table
+    source = mask_front_matter(source)
     if (markdown_parser() if parser is None else parser) == PARSERS[0]:
         from ._markdown_fast import fast_blocks
 

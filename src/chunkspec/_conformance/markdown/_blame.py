@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..._text._blocks import Document
 from ..._text._documents import SourceDocument
+from ..._text._front_matter import mask_front_matter
 from ..._text._lines import line_table
 from ..._text._markdown import parse_markdown_blocks
 from ..._text._markdown_it import token_blocks
@@ -106,7 +107,8 @@ def _js_trim_model(op: str, data: dict[str, Any]) -> Any:
     if not isinstance(text, str) or "\ufeff" not in text:
         return None
     try:
-        blocks = token_blocks(text, *line_table(text), _js_trim_parser())
+        masked = mask_front_matter(text)  # FM-2, as parse_markdown_blocks does
+        blocks = token_blocks(masked, *line_table(masked), _js_trim_parser())
         document = SourceDocument(
             doc_id=data["doc_id"],
             text=text,

@@ -3,7 +3,8 @@
 A document is ONE byte-string draw: each byte picks a line from a small table (headings of
 every level and an empty ``#``, table rows and whole tables, fences and whole fenced blocks
 with ``#`` lines inside, list items,
-quotes, words, blank and whitespace-only lines) and, in the hazards profile, the line break
+quotes, words, blank and whitespace-only lines, front-matter markers: one document in eight
+opens with one, FM-1) and, in the hazards profile, the line break
 after it (``\\n``, ``\\r\\n`` or ``\\r``: MD-2, HAZ-13). Hazard lines add astral characters
 before chunk boundaries (HAZ-16) and edge whitespace that Python and JavaScript strip
 differently (WS-1). Few Hypothesis choices a case keep generation cheap; shrinking aims at
@@ -53,7 +54,14 @@ _PORTABLE_LINES = [
     "Title x\n===",
     "Sub y\n---",
     "```sh\n# not a heading\nx y z\n```",
+    "---",
+    "+++",
+    "...",
+    "title: x y",
 ]
+#: FM-1: a document whose first byte is at least this opens with a front-matter marker line.
+_FRONT = 224
+_MARKERS = ["---", "+++", "----", "--- x"]
 _HAZARD_LINES = [
     *_PORTABLE_LINES,
     "\U0001f600 a",
@@ -99,6 +107,8 @@ def _document(hazards: bool) -> st.SearchStrategy[str]:
             out.append(_BREAKS[(b // len(lines)) % len(_BREAKS)] if hazards else "\n")
         if out and code and code[-1] % 2:
             out.pop()  # about half the documents do not end with a line break
+        if code and code[0] >= _FRONT:  # one document in eight: front matter (FM-1, FM-2)
+            out[0] = _MARKERS[code[0] % len(_MARKERS)]
         return "".join(out)
 
     return (
