@@ -18,6 +18,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from ._chunkers._options import UNSET, ChunkOptions, Unset, options_from
+from ._core._collector import collector_paused
 from ._counters._builtin import TokenSpanCounter
 from ._errors import ArgumentTypeError, ArgumentValueError
 from ._records._record import RECORD_FIELDS, ChunkRecord
@@ -108,6 +109,7 @@ def _pandas_metadata(schema: pa.Schema) -> bytes:
     return json.dumps(metadata, separators=(",", ":")).encode("utf-8")
 
 
+@collector_paused()  # linear time on big tables (docs/performance.md)
 def chunk_table(
     table: pa.Table,
     *,

@@ -26,6 +26,7 @@ except ImportError as error:  # pragma: no cover - see tests/integrations/test_i
     ) from error
 
 from .._chunkers._options import UNSET, ChunkOptions, Unset
+from .._core._collector import collector_paused
 from .._counters._builtin import TokenSpanCounter
 from .._errors import ArgumentTypeError
 from .._records._record import ChunkRecord
@@ -106,6 +107,7 @@ class ChunkspecSplitter(TextSplitter):  # type: ignore[misc]  # LangChain is typ
             (doc.page_content, doc.metadata, getattr(doc, "id", None)) for doc in documents
         )
 
+    @collector_paused()  # linear time on big batches (docs/performance.md)
     def _split(self, items: Iterable[tuple[str, Mapping[str, Any], str | None]]) -> list[Document]:
         """Chunk each (text, metadata, document id) and wrap every record as a Document;
         two inputs with one doc_id are refused (ADAPT-4)."""

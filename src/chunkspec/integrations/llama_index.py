@@ -27,6 +27,7 @@ except ImportError as error:  # pragma: no cover - see tests/integrations/test_i
     ) from error
 
 from .._chunkers._options import UNSET, ChunkOptions, Unset
+from .._core._collector import collector_paused
 from .._counters._builtin import TokenSpanCounter
 from .._errors import ArgumentTypeError
 from .._records._record import RECORD_FIELDS, ChunkRecord
@@ -116,6 +117,7 @@ class ChunkspecNodeParser(NodeParser):  # type: ignore[misc]  # LlamaIndex is ty
             input_format=self.input_format,
         )
 
+    @collector_paused()  # linear time on big batches (docs/performance.md)
     def _parse_nodes(
         self, nodes: Sequence[BaseNode], show_progress: bool = False, **kwargs: Any
     ) -> list[BaseNode]:
