@@ -19,6 +19,7 @@ import pytest
 from chunkspec._cli import _inputs
 from tests import goldens
 from tests.cli.test_cli import run_cli
+from tests.hostile_corpus import refuse_listing
 
 
 def _make(tmp_path: Path, args: dict[str, Any]) -> None:
@@ -61,18 +62,6 @@ def test_cli_inputs_golden(
         assert err == ""
 
 
-def _refuse(monkeypatch: pytest.MonkeyPatch, refused: Path) -> None:
-    """Make ``os.scandir`` raise PermissionError for ``refused``, as for a mode-000 folder."""
-    real = os.scandir
-
-    def scandir(path: Any = ".") -> Any:
-        if Path(path).resolve() == refused.resolve():
-            raise PermissionError(13, "Permission denied", str(path))
-        return real(path)
-
-    monkeypatch.setattr(os, "scandir", scandir)
-
-
 def _corpus(tmp_path: Path) -> Path:
     """A folder with a good file and a subfolder ``locked`` holding one."""
     docs = tmp_path / "docs"
@@ -87,7 +76,7 @@ def test_unreadable_folder_stops_chunk(
 ) -> None:
     """CLI-17: an unreadable folder inside an input stops the run as a bad document does."""
     docs = _corpus(tmp_path)
-    _refuse(monkeypatch, docs / "locked")
+    refuse_listing(monkeypatch, docs / "locked")
     monkeypatch.chdir(tmp_path)
     status, out, err = run_cli(["chunk", "docs"], b"", monkeypatch, capsys)
     assert (status, out) == (2, "")
@@ -99,7 +88,7 @@ def test_unreadable_folder_skipped_with_keep_going(
 ) -> None:
     """CLI-17: with --keep-going the folder is one ``skipped`` line and the exit status 2."""
     docs = _corpus(tmp_path)
-    _refuse(monkeypatch, docs / "locked")
+    refuse_listing(monkeypatch, docs / "locked")
     monkeypatch.chdir(tmp_path)
     status, out, err = run_cli(["chunk", "docs", "--keep-going"], b"", monkeypatch, capsys)
     assert status == 2
@@ -115,7 +104,7 @@ def test_unreadable_folder_named_directly(
 ) -> None:
     """CLI-17: a folder named directly that cannot be listed is one line naming it."""
     docs = _corpus(tmp_path)
-    _refuse(monkeypatch, docs / "locked")
+    refuse_listing(monkeypatch, docs / "locked")
     monkeypatch.chdir(tmp_path)
     status, out, err = run_cli(["chunk", "docs/locked"], b"", monkeypatch, capsys)
     assert (status, out) == (2, "")
@@ -135,7 +124,7 @@ def test_unreadable_folder_is_an_ingest_error_row(
 ) -> None:
     """CLI-17: ingest writes one error row for the folder (doc id its relative path and /)."""
     docs = _corpus(tmp_path)
-    _refuse(monkeypatch, docs / "locked")
+    refuse_listing(monkeypatch, docs / "locked")
     monkeypatch.chdir(tmp_path)
     argv = ["ingest", "docs", "--out", "out", "--format", "jsonl", "--workers", "1"]
     status, out, err = run_cli(argv, b"", monkeypatch, capsys)
