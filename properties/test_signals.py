@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
-from tests.processes import environment, no_processes_left, session_processes, snapshot
+from tests.processes import environment, no_processes_left, reap, snapshot
 
 from properties.strategies import signal_plans
 
@@ -104,12 +104,7 @@ def test_a_signal_leaves_old_or_new_output(
         stderr = process.stderr.read().decode()
         left = no_processes_left(process.pid)
     finally:
-        for pid in session_processes(process.pid):
-            with contextlib.suppress(OSError):
-                os.kill(pid, signal.SIGKILL)
-        process.wait()
-        if process.stderr is not None:
-            process.stderr.close()
+        reap(process)
     first = signal.Signals[names[0]]
     assert status in (0, 128 + first), stderr
     assert took <= BOUND or status == 0

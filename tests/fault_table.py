@@ -22,22 +22,11 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
+from chunkspec._conformance._wire import OPS as WIRE_OPS
 from tests.typescript_port import BROKEN_ADAPTER, faults
 
-OPS = [
-    "split_section",
-    "assemble",
-    "count_tokens",
-    "hash_text",
-    "render",
-    "words",
-    "chunk",
-    "split_markdown",
-    "heading_aware",
-    "token_windows",
-    "chunk_pages",
-    "split_sentences",
-]
+#: Every protocol operation, in the order of the table (CONF-4).
+OPS = list(WIRE_OPS)
 
 
 def run_fault(fault: dict[str, Any], cases: int) -> dict[str, dict[str, bool]]:

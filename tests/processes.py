@@ -5,6 +5,8 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import os
+import signal
+import subprocess
 import time
 from pathlib import Path
 
@@ -49,3 +51,13 @@ def no_processes_left(session: int) -> list[int]:
     while (left := session_processes(session)) and time.monotonic() < end:
         time.sleep(0.05)
     return left
+
+
+def reap(process: subprocess.Popen[bytes]) -> None:
+    """Kill whatever is left of ``process``'s session, wait for it, close its stderr."""
+    for pid in session_processes(process.pid):
+        with contextlib.suppress(OSError):
+            os.kill(pid, signal.SIGKILL)
+    process.wait()
+    if process.stderr is not None:
+        process.stderr.close()

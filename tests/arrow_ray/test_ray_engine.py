@@ -308,7 +308,7 @@ def test_ray_ingest_stops_on_sigterm(tmp_path: Path) -> None:
     import time
 
     from tests.pdfs import text_pdf
-    from tests.processes import environment, no_processes_left, session_processes
+    from tests.processes import environment, no_processes_left, reap, session_processes
 
     words = " ".join(f"w{k}" for k in range(12))
     (tmp_path / "slow.pdf").write_bytes(text_pdf([[words] * 45 for _ in range(2500)]))
@@ -354,10 +354,7 @@ def test_ray_ingest_stops_on_sigterm(tmp_path: Path) -> None:
         stderr = process.stderr.read().decode()
         left = no_processes_left(process.pid)
     finally:
-        for pid in session_processes(process.pid):
-            with contextlib.suppress(OSError):
-                os.kill(pid, signal.SIGKILL)
-        process.wait()
+        reap(process)
     assert status == 143, stderr
     assert took <= 5.0
     assert stderr.endswith("chunkspec ingest: interrupted (SIGTERM)\n"), stderr

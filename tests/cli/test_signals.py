@@ -25,7 +25,7 @@ from typing import Any
 import pytest
 
 from tests.goldens import cases
-from tests.processes import environment, no_processes_left, session_processes, snapshot
+from tests.processes import environment, no_processes_left, reap, snapshot
 
 pytestmark = pytest.mark.skipif(sys.platform != "linux", reason="reads /proc; Linux signals")
 
@@ -117,12 +117,7 @@ class Setup:
         try:
             yield process
         finally:
-            for pid in session_processes(process.pid):
-                with contextlib.suppress(OSError):
-                    os.kill(pid, signal.SIGKILL)
-            process.wait()
-            if process.stderr is not None:
-                process.stderr.close()
+            reap(process)
 
     def leftovers(self) -> list[str]:
         """Temporary files or folders a run left beside its output."""
