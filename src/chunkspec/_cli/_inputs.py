@@ -19,6 +19,7 @@ from .._text._documents import (
     SourceDocument,
     document_from_bytes,
 )
+from .._text._file_names import name_as_text
 from ._io import CliError
 
 #: CLI-18: the environment variable that holds the password of encrypted PDF inputs.
@@ -59,11 +60,7 @@ class Input:
 
 def shown(path: str) -> str:
     """CLI-16: ``path`` as valid text, each byte of a name that is not UTF-8 as ``\\xNN``."""
-    try:
-        path.encode("utf-8")
-    except UnicodeEncodeError:
-        return os.fsencode(path).decode("utf-8", "backslashreplace")
-    return path
+    return name_as_text(path)
 
 
 def _reason(error: OSError) -> str:

@@ -19,6 +19,7 @@ from .._errors import ArgumentTypeError, ArgumentValueError
 from .._records._chunk_document import check_options, chunk_document
 from .._records._record import RECORD_FIELDS, ChunkRecord
 from .._text._documents import SourceDocument, document_from_text
+from .._text._file_names import name_as_text
 
 __all__ = [
     "DOCUMENT_KEYS",
@@ -54,7 +55,7 @@ def _as_file_name(value: Any) -> Any:
     value as it is (a lone surrogate that is not an escaped byte is refused later)."""
     if isinstance(value, str):
         with contextlib.suppress(UnicodeEncodeError):
-            return value.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+            return name_as_text(value)
     return value
 
 
