@@ -17,6 +17,7 @@ from .._counters._builtin import TokenCounter, WhitespaceCounter
 from .._errors import ArgumentTypeError
 from .._text._blocks import Block, ChunkContext, Document
 from .._text._sentences import sentence_spans
+from ._small_chunks import measure_of, merge_small
 from ._span import Span
 from ._split_markdown import _longest, require_counter
 
@@ -157,6 +158,9 @@ class _Run:
         "out",
         "overlap",
         "path",
+        "plain",
+        "full",
+        "trail",
         "source",
         "stack",
         "start",
@@ -164,9 +168,14 @@ class _Run:
     )
 
     def __init__(
-        self, chunker: HeadingAwareChunker, document: Document, context: ChunkContext
+        self,
+        chunker: HeadingAwareChunker,
+        document: Document,
+        context: ChunkContext,
+        trail: bool = False,
     ) -> None:
-        self.max = chunker.max_tokens
+        self.max = self.full = chunker.max_tokens
+        self.trail = trail  # SIZE-9: the budget covers the heading trail too
         self.overlap = chunker.overlap_tokens
         self.counter = chunker.counter
         self.additive = type(self.counter) is WhitespaceCounter
@@ -184,6 +193,7 @@ class _Run:
         self.path: tuple[str, ...] = ()  # the titles on the stack (HEAD-4)
         # The whitespace counter's count without its argument check: the text is ours.
         self.measure: Callable[[str], int] = _words if self.additive else self.counter.count
+        self.plain = self.measure  # the text alone: overlap is measured on it (HEAD-6)
         self.id_prefix = f"{document.document_id}:"  # HEAD-1: ids are "{document_id}:{position}"
 
     def count(self, start: int, end: int) -> int:
@@ -201,6 +211,8 @@ class _Run:
                 while self.stack and self.stack[-1][0] >= block.level:
                     self.stack.pop()
                 self.path = tuple(title for _, _, title in self.stack)
+                if self.trail:
+                    self.budget()
                 if not block.text.strip():
                     # HEAD-10: an empty heading ("#") gives no chunk, but still closes the
                     # sections of its level and deeper and still stops overlap.
@@ -218,6 +230,8 @@ class _Run:
                 )
                 self.stack.append((block.level, chunk.id, block.text))
                 self.path = (*self.path, block.text)
+                if self.trail:
+                    self.budget()
                 continue
             if additive:
                 # One split both drops a whitespace-only block (no words) and counts it.
@@ -233,6 +247,23 @@ class _Run:
                 self.add(block, start, end, tokens)
         self.flush()
         return self.out
+
+    def budget(self) -> None:
+        """SIZE-9: budget the section's body with its trail, unless the trail takes more
+        than half of ``max_tokens`` (then the text alone is budgeted)."""
+        self.max, self.measure = self.full, self.plain
+        trail = " > ".join(self.path)
+        if not trail:
+            return
+        head = f"{trail}\n\n"
+        cost = self.counter.count(head)
+        if cost > self.full // 2:
+            return
+        if self.additive:
+            self.max = self.full - cost  # whitespace counts are sums (TOK-1)
+        else:
+            count = self.counter.count
+            self.measure = lambda text: count(head + text)
 
     def emit(
         self,
@@ -324,7 +355,8 @@ class _Run:
 
             def ok(k: int) -> bool:
                 at = words[len(words) - k]
-                return self.count(at, tail_end) <= self.overlap and self.count(at, end) <= self.max
+                tail = self.plain(self.source[at:tail_end])
+                return tail <= self.overlap and self.count(at, end) <= self.max
 
             k = _longest(0, len(words), lambda k: k == 0 or ok(k))
         if k > 0:
@@ -380,11 +412,41 @@ class _Run:
 
 
 def heading_spans(document: SourceDocument, options: ChunkOptions) -> list[Span]:
-    """The ``heading`` strategy: HeadingAwareChunker over the document's blocks (HEAD rules)."""
-    chunker = HeadingAwareChunker(
-        options.max_tokens, options.overlap, counter=options.token_counter()
+    """The ``heading`` strategy: HeadingAwareChunker over the document's blocks (HEAD rules),
+    small chunks merged (SIZE-3..SIZE-7) and the trail budgeted when asked (SIZE-9)."""
+    counter = options.token_counter()
+    chunker = HeadingAwareChunker(options.max_tokens, options.overlap, counter=counter)
+    parsed = document.blocks()
+    if options.budget_includes_headings:
+        chunks = _Run(chunker, parsed, ChunkContext(), trail=True).run()
+    else:
+        chunks = chunker.chunk(parsed)
+    spans = [Span(c.start, c.end, c.kind, c.heading_path, c.parent_id) for c in chunks]
+    if not options.minimum:
+        return spans
+    position = {c.id: i for i, c in enumerate(chunks)}
+    parents = [None if c.parent_id is None else position[c.parent_id] for c in chunks]
+
+    def joins(run: list[int], k: int) -> bool:
+        """SIZE-5: span ``k``'s parent is a heading of the run or a parent of one of its spans."""
+        parent = parents[k]
+        return any(
+            parents[i] == parent or (i == parent and spans[i].kind == "heading") for i in run
+        )
+
+    runs = merge_small(
+        spans,
+        measure_of(document.text, counter, options.budget_includes_headings),
+        options.minimum,
+        options.max_tokens,
+        joins,
+        lambda run, tokens: spans[run[0]].kind,
+        lambda k: spans[k].kind == "heading" and k + 1 < len(spans) and parents[k + 1] == k,
     )
-    return [
-        Span(c.start, c.end, c.kind, c.heading_path, c.parent_id)
-        for c in chunker.chunk(document.blocks())
-    ]
+    index = {i: at for at, (run, _) in enumerate(runs) for i in run}
+    prefix = f"{document.doc_id}:"
+    out: list[Span] = []
+    for run, span in runs:
+        parent = parents[run[0]]
+        out.append(span._replace(parent_id=None if parent is None else f"{prefix}{index[parent]}"))
+    return out

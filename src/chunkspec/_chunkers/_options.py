@@ -27,6 +27,7 @@ __all__ = [
     "UNSET",
     "ChunkOptions",
     "Unset",
+    "default_minimum",
     "default_overlap",
     "options_from",
 ]
@@ -45,6 +46,16 @@ def default_overlap(strategy: str, max_tokens: int) -> int:
     (CHUNK-6); 0 for the strategies that do not overlap."""
     entry = STRATEGIES[strategy].default_overlap
     return 0 if entry is None else entry(max_tokens)
+
+
+def default_minimum(strategy: str, max_tokens: int) -> int:
+    """SIZE-2: ``min(64, max_tokens // 8)`` for the retrieval strategies, else 0."""
+    return min(64, max_tokens // 8) if STRATEGIES[strategy].retrieval else 0
+
+
+def _retrieval() -> list[str]:
+    """The registered strategies that take ``min_tokens`` and the trail budget (SIZE-1)."""
+    return [name for name, entry in STRATEGIES.items() if entry.retrieval]
 
 
 def _overlapping() -> list[str]:
@@ -110,7 +121,11 @@ class ChunkOptions:
     ``encoding_file`` a tiktoken rank file for offline use (COUNT-9). ``overlap_tokens``
     ``None`` means RECORD-13's default; the strategies that do not overlap refuse any other
     value, and ``count_headings``/``split_tables`` belong to ``structural`` (CHUNK-6).
-    A bad option is a TypeError/ValueError naming the field and the value.
+    ``min_tokens`` None means SIZE-2's default (``min(64, max_tokens // 8)`` for
+    ``heading`` and ``structural``, 0 elsewhere): smaller chunks are merged with their
+    section's neighbours (SIZE-3..SIZE-6); 0 turns merging off. ``budget_includes_headings``
+    makes the budget and ``tokens`` cover the embedded text, heading trail included
+    (SIZE-8). A bad option is a TypeError/ValueError naming the field and the value.
     """
 
     strategy: str = "heading"
@@ -120,6 +135,8 @@ class ChunkOptions:
     encoding_file: str | None = None
     count_headings: bool = False
     split_tables: bool = False
+    min_tokens: int | None = None
+    budget_includes_headings: bool = False
 
     def __post_init__(self) -> None:
         if not isinstance(self.strategy, str):
@@ -150,6 +167,26 @@ class ChunkOptions:
                 raise ArgumentValueError(
                     flag, f"applies to {_listed(owners)}, not {self.strategy}", value
                 )
+        if self.min_tokens is not None:
+            least = require_int("min_tokens", self.min_tokens, minimum=0)
+            if least and not STRATEGIES[self.strategy].retrieval:
+                raise ArgumentValueError(
+                    "min_tokens",
+                    f"applies to {_listed(_retrieval())}, not {self.strategy} (SIZE-1)",
+                    least,
+                )
+            if least > size:
+                raise ArgumentValueError("min_tokens", f"must be <= max_tokens ({size})", least)
+        if not isinstance(self.budget_includes_headings, bool):
+            raise ArgumentTypeError(
+                "budget_includes_headings", "a bool", self.budget_includes_headings
+            )
+        if self.budget_includes_headings and not STRATEGIES[self.strategy].retrieval:
+            raise ArgumentValueError(
+                "budget_includes_headings",
+                f"applies to {_listed(_retrieval())}, not {self.strategy} (SIZE-8)",
+                True,
+            )
         resolve_counter(self.counter, encoding_file=self.encoding_file)  # OPT-2: fail now
 
     @property
@@ -158,6 +195,13 @@ class ChunkOptions:
         if self.overlap_tokens is None:
             return default_overlap(self.strategy, self.max_tokens)
         return self.overlap_tokens
+
+    @property
+    def minimum(self) -> int:
+        """The smallest chunk in tokens: ``min_tokens``, else SIZE-2's default."""
+        if self.min_tokens is None:
+            return default_minimum(self.strategy, self.max_tokens)
+        return self.min_tokens
 
     def token_counter(self) -> TokenSpanCounter:
         """Return the counter object (built once per process and name, OPT-2)."""
@@ -170,14 +214,19 @@ class ChunkOptions:
 
     @property
     def strategy_string(self) -> str:
-        """RECORD-6: ``name:max_tokens=N[,overlap_tokens=M][,flag=true...]``."""
+        """RECORD-6, RECORD-16: ``name:max_tokens=N[,overlap_tokens=M][,min_tokens=K]
+        [,flag=true...]``; ``min_tokens`` only when it is not 0."""
         parts = [f"max_tokens={self.max_tokens}"]
         if STRATEGIES[self.strategy].default_overlap is not None:
             parts.append(f"overlap_tokens={self.overlap}")
+        if self.minimum:
+            parts.append(f"min_tokens={self.minimum}")
         if self.count_headings:
             parts.append("count_headings=true")
         if self.split_tables:
             parts.append("split_tables=true")
+        if self.budget_includes_headings:
+            parts.append("budget_includes_headings=true")
         return f"{self.strategy}:{','.join(parts)}"
 
     def replace(self, **changes: Any) -> ChunkOptions:
@@ -197,6 +246,8 @@ class ChunkOptions:
             "encoding_file": self.encoding_file,
             "count_headings": self.count_headings,
             "split_tables": self.split_tables,
+            "min_tokens": self.min_tokens,
+            "budget_includes_headings": self.budget_includes_headings,
         }
 
     @classmethod
@@ -222,7 +273,8 @@ class ChunkOptions:
 
         The counter is not part of that string (it is the record's ``counter`` field), so
         it is given separately. ``from_strategy_string(o.strategy_string, counter=c) == o``
-        up to an explicit ``overlap_tokens`` equal to the default.
+        up to an explicit ``overlap_tokens`` and ``min_tokens`` equal to the defaults. A
+        string without ``min_tokens`` states 0 (RECORD-16: records written before SIZE-2).
         """
         if not isinstance(value, str):
             raise ArgumentTypeError("strategy", "a str", value)
@@ -234,14 +286,15 @@ class ChunkOptions:
             key, eq, text = part.partition("=")
             if not eq or key in fields:
                 raise ArgumentValueError("strategy", f"has a bad part {part!r}", value)
-            if key in ("max_tokens", "overlap_tokens"):
+            if key in ("max_tokens", "overlap_tokens", "min_tokens"):
                 if not (text.isascii() and text.isdigit()):
                     raise ArgumentValueError("strategy", f"{key} must be a whole number", value)
                 fields[key] = int(text)
-            elif key in _FLAGS and text == "true":
+            elif key in (*_FLAGS, "budget_includes_headings") and text == "true":
                 fields[key] = True
             else:
                 raise ArgumentValueError("strategy", f"has an unknown part {part!r}", value)
         if "max_tokens" not in fields:
             raise ArgumentValueError("strategy", "lacks max_tokens", value)
+        fields.setdefault("min_tokens", 0)
         return cls(name, counter=counter, encoding_file=encoding_file, **fields)

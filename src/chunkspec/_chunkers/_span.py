@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-__all__ = ["Span"]
+__all__ = ["Span", "embedded"]
 
 
 class Span(NamedTuple):
@@ -22,3 +22,10 @@ class Span(NamedTuple):
     parent_id: str | None = None
     prefix: str = ""
     text: str | None = None
+
+
+def embedded(heading_path: tuple[str, ...], text: str) -> str:
+    """What an embedder sees (SIZE-8): ``f"{trail}\\n\\n{text}"`` with
+    ``trail = " > ".join(heading_path)``, or ``text`` when the trail is empty."""
+    trail = " > ".join(heading_path)
+    return f"{trail}\n\n{text}" if trail else text

@@ -10,7 +10,7 @@ is seed 001's ``enforceBoundaries`` done with ``split_section``'s own splitter (
 from __future__ import annotations
 
 import re
-from bisect import bisect_right
+from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -22,6 +22,7 @@ from .._errors import ArgumentTypeError
 from .._text._blocks import Block, Document
 from .._text._lines import line_table
 from .._text._markdown import iter_markdown_blocks
+from ._small_chunks import measure_of, merge_small
 from ._span import Span
 
 if TYPE_CHECKING:
@@ -180,7 +181,10 @@ class _Splitter:
         counter: TokenCounter,
         count_headings: bool,
         split_tables: bool,
+        *,
+        half: bool = False,
     ) -> None:
+        self.half = half  # SIZE-9: a trail over half the budget is not counted
         self.doc_id = doc_id
         self.source = source
         self.budget = budget
@@ -192,6 +196,7 @@ class _Splitter:
         self.path: tuple[str, ...] = ()
         self.trail = ""
         self.trail_tokens = 0
+        self.counted = count_headings
         self.out: list[MarkdownChunk] = []
 
     def run(self, blocks: Iterable[Block] | None = None) -> list[MarkdownChunk]:
@@ -233,6 +238,11 @@ class _Splitter:
         self.path = path
         self.trail = " > ".join(path)
         self.trail_tokens = self.counter.count(self.trail) if self.count_headings else 0
+        self.counted = self.count_headings
+        half = (self.budget or 0) // 2
+        if self.half and self.trail and self.counter.count(f"{self.trail}\n\n") > half:
+            self.trail_tokens = 0
+            self.counted = False
 
     def emit(self, kind: str, start: int, end: int, prefix: str = "") -> None:
         """Append the chunk for ``source[start:end]``.
@@ -255,7 +265,7 @@ class _Splitter:
 
     def measured(self, text: str) -> int:
         """Return the tokens the budget sees for a chunk whose text is ``text``."""
-        if self.count_headings and self.trail:
+        if self.counted and self.trail:
             return self.counter.count(f"{self.trail}\n\n{text}")
         return self.counter.count(text)
 
@@ -368,12 +378,40 @@ class _Splitter:
 
 
 def structural_spans(document: SourceDocument, options: ChunkOptions) -> list[Span]:
-    """The ``structural`` strategy: split_markdown's packing of the blocks (MD rules)."""
-    chunks = split_blocks(
-        document.blocks(),
+    """The ``structural`` strategy: split_markdown's packing of the blocks (MD rules), small
+    chunks merged (SIZE-3..SIZE-6) and the trail budgeted when asked (SIZE-9)."""
+    parsed = document.blocks()
+    counter = options.token_counter()
+    splitter = _Splitter(
+        parsed.document_id,
+        parsed.source,
         options.max_tokens,
-        options.token_counter(),
-        count_headings=options.count_headings,
-        split_tables=options.split_tables,
+        counter,
+        options.count_headings or options.budget_includes_headings,
+        options.split_tables,
+        half=options.budget_includes_headings,
     )
-    return [Span(c.start, c.end, c.kind, c.heading_path, None, c.prefix) for c in chunks]
+    chunks = splitter.run(parsed.blocks)
+    spans = [Span(c.start, c.end, c.kind, c.heading_path, None, c.prefix) for c in chunks]
+    if not options.minimum:
+        return spans
+    heads = [block.start for block in parsed.blocks if block.kind == "heading"]
+
+    def joins(run: list[int], k: int) -> bool:
+        """SIZE-5: no heading starts between the run's end and span ``k``."""
+        at = bisect_left(heads, spans[run[-1]].end)
+        return at == len(heads) or heads[at] >= spans[k].start
+
+    def kind_of(run: list[int], tokens: list[int]) -> str:
+        """SIZE-5: the kind of the run's largest span (the first of equals)."""
+        return spans[max(run, key=lambda i: (tokens[i], -i))].kind
+
+    runs = merge_small(
+        spans,
+        measure_of(document.text, counter, options.budget_includes_headings),
+        options.minimum,
+        options.max_tokens,
+        joins,
+        kind_of,
+    )
+    return [span for _, span in runs]

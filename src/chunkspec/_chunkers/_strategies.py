@@ -36,7 +36,8 @@ class Strategy:
     strategy does not overlap and refuses ``overlap_tokens`` (CHUNK-6). ``flags`` are the
     boolean options only this strategy takes (``count_headings``, ``split_tables``).
     ``page_numbers`` gives a document without pages page 1 in its records (RECORD-14);
-    ``help`` is the one line ``--help`` shows.
+    ``help`` is the one line ``--help`` shows. ``retrieval`` marks the strategies that
+    take ``min_tokens`` and ``budget_includes_headings`` (SIZE-1).
     """
 
     name: str
@@ -45,6 +46,7 @@ class Strategy:
     flags: frozenset[str] = frozenset()
     help: str = ""
     page_numbers: bool = False
+    retrieval: bool = False
 
 
 #: RECORD-10: strategy name -> :class:`Strategy`, in the order ``--help`` lists them.
@@ -75,6 +77,7 @@ register(
         heading_spans,
         _chunk6,
         help="heading-aware sections with overlap (HEAD rules)",
+        retrieval=True,
     )
 )
 register(
@@ -83,6 +86,7 @@ register(
         structural_spans,
         flags=frozenset({"count_headings", "split_tables"}),
         help="Markdown blocks packed under the budget (MD rules)",
+        retrieval=True,
     )
 )
 register(Strategy("recursive", recursive_spans, help="split_section over the text (RECORD-11)"))

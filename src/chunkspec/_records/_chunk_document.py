@@ -19,7 +19,7 @@ from .._chunkers._options import (
     default_overlap,
     options_from,
 )
-from .._chunkers._span import Span
+from .._chunkers._span import Span, embedded
 from .._chunkers._strategies import STRATEGIES
 from .._core._collector import collector_paused
 from .._core._hashing import hash_text
@@ -49,6 +49,8 @@ def chunk_document(
     encoding_file: str | Unset | None = UNSET,
     count_headings: bool | Unset = UNSET,
     split_tables: bool | Unset = UNSET,
+    min_tokens: int | Unset | None = UNSET,
+    budget_includes_headings: bool | Unset = UNSET,
 ) -> list[ChunkRecord]:
     """Return the chunk records of ``document`` under ``strategy`` (RECORD-10..RECORD-14).
 
@@ -59,8 +61,9 @@ def chunk_document(
     overlap; ``counter`` a counter name (RECORD-5: ``whitespace``, ``chars1`` for
     character windows, ``chars4``, ``tiktoken:cl100k_base``, ``huggingface:PATH``) or a
     counter object; ``encoding_file`` a tiktoken rank file (COUNT-9); ``count_headings``
-    and ``split_tables`` belong to ``structural``. An options object together with any
-    option keyword is a ValueError.
+    and ``split_tables`` belong to ``structural``; ``min_tokens`` (SIZE-2's default) and
+    ``budget_includes_headings`` to ``heading`` and ``structural`` (SIZE-1, SIZE-8). An
+    options object together with any option keyword is a ValueError.
 
     For every record ``r``: ``r.id == f"{r.doc_id}:{r.index}"``, indexes are 0, 1, 2...,
     ``r.text == r.prefix + document.text[r.start:r.end]`` for every strategy but
@@ -75,6 +78,8 @@ def chunk_document(
         "encoding_file": encoding_file,
         "count_headings": count_headings,
         "split_tables": split_tables,
+        "min_tokens": min_tokens,
+        "budget_includes_headings": budget_includes_headings,
     }
     if isinstance(strategy, ChunkOptions):
         options = options_from(strategy, given)
@@ -166,12 +171,14 @@ def records_of(
             position += len(page) + 1
     strategy = options.strategy_string
     max_tokens = options.max_tokens
+    trail = options.budget_includes_headings  # SIZE-8: tokens count the embedded text
+    merged = options.minimum > 0  # SIZE-7: a heading record may hold its section's body
     out: list[ChunkRecord] = []
     for index, (start, end, kind, path, parent, prefix, own) in enumerate(spans):
         text = prefix + source[start:end] if own is None else own
-        tokens = counter.count(text)
         if path is None:
             path = headings.at(start)
+        tokens = counter.count(embedded(path, text) if trail else text)
         first = last = None
         if page_starts is not None:
             first = bisect.bisect_right(page_starts, start)
@@ -192,7 +199,9 @@ def records_of(
                 parent_id=parent,
                 page_start=first,
                 page_end=last,
-                section=_section(path, kind, text),
+                section=_section(
+                    path, kind, headings.at(start)[-1] if merged and kind == "heading" else text
+                ),
                 prefix=prefix,
                 oversized=tokens > max_tokens,
                 title=document.title,

@@ -1,0 +1,109 @@
+"""No crumbs: merge heading-only and small chunks with their section's neighbours (SIZE rules).
+
+The retrieval strategies (``heading``, ``structural``) hand their seed chunker's spans here
+when ``min_tokens`` is above 0. Two passes over the spans, in order:
+
+1. forward (SIZE-3): a run that is *open* (only headings, or fewer than ``min_tokens``
+   tokens) takes the next span while that span *joins* the run and the merged span fits
+   ``max_tokens``;
+2. backward (SIZE-4): a run still open after pass 1 is merged into the run before it when
+   it joins that run and the result fits, unless it ends with a heading whose body is in
+   the next run (it stays its children's parent).
+
+A merged span runs from its first span's start to its last span's end, with its first
+span's prefix and heading path, so ``text == prefix + source[start:end]`` stays exact
+(SIZE-6). ``joins`` and the merged kind are the strategy's (SIZE-5).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from .._counters._builtin import TokenCounter
+from ._span import Span, embedded
+
+__all__ = ["Measure", "measure_of", "merge_small"]
+
+#: ``(start, end, prefix, heading_path) -> tokens`` as the record counts them (SIZE-8).
+Measure = Callable[[int, int, str, tuple[str, ...]], int]
+
+
+def measure_of(source: str, counter: TokenCounter, trail: bool) -> Measure:
+    """The tokens of a span's record text, or of its embedded text when ``trail`` (SIZE-8)."""
+
+    def measure(start: int, end: int, prefix: str, path: tuple[str, ...]) -> int:
+        text = prefix + source[start:end]
+        return counter.count(embedded(path, text) if trail else text)
+
+    return measure
+
+
+def merge_small(
+    spans: Sequence[Span],
+    measure: Measure,
+    min_tokens: int,
+    max_tokens: int,
+    joins: Callable[[list[int], int], bool],
+    kind_of: Callable[[list[int], list[int]], str],
+    glued: Callable[[int], bool] = lambda k: False,
+) -> list[tuple[list[int], Span]]:
+    """Return the merged runs of ``spans``: each run's span indexes and its merged span.
+
+    ``joins(run, k)``: span ``k`` belongs to the section(s) of the spans ``run`` holds;
+    ``kind_of(run, tokens)``: the merged span's kind, given each span's own tokens;
+    ``glued(k)``: span ``k + 1`` belongs to span ``k``'s own section (``k`` is a heading
+    and ``k + 1`` what it introduces): a run takes both or neither, and never ends at ``k``
+    by a merge.
+    Each merged span's ``heading_path`` is its first span's; ``parent_id`` is left for the
+    caller to map (SIZE-7).
+    """
+    n = len(spans)
+    alone = [measure(s.start, s.end, s.prefix, s.heading_path or ()) for s in spans]
+
+    def headings_only(run: list[int]) -> bool:
+        return all(spans[i].kind == "heading" for i in run)
+
+    def is_open(run: list[int], tokens: int) -> bool:
+        return tokens < min_tokens or headings_only(run)
+
+    def joined(run: list[int], last: int) -> int:
+        first = spans[run[0]]
+        return measure(first.start, spans[last].end, first.prefix, first.heading_path or ())
+
+    def group(k: int) -> int:
+        """One past the last span that must come with span ``k``: a heading and the span
+        it introduces, through a chain of headings (SIZE-3)."""
+        while k + 1 < n and glued(k):
+            k += 1
+        return k + 1
+
+    runs: list[tuple[list[int], int]] = []
+    i = 0
+    while i < n:  # pass 1, forward (SIZE-3)
+        run, tokens = [i], alone[i]
+        k = i + 1
+        while k < n and is_open(run, tokens) and joins(run, k):
+            stop = group(k)
+            merged = joined(run, stop - 1)
+            if merged > max_tokens:
+                break
+            run.extend(range(k, stop))
+            tokens = merged
+            k = stop
+        runs.append((run, tokens))
+        i = k
+    out: list[tuple[list[int], int]] = []
+    for at, (run, tokens) in enumerate(runs):  # pass 2, backward (SIZE-4)
+        if out and is_open(run, tokens) and joins(out[-1][0], run[0]):
+            if not glued(run[-1]):
+                merged = joined(out[-1][0], run[-1])
+                if merged <= max_tokens:
+                    out[-1] = ([*out[-1][0], *run], merged)
+                    continue
+        out.append((run, tokens))
+    result: list[tuple[list[int], Span]] = []
+    for run, _ in out:
+        first = spans[run[0]]
+        kind = kind_of(run, alone)
+        result.append((run, first._replace(end=spans[run[-1]].end, kind=kind)))
+    return result
