@@ -146,25 +146,28 @@ class _Run:
     __slots__ = (
         "additive",
         "attributes",
+        "base",
         "carry",
         "context",
         "counter",
         "document",
         "end",
+        "full",
+        "glue",
         "id_prefix",
         "last_block",
+        "lead",
         "max",
         "measure",
         "out",
         "overlap",
         "path",
         "plain",
-        "full",
-        "trail",
         "source",
         "stack",
         "start",
         "tokens",
+        "trail",
     )
 
     def __init__(
@@ -173,9 +176,12 @@ class _Run:
         document: Document,
         context: ChunkContext,
         trail: bool = False,
+        glue: bool = False,
     ) -> None:
-        self.max = self.full = chunker.max_tokens
+        self.max = self.full = self.base = chunker.max_tokens
         self.trail = trail  # SIZE-9: the budget covers the heading trail too
+        self.glue = glue  # SIZE-3: a section's first body chunk leaves room for its headings
+        self.lead = 0  # the tokens of the headings waiting for their first body chunk
         self.overlap = chunker.overlap_tokens
         self.counter = chunker.counter
         self.additive = type(self.counter) is WhitespaceCounter
@@ -228,6 +234,9 @@ class _Run:
                     },
                     (block.attributes,),
                 )
+                if self.glue:
+                    self.lead += self.plain(block.text)
+                    self.limit()
                 self.stack.append((block.level, chunk.id, block.text))
                 self.path = (*self.path, block.text)
                 if self.trail:
@@ -251,7 +260,8 @@ class _Run:
     def budget(self) -> None:
         """SIZE-9: budget the section's body with its trail, unless the trail takes more
         than half of ``max_tokens`` (then the text alone is budgeted)."""
-        self.max, self.measure = self.full, self.plain
+        self.base, self.measure = self.full, self.plain
+        self.limit()
         trail = " > ".join(self.path)
         if not trail:
             return
@@ -260,10 +270,17 @@ class _Run:
         if cost > self.full // 2:
             return
         if self.additive:
-            self.max = self.full - cost  # whitespace counts are sums (TOK-1)
+            self.base = self.full - cost  # whitespace counts are sums (TOK-1)
+            self.limit()
         else:
             count = self.counter.count
             self.measure = lambda text: count(head + text)
+
+    def limit(self) -> None:
+        """SIZE-3: the budget of the next body chunk: the section's, less the tokens of the
+        headings still waiting for their first body chunk when that leaves any."""
+        lead = self.lead
+        self.max = self.base - lead if lead < self.base else self.base
 
     def emit(
         self,
@@ -305,6 +322,9 @@ class _Run:
             return
         parent = self.stack[-1][1] if self.stack else None
         self.emit(self.start, self.end, parent, {"kind": "body"}, tuple(self.attributes))
+        if self.lead:
+            self.lead = 0
+            self.limit()
         self.carry = (self.start, self.end)
         self.start = self.end = -1
         self.tokens = 0
@@ -417,8 +437,9 @@ def heading_spans(document: SourceDocument, options: ChunkOptions) -> list[Span]
     counter = options.token_counter()
     chunker = HeadingAwareChunker(options.max_tokens, options.overlap, counter=counter)
     parsed = document.blocks()
-    if options.budget_includes_headings:
-        chunks = _Run(chunker, parsed, ChunkContext(), trail=True).run()
+    trail, glue = options.budget_includes_headings, options.minimum > 0
+    if trail or glue:
+        chunks = _Run(chunker, parsed, ChunkContext(), trail=trail, glue=glue).run()
     else:
         chunks = chunker.chunk(parsed)
     spans = [Span(c.start, c.end, c.kind, c.heading_path, c.parent_id) for c in chunks]

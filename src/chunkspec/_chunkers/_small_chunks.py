@@ -93,13 +93,16 @@ def merge_small(
         runs.append((run, tokens))
         i = k
     out: list[tuple[list[int], int]] = []
-    for at, (run, tokens) in enumerate(runs):  # pass 2, backward (SIZE-4)
-        if out and is_open(run, tokens) and joins(out[-1][0], run[0]):
-            if not glued(run[-1]):
-                merged = joined(out[-1][0], run[-1])
-                if merged <= max_tokens:
-                    out[-1] = ([*out[-1][0], *run], merged)
-                    continue
+    for run, tokens in runs:  # pass 2, backward (SIZE-4)
+        if (
+            out
+            and is_open(run, tokens)
+            and joins(out[-1][0], run[0])
+            and not glued(run[-1])
+            and (merged := joined(out[-1][0], run[-1])) <= max_tokens
+        ):
+            out[-1] = ([*out[-1][0], *run], merged)
+            continue
         out.append((run, tokens))
     result: list[tuple[list[int], Span]] = []
     for run, _ in out:
