@@ -121,6 +121,8 @@ def chunk_table(
     encoding_file: str | Unset | None = UNSET,
     count_headings: bool | Unset = UNSET,
     split_tables: bool | Unset = UNSET,
+    min_tokens: int | Unset | None = UNSET,
+    budget_includes_headings: bool | Unset = UNSET,
     input_format: str | None = None,
     max_bytes: int | None = None,
     encoding: str | None = None,
@@ -156,6 +158,8 @@ def chunk_table(
             "encoding_file": encoding_file,
             "count_headings": count_headings,
             "split_tables": split_tables,
+            "min_tokens": min_tokens,
+            "budget_includes_headings": budget_includes_headings,
         },
     )
     job = ChunkJob(chosen, input_format, max_bytes, encoding, pdf_password)

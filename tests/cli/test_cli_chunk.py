@@ -10,6 +10,8 @@ import pytest
 from chunkspec._cli import main
 from chunkspec.records import STRATEGY_NAMES
 
+#: The seed chunkers' own chunks: SIZE-2's merging off (the merge has its own tests).
+SEED = ("--min-tokens", "0")
 DOC = "# Title\n\nIntro text here.\n\n## Part\n\n```\n# not a heading\n```\n\nBody text.\n"
 
 
@@ -21,7 +23,7 @@ def _write(tmp_path: Path, name: str, text: str) -> str:
 
 def test_text_summary(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """CHUNK-3: counts, per-kind tallies and the first N chunks with parent arrows."""
-    assert main(["chunk", _write(tmp_path, "doc.md", DOC), "--format", "text", "-n", "3"]) == 0
+    assert main(["chunk", _write(tmp_path, "doc.md", DOC), "--format", "text", "-n", "3", *SEED]) == 0
     out = capsys.readouterr().out.splitlines()
     assert out[0] == "doc: 5 blocks, 4 chunks (strategy heading)"
     assert out[1] == "blocks: code=1, heading=2, paragraph=2"
@@ -34,7 +36,7 @@ def test_text_summary(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Non
 
 def test_jsonl_every_chunk(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """CHUNK-4: one JSON object per chunk, with offsets into the file's text."""
-    assert main(["chunk", _write(tmp_path, "doc.md", DOC), "--format", "jsonl"]) == 0
+    assert main(["chunk", _write(tmp_path, "doc.md", DOC), "--format", "jsonl", *SEED]) == 0
     records = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
     assert [r["kind"] for r in records] == ["heading", "body", "heading", "body"]
     assert records[3]["parent_id"] == "doc:2"
@@ -61,7 +63,7 @@ def test_every_strategy_runs(
 def test_structural_lines(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """CHUNK-2, RECORD-15: structural is split_markdown; its lines follow from the offsets."""
     path = _write(tmp_path, "doc.md", DOC)
-    assert main(["chunk", path, "--strategy", "structural"]) == 0
+    assert main(["chunk", path, "--strategy", "structural", *SEED]) == 0
     records = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
     lines = [
         [DOC.count("\n", 0, r["start"]) + 1, DOC.count("\n", 0, r["end"] - 1) + 1] for r in records
@@ -80,7 +82,7 @@ def test_text_and_json_inputs(tmp_path: Path, capsys: pytest.CaptureFixture[str]
     assert [r["text"] for r in records] == ["one\n\n# two"]
     blocks = [{"kind": "heading", "level": 2, "text": "H", "page": 3}, {"text": "p", "page": 3}]
     path = _write(tmp_path, "b.json", json.dumps({"blocks": blocks}))
-    assert main(["chunk", path, "--format", "jsonl"]) == 0
+    assert main(["chunk", path, "--format", "jsonl", *SEED]) == 0
     records = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
     assert [(r["kind"], r["text"], r["heading_path"], r["section"]) for r in records] == [
         ("heading", "H", [], "H"),
@@ -141,7 +143,7 @@ def test_stdin_is_markdown(
         buffer = io.BytesIO(b"# T\n\nbody\n")
 
     monkeypatch.setattr("sys.stdin", _Stdin())
-    assert main(["chunk", "-", "--doc-id", "s", "--format", "jsonl"]) == 0
+    assert main(["chunk", "-", "--doc-id", "s", "--format", "jsonl", *SEED]) == 0
     records = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
     assert [(r["id"], r["kind"], r["text"]) for r in records] == [
         ("s:0", "heading", "T"),

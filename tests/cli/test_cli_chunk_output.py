@@ -29,7 +29,8 @@ def _run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str,
 
 
 HELP = """\
-usage: chunkspec chunk [-h] [--glob PATTERN] [--doc-id ID] [--title T] [--input-format {markdown,text,pdf,json}] [--input-encoding NAME] [--pdf-password PASSWORD] [--keep-going] [--strategy {heading,structural,recursive,window,pages}] [--max-tokens N] [--overlap-tokens N] [--counter NAME] [--encoding-file FILE] [--count-headings] [--split-tables] [--format {jsonl,text}] [-n N] [--output FILE]
+usage: chunkspec chunk [-h] [--glob PATTERN] [--doc-id ID] [--title T] [--input-format {markdown,text,pdf,json}] [--input-encoding NAME] [--pdf-password PASSWORD] [--keep-going] [--strategy {heading,structural,recursive,window,pages}] [--max-tokens N] [--overlap-tokens N] [--counter NAME] [--encoding-file FILE] [--min-tokens N] [--budget-includes-headings] [--count-headings] [--split-tables]
+                       [--format {jsonl,text}] [-n N] [--output FILE]
                        PATH [PATH ...]
 
 Chunk each document (.md/.markdown, .txt, .pdf, .json blocks; folders recursively; - is standard input) with --strategy and write one chunk record a line; --format text summarises instead.
@@ -55,6 +56,9 @@ options:
   --overlap-tokens N    tokens shared by neighbouring chunks; heading, window and pages only (CHUNK-6) (default: max-tokens / 8, at most 64; pages: max-tokens / 4 (RECORD-13))
   --counter NAME        the token counter (RECORD-5): whitespace (words), chars{N} (N characters a token; chars1 counts characters), tiktoken:ENCODING (e.g. tiktoken:cl100k_base), huggingface:PATH (a tokenizer.json) (default: whitespace)
   --encoding-file FILE  the .tiktoken rank file of --counter tiktoken:ENCODING, for offline use, checked against tiktoken's SHA-256 pins (COUNT-9) (default: none, tiktoken's cache or download)
+  --min-tokens N        heading and structural: merge a heading-only chunk or one under N tokens with its section's neighbour while the merge fits --max-tokens; 0 turns merging off (SIZE-2, SIZE-3) (default: max-tokens / 8, at most 64; 0 for the other strategies)
+  --budget-includes-headings
+                        heading and structural: the budget and each record's tokens cover the embedded text, heading trail + blank line + text (SIZE-8) (default: off, the text alone)
   --count-headings      structural only: the budget counts the heading trail too (MD-10) (default: off)
   --split-tables        structural only: split a table over the budget by rows, header repeated (MD-11) (default: off)
   --format {jsonl,text}
@@ -123,7 +127,7 @@ def test_preview_and_more(tmp_path: Path, capsys: pytest.CaptureFixture[str]) ->
     long = " ".join(["abcdefghi"] * 8)  # 79 characters
     source = f"# T\n\n{long}\n\n## U\n\nshort\n  text\n"
     path = _write(tmp_path, "p.md", source)
-    status, out, _ = _run(["chunk", path, "-n", "4", "--overlap-tokens", "0"], capsys)
+    status, out, _ = _run(["chunk", path, "-n", "4", "--overlap-tokens", "0", "--min-tokens", "0"], capsys)
     assert status == 0
     assert out.splitlines()[3:] == [
         "[p:0] heading: T",

@@ -251,7 +251,7 @@ def test_summary_counts(tmp_path: Path) -> None:
     path = EXAMPLES / "returns-policy.md"
     page = tmp_path / "p.html"
     records = tmp_path / "r.jsonl"
-    flags = ["--strategy", "heading", "--max-tokens", "40"]
+    flags = ["--strategy", "heading", "--max-tokens", "40", "--min-tokens", "0"]
     assert main(["view", str(path), *flags, "-o", str(page)]) == 0
     assert main(["chunk", str(path), *flags, "-o", str(records)]) == 0
     rows = _records(records)

@@ -67,12 +67,16 @@ def test_split_text_and_create_documents() -> None:
     records = chunk_document(document_from_text(TEXT, doc_id=default_doc_id(TEXT)), max_tokens=30)
     assert texts == [r.text for r in records]
     made = splitter.create_documents(["# A\n\none two", "three"], [{"k": 1}, {"k": 2}])
+    # SIZE-3: the heading A and the body it introduces are one chunk by default.
     assert [(d.page_content, d.metadata["k"]) for d in made] == [
-        ("A", 1),
-        ("one two", 1),
+        ("A\n\none two", 1),
         ("three", 2),
     ]
     assert made[0].metadata["doc_id"] == default_doc_id("# A\n\none two")
+    assert made[0].metadata["kind"] == "heading"
+    parted = langchain.ChunkspecSplitter("heading", max_tokens=30, min_tokens=0)
+    made = parted.create_documents(["# A\n\none two"])
+    assert [d.page_content for d in made] == ["A", "one two"]
     assert made[1].metadata["parent_id"] == made[0].id
 
 

@@ -24,7 +24,7 @@ from ._output import add_output_options
 __all__ = ["register"]
 
 #: The chunking flags of ``chunk``: every one, with the library's defaults (OPT-6).
-OPTIONS = CommandOptions("chunk", structural_flags=True)
+OPTIONS = CommandOptions("chunk", structural_flags=True, size_flags=True)
 
 
 def register(sub: Any) -> None:

@@ -27,7 +27,7 @@ from ._options import CommandOptions, add_chunking_options, chunk_options
 __all__ = ["register"]
 
 #: ``ingest`` offers every chunking flag, with the library's defaults (OPT-6).
-OPTIONS = CommandOptions("ingest", structural_flags=True)
+OPTIONS = CommandOptions("ingest", structural_flags=True, size_flags=True)
 
 #: The reading options as ChunkJob's errors name them -> the flags that set them.
 _FLAGS = {"max_bytes": "--max-bytes", "input_format": "--input-format"}
@@ -313,6 +313,8 @@ def _manifest(args: argparse.Namespace, job: ChunkJob, tally: Tally) -> dict[str
         "encoding_file": job.options.encoding_file,
         "count_headings": job.options.count_headings,
         "split_tables": job.options.split_tables,
+        "min_tokens": job.options.minimum,
+        "budget_includes_headings": job.options.budget_includes_headings,
         "input_format": job.input_format,
         "input_encoding": job.encoding,
         # CLI-18: whether a password was given, never the password itself

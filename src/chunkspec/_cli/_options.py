@@ -26,7 +26,15 @@ from ._io import CliError
 __all__ = ["CommandOptions", "add_chunking_options", "chunk_options"]
 
 #: The option fields whose flag names differ from the field only by ``--`` and dashes.
-_FIELDS = ("max_tokens", "overlap_tokens", "encoding_file", "count_headings", "split_tables")
+_FIELDS = (
+    "max_tokens",
+    "overlap_tokens",
+    "encoding_file",
+    "count_headings",
+    "split_tables",
+    "min_tokens",
+    "budget_includes_headings",
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,6 +55,7 @@ class CommandOptions:
     overlap_default: int | None = None
     counter: str | None = "whitespace"
     structural_flags: bool = False
+    size_flags: bool = False
     old_sizes: bool = False
     extra_flags: dict[str, str] = field(default_factory=dict)
 
@@ -124,6 +133,24 @@ def add_chunking_options(parser: Any, spec: CommandOptions) -> None:
             help=argparse.SUPPRESS,  # the older --counter tiktoken:NAME
         )
         parser.add_argument("--tokenizer", default=None, help=argparse.SUPPRESS)
+    if spec.size_flags:
+        parser.add_argument(
+            "--min-tokens",
+            type=int,
+            default=None,
+            metavar="N",
+            help="heading and structural: merge a heading-only chunk or one under N tokens "
+            "with its section's neighbour while the merge fits --max-tokens; 0 turns merging "
+            "off (SIZE-2, SIZE-3) (default: max-tokens / 8, at most 64; 0 for the other "
+            "strategies)",
+        )
+        parser.add_argument(
+            "--budget-includes-headings",
+            action="store_true",
+            help="heading and structural: the budget and each record's tokens cover the "
+            "embedded text, heading trail + blank line + text (SIZE-8) (default: off, the "
+            "text alone)",
+        )
     if spec.structural_flags:
         parser.add_argument(
             "--count-headings",
@@ -253,6 +280,9 @@ def chunk_options(args: argparse.Namespace, spec: CommandOptions) -> ChunkOption
     if spec.structural_flags:
         fields["count_headings"] = args.count_headings
         fields["split_tables"] = args.split_tables
+    if spec.size_flags:
+        fields["min_tokens"] = args.min_tokens
+        fields["budget_includes_headings"] = args.budget_includes_headings
     try:
         options = check_options(ChunkOptions(**fields))
     except (ArgumentTypeError, ArgumentValueError) as error:

@@ -26,7 +26,7 @@ from ._view_html import ViewDocument, render_page
 __all__ = ["register"]
 
 #: The chunking flags of ``view``: those of ``chunk`` (OPT-6).
-OPTIONS = CommandOptions("view", structural_flags=True)
+OPTIONS = CommandOptions("view", structural_flags=True, size_flags=True)
 
 #: The chunking flags and their defaults; with ``--source`` none may be changed (VIEW-1).
 _CHUNKING_DEFAULTS = {
@@ -39,6 +39,8 @@ _CHUNKING_DEFAULTS = {
     "tokenizer": None,
     "count_headings": False,
     "split_tables": False,
+    "min_tokens": None,
+    "budget_includes_headings": False,
 }
 
 

@@ -211,7 +211,9 @@ def _structural(max_tokens: int | None) -> Strategy:
     budget = MAX_SAFE_INTEGER if max_tokens is None else max_tokens
 
     def adapt(doc_id: str, title: str, source: str) -> list[ChunkRecord]:
-        return chunk_document(_source(doc_id, title, source), "structural", max_tokens=budget)
+        document = _source(doc_id, title, source)
+        # EVAL-18: the seed chunker's own chunks, unmerged (SIZE-2's default is not applied).
+        return chunk_document(document, "structural", max_tokens=budget, min_tokens=0)
 
     return adapt
 
@@ -225,7 +227,11 @@ def _heading_aware(max_tokens: int, overlap: int) -> Strategy:
 
     def adapt(doc_id: str, title: str, source: str) -> list[ChunkRecord]:
         document = _source(doc_id, title, source)
-        return chunk_document(document, "heading", max_tokens=max_tokens, overlap_tokens=overlap)
+        # EVAL-18: HeadingAwareChunker(N, O)'s own chunks, unmerged (SIZE-2's default is not
+        # applied).
+        return chunk_document(
+            document, "heading", max_tokens=max_tokens, overlap_tokens=overlap, min_tokens=0
+        )
 
     return adapt
 

@@ -90,6 +90,8 @@ class Chunking:
         encoding_file: str | Unset | None = UNSET,
         count_headings: bool | Unset = UNSET,
         split_tables: bool | Unset = UNSET,
+        min_tokens: int | Unset | None = UNSET,
+        budget_includes_headings: bool | Unset = UNSET,
     ) -> None:
         if input_format not in ("markdown", "text"):
             raise ArgumentValueError("input_format", "must be markdown or text", input_format)
@@ -105,6 +107,8 @@ class Chunking:
                     "encoding_file": encoding_file,
                     "count_headings": count_headings,
                     "split_tables": split_tables,
+                    "min_tokens": min_tokens,
+                    "budget_includes_headings": budget_includes_headings,
                 },
             )
         )

@@ -53,6 +53,8 @@ class ChunkspecDocumentSplitter:
         input_format: str = "markdown",
         count_headings: bool | Unset = UNSET,
         split_tables: bool | Unset = UNSET,
+        min_tokens: int | Unset | None = UNSET,
+        budget_includes_headings: bool | Unset = UNSET,
         encoding_file: str | Unset | None = UNSET,
         *,
         options: ChunkOptions | None = None,
@@ -67,6 +69,8 @@ class ChunkspecDocumentSplitter:
             encoding_file=encoding_file,
             count_headings=count_headings,
             split_tables=split_tables,
+            min_tokens=min_tokens,
+            budget_includes_headings=budget_includes_headings,
         )
 
     @component.output_types(documents=list[Document])  # type: ignore[untyped-decorator]

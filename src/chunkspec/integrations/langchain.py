@@ -66,6 +66,8 @@ class ChunkspecSplitter(TextSplitter):  # type: ignore[misc]  # LangChain is typ
         input_format: str = "markdown",
         count_headings: bool | Unset = UNSET,
         split_tables: bool | Unset = UNSET,
+        min_tokens: int | Unset | None = UNSET,
+        budget_includes_headings: bool | Unset = UNSET,
     ) -> None:
         chunking = Chunking(
             options,
@@ -77,6 +79,8 @@ class ChunkspecSplitter(TextSplitter):  # type: ignore[misc]  # LangChain is typ
             encoding_file=encoding_file,
             count_headings=count_headings,
             split_tables=split_tables,
+            min_tokens=min_tokens,
+            budget_includes_headings=budget_includes_headings,
         )
         chosen = chunking.options
         overlap = chosen.overlap_tokens or 0

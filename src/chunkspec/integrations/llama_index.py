@@ -44,7 +44,7 @@ class ChunkspecNodeParser(NodeParser):  # type: ignore[misc]  # LlamaIndex is ty
 
     The fields are the core's options (``strategy`` ``heading`` by default, ``max_tokens``,
     ``overlap_tokens``, ``counter``, ``encoding_file``, ``count_headings``,
-    ``split_tables``), given as keywords or as one ``options`` (OPT-1), and
+    ``split_tables``, ``min_tokens``, ``budget_includes_headings``), given as keywords or as one ``options`` (OPT-1), and
     ``input_format`` (``markdown`` or ``text``); NodeParser's ``include_metadata`` (carry
     the input's metadata) and ``include_prev_next_rel`` keep their meaning. Options are
     checked when the parser is made.
@@ -58,6 +58,8 @@ class ChunkspecNodeParser(NodeParser):  # type: ignore[misc]  # LlamaIndex is ty
     input_format: str = "markdown"
     count_headings: bool = False
     split_tables: bool = False
+    min_tokens: int | None = None
+    budget_includes_headings: bool = False
 
     @classmethod
     def class_name(cls) -> str:
@@ -76,6 +78,8 @@ class ChunkspecNodeParser(NodeParser):  # type: ignore[misc]  # LlamaIndex is ty
         input_format: str = "markdown",
         count_headings: bool | Unset = UNSET,
         split_tables: bool | Unset = UNSET,
+        min_tokens: int | Unset | None = UNSET,
+        budget_includes_headings: bool | Unset = UNSET,
         **kwargs: Any,
     ) -> None:
         # Checked here, before pydantic, so a bad option raises the core's error naming it.
@@ -89,6 +93,8 @@ class ChunkspecNodeParser(NodeParser):  # type: ignore[misc]  # LlamaIndex is ty
             encoding_file=encoding_file,
             count_headings=count_headings,
             split_tables=split_tables,
+            min_tokens=min_tokens,
+            budget_includes_headings=budget_includes_headings,
         ).options
         super().__init__(
             strategy=chosen.strategy,
@@ -99,6 +105,8 @@ class ChunkspecNodeParser(NodeParser):  # type: ignore[misc]  # LlamaIndex is ty
             input_format=input_format,
             count_headings=chosen.count_headings,
             split_tables=chosen.split_tables,
+            min_tokens=chosen.min_tokens,
+            budget_includes_headings=chosen.budget_includes_headings,
             **kwargs,
         )
 
@@ -113,6 +121,8 @@ class ChunkspecNodeParser(NodeParser):  # type: ignore[misc]  # LlamaIndex is ty
                 self.encoding_file,
                 self.count_headings,
                 self.split_tables,
+                self.min_tokens,
+                self.budget_includes_headings,
             ),
             input_format=self.input_format,
         )

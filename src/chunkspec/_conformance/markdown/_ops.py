@@ -54,5 +54,7 @@ def heading_aware_records(
 def markdown_records(op: str, document: SourceDocument, **options: Any) -> list[dict[str, Any]]:
     """``op``'s records of a Markdown ``document`` (its ``parsed`` blocks when given)."""
     strategy = "structural" if op == "split_markdown" else "heading"
-    records = chunk_document(document, strategy, counter="whitespace", **options)
+    # The seed functions' own chunks: SIZE-2's merging is not part of these ops (the ports
+    # lack min_tokens, docs/portability.md).
+    records = chunk_document(document, strategy, counter="whitespace", min_tokens=0, **options)
     return [r.to_dict() for r in records]
