@@ -585,3 +585,59 @@ def model_view_bin(tokens: int, top: int) -> int:
     if tokens > top:
         return 8
     return next(i for i in range(8) if tokens * 8 <= (i + 1) * top)
+
+
+# --- SIZE-3 to SIZE-5: merging small chunks -------------------------------------------------
+
+
+def model_merge_small(
+    count: Callable[[int, int], int],
+    n: int,
+    is_heading: Callable[[int], bool],
+    min_tokens: int,
+    max_tokens: int,
+    joins: Callable[[list[int], int], bool],
+    glued: Callable[[int], bool],
+) -> list[list[int]]:
+    """Group spans ``0..n-1`` into runs as SIZE-3 and SIZE-4 say, read literally.
+
+    ``count(i, j)`` is the tokens of the span from span ``i``'s start to span ``j``'s end.
+    """
+
+    def tokens(run: list[int]) -> int:
+        return count(run[0], run[-1])
+
+    def is_open(run: list[int]) -> bool:
+        return all(is_heading(i) for i in run) or tokens(run) < min_tokens
+
+    def with_child(k: int) -> list[int]:
+        taken = [k]
+        while taken[-1] + 1 < n and glued(taken[-1]):
+            taken.append(taken[-1] + 1)
+        return taken
+
+    first_pass: list[list[int]] = []
+    k = 0
+    while k < n:
+        run = [k]
+        k += 1
+        while k < n and is_open(run) and joins(run, k):
+            taken = with_child(k)
+            if count(run[0], taken[-1]) > max_tokens:
+                break
+            run = run + taken
+            k = taken[-1] + 1
+        first_pass.append(run)
+    runs: list[list[int]] = []
+    for run in first_pass:
+        if (
+            runs
+            and is_open(run)
+            and joins(runs[-1], run[0])
+            and not glued(run[-1])
+            and count(runs[-1][0], run[-1]) <= max_tokens
+        ):
+            runs[-1] = runs[-1] + run
+        else:
+            runs.append(run)
+    return runs

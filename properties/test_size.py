@@ -1,0 +1,318 @@
+"""Properties of chunk sizes (docs/spec/size.md, SIZE-1..SIZE-10, OPT-7..OPT-8, RECORD-16..17)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from chunkspec import ChunkOptions, HeadingAwareChunker, chunk_document, document_from_text
+from chunkspec._chunkers._heading_aware import _Run
+from chunkspec._chunkers._span import embedded
+from chunkspec._chunkers._split_markdown import split_blocks, structural_spans
+from chunkspec._cli import _chunk, _parser
+from chunkspec._cli._io import CliError
+from chunkspec._cli._options import chunk_options
+from chunkspec._records._record import ChunkRecord
+from chunkspec._text._blocks import ChunkContext
+from chunkspec._text._documents import SourceDocument
+from chunkspec.counters import counter_from_name
+from properties.models import model_merge_small
+from properties.strategies import markdown_documents
+
+_WORDS = st.sampled_from(["alpha", "beta", "gamma", "x", "code()", "é", "Run:"])
+
+
+@st.composite
+def sectioned(draw: st.DrawFn) -> str:
+    """A document of nested headings, short and long paragraphs, code blocks and tables."""
+    parts: list[str] = []
+    for _ in range(draw(st.integers(0, 12))):
+        kind = draw(st.integers(0, 5))
+        size = draw(st.sampled_from([1, 3, 10, 30]))
+        words = " ".join(draw(st.lists(_WORDS, min_size=1, max_size=size)))
+        if kind <= 1:
+            parts.append("#" * draw(st.integers(1, 3)) + " " + words)
+        elif kind == 2:
+            parts.append(f"```\n{words}\n```")
+        elif kind == 3:
+            parts.append(f"| a | b |\n|---|---|\n| {words} | y |")
+        else:
+            parts.append(words)
+    return "\n\n".join(parts) + "\n"
+
+
+texts = st.one_of(sectioned(), markdown_documents())
+
+
+@st.composite
+def size_options(draw: st.DrawFn, counters: tuple[str, ...] = ("whitespace", "chars4")) -> Any:
+    """ChunkOptions of a retrieval strategy with any min_tokens and trail budget."""
+    strategy = draw(st.sampled_from(["heading", "structural"]))
+    size = draw(st.integers(1, 40))
+    least = draw(st.one_of(st.none(), st.integers(0, size)))
+    return ChunkOptions(
+        strategy,
+        size,
+        counter=draw(st.sampled_from(counters)),
+        min_tokens=least,
+        budget_includes_headings=draw(st.booleans()),
+    )
+
+
+def _document(text: str) -> SourceDocument:
+    return document_from_text(text, doc_id="d")
+
+
+def _heading_only(document: SourceDocument, record: ChunkRecord) -> bool:
+    """Every non-blank block the record touches is a heading."""
+    touched = [
+        b
+        for b in document.blocks().blocks
+        if b.start < record.end and b.end > record.start and b.text.strip()
+    ]
+    return bool(touched) and all(b.kind == "heading" for b in touched)
+
+
+def _count(options: ChunkOptions, path: tuple[str, ...], text: str) -> int:
+    """The tokens the record would have (SIZE-8)."""
+    counter = options.token_counter()
+    return counter.count(embedded(path, text) if options.budget_includes_headings else text)
+
+
+@settings(max_examples=300)
+@given(texts, size_options())
+def test_merged_records_are_exact_spans(text: str, options: ChunkOptions) -> None:
+    """SIZE-6, RECORD-2, SIZE-7: text == prefix + source[start:end], ids 0..n-1, starts in
+    order, every parent an earlier heading record."""
+    records = chunk_document(_document(text), options)
+    for i, r in enumerate(records):
+        assert r.id == f"d:{i}" and r.index == i
+        assert r.text == r.prefix + text[r.start : r.end]
+        if i:
+            assert records[i - 1].start <= r.start and records[i - 1].end <= r.end
+        if r.parent_id is not None:
+            parent = int(r.parent_id.split(":")[1])
+            assert parent < i and records[parent].kind == "heading"
+
+
+@settings(max_examples=300)
+@given(texts, size_options())
+def test_min_tokens_zero_is_the_seed_output(text: str, options: ChunkOptions) -> None:
+    """SIZE-2, RECORD-16: min_tokens=0 gives one record per seed chunk, as before the SIZE
+    rules, and a strategy string without min_tokens."""
+    options = options.replace(min_tokens=0, budget_includes_headings=False)
+    document = _document(text)
+    records = chunk_document(document, options)
+    counter = options.token_counter()
+    if not text.strip():
+        return
+    if options.strategy == "heading":
+        chunker = HeadingAwareChunker(options.max_tokens, options.overlap, counter=counter)
+        seed = [
+            (c.start, c.end, c.kind, c.heading_path, c.parent_id, "")
+            for c in chunker.chunk(document.blocks())
+        ]
+    else:
+        seed = [
+            (c.start, c.end, c.kind, c.heading_path, None, c.prefix)
+            for c in split_blocks(document.blocks(), options.max_tokens, counter)
+        ]
+    got = [(r.start, r.end, r.kind, r.heading_path, r.parent_id, r.prefix) for r in records]
+    assert got == seed
+    assert all("min_tokens" not in r.strategy for r in records)
+    assert all(r.tokens == counter.count(r.text) for r in records)
+
+
+def _heading_spans(document: SourceDocument, options: ChunkOptions) -> list[Any]:
+    """Seed 003's chunks with SIZE-3's room for headings and SIZE-9's trail budget."""
+    chunker = HeadingAwareChunker(
+        options.max_tokens, options.overlap, counter=options.token_counter()
+    )
+    return _Run(
+        chunker,
+        document.blocks(),
+        ChunkContext(),
+        trail=options.budget_includes_headings,
+        glue=True,
+    ).run()
+
+
+@settings(max_examples=300)
+@given(texts, size_options())
+def test_merge_matches_the_model(text: str, options: ChunkOptions) -> None:
+    """SIZE-3, SIZE-4, SIZE-5: the runs are model_merge_small's over the chunker's spans,
+    with SIZE-5's sections and kinds."""
+    if not options.minimum or not text.strip():
+        return
+    document = _document(text)
+    records = chunk_document(document, options)
+    if options.strategy == "heading":
+        chunks = _heading_spans(document, options)
+        spans = [(c.start, c.end, c.kind, c.heading_path, "") for c in chunks]
+        at = {c.id: i for i, c in enumerate(chunks)}
+        parent = [None if c.parent_id is None else at[c.parent_id] for c in chunks]
+
+        def joins(run: list[int], k: int) -> bool:
+            homes = {parent[i] for i in run} | {i for i in run if spans[i][2] == "heading"}
+            return parent[k] in homes
+
+        def glued(k: int) -> bool:
+            return spans[k][2] == "heading" and k + 1 < len(spans) and parent[k + 1] == k
+
+    else:
+        seed = structural_spans(document, options.replace(min_tokens=0))
+        spans = [(s.start, s.end, s.kind, s.heading_path or (), s.prefix) for s in seed]
+        heads = [b.start for b in document.blocks().blocks if b.kind == "heading"]
+
+        def joins(run: list[int], k: int) -> bool:
+            return not any(spans[run[-1]][1] <= h < spans[k][0] for h in heads)
+
+        def glued(k: int) -> bool:
+            return False
+
+    def count(i: int, j: int) -> int:
+        return _count(options, spans[i][3], spans[i][4] + text[spans[i][0] : spans[j][1]])
+
+    runs = model_merge_small(
+        count,
+        len(spans),
+        lambda i: spans[i][2] == "heading",
+        options.minimum,
+        options.max_tokens,
+        joins,
+        glued,
+    )
+    assert [(r.start, r.end) for r in records] == [(spans[r[0]][0], spans[r[-1]][1]) for r in runs]
+    for record, run in zip(records, runs, strict=True):
+        if options.strategy == "heading":
+            assert record.kind == spans[run[0]][2]
+        else:
+            alone = [count(i, i) for i in run]
+            assert record.kind == spans[run[alone.index(max(alone))]][2]
+
+
+@settings(max_examples=300)
+@given(texts, size_options(counters=("whitespace",)))
+def test_a_merge_never_passes_the_budget(text: str, options: ChunkOptions) -> None:
+    """SIZE-10: with whitespace tokens, a record over max_tokens is one heading, table or
+    code block that no rule splits, or (SIZE-9) one whose trail was not counted."""
+    document = _document(text)
+    blocks = {(b.start, b.end) for b in document.blocks().blocks if b.kind != "paragraph"}
+    for r in chunk_document(document, options):
+        if not r.oversized:
+            continue
+        trail = " > ".join(r.heading_path)
+        uncounted = options.budget_includes_headings and (
+            len(trail.split()) > options.max_tokens // 2
+        )
+        assert uncounted or (r.start, r.end) in blocks, r
+
+
+@settings(max_examples=400)
+@given(texts, size_options())
+def test_a_heading_alone_is_an_exception(text: str, options: ChunkOptions) -> None:
+    """SIZE-10, SIZE-3, SIZE-4, SIZE-7: under heading with min_tokens > 0, a record made only
+    of headings could not be merged with the record after it or before it."""
+    options = options.replace(strategy="heading", overlap_tokens=None)
+    if not options.minimum:
+        return
+    document = _document(text)
+    records = chunk_document(document, options)
+
+    def merged(a: ChunkRecord, b: ChunkRecord) -> int:
+        return _count(options, a.heading_path, a.prefix + text[a.start : b.end])
+
+    for i, r in enumerate(records):
+        if not _heading_only(document, r):
+            continue
+        after = records[i + 1] if i + 1 < len(records) else None
+        before = records[i - 1] if i else None
+        if after is not None and after.parent_id == r.id:
+            assert merged(r, after) > options.max_tokens  # SIZE-3: its body did not fit
+        elif before is not None and r.parent_id == before.id:
+            assert merged(before, r) > options.max_tokens  # SIZE-4: its parent's did not
+
+
+@settings(max_examples=300)
+@given(texts, size_options())
+def test_tokens_say_what_they_count(text: str, options: ChunkOptions) -> None:
+    """SIZE-8, RECORD-16, RECORD-17: tokens count the embedded text exactly when the strategy
+    string says budget_includes_headings=true; oversized is tokens > max_tokens."""
+    counter = options.token_counter()
+    for r in chunk_document(_document(text), options):
+        said = r.strategy.endswith(",budget_includes_headings=true")
+        assert said == options.budget_includes_headings
+        shown = embedded(r.heading_path, r.text) if said else r.text
+        assert r.tokens == counter.count(shown)
+        assert r.oversized == (r.tokens > options.max_tokens)
+
+
+@settings(max_examples=300)
+@given(texts, st.integers(1, 40), st.one_of(st.none(), st.integers(0, 5)))
+def test_the_trail_fits_the_budget(text: str, size: int, least: int | None) -> None:
+    """SIZE-9: under heading with budget_includes_headings, a body record whose trail costs
+    at most half the budget has its embedded text within max_tokens (whitespace tokens)."""
+    least = None if least is None else min(least, size)
+    options = ChunkOptions("heading", size, min_tokens=least, budget_includes_headings=True)
+    counter = counter_from_name("whitespace")
+    for r in chunk_document(_document(text), options):
+        cost = counter.count(" > ".join(r.heading_path) + "\n\n")
+        if r.kind == "body" and cost <= size // 2:
+            assert r.tokens <= size, r
+
+
+@given(
+    st.sampled_from(["recursive", "window", "pages"]),
+    st.integers(1, 50),
+    st.integers(1, 50),
+    st.booleans(),
+)
+def test_other_strategies_refuse(strategy: str, size: int, least: int, trail: bool) -> None:
+    """SIZE-1, OPT-7: min_tokens > 0 or budget_includes_headings elsewhere is a ValueError
+    naming the option; min_tokens 0 is accepted and the default is 0."""
+    assert ChunkOptions(strategy, size).minimum == 0
+    assert ChunkOptions(strategy, size, min_tokens=0).minimum == 0
+    with pytest.raises(ValueError, match="^min_tokens"):
+        ChunkOptions(strategy, size, min_tokens=least)
+    if trail:
+        with pytest.raises(ValueError, match="^budget_includes_headings"):
+            ChunkOptions(strategy, size, budget_includes_headings=True)
+
+
+@given(size_options(), st.integers(-3, 45))
+def test_options_carry_min_tokens(options: ChunkOptions, value: int) -> None:
+    """OPT-7, OPT-8, SIZE-2, RECORD-16: the default is min(64, max_tokens // 8); to_dict and
+    from_dict keep both options; the strategy string names min_tokens when not 0 and
+    reads back; a string without it means 0; a bad value is a ValueError."""
+    assert ChunkOptions(options.strategy, options.max_tokens).minimum == min(
+        64, options.max_tokens // 8
+    )
+    assert ChunkOptions.from_dict(options.to_dict()) == options
+    back = ChunkOptions.from_strategy_string(options.strategy_string, counter=options.counter)
+    assert back.minimum == options.minimum
+    assert back.budget_includes_headings == options.budget_includes_headings
+    assert ("min_tokens=" in options.strategy_string) == (options.minimum > 0)
+    bare = options.strategy_string.replace(f",min_tokens={options.minimum}", "")
+    assert ChunkOptions.from_strategy_string(bare, counter=options.counter).minimum == 0
+    if 0 <= value <= options.max_tokens:
+        assert options.replace(min_tokens=value).minimum == value
+    else:
+        with pytest.raises(ValueError, match="^min_tokens"):
+            options.replace(min_tokens=value)
+
+
+@given(st.integers(-2, 600), st.booleans())
+def test_cli_flags(value: int, trail: bool) -> None:
+    """CLI-21: chunk --min-tokens N and --budget-includes-headings give the options; a bad N
+    is one error naming --min-tokens."""
+    argv = ["chunk", "doc.md", "--min-tokens", str(value)]
+    args = _parser().parse_args(argv + (["--budget-includes-headings"] if trail else []))
+    if 0 <= value <= 512:
+        options = chunk_options(args, _chunk.OPTIONS)
+        assert options.minimum == value and options.budget_includes_headings == trail
+    else:
+        with pytest.raises(CliError, match="^--min-tokens"):
+            chunk_options(args, _chunk.OPTIONS)
