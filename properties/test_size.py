@@ -89,13 +89,16 @@ def test_merged_records_are_exact_spans(text: str, options: ChunkOptions) -> Non
     order, every parent an earlier heading record."""
     records = chunk_document(_document(text), options)
     for i, r in enumerate(records):
-        assert r.id == f"d:{i}" and r.index == i
+        assert r.id == f"d:{i}"
+        assert r.index == i
         assert r.text == r.prefix + text[r.start : r.end]
         if i:
-            assert records[i - 1].start <= r.start and records[i - 1].end <= r.end
+            assert records[i - 1].start <= r.start
+            assert records[i - 1].end <= r.end
         if r.parent_id is not None:
             parent = int(r.parent_id.split(":")[1])
-            assert parent < i and records[parent].kind == "heading"
+            assert parent < i
+            assert records[parent].kind == "heading"
 
 
 @settings(max_examples=300)
@@ -275,10 +278,10 @@ def test_other_strategies_refuse(strategy: str, size: int, least: int, trail: bo
     naming the option; min_tokens 0 is accepted and the default is 0."""
     assert ChunkOptions(strategy, size).minimum == 0
     assert ChunkOptions(strategy, size, min_tokens=0).minimum == 0
-    with pytest.raises(ValueError, match="^min_tokens"):
+    with pytest.raises(ValueError, match=r"^min_tokens"):
         ChunkOptions(strategy, size, min_tokens=least)
     if trail:
-        with pytest.raises(ValueError, match="^budget_includes_headings"):
+        with pytest.raises(ValueError, match=r"^budget_includes_headings"):
             ChunkOptions(strategy, size, budget_includes_headings=True)
 
 
@@ -300,7 +303,7 @@ def test_options_carry_min_tokens(options: ChunkOptions, value: int) -> None:
     if 0 <= value <= options.max_tokens:
         assert options.replace(min_tokens=value).minimum == value
     else:
-        with pytest.raises(ValueError, match="^min_tokens"):
+        with pytest.raises(ValueError, match=r"^min_tokens"):
             options.replace(min_tokens=value)
 
 
@@ -312,7 +315,8 @@ def test_cli_flags(value: int, trail: bool) -> None:
     args = _parser().parse_args(argv + (["--budget-includes-headings"] if trail else []))
     if 0 <= value <= 512:
         options = chunk_options(args, _chunk.OPTIONS)
-        assert options.minimum == value and options.budget_includes_headings == trail
+        assert options.minimum == value
+        assert options.budget_includes_headings == trail
     else:
-        with pytest.raises(CliError, match="^--min-tokens"):
+        with pytest.raises(CliError, match=r"^--min-tokens"):
             chunk_options(args, _chunk.OPTIONS)
