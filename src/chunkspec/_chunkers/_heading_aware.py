@@ -242,6 +242,17 @@ class _Run:
                 if self.trail:
                     self.budget()
                 continue
+            if self.lead and self.start >= 0:
+                # SIZE-3: a block after the first chunk's start is cut to the section's
+                # budget; only the first chunk leaves room for the headings.
+                self.lead, lead = 0, self.lead
+                self.limit()
+                units = self.units(block) if block.text.strip() else []  # HEAD-10
+                self.lead = lead
+                self.limit()
+                for start, end, tokens in units:
+                    self.add(block, start, end, tokens)
+                continue
             if additive:
                 # One split both drops a whitespace-only block (no words) and counts it.
                 tokens = len(block.text.split())
