@@ -159,6 +159,8 @@ def test_merge_matches_the_model(text: str, options: ChunkOptions) -> None:
         parent = [None if c.parent_id is None else at[c.parent_id] for c in chunks]
 
         def joins(run: list[int], k: int) -> bool:
+            if spans[k][2] == "heading" and spans[run[0]][2] != "heading":
+                return False
             homes = {parent[i] for i in run} | {i for i in run if spans[i][2] == "heading"}
             return parent[k] in homes
 

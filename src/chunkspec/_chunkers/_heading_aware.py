@@ -460,7 +460,10 @@ def heading_spans(document: SourceDocument, options: ChunkOptions) -> list[Span]
     parents = [None if c.parent_id is None else position[c.parent_id] for c in chunks]
 
     def joins(run: list[int], k: int) -> bool:
-        """SIZE-5: span ``k``'s parent is a heading of the run or a parent of one of its spans."""
+        """SIZE-5: span ``k``'s parent is a heading of the run or a parent of one of its
+        spans; a run that starts with a body chunk takes no heading (parents are headings)."""
+        if spans[k].kind == "heading" and spans[run[0]].kind != "heading":
+            return False
         parent = parents[k]
         return any(
             parents[i] == parent or (i == parent and spans[i].kind == "heading") for i in run
