@@ -44,7 +44,8 @@ class ChunkspecNodeParser(NodeParser):  # type: ignore[misc]  # LlamaIndex is ty
 
     The fields are the core's options (``strategy`` ``heading`` by default, ``max_tokens``,
     ``overlap_tokens``, ``counter``, ``encoding_file``, ``count_headings``,
-    ``split_tables``, ``min_tokens``, ``budget_includes_headings``), given as keywords or as one ``options`` (OPT-1), and
+    ``split_tables``, ``min_tokens``, ``budget_includes_headings``), given as keywords or
+    as one ``options`` (OPT-1), and
     ``input_format`` (``markdown`` or ``text``); NodeParser's ``include_metadata`` (carry
     the input's metadata) and ``include_prev_next_rel`` keep their meaning. Options are
     checked when the parser is made.
