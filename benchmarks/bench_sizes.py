@@ -1,9 +1,9 @@
 """Chunk sizes on real Markdown, before and after SIZE-2's default ``min_tokens``.
 
-Run with ``nox -s bench -- sizes`` (or ``python benchmarks/bench_sizes.py [FILES...]``).
+Run with ``nox -s bench -- sizes`` (or ``python benchmarks/bench_sizes.py [--corpus NAME]``).
 Reads the repository's ``docs/*.md``, the MegaMart pages of the evaluation and, when
-installed, the Node.js API docs (``/usr/share/doc/nodejs/api/*.md``, Debian's
-``nodejs-doc``), and prints, for ``heading`` and ``structural`` at ``max_tokens`` 512 and
+installed, the Node.js API docs (``/usr/share/doc/nodejs/api/*.md``, from Debian's
+``nodejs`` package), and prints, for ``heading`` and ``structural`` at ``max_tokens`` 512 and
 256 with ``min_tokens=0`` (the output before SIZE-2) and with the default: the number of
 chunks, the median tokens, the share under 10 tokens and the share made only of
 headings (SIZE-10). Whitespace tokens (TOK-1). Nothing is asserted: the table of
@@ -63,9 +63,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--corpus", action="append", choices=tuple(CORPORA), default=None)
     args = parser.parse_args()
-    print(
-        "| corpus | strategy | max_tokens | min_tokens | chunks | median tokens | < 10 tokens | heading only |"
-    )
+    columns = ("corpus", "strategy", "max_tokens", "min_tokens", "chunks", "median tokens")
+    print("| " + " | ".join((*columns, "< 10 tokens", "heading only")) + " |")
     print("|---|---|---:|---:|---:|---:|---:|---:|")
     for corpus in args.corpus or CORPORA:
         files = sorted(glob.glob(CORPORA[corpus]))
