@@ -53,10 +53,11 @@ def test_to_dict_from_dict_round_trip(options: ChunkOptions) -> None:
 
 @given(chunk_options_drawn())
 def test_strategy_string_round_trip(options: ChunkOptions) -> None:
-    """OPT-4, RECORD-6: from_strategy_string(o.strategy_string) is o, overlap explicit."""
+    """OPT-4, OPT-8, RECORD-6: from_strategy_string(o.strategy_string) is o, overlap and
+    min_tokens explicit."""
     back = ChunkOptions.from_strategy_string(options.strategy_string, counter=options.counter)
     explicit = options.overlap if options.strategy in ("heading", "window", "pages") else None
-    assert back == options.replace(overlap_tokens=explicit)
+    assert back == options.replace(overlap_tokens=explicit, min_tokens=options.minimum)
     assert back.strategy_string == options.strategy_string
 
 

@@ -83,6 +83,8 @@ def calls(draw: st.DrawFn) -> tuple[str, dict[str, Any]]:
     if strategy == "structural":
         options["count_headings"] = draw(st.booleans())
         options["split_tables"] = draw(st.booleans())
+    if strategy in ("heading", "structural") and draw(st.booleans()):
+        options["min_tokens"] = draw(st.integers(0, max_tokens))  # SIZE-2
     return strategy, options
 
 
@@ -95,11 +97,20 @@ def _overlap(strategy: str, options: dict[str, Any]) -> int:
     return min(64, int(options["max_tokens"]) // 8)
 
 
+def _minimum(strategy: str, options: dict[str, Any]) -> int:
+    """SIZE-2's default min_tokens, written out."""
+    if "min_tokens" in options:
+        return int(options["min_tokens"])
+    return min(64, options["max_tokens"] // 8) if strategy in ("heading", "structural") else 0
+
+
 def _strategy_string(strategy: str, options: dict[str, Any]) -> str:
     """RECORD-6, written out."""
     out = f"{strategy}:max_tokens={options['max_tokens']}"
     if strategy in ("heading", "window", "pages"):
         out += f",overlap_tokens={_overlap(strategy, options)}"
+    if _minimum(strategy, options):
+        out += f",min_tokens={_minimum(strategy, options)}"  # RECORD-16
     if options.get("count_headings"):
         out += ",count_headings=true"
     if options.get("split_tables"):
@@ -110,8 +121,8 @@ def _strategy_string(strategy: str, options: dict[str, Any]) -> str:
 @given(generated_documents(), calls())
 def test_every_record_satisfies_the_rules(doc: Generated, call: tuple[str, dict[str, Any]]) -> None:
     """RECORD-2, RECORD-3, RECORD-4, RECORD-6, RECORD-12, RECORD-13, RECORD-14, SOURCE-4,
-    SOURCE-7, RECORD-9: on every strategy and document kind, ids, indexes, hashes, offsets,
-    the equation (verbatim but for recursive), kinds, tokens == counter.count(text),
+    SOURCE-7, RECORD-9, RECORD-16, SIZE-7: on every strategy and document kind, ids,
+    indexes, hashes, offsets, the equation (verbatim but for recursive), kinds, tokens == counter.count(text),
     oversized, pages against a literal page model, heading paths and sections of the
     offset-based strategies against a literal MD-7 stack, title, source, strategy string."""
     document, blocks = doc
@@ -161,7 +172,9 @@ def test_every_record_satisfies_the_rules(doc: Generated, call: tuple[str, dict[
         if strategy in ("recursive", "window", "pages"):
             path = model_record_path(source, document.format, blocks, r.start)
             assert [_norm(t) for t in r.heading_path] == [_norm(t) for t in path]
-        if r.kind == "heading":
+        if r.kind == "heading" and _minimum(strategy, options):
+            assert r.text.startswith(r.section)  # SIZE-7: the heading opens its section
+        elif r.kind == "heading":
             assert r.section == r.text
         else:
             last = r.heading_path[-1] if r.heading_path else ""
@@ -223,9 +236,12 @@ def test_nothing_lost(doc: Generated, call: tuple[str, dict[str, Any]]) -> None:
     equals what its chunker returns directly: MarkdownChunk (line_start/line_end from MD-2
     lines), DocumentChunk (level from the heading block at start, context from the caller),
     TokenWindow (token_start/token_end from the counter's token starts; chars1 windows are
-    seed 002's chunk), PageChunk (no sections: section None, confidence 0.0)."""
+    seed 002's chunk), PageChunk (no sections: section None, confidence 0.0); with SIZE-2's
+    merging off, as the seed types are the seed chunkers' own chunks."""
     document, _ = doc
     strategy, options = call
+    if strategy in ("heading", "structural"):
+        options = {**options, "min_tokens": 0}
     records = chunk_document(document, strategy, **options)
     source = document.text
     counter = counter_from_name(options["counter"])
