@@ -122,9 +122,10 @@ def _strategy_string(strategy: str, options: dict[str, Any]) -> str:
 def test_every_record_satisfies_the_rules(doc: Generated, call: tuple[str, dict[str, Any]]) -> None:
     """RECORD-2, RECORD-3, RECORD-4, RECORD-6, RECORD-12, RECORD-13, RECORD-14, SOURCE-4,
     SOURCE-7, RECORD-9, RECORD-16, SIZE-7: on every strategy and document kind, ids,
-    indexes, hashes, offsets, the equation (verbatim but for recursive), kinds, tokens == counter.count(text),
-    oversized, pages against a literal page model, heading paths and sections of the
-    offset-based strategies against a literal MD-7 stack, title, source, strategy string."""
+    indexes, hashes, offsets, the equation (verbatim but for recursive), kinds,
+    tokens == counter.count(text), oversized, pages against a literal page model, heading
+    paths and sections of the offset-based strategies against a literal MD-7 stack, title,
+    source, strategy string."""
     document, blocks = doc
     strategy, options = call
     records = chunk_document(document, strategy, **options)
@@ -173,6 +174,7 @@ def test_every_record_satisfies_the_rules(doc: Generated, call: tuple[str, dict[
             path = model_record_path(source, document.format, blocks, r.start)
             assert [_norm(t) for t in r.heading_path] == [_norm(t) for t in path]
         if r.kind == "heading" and _minimum(strategy, options):
+            assert r.section is not None
             assert r.text.startswith(r.section)  # SIZE-7: the heading opens its section
         elif r.kind == "heading":
             assert r.section == r.text
