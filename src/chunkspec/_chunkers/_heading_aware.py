@@ -17,7 +17,7 @@ from .._counters._builtin import TokenCounter, WhitespaceCounter
 from .._errors import ArgumentTypeError
 from .._text._blocks import Block, ChunkContext, Document
 from .._text._sentences import sentence_spans
-from ._small_chunks import measure_of, merge_small
+from ._small_chunks import grow_of, measure_of, merge_small
 from ._span import Span
 from ._split_markdown import _longest, require_counter
 
@@ -157,6 +157,7 @@ class _Run:
         "id_prefix",
         "last_block",
         "lead",
+        "lead_id",
         "max",
         "measure",
         "out",
@@ -182,6 +183,7 @@ class _Run:
         self.trail = trail  # SIZE-9: the budget covers the heading trail too
         self.glue = glue  # SIZE-3: a section's first body chunk leaves room for its headings
         self.lead = 0  # the tokens of the headings waiting for their first body chunk
+        self.lead_id: str | None = None  # the last of them
         self.overlap = chunker.overlap_tokens
         self.counter = chunker.counter
         self.additive = type(self.counter) is WhitespaceCounter
@@ -235,7 +237,10 @@ class _Run:
                     (block.attributes,),
                 )
                 if self.glue:
+                    if parent != self.lead_id:
+                        self.lead = 0  # SIZE-3: only a chain of first children adds up
                     self.lead += self.plain(block.text)
+                    self.lead_id = chunk.id
                     self.limit()
                 self.stack.append((block.level, chunk.id, block.text))
                 self.path = (*self.path, block.text)
@@ -477,6 +482,8 @@ def heading_spans(document: SourceDocument, options: ChunkOptions) -> list[Span]
         joins,
         lambda run, tokens: spans[run[0]].kind,
         lambda k: spans[k].kind == "heading" and k + 1 < len(spans) and parents[k + 1] == k,
+        document.text,
+        grow_of(document.text, counter),
     )
     index = {i: at for at, (run, _) in enumerate(runs) for i in run}
     prefix = f"{document.doc_id}:"

@@ -19,10 +19,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from .._counters._builtin import TokenCounter
+from .._counters._builtin import TokenCounter, WhitespaceCounter
 from ._span import Span, embedded
 
-__all__ = ["Measure", "measure_of", "merge_small"]
+__all__ = ["Measure", "grow_of", "measure_of", "merge_small"]
 
 #: ``(start, end, prefix, heading_path) -> tokens`` as the record counts them (SIZE-8).
 Measure = Callable[[int, int, str, tuple[str, ...]], int]
@@ -31,11 +31,26 @@ Measure = Callable[[int, int, str, tuple[str, ...]], int]
 def measure_of(source: str, counter: TokenCounter, trail: bool) -> Measure:
     """The tokens of a span's record text, or of its embedded text when ``trail`` (SIZE-8)."""
 
+    # The whitespace counter's count without its argument check: the text is the source's.
+    count = _words if type(counter) is WhitespaceCounter else counter.count
+
     def measure(start: int, end: int, prefix: str, path: tuple[str, ...]) -> int:
-        text = prefix + source[start:end]
-        return counter.count(embedded(path, text) if trail else text)
+        text = prefix + source[start:end] if prefix else source[start:end]
+        return count(embedded(path, text) if trail else text)
 
     return measure
+
+
+def grow_of(source: str, counter: TokenCounter) -> Callable[[int, int], int] | None:
+    """``(a, b) -> words of source[a:b]`` for the whitespace counter, else None (TOK-1)."""
+    if type(counter) is not WhitespaceCounter:
+        return None
+    return lambda a, b: len(source[a:b].split())
+
+
+def _words(text: str) -> int:
+    """``WhitespaceCounter().count(text)`` for a ``str`` known to be one (TOK-1)."""
+    return len(text.split())
 
 
 def merge_small(
@@ -46,6 +61,8 @@ def merge_small(
     joins: Callable[[list[int], int], bool],
     kind_of: Callable[[list[int], list[int]], str],
     glued: Callable[[int], bool] = lambda k: False,
+    source: str = "",
+    grow: Callable[[int, int], int] | None = None,
 ) -> list[tuple[list[int], Span]]:
     """Return the merged runs of ``spans``: each run's span indexes and its merged span.
 
@@ -55,20 +72,25 @@ def merge_small(
     and ``k + 1`` what it introduces): a run takes both or neither, and never ends at ``k``
     by a merge.
     Each merged span's ``heading_path`` is its first span's; ``parent_id`` is left for the
-    caller to map (SIZE-7).
+    caller to map (SIZE-7). ``grow(a, b)``, when given, is the tokens of ``source[a:b]``
+    under an additive counter (whitespace words): a run grows by adding them when a blank
+    separates the two parts, instead of counting the whole run again.
     """
     n = len(spans)
     alone = [measure(s.start, s.end, s.prefix, s.heading_path or ()) for s in spans]
 
-    def headings_only(run: list[int]) -> bool:
-        return all(spans[i].kind == "heading" for i in run)
+    heading = [s.kind == "heading" for s in spans]
 
     def is_open(run: list[int], tokens: int) -> bool:
-        return tokens < min_tokens or headings_only(run)
+        return tokens < min_tokens or all(heading[i] for i in run)
 
-    def joined(run: list[int], last: int) -> int:
+    def joined(run: list[int], last: int, tokens: int) -> int:
+        """The tokens of the run's span grown to span ``last``'s end (``tokens`` now)."""
+        end, to = spans[run[-1]].end, spans[last].end
+        if grow is not None and (source[end - 1].isspace() or source[end : end + 1].isspace()):
+            return tokens + grow(end, to)  # whitespace counts add across a blank
         first = spans[run[0]]
-        return measure(first.start, spans[last].end, first.prefix, first.heading_path or ())
+        return measure(first.start, to, first.prefix, first.heading_path or ())
 
     def group(k: int) -> int:
         """One past the last span that must come with span ``k``: a heading and the span
@@ -84,7 +106,7 @@ def merge_small(
         k = i + 1
         while k < n and is_open(run, tokens) and joins(run, k):
             stop = group(k)
-            merged = joined(run, stop - 1)
+            merged = joined(run, stop - 1, tokens)
             if merged > max_tokens:
                 break
             run.extend(range(k, stop))
@@ -99,7 +121,7 @@ def merge_small(
             and is_open(run, tokens)
             and joins(out[-1][0], run[0])
             and not glued(run[-1])
-            and (merged := joined(out[-1][0], run[-1])) <= max_tokens
+            and (merged := joined(out[-1][0], run[-1], out[-1][1])) <= max_tokens
         ):
             out[-1] = ([*out[-1][0], *run], merged)
             continue

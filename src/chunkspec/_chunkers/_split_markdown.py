@@ -22,7 +22,7 @@ from .._errors import ArgumentTypeError
 from .._text._blocks import Block, Document
 from .._text._lines import line_table
 from .._text._markdown import iter_markdown_blocks
-from ._small_chunks import measure_of, merge_small
+from ._small_chunks import grow_of, measure_of, merge_small
 from ._span import Span
 
 if TYPE_CHECKING:
@@ -413,5 +413,8 @@ def structural_spans(document: SourceDocument, options: ChunkOptions) -> list[Sp
         options.max_tokens,
         joins,
         kind_of,
+        lambda k: False,
+        document.text,
+        grow_of(document.text, counter),
     )
     return [span for _, span in runs]
