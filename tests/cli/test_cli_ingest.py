@@ -202,7 +202,7 @@ def test_ctrl_c_leaves_out_as_it_was(
 def test_unreadable_file_is_an_error_row(tmp_path: Path) -> None:
     """A file that vanishes or cannot be read between the walk and the read is an error row."""
     rows = _ingest_local.read_rows(
-        (str(tmp_path / "gone.md"), "gone", str(tmp_path / "gone.md"), None), _options()
+        (str(tmp_path / "gone.md"), "gone", str(tmp_path / "gone.md"), None, None), _options()
     )
     assert rows[0]["error"].startswith(f"{tmp_path / 'gone.md'}: cannot read: ")
     assert rows[0]["doc_id"] == "gone"
