@@ -383,7 +383,9 @@ def product_pages(rng: random.Random) -> tuple[list[Page], list[Question]]:
             )
             page.add(" Other colours have their own article numbers.\n\n")
             page.add("## Specifications\n\n| Specification | Value |\n| --- | --- |\n")
-            page.add(f"| Model | {model} |\n| Article number | {sku} |\n")
+            # The table's two rows name the model and its article number: a second answer.
+            page.fact("sku", f"| Model | {model} |\n| Article number | {sku} |")
+            page.add("\n")
             page.fact("watts", f"| Rated power | {watts} W |")
             page.add("\n")
             page.fact("weight", f"| Weight | {weight} kg |")

@@ -10,6 +10,7 @@ import pytest
 
 from chunkspec import ArgumentTypeError, ArgumentValueError, chunk_document, document_from_bytes
 from chunkspec.arrow import chunk_table
+from chunkspec.records import metadata_json
 from tests import goldens
 
 _ERRORS: dict[str, type[Exception]] = {"TypeError": TypeError, "ValueError": ValueError}
@@ -23,6 +24,7 @@ def golden_table(documents: list[dict[str, Any]]) -> pa.Table:
         "input_format": pa.string(),
         "text": pa.string(),
         "bytes": pa.binary(),
+        "metadata": pa.string(),  # META-8: a JSON object's text, or null
     }
     columns: dict[str, list[Any]] = {}
     for key in types:
@@ -70,6 +72,7 @@ def test_chunk_table(case: dict[str, Any]) -> None:
             continue
         data = bytes.fromhex(document["bytes_hex"]) if "bytes_hex" in document else None
         source = document.get("source") or ""
+        given = document.get("metadata")
         built = document_from_bytes(
             data if data is not None else document["text"].encode(),
             doc_id=document["doc_id"],
@@ -78,9 +81,12 @@ def test_chunk_table(case: dict[str, Any]) -> None:
             name=source or document["doc_id"],
             encoding=options.get("encoding"),
             pdf_password=options.get("pdf_password"),
+            metadata=None if given is None else json.loads(given),
         )
         records = chunk_document(built, **chunk_options)
-        assert rows == [{**r.to_dict(), "error": None} for r in records]
+        assert rows == [  # META-6: metadata is its canonical JSON text
+            {**r.to_dict(), "metadata": metadata_json(r.metadata), "error": None} for r in records
+        ]
     for sizes in case["input"].get("batches", []):  # SCALE-6
         assert sum(sizes) == table.num_rows
         parts, offset = [], 0

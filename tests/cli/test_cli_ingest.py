@@ -13,6 +13,7 @@ import pytest
 
 from chunkspec._cli import _ingest_local, main
 from chunkspec.arrow import chunk_table, chunk_table_schema
+from chunkspec.records import metadata_json
 from tests.corpus_files import write_corpus
 
 OPTIONS = ["--strategy", "heading", "--max-tokens", "12"]
@@ -21,11 +22,15 @@ OPTIONS = ["--strategy", "heading", "--max-tokens", "12"]
 def _rows(out: Path) -> list[dict[str, Any]]:
     """Every row of an ingest output folder, in part-file order."""
     if any(out.glob("*.jsonl")):
-        return [
+        lines = [
             json.loads(line)
             for part in sorted(out.glob("part-*.jsonl"))
             for line in part.read_text("utf-8").splitlines()
         ]
+        for row in lines:  # META-6: JSON Lines holds the object, Parquet its JSON text
+            if row["metadata"] is not None:
+                row["metadata"] = metadata_json(row["metadata"])
+        return lines
     rows: list[dict[str, Any]] = pq.read_table(sorted(out.glob("*.parquet"))).to_pylist()
     return rows
 
@@ -197,7 +202,7 @@ def test_ctrl_c_leaves_out_as_it_was(
 def test_unreadable_file_is_an_error_row(tmp_path: Path) -> None:
     """A file that vanishes or cannot be read between the walk and the read is an error row."""
     rows = _ingest_local.read_rows(
-        (str(tmp_path / "gone.md"), "gone", str(tmp_path / "gone.md"), None), _options()
+        (str(tmp_path / "gone.md"), "gone", str(tmp_path / "gone.md"), None, None), _options()
     )
     assert rows[0]["error"].startswith(f"{tmp_path / 'gone.md'}: cannot read: ")
     assert rows[0]["doc_id"] == "gone"
@@ -261,3 +266,37 @@ def test_ingest_parquet_reads_back_into_pandas_with_integer_types(
     assert errors["index"].isna().all()
     chunks = frame[frame["error"].isna()]
     assert chunks["index"].tolist() == list(range(len(chunks)))
+
+
+def test_sidecar_metadata_on_every_row(tmp_path: Path) -> None:
+    """META-7, META-4: ingest --metadata puts each document's sidecar metadata (over its
+    front matter) on each of its rows, Parquet (JSON text) and JSON Lines (object) alike;
+    a bad sidecar is one line, exit 2, and no --out."""
+    folder = tmp_path / "in"
+    (folder / "sub").mkdir(parents=True)
+    (folder / "a.md").write_text("---\nowner: fm\ntenant_id: fm\n---\n# A\n\none two", "utf-8")
+    (folder / "sub" / "b.md").write_text("# B\n\nthree four five", "utf-8")
+    (folder / "c.txt").write_text("six", "utf-8")
+    sidecar = tmp_path / "meta.jsonl"
+    lines = [
+        {"doc_id": "a", "metadata": {"tenant_id": "t1", "acl_labels": ["eng"]}},
+        {"doc_id": "sub/b", "metadata": {"tenant_id": "t2", "corpus_id": "c", "acl_labels": []}},
+    ]
+    sidecar.write_text("".join(json.dumps(line) + "\n" for line in lines), "utf-8")
+    expected = {
+        "a": {"acl_labels": ["eng"], "owner": "fm", "tenant_id": "t1"},
+        "sub/b": {"acl_labels": [], "corpus_id": "c", "tenant_id": "t2"},
+        "c": {},
+    }
+    for output in ("parquet", "jsonl"):
+        out = tmp_path / output
+        argv = ["ingest", str(folder), "--out", str(out), "--format", output, "--workers", "2"]
+        assert main([*argv, "--metadata", str(sidecar), *OPTIONS]) == 0
+        rows = _rows(out)
+        assert {row["doc_id"] for row in rows} == set(expected)
+        for row in rows:
+            assert json.loads(row["metadata"]) == expected[row["doc_id"]]
+    sidecar.write_text('{"doc_id": "b", "metadata": {}}\n', "utf-8")
+    bad = tmp_path / "bad"
+    assert main(["ingest", str(folder), "--out", str(bad), "--metadata", str(sidecar)]) == 2
+    assert not bad.exists()

@@ -129,6 +129,8 @@ def _arrow(options: ChunkOptions) -> list[ChunkRecord]:
     table = pa.table({"doc_id": ["doc"], "source": [SOURCE], "text": [TEXT]})
     rows = chunk_table(table, options=options).to_pylist()
     assert all(row.pop("error") is None for row in rows)
+    for row in rows:
+        row["metadata"] = json.loads(row["metadata"])  # META-6: a JSON text column
     return [ChunkRecord.from_dict(row) for row in rows]
 
 
@@ -247,8 +249,8 @@ def test_ingest_workers_register_the_encoding_file(
     options = options_of(dict(TABLE[-2][1]), rank_file)
     job = ChunkJob(options)
     groups: list[list[Item]] = [
-        [(SOURCE, "doc", SOURCE, None)],
-        [("corpus/two.md", "two", "corpus/two.md", None)],
+        [(SOURCE, "doc", SOURCE, None, None)],
+        [("corpus/two.md", "two", "corpus/two.md", None, None)],
     ]
     rows: list[dict[str, Any]] = []
     run_local(groups, job, 2, rows.extend)

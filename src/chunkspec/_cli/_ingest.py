@@ -14,15 +14,17 @@ from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 from typing import Any
 
+from .._core._metadata import Metadata
 from .._errors import ArgumentTypeError, ArgumentValueError
 from .._records._rows import ChunkJob
 from .._text._documents import INPUT_FORMATS
 from .._version import __version__
-from ._ingest_local import run_local, tasks
+from ._ingest_local import item_of, run_local, tasks
 from ._ingest_output import PartWriter, check_out, staging, write_manifest
 from ._inputs import Input, add_reading_options, find_inputs, input_encoding, pdf_password, shown
 from ._io import CliError, one_line
 from ._options import CommandOptions, add_chunking_options, chunk_options
+from ._sidecar import add_metadata_option, read_sidecar
 
 __all__ = ["register"]
 
@@ -71,6 +73,7 @@ def register(sub: Any) -> None:
         help="read every file as this format (default: by suffix)",
     )
     add_reading_options(parser)
+    add_metadata_option(parser)
     parser.add_argument(
         "--max-bytes",
         type=int,
@@ -253,6 +256,9 @@ def run(args: argparse.Namespace) -> int:
     options = options_from(args)
     check_out(args.out, args.format)
     inputs = find_files(args.paths, args.glob, args.out)
+    sidecar: dict[str, Metadata] = {}
+    if args.metadata is not None:  # META-7: checked before anything is written
+        sidecar = read_sidecar(args.metadata, [item.doc_id for item in inputs])
     show = args.progress == "always" or (args.progress == "auto" and sys.stderr.isatty())
     tally = Tally(len(inputs), show)
     try:
@@ -260,9 +266,9 @@ def run(args: argparse.Namespace) -> int:
             if args.engine == "ray":
                 from ._ingest_ray import run_ray
 
-                run_ray(inputs, options, args, folder, tally)
+                run_ray(inputs, options, args, folder, tally, sidecar)
             else:
-                _run_local(inputs, options, args, folder, tally)
+                _run_local(inputs, options, args, folder, tally, sidecar)
             write_manifest(folder, _manifest(args, options, tally))
     except KeyboardInterrupt:  # CLI-13: main prints the line; staging removed the new folder
         tally.clear()
@@ -272,10 +278,16 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _run_local(
-    inputs: list[Input], options: ChunkJob, args: argparse.Namespace, folder: Path, tally: Tally
+    inputs: list[Input],
+    options: ChunkJob,
+    args: argparse.Namespace,
+    folder: Path,
+    tally: Tally,
+    sidecar: dict[str, Metadata],
 ) -> None:
-    """Chunk with the local engine and write the part files."""
-    items = [(item.path, item.doc_id, item.source, item.problem) for item in inputs]
+    """Chunk with the local engine and write the part files (each document's sidecar
+    metadata travels with its item, META-7)."""
+    items = [item_of(item, sidecar) for item in inputs]
     sizes = []
     for item in inputs:
         try:

@@ -156,7 +156,8 @@ def _section(path: tuple[str, ...], kind: str, text: str) -> str | None:
 def records_of(
     document: SourceDocument, options: ChunkOptions, spans: Sequence[Span]
 ) -> list[ChunkRecord]:
-    """The one loop from spans to records: tokens, hash, pages, headings, title, strategy."""
+    """The one loop from spans to records: tokens, hash, pages, headings, title, strategy,
+    metadata."""
     source = document.text
     counter = options.token_counter()
     counter_label = options.counter_name
@@ -173,6 +174,7 @@ def records_of(
     max_tokens = options.max_tokens
     trail = options.budget_includes_headings  # SIZE-8: tokens count the embedded text
     merged = options.minimum > 0  # SIZE-7: a heading record may hold its section's body
+    metadata = document.record_metadata  # META-4: one frozen object shared by every record
     out: list[ChunkRecord] = []
     for index, (start, end, kind, path, parent, prefix, own) in enumerate(spans):
         text = prefix + source[start:end] if own is None else own
@@ -207,6 +209,7 @@ def records_of(
                 title=document.title,
                 source=document.source,
                 strategy=strategy,
+                metadata=metadata,
             )
         )
     return out
