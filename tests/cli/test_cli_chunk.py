@@ -23,7 +23,8 @@ def _write(tmp_path: Path, name: str, text: str) -> str:
 
 def test_text_summary(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """CHUNK-3: counts, per-kind tallies and the first N chunks with parent arrows."""
-    assert main(["chunk", _write(tmp_path, "doc.md", DOC), "--format", "text", "-n", "3", *SEED]) == 0
+    path = _write(tmp_path, "doc.md", DOC)
+    assert main(["chunk", path, "--format", "text", "-n", "3", *SEED]) == 0
     out = capsys.readouterr().out.splitlines()
     assert out[0] == "doc: 5 blocks, 4 chunks (strategy heading)"
     assert out[1] == "blocks: code=1, heading=2, paragraph=2"

@@ -129,7 +129,8 @@ def test_preview_and_more(tmp_path: Path, capsys: pytest.CaptureFixture[str]) ->
     long = " ".join(["abcdefghi"] * 8)  # 79 characters
     source = f"# T\n\n{long}\n\n## U\n\nshort\n  text\n"
     path = _write(tmp_path, "p.md", source)
-    status, out, _ = _run(["chunk", path, "-n", "4", "--overlap-tokens", "0", "--min-tokens", "0"], capsys)
+    flags = ["--overlap-tokens", "0", "--min-tokens", "0"]
+    status, out, _ = _run(["chunk", path, "-n", "4", *flags], capsys)
     assert status == 0
     assert out.splitlines()[3:] == [
         "[p:0] heading: T",
