@@ -48,7 +48,7 @@ def python_records(text: str, python: dict[str, Any], doc_id: str) -> list[dict[
     return [r.to_dict() for r in chunk_document(document, strategy, **_seed(strategy), **options)]
 
 
-def _seed(strategy: str) -> dict[str, int]:
+def _seed(strategy: str) -> dict[str, Any]:
     """The port has no min_tokens (docs/portability.md): compare with SIZE-2's merging off."""
     return {"min_tokens": 0} if strategy in ("heading", "structural") else {}
 

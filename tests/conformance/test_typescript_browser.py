@@ -78,7 +78,9 @@ def _expected() -> tuple[list[list[Any]], list[Any]]:
             calls.append([text, {"docId": f"d{n}", **js}])
             document = document_from_text(text, doc_id=f"d{n}", input_format=input_format)
             # The port has no min_tokens (docs/portability.md): SIZE-2's merging off.
-            seed = {"min_tokens": 0} if js["strategy"] in ("heading", "structural") else {}
+            seed: dict[str, Any] = {}
+            if js["strategy"] in ("heading", "structural"):
+                seed["min_tokens"] = 0
             chosen = chunk_document(document, js["strategy"], **seed, **python)
             records.append([r.to_dict() for r in chosen])
     return calls, records

@@ -126,7 +126,7 @@ def test_playground_draws_python_records(bundle: Path, tmp_path: Path) -> None:
         browser.open(page)
         for choice, python, input_format in CHOICES:
             _check(browser, choice, python, input_format)
-        _check(browser, "heading", {"strategy": "heading"}, "markdown")
+        _check(browser, "heading", {"strategy": "heading", "min_tokens": 0}, "markdown")
         shown = browser.evaluate(
             "(function () { var seg = document.querySelector(\".seg[data-chunks~='1']\");"
             " seg.dispatchEvent(new MouseEvent('mouseover', {bubbles: true}));"
