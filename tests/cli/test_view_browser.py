@@ -41,7 +41,12 @@ HOSTILE = (
 
 #: Each case: name, input file (under examples/ or written), flags, screenshot or None.
 CASES = [
-    ("heading", "returns-policy.md", ["--strategy", "heading", "--max-tokens", "60"], "view"),
+    (
+        "heading",
+        "returns-policy.md",
+        ["--strategy", "heading", "--max-tokens", "60", "--min-tokens", "0"],
+        "view",
+    ),
     ("window", "returns-policy.md", ["--strategy", "window", "--max-tokens", "40"], None),
     ("pdf-pages", "report.pdf", ["--strategy", "pages", "--max-tokens", "8"], "view-pdf"),
     ("hostile", None, ["--strategy", "heading", "--max-tokens", "8"], None),
