@@ -253,6 +253,13 @@ def markdown_documents(draw: st.DrawFn) -> str:
 #: Text for the sentence splitter: terminators, closers, whitespace and letters.
 sentence_text = st.text(alphabet=st.sampled_from([*list("ab .!?)\"'\n\t…。"), "\xa0"]), max_size=60)
 
+#: Sentence ends of every script (SENT-5, SENT-6): full-width and halfwidth marks with no
+#: space after them, Arabic, Urdu and Devanagari marks, CJK closers, ideographs and kana.
+script_sentence_text = st.text(
+    alphabet=st.sampled_from([*"ab .!?\n。！？｡؟۔।॥」）』》中文かな가ก", "\u3000", "\xa0"]),
+    max_size=60,
+)
+
 
 # --- seeds 002 and 004: sliding windows, token windows, the page chunker --------------------
 

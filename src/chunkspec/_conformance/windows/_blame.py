@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from ..._core._tokens import WHITESPACE
-from ..._text._sentences import CLOSERS, TERMINATORS
+from ..._text._sentences import CLOSERS, TERMINATORS, WIDE_TERMINATORS
 
 __all__ = ["error_rules", "field_rules", "window_traps"]
 
@@ -62,7 +62,7 @@ def _sentences(
     abbreviations: frozenset[str] = frozenset(),
     keep_blank: bool = False,
 ) -> list[str]:
-    """SENT-1..SENT-3 literally: the spans' texts, one step swappable for a mistake."""
+    """SENT-1..SENT-3, SENT-5, SENT-6 literally: the spans' texts, one step swappable."""
     out: list[str] = []
 
     def emit(piece: str) -> None:
@@ -76,9 +76,10 @@ def _sentences(
             j = i + 1
             while j < len(text) and text[j] in terminators:
                 j += 1
+            wide = any(text[k] in WIDE_TERMINATORS for k in range(i, j))  # SENT-6
             while j < len(text) and text[j] in closers:
                 j += 1
-            if j == len(text) or space(text[j]) or anywhere:
+            if j == len(text) or space(text[j]) or anywhere or wide:
                 k = j
                 while k > begin and not space(text[k - 1]):
                     k -= 1
