@@ -18,8 +18,9 @@ from .._errors import ArgumentTypeError
 from .._text._blocks import Block, ChunkContext, Document
 from .._text._sentences import sentence_spans
 from ._fit import fit_word
+from ._fit import longest as _longest
 from ._span import Span
-from ._split_markdown import _longest, require_counter
+from ._split_markdown import require_counter
 
 if TYPE_CHECKING:
     from .._text._documents import SourceDocument

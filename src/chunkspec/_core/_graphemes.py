@@ -162,7 +162,7 @@ def _in(table: tuple[list[int], list[int]], cp: int) -> bool:
     return i >= 0 and cp <= table[1][i]
 
 
-_PREPEND = _table(_PREPEND_RANGES)
+_PREPEND_TABLE = _table(_PREPEND_RANGES)
 _NOT_SPACING_TABLE = _table(_NOT_SPACING)
 _PICTOGRAPHIC = _table(EXTENDED_PICTOGRAPHIC)
 _IGNORABLE = _table(_IGNORABLE_UNASSIGNED)
@@ -194,7 +194,7 @@ def _break_class(ch: str) -> int:
         or 0xE0020 <= cp <= 0xE007F
     ):
         return _EXTEND
-    if _in(_PREPEND, cp):
+    if _in(_PREPEND_TABLE, cp):
         return _PREPEND
     if cp in (0x0E33, 0x0EB3):
         return _SPACING
