@@ -46,3 +46,11 @@ def test_every_script_matches_model(text: str) -> None:
     holding 。！？｡ ends one with no whitespace after it (the model cuts words there)."""
     assert split_sentences(text) == model_sentences(text)
     assert "".join("".join(s.split()) for s in split_sentences(text)) == "".join(text.split())
+
+
+@given(st.lists(st.sampled_from(["中", "文", "；", ";", "、", "，", "：", "…", "……"]), max_size=30))
+def test_clause_marks_end_no_sentence(pieces: list[str]) -> None:
+    """SENT-7: clause marks (；;、，：) and an ellipsis with no whitespace after it end no
+    sentence: a text of ideographs and those marks is one sentence."""
+    text = "".join(pieces)
+    assert split_sentences(text) == ([text] if text else [])
