@@ -5,11 +5,13 @@ from __future__ import annotations
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from tests.counters import SMALL_MERGES, byte_encoding
 
 from chunkspec._core._graphemes import grapheme_bounds
 from chunkspec._core._units import CLUSTER_SCRIPT_RANGES
 from chunkspec.counters import (
     CharEstimateCounter,
+    TiktokenCounter,
     UnicodeCounter,
     WhitespaceCounter,
     counter_from_name,
@@ -153,3 +155,27 @@ def test_char_estimate_is_not_cluster_aware() -> None:
     (record,) = chunk_document(document, "heading", max_tokens=2, counter="chars1")
     assert record.text == text
     assert record.oversized
+
+
+@given(
+    multi_script_texts,
+    st.sampled_from(["heading", "structural"]),
+    st.integers(1, 12),
+    st.sampled_from([(), SMALL_MERGES]),
+)
+def test_model_tokens_hold_the_budget(
+    text: str, strategy: str, size: int, merges: tuple[bytes, ...]
+) -> None:
+    """SCRIPT-8 with a byte-level BPE (tiktoken): on CJK, Thai, Arabic and emoji every body
+    record's tokens <= max_tokens unless the record is one grapheme cluster, offsets exact,
+    and every cut at a cluster boundary."""
+    counter = TiktokenCounter(byte_encoding(merges))
+    document = SourceDocument(doc_id="d", text=text, format="markdown", title="T")
+    bounds = set(grapheme_bounds(text))
+    for r in chunk_document(document, strategy, max_tokens=size, counter=counter):
+        assert r.text == r.prefix + text[r.start : r.end]
+        if r.kind == "heading":
+            continue
+        assert r.start in bounds
+        assert r.end in bounds
+        assert r.tokens <= size or grapheme_bounds(r.text) == [0, len(r.text)]
