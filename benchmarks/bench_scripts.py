@@ -130,7 +130,7 @@ def main() -> None:
     )
     try:
         budgets(paths, args.encoding_file, tuple(args.sizes))
-    except ValueError as error:  # COUNT-10: no cl100k_base offline and no --encoding-file
+    except (ImportError, ValueError) as error:  # no tiktoken; or offline, COUNT-10
         print(f"budgets skipped: {error}")
     costs(args.mb, args.repeat)
 
