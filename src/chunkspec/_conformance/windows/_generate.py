@@ -47,6 +47,9 @@ _HAZARD_WORDS = [
     "\u200b",
     "\u180e",
     "e.g.",
+    "\u4e2d\u6587\u3002\u53e5",  # SCRIPT-6: a script without spaces makes the tokens units
+    "\u0e01\u0e33\u0e44\u0e17\u0e22",
+    "\U0001f44b\U0001f3fd\u1100\u1161",
 ]
 #: Every Python whitespace character but the page break, and CRLF (once each, so that
 #: words still come up often).
