@@ -179,3 +179,38 @@ def test_model_tokens_hold_the_budget(
         assert r.start in bounds
         assert r.end in bounds
         assert r.tokens <= size or grapheme_bounds(r.text) == [0, len(r.text)]
+
+
+_BIDI = st.sampled_from(
+    [
+        "\u2067",
+        "\u2069",
+        "\u202b",
+        "\u202c",
+        "\u200f",
+        "\u061c",
+        "مرحبا",
+        "שלום",
+        "abc",
+        "2.0",
+        " ",
+        ". ",
+    ]
+)
+
+
+@given(
+    st.lists(_BIDI, max_size=30).map("".join),
+    st.sampled_from(["heading", "structural", "window", "pages"]),
+    st.integers(1, 6),
+)
+def test_bidi_controls_keep_exact_offsets(text: str, strategy: str, size: int) -> None:
+    """SCRIPT-9: right-to-left text with bidi controls keeps exact offsets, and every control
+    stays in the unit of the word it touches (no cut between a control and its letter)."""
+    document = SourceDocument(doc_id="d", text=text, format="text", title="T")
+    units = UnicodeCounter().token_spans(text)
+    inside = {k for a, b in units for k in range(a + 1, b)}
+    for r in chunk_document(document, strategy, max_tokens=size, counter="unicode"):
+        assert r.text == r.prefix + text[r.start : r.end]
+        assert r.start not in inside
+        assert r.end not in inside
