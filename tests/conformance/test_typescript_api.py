@@ -148,9 +148,11 @@ def test_chunk_document_equals_python_on_every_script(port: Port) -> None:
         for js, python, input_format in STRATEGIES:
             if js.get("counter") == "chars1":
                 continue
-            for size in (3, 17):
+            for size, counter in ((3, None), (17, None), (5, "unicode")):
                 js_options = {**js, "maxTokens": size}
                 options = {**python, "max_tokens": size}
+                if counter is not None:  # COUNT-11: the unicode counter asked for by name
+                    js_options["counter"] = options["counter"] = counter
                 calls.append(("chunkDocument", [text, {"docId": f"d{n}", **js_options}]))
                 document = document_from_text(text, doc_id=f"d{n}", input_format=input_format)
                 strategy = options.pop("strategy")

@@ -17,6 +17,7 @@ import { countWords, isBlank, pyStrip, wordSpans } from "./whitespace.js";
 /** `chunk_document(SourceDocument(docId, text, "markdown", title), "heading", ...)`. */
 export function headingAwareRecords(
   docId: string, title: string, text: string, maxTokens: number, overlapTokens: number,
+  forceUnicode = false,
 ): ChunkRecord[] {
   requireText("doc_id", docId);
   requireText("text", text);
@@ -24,7 +25,7 @@ export function headingAwareRecords(
   requireInt("max_tokens", maxTokens, 1); // HEAD-12
   requireInt("overlap_tokens", overlapTokens, 0);
   if (pyStrip(text) === "") return []; // SOURCE-7
-  const unicode = hasClusterScript(text); // SCRIPT-6: whitespace counts unicode units here
+  const unicode = forceUnicode || hasClusterScript(text); // SCRIPT-6: whitespace counts unicode units here
   const spans = new Run(docId, text, maxTokens, overlapTokens, unicode).run();
   const strategy = `heading:max_tokens=${maxTokens},overlap_tokens=${overlapTokens}`; // RECORD-6
   return spanRecords(docId, title, text, spans, maxTokens, strategy, unicode);

@@ -62,6 +62,7 @@ function trim(points: readonly string[], lo: number, hi: number): [number, numbe
 /** The chunk records of `pages` (PAGE rules; RECORD-13's default overlap is max_tokens // 4). */
 export function chunkPages(
   docId: string, title: string, pages: unknown, maxTokens: number = 400, overlapTokens?: number | null,
+  forceUnicode = false,
 ): ChunkRecord[] {
   requireText("doc_id", docId);
   const full = joinPages(pages);
@@ -79,7 +80,7 @@ export function chunkPages(
   const blank = pyStrip(full) === "";
   if (blank && !fault("pages-blank-record")) return []; // SOURCE-7
   // SCRIPT-6: on text with a script written without spaces the tokens are unicode units.
-  const unicode = hasClusterScript(full);
+  const unicode = forceUnicode || hasClusterScript(full);
   let units: { starts: number[]; ends: number[] } | undefined;
   if (unicode) {
     const cp = utf16 ? (i: number): number => i : codePointIndex(full);

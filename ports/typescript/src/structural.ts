@@ -62,7 +62,7 @@ function requireBool(argument: string, value: unknown): boolean {
 /** `chunk_document(SourceDocument(docId, text, "markdown", title), "structural", ...)`. */
 export function splitMarkdownRecords(
   docId: string, title: string, text: string, maxTokens: number, countHeadings: boolean = false,
-  splitTables: boolean = false,
+  splitTables: boolean = false, forceUnicode = false,
 ): ChunkRecord[] {
   requireText("doc_id", docId);
   requireText("text", text);
@@ -71,7 +71,7 @@ export function splitMarkdownRecords(
   requireBool("count_headings", countHeadings);
   requireBool("split_tables", splitTables);
   if (pyStrip(text) === "") return []; // SOURCE-7
-  const unicode = hasClusterScript(text); // SCRIPT-6: whitespace counts unicode units here
+  const unicode = forceUnicode || hasClusterScript(text); // SCRIPT-6: whitespace counts unicode units here
   const splitter = new Splitter(text, maxTokens, countHeadings, splitTables, unicode);
   let strategy = `structural:max_tokens=${maxTokens}`; // RECORD-6
   if (countHeadings && !fault("md-strategy-flags")) strategy += ",count_headings=true";

@@ -21,6 +21,7 @@ const JS_SPACE = /\s/;
 /** Window `k` holds tokens `[k*step, min(k*step + size, N))` and is cut at token starts. */
 export function tokenWindows(
   docId: string, title: string, text: string, maxTokens: number, overlapTokens: number,
+  forceUnicode = false,
 ): ChunkRecord[] {
   requireText("doc_id", docId);
   requireText("text", text);
@@ -34,7 +35,7 @@ export function tokenWindows(
   if (pyStrip(text) === "") return []; // SOURCE-7: a blank document has no record
   const points = fault("tokwin-utf16") ? text.split("") : Array.from(text);
   // SCRIPT-6: on text with a script written without spaces the tokens are unicode units.
-  const unicode = hasClusterScript(text);
+  const unicode = forceUnicode || hasClusterScript(text);
   let tokens: { starts: number[]; ends: number[] };
   if (unicode) {
     const cp = fault("tokwin-utf16") ? (i: number): number => i : codePointIndex(text);
