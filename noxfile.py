@@ -218,6 +218,7 @@ BENCHMARKS = (
     "ingest",
     "scaling",
     "sizes",
+    "scripts",
 )
 
 

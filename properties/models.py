@@ -8,6 +8,7 @@ from __future__ import annotations
 # --- seed 000: split_section / assemble ----------------------------------------------------
 import functools
 import hashlib
+import itertools
 from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
@@ -118,8 +119,9 @@ def model_hash(text: str) -> str:
 # These models ask markdown-it-py directly (not chunkspec's block parser) where structure is
 # needed, and state each rule in its most literal form.
 
-_MD_TERMINATORS = ".!?…‼⁇⁈⁉。！？"
-_MD_CLOSERS = "\"')]}»”’›」』"
+_MD_TERMINATORS = ".!?…‼⁇⁈⁉。！？" + "｡؟۔।॥։።"  # SENT-1, SENT-5
+_MD_CLOSERS = "\"')]}»”’›」』" + "）］｝＂＇｣〉》】〕〗〙〛"  # SENT-1, SENT-5
+_MD_WIDE = "。！？｡"  # SENT-6
 
 
 def model_lines(source: str) -> list[tuple[int, int]]:
@@ -204,15 +206,25 @@ def model_sentences(text: str) -> list[str]:
     terminator; each sentence is the source text from its first word to its last."""
     import re
 
+    terminators = re.escape(_MD_TERMINATORS)
+    # SENT-6: inside a word, a terminator run holding a wide terminator, with its closers.
+    wide = re.compile(
+        f"[{terminators}]*[{re.escape(_MD_WIDE)}][{terminators}]*[{re.escape(_MD_CLOSERS)}]*"
+    )
     sentences: list[str] = []
     begin = None
     for match in re.finditer(r"\S+", text):
-        if begin is None:
-            begin = match.start()
-        word = match.group().rstrip(_MD_CLOSERS)
-        if word and word[-1] in _MD_TERMINATORS:
-            sentences.append(text[begin : match.end()])
-            begin = None
+        pieces = [match.start()]
+        pieces += [match.start() + m.end() for m in wide.finditer(match.group())]
+        if pieces[-1] != match.end():
+            pieces.append(match.end())
+        for a, b in itertools.pairwise(pieces):
+            if begin is None:
+                begin = a
+            piece = text[a:b].rstrip(_MD_CLOSERS)
+            if b < match.end() or (piece and piece[-1] in _MD_TERMINATORS):
+                sentences.append(text[begin:b])
+                begin = None
     if begin is not None:
         sentences.append(text[begin:].rstrip())
     return sentences

@@ -253,6 +253,13 @@ def markdown_documents(draw: st.DrawFn) -> str:
 #: Text for the sentence splitter: terminators, closers, whitespace and letters.
 sentence_text = st.text(alphabet=st.sampled_from([*list("ab .!?)\"'\n\t…。"), "\xa0"]), max_size=60)
 
+#: Sentence ends of every script (SENT-5, SENT-6): full-width and halfwidth marks with no
+#: space after them, Arabic, Urdu and Devanagari marks, CJK closers, ideographs and kana.
+script_sentence_text = st.text(
+    alphabet=st.sampled_from([*"ab .!?\n。！？｡؟۔।॥」）』》中文かな가ก", "\u3000", "\xa0"]),
+    max_size=60,
+)
+
 
 # --- seeds 002 and 004: sliding windows, token windows, the page chunker --------------------
 
@@ -624,3 +631,47 @@ def front_matter_documents(draw: st.DrawFn) -> str:
     newline = draw(st.sampled_from(["\n", "\r\n", "\r"]))
     head = newline.join([marker, *lines]) if marker else newline.join(lines)
     return head + newline + tail if head else tail
+
+
+# --- every script (SCRIPT rules) -----------------------------------------------------------
+
+#: Pieces of text in many scripts: Chinese, Japanese, Korean (syllables and conjoining
+#: jamo), Thai with its marks, Arabic and Hebrew with bidi controls, Devanagari with a
+#: virama, Latin with combining marks, emoji ZWJ sequences, skin tones, flags, and the
+#: sentence marks and spaces between them.
+MULTI_SCRIPT_PIECES = [
+    "机器",
+    "学习",
+    "。",
+    "！",
+    "，",
+    "日本語",
+    "カタカナ",
+    "ひらがな",
+    "한국어",
+    "\u1100\u1161\u11a8",
+    "ภาษาไทย",
+    "กำ",
+    "مرحبا",
+    "؟",
+    "\u202bשלום\u202c",
+    "\u2067عربي\u2069",
+    "हिन्दी",
+    "।",
+    "e\u0301",
+    "a\u0308\u0323",
+    "Word",
+    "x1",
+    ".",
+    "\U0001f468\u200d\U0001f469\u200d\U0001f467",
+    "\U0001f44b\U0001f3fd",
+    "\U0001f1ef\U0001f1f5",
+    "\U00020000",
+    " ",
+    " ",
+    "\n",
+    "\n\n",
+    "\u3000",
+]
+
+multi_script_texts = st.lists(st.sampled_from(MULTI_SCRIPT_PIECES), max_size=40).map("".join)

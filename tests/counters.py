@@ -14,6 +14,7 @@ from chunkspec.counters import (
     CharEstimateCounter,
     HuggingFaceCounter,
     TiktokenCounter,
+    UnicodeCounter,
     WhitespaceCounter,
 )
 
@@ -103,6 +104,8 @@ def named(name: str) -> object:
         return WhitespaceCounter()
     if name == "chars4":
         return CharEstimateCounter()
+    if name == "unicode":
+        return UnicodeCounter()
     if name == "utf8-bytes":
         return TiktokenCounter(byte_encoding())
     if name == "small-bpe":

@@ -10,6 +10,7 @@ from ._counters._builtin import (
     TiktokenCounter,
     TokenCounter,
     TokenSpanCounter,
+    UnicodeCounter,
     WhitespaceCounter,
 )
 from ._counters._registry import counter_from_name, counter_name, resolve_counter
@@ -20,6 +21,7 @@ __all__ = [
     "TiktokenCounter",
     "TokenCounter",
     "TokenSpanCounter",
+    "UnicodeCounter",
     "WhitespaceCounter",
     "counter_from_name",
     "counter_name",

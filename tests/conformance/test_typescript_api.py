@@ -131,3 +131,39 @@ def test_chunk_document_equals_python_on_the_repository(port: Port) -> None:
     assert sum(map(len, wanted)) > 10_000
     for call, mine, theirs in zip(calls, got, wanted, strict=True):
         assert mine == theirs, call[1][1]
+
+
+def test_chunk_document_equals_python_on_every_script(port: Port) -> None:
+    """NPM-1 with SCRIPT-6 and SCRIPT-8: on generated multi-script texts (CJK, kana, Hangul
+    and jamo, Thai, Arabic and Hebrew with bidi controls, emoji sequences, combining marks),
+    every strategy counts unicode units as Python does and cuts at the same places."""
+    import random
+
+    from properties.strategies import MULTI_SCRIPT_PIECES
+
+    rng = random.Random(25)
+    texts = [
+        "".join(rng.choice([*MULTI_SCRIPT_PIECES, "# T\n\n", "\n\n## U\n\n"]) for _ in range(n))
+        for n in [rng.randint(1, 120) for _ in range(150)]
+    ]
+    calls: list[tuple[str, list[Any]]] = []
+    wanted: list[list[dict[str, Any]]] = []
+    for n, text in enumerate(texts):
+        if not text.strip():
+            continue
+        for js, python, input_format in STRATEGIES:
+            if js.get("counter") == "chars1":
+                continue
+            for size, counter in ((3, None), (17, None), (5, "unicode")):
+                js_options = {**js, "maxTokens": size}
+                options = {**python, "max_tokens": size}
+                if counter is not None:  # COUNT-11: the unicode counter asked for by name
+                    js_options["counter"] = options["counter"] = counter
+                calls.append(("chunkDocument", [text, {"docId": f"d{n}", **js_options}]))
+                document = document_from_text(text, doc_id=f"d{n}", input_format=input_format)
+                strategy = options.pop("strategy")
+                wanted.append([r.to_dict() for r in chunk_document(document, strategy, **options)])
+    got = call_api(port, calls)
+    assert any(r["counter"] == "unicode" for records in wanted for r in records)
+    for call, mine, theirs in zip(calls, got, wanted, strict=True):
+        assert mine == theirs, (call[1][0], call[1][1])

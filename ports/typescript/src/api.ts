@@ -40,8 +40,12 @@ export interface ChunkDocumentOptions {
    * `min(64, floor(maxTokens / 8))`, `pages` `floor(maxTokens / 4)`.
    */
   overlapTokens?: number;
-  /** `window` only: `"whitespace"` words (default) or `"chars1"` characters (code points). */
-  counter?: "whitespace" | "chars1";
+  /**
+   * `"whitespace"` words (default; unicode units on text with a script written without
+   * spaces, SCRIPT-6), `"unicode"` units (COUNT-11, SCRIPT-3) or, for `window` only,
+   * `"chars1"` characters (code points).
+   */
+  counter?: "whitespace" | "unicode" | "chars1";
   /** `structural` only: the budget counts the heading trail too; default false. */
   countHeadings?: boolean;
   /** `structural` only: split a table over the budget by rows; default false. */
@@ -119,10 +123,11 @@ export function chunkDocument(text: string, options: ChunkDocumentOptions): Chun
   const countHeadings = optionalBool("countHeadings", given["countHeadings"]);
   const splitTables = optionalBool("splitTables", given["splitTables"]);
   const counter = given["counter"] === undefined ? "whitespace" : given["counter"];
-  if (counter !== "whitespace" && counter !== "chars1") {
-    throw new ArgumentValueError("counter", "must be whitespace or chars1", counter);
+  if (counter !== "whitespace" && counter !== "unicode" && counter !== "chars1") {
+    throw new ArgumentValueError("counter", "must be whitespace, unicode or chars1", counter);
   }
-  if (counter !== "whitespace" && strategy !== "window") {
+  const unicode = counter === "unicode";
+  if (counter === "chars1" && strategy !== "window") {
     throw new ArgumentValueError("counter", `belongs to strategy window, not ${strategy}`, counter);
   }
   if ((countHeadings || splitTables) && strategy !== "structural") {
@@ -143,15 +148,15 @@ export function chunkDocument(text: string, options: ChunkDocumentOptions): Chun
     : requireText("title", given["title"]);
   let records: ChunkRecord[];
   if (strategy === "heading") {
-    records = headingAwareRecords(docId, title, text, maxTokens, overlap);
+    records = headingAwareRecords(docId, title, text, maxTokens, overlap, unicode);
   } else if (strategy === "structural") {
-    records = splitMarkdownRecords(docId, title, text, maxTokens, countHeadings, splitTables);
+    records = splitMarkdownRecords(docId, title, text, maxTokens, countHeadings, splitTables, unicode);
   } else if (strategy === "pages") {
-    records = chunkPages(docId, title, text.split(PAGE_SEPARATOR), maxTokens, overlap);
+    records = chunkPages(docId, title, text.split(PAGE_SEPARATOR), maxTokens, overlap, unicode);
   } else {
     records = counter === "chars1"
       ? chunkWindows(docId, title, text, maxTokens, overlap)
-      : tokenWindows(docId, title, text, maxTokens, overlap);
+      : tokenWindows(docId, title, text, maxTokens, overlap, unicode);
   }
   if (strategy !== "pages" && text.includes(PAGE_SEPARATOR)) records = paged(text, records);
   return source === "" ? records : records.map((record) => ({ ...record, source }));

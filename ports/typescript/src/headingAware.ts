@@ -11,11 +11,13 @@ import { type Block, parseMarkdownBlocks } from "./markdown.js";
 import { type Span, spanRecords } from "./markdownRecords.js";
 import type { ChunkRecord } from "./record.js";
 import { requireInt, requireText } from "./validate.js";
+import { countUnits, fitWord, hasClusterScript } from "./units.js";
 import { countWords, isBlank, pyStrip, wordSpans } from "./whitespace.js";
 
 /** `chunk_document(SourceDocument(docId, text, "markdown", title), "heading", ...)`. */
 export function headingAwareRecords(
   docId: string, title: string, text: string, maxTokens: number, overlapTokens: number,
+  forceUnicode = false,
 ): ChunkRecord[] {
   requireText("doc_id", docId);
   requireText("text", text);
@@ -23,9 +25,10 @@ export function headingAwareRecords(
   requireInt("max_tokens", maxTokens, 1); // HEAD-12
   requireInt("overlap_tokens", overlapTokens, 0);
   if (pyStrip(text) === "") return []; // SOURCE-7
-  const spans = new Run(docId, text, maxTokens, overlapTokens).run();
+  const unicode = forceUnicode || hasClusterScript(text); // SCRIPT-6: whitespace counts unicode units here
+  const spans = new Run(docId, text, maxTokens, overlapTokens, unicode).run();
   const strategy = `heading:max_tokens=${maxTokens},overlap_tokens=${overlapTokens}`; // RECORD-6
-  return spanRecords(docId, title, text, spans, maxTokens, strategy);
+  return spanRecords(docId, title, text, spans, maxTokens, strategy, unicode);
 }
 
 /** Python's `not text.strip()` (or the "ha-trim-blank" fault's JavaScript trim()). */
@@ -41,7 +44,15 @@ class Run {
   tokens = 0;
   carry: [number, number] | null = null;
 
-  constructor(readonly docId: string, readonly source: string, readonly max: number, readonly overlap: number) {}
+  constructor(
+    readonly docId: string, readonly source: string, readonly max: number, readonly overlap: number,
+    readonly unicode: boolean = false,
+  ) {}
+
+  /** The unicode units of source[start:end] (SCRIPT-3): not additive, so always recounted. */
+  count(start: number, end: number): number {
+    return countUnits(this.source.slice(start, end));
+  }
 
   run(): Span[] {
     for (const block of parseMarkdownBlocks(this.source)) {
@@ -86,7 +97,7 @@ class Run {
   /** HEAD-5: accumulate while the count stays within max_tokens, else flush first. */
   add(start: number, end: number, tokens: number): void {
     if (this.start >= 0) {
-      const total = this.tokens + tokens;
+      const total = this.unicode ? this.count(this.start, end) : this.tokens + tokens;
       if (fault("ha-budget-lt") ? total < this.max : total <= this.max) {
         this.end = end;
         this.tokens = total;
@@ -104,6 +115,21 @@ class Run {
   seed(tokens: number): void {
     if (this.carry === null) return;
     const words = wordSpans(this.source, this.carry[0], this.carry[1]);
+    if (this.unicode) {
+      // HEAD-6 with a counter that is not additive: the longest tail within both bounds.
+      const tailEnd = this.carry[1];
+      const end = this.end;
+      const ok = (k: number): boolean => {
+        const at = words[words.length - k]?.[0] ?? 0;
+        return this.count(at, tailEnd) <= this.overlap && this.count(at, end) <= this.max;
+      };
+      const k = gallop(0, words.length, (k) => k === 0 || ok(k));
+      if (k > 0) {
+        this.start = words[words.length - k]?.[0] ?? this.start;
+        this.tokens = this.count(this.start, end);
+      }
+      return;
+    }
     const room = fault("ha-overlap-ignores-budget") ? this.overlap : this.max - tokens;
     const k = Math.min(this.overlap, room, words.length);
     if (k > 0) {
@@ -114,6 +140,7 @@ class Run {
 
   /** HEAD-7: a block over the budget by sentences, a sentence over it by words. */
   units(block: Block): Array<[number, number, number]> {
+    if (this.unicode) return this.unitsByCount(block);
     const tokens = countWords(block.text);
     if (tokens <= this.max) return [[block.start, block.end, tokens]];
     const units: Array<[number, number, number]> = [];
@@ -135,4 +162,58 @@ class Run {
     }
     return units;
   }
+
+  /** HEAD-7 with unicode units: sentences, then words, then units and clusters (SCRIPT-8). */
+  unitsByCount(block: Block): Array<[number, number, number]> {
+    const tokens = this.count(block.start, block.end);
+    if (tokens <= this.max) return [[block.start, block.end, tokens]];
+    const units: Array<[number, number, number]> = [];
+    for (const [start, end] of headingSentences(this.source, block.start, block.end)) {
+      const n = this.count(start, end);
+      if (n <= this.max) {
+        units.push([start, end, n]);
+        continue;
+      }
+      const words = wordSpans(this.source, start, end);
+      let i = 0;
+      while (i < words.length) {
+        const first = words[i]?.[0] ?? 0;
+        const at = i;
+        const k = gallop(i, words.length, (k) => k > at && this.count(first, words[k - 1]?.[1] ?? 0) <= this.max);
+        if (k === i) {
+          const [a, b] = words[i] ?? [0, 0];
+          const fits = (x: number, y: number): boolean => this.count(x, y) <= this.max;
+          for (const [x, y] of fitWord(this.source, a, b, fits)) units.push([x, y, this.count(x, y)]);
+          i += 1;
+        } else {
+          const last = words[k - 1]?.[1] ?? 0;
+          units.push([first, last, this.count(first, last)]);
+          i = k;
+        }
+      }
+    }
+    return units;
+  }
+}
+
+/** Python's `longest`: the largest k in [low, high] with ok(k), galloping then bisecting. */
+function gallop(low: number, high: number, ok: (k: number) => boolean): number {
+  let good = low;
+  let step = 1;
+  let bad = high + 1;
+  while (good + step <= high) {
+    if (ok(good + step)) {
+      good += step;
+      step *= 2;
+    } else {
+      bad = good + step;
+      break;
+    }
+  }
+  while (bad - good > 1) {
+    const mid = (good + bad) >> 1;
+    if (ok(mid)) good = mid;
+    else bad = mid;
+  }
+  return good;
 }

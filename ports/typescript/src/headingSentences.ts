@@ -1,13 +1,12 @@
 /**
- * SENT-1/SENT-2 sentence spans for the heading-aware chunker's oversized blocks (HEAD-7):
+ * SENT-1/SENT-2/SENT-5/SENT-6 sentence spans for the heading-aware chunker's oversized blocks (HEAD-7):
  * one forward scan (SENT-4), Python's whitespace (WS-1). UTF-16 indexes of `text`; every
  * terminator, closer and whitespace character is in the BMP, so code units suffice.
  */
 
 import { isSpace } from "./whitespace.js";
 
-const TERMINATORS = new Set(".!?…‼⁇⁈⁉。！？");
-const CLOSERS = new Set("\"')]}»”’›」』");
+import { CLOSERS, TERMINATORS, WIDE_TERMINATORS } from "./sentences.js";
 
 /** The sentences of text[start:end] as [s, e) offsets, each trimmed and non-blank. */
 export function sentenceSpans(text: string, start: number, end: number): Array<[number, number]> {
@@ -18,8 +17,10 @@ export function sentenceSpans(text: string, start: number, end: number): Array<[
     if (TERMINATORS.has(text[i] ?? "")) {
       let j = i + 1;
       while (j < end && TERMINATORS.has(text[j] ?? "")) j++;
+      let wide = false; // SENT-6
+      for (let k = i; k < j; k++) if (WIDE_TERMINATORS.has(text[k] ?? "")) wide = true;
       while (j < end && CLOSERS.has(text[j] ?? "")) j++;
-      if (j === end || isSpace(text[j] ?? "")) {
+      if (wide || j === end || isSpace(text[j] ?? "")) {
         emit(text, begin, j, spans);
         begin = j;
       }

@@ -16,5 +16,5 @@ export type { Chunk as SeedChunk } from "./schema.js";
 export { splitMarkdownRecords } from "./structural.js";
 export { headingAwareRecords } from "./headingAware.js";
 export { chunkPages, joinPages, PAGE_SEPARATOR } from "./pages.js";
-export { CLOSERS, TERMINATORS, sentenceSpans, sentenceSpansOfPoints, splitSentences } from "./sentences.js";
+export { CLOSERS, TERMINATORS, WIDE_TERMINATORS, sentenceSpans, sentenceSpansOfPoints, splitSentences } from "./sentences.js";
 export { tokenWindows } from "./tokenWindows.js";

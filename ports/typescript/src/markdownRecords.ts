@@ -10,6 +10,7 @@ import { frontMatterFields } from "./frontMatter.js";
 import { hashText } from "./hashing.js";
 import type { ChunkRecord } from "./record.js";
 import { ChunkRecordSchema } from "./schema.js";
+import { countUnits } from "./units.js";
 import { countWords, pyStrip } from "./whitespace.js";
 
 export interface Span {
@@ -33,15 +34,16 @@ function section(path: string[], kind: string, text: string): string | null {
 /** The records of `spans` over `source` (ids `docId:index`). */
 export function spanRecords(
   docId: string, title: string, source: string, spans: Span[], maxTokens: number, strategy: string,
+  unicode = false,
 ): ChunkRecord[] {
   const cp = codePointIndex(source);
   const metadata = frontMatterFields(source); // META-3, META-4: one object, every record
   return spans.map((span, index) => {
     const text = span.prefix + source.slice(span.start, span.end);
-    const tokens = countWords(text);
+    const tokens = unicode ? countUnits(text) : countWords(text); // SCRIPT-6
     const record: ChunkRecord = {
       id: `${docId}:${index}`, doc_id: docId, index, text, start: cp(span.start), end: cp(span.end),
-      tokens, counter: "whitespace", content_hash: hashText(text), kind: span.kind,
+      tokens, counter: unicode ? "unicode" : "whitespace", content_hash: hashText(text), kind: span.kind,
       heading_path: span.headingPath, parent_id: span.parentId, page_start: null, page_end: null,
       section: section(span.headingPath, span.kind, text), prefix: span.prefix,
       oversized: tokens > maxTokens, title, source: "", strategy, metadata,

@@ -14,6 +14,8 @@ import { fault } from "./faults.js";
 import { hashText } from "./hashing.js";
 import type { ChunkRecord } from "./record.js";
 import { ArgumentTypeError, ArgumentValueError, requireInt, requireText } from "./validate.js";
+import { codePointIndex } from "./codepoints.js";
+import { countUnits, hasClusterScript, unitSpans } from "./units.js";
 import { wordSpans } from "./wordSpans.js";
 import { countWords, isSpace, pyStrip } from "./whitespace.js";
 
@@ -60,6 +62,7 @@ function trim(points: readonly string[], lo: number, hi: number): [number, numbe
 /** The chunk records of `pages` (PAGE rules; RECORD-13's default overlap is max_tokens // 4). */
 export function chunkPages(
   docId: string, title: string, pages: unknown, maxTokens: number = 400, overlapTokens?: number | null,
+  forceUnicode = false,
 ): ChunkRecord[] {
   requireText("doc_id", docId);
   const full = joinPages(pages);
@@ -76,7 +79,15 @@ export function chunkPages(
   const points = utf16 ? full.split("") : Array.from(full);
   const blank = pyStrip(full) === "";
   if (blank && !fault("pages-blank-record")) return []; // SOURCE-7
-  const ranges = blank ? [[0, points.length] as [number, number]] : windows(points, maxTokens, overlap);
+  // SCRIPT-6: on text with a script written without spaces the tokens are unicode units.
+  const unicode = forceUnicode || hasClusterScript(full);
+  let units: { starts: number[]; ends: number[] } | undefined;
+  if (unicode) {
+    const cp = utf16 ? (i: number): number => i : codePointIndex(full);
+    const spans = unitSpans(full);
+    units = { starts: spans.map(([a]) => cp(a)), ends: spans.map(([, b]) => cp(b)) };
+  }
+  const ranges = blank ? [[0, points.length] as [number, number]] : windows(points, maxTokens, overlap, units);
   // Page k occupies points[pageStarts[k] : pageStarts[k] + its length] (PAGE-2).
   const pageStarts: number[] = [];
   let position = 0;
@@ -93,14 +104,14 @@ export function chunkPages(
   const strategy = `pages:max_tokens=${maxTokens},overlap_tokens=${overlap}`; // RECORD-6
   return ranges.map(([a, b], index) => {
     const text = points.slice(a, b).join("");
-    const tokens = countWords(text); // RECORD-14
+    const tokens = unicode ? countUnits(text) : countWords(text); // RECORD-14
     const first = pageOf(a);
     let last = pageOf(Math.max(a, b - 1));
     if (fault("pages-page-end-inclusive")) last = pageOf(b + 1); // a <= for a < in the page walk
     if (fault("pages-start-page-only")) last = first;
     return {
       id: `${docId}:${index}`, doc_id: docId, index, text, start: a, end: b, tokens,
-      counter: "whitespace", content_hash: hashText(text), kind: "window", heading_path: [],
+      counter: unicode ? "unicode" : "whitespace", content_hash: hashText(text), kind: "window", heading_path: [],
       parent_id: null, page_start: first, page_end: last, section: null, prefix: "",
       oversized: fault("pages-oversized-ge") ? tokens >= maxTokens : tokens > maxTokens,
       title, source: "", strategy, metadata: {},
@@ -109,8 +120,11 @@ export function chunkPages(
 }
 
 /** The chunks' stripped ranges `[a, b)` over `points` (PAGE-3..PAGE-10, whitespace counter). */
-function windows(points: readonly string[], maxTokens: number, overlap: number): Array<[number, number]> {
-  const { starts, ends } = wordSpans(points);
+function windows(
+  points: readonly string[], maxTokens: number, overlap: number,
+  units?: { starts: number[]; ends: number[] },
+): Array<[number, number]> {
+  const { starts, ends } = units ?? wordSpans(points);
   const n = starts.length;
   // PAGE-9: boundary j (the cut before token j) ends a sentence when the last
   // non-whitespace character before it, token j-1's last, is a mark; the character after
@@ -121,6 +135,13 @@ function windows(points: readonly string[], maxTokens: number, overlap: number):
       // The mistake: a blank line (two line feeds before the next token) ends a sentence too.
       const gap = points.slice(after, starts[j] ?? after).join("");
       if (/\n[^\S\n]*\n/.test(gap)) return true;
+    }
+    if (units !== undefined) {
+      // Unicode units may touch: the mark must be followed by whitespace reaching token j.
+      let q = (starts[j] ?? 0) - 1;
+      if (!isSpace(points[q] ?? "")) return false;
+      while (q >= 0 && isSpace(points[q] ?? "")) q--;
+      return MARKS.has(points[q] ?? "");
     }
     let mark = after - 1;
     if (fault("pages-closer-sentence-end")) while (mark > 0 && CLOSERS.has(points[mark] ?? "")) mark--;

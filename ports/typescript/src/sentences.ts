@@ -14,14 +14,20 @@ import { fault } from "./faults.js";
 import { requireStr, requireText } from "./validate.js";
 import { isSpace } from "./whitespace.js";
 
-/** Characters that end a sentence (SENT-1). */
+/** Characters that end a sentence (SENT-1, SENT-5). */
 export const TERMINATORS: ReadonlySet<string> = new Set([
   ".", "!", "?", "\u2026", "\u203c", "\u2047", "\u2048", "\u2049", "\u3002", "\uff01", "\uff1f",
+  "\uff61", "\u061f", "\u06d4", "\u0964", "\u0965", "\u0589", "\u1362",
 ]);
 
-/** Characters after the terminators that still belong to the sentence (SENT-1). */
+/** Terminators that end a sentence with no whitespace after them (SENT-6). */
+export const WIDE_TERMINATORS: ReadonlySet<string> = new Set(["\u3002", "\uff01", "\uff1f", "\uff61"]);
+
+/** Characters after the terminators that still belong to the sentence (SENT-1, SENT-5). */
 export const CLOSERS: ReadonlySet<string> = new Set([
   '"', "'", ")", "]", "}", "\u00bb", "\u201d", "\u2019", "\u203a", "\u300d", "\u300f",
+  "\uff09", "\uff3d", "\uff5d", "\uff02", "\uff07", "\uff63", "\u3009", "\u300b", "\u3011",
+  "\u3015", "\u3017", "\u3019", "\u301b",
 ]);
 
 /** A few abbreviations: only the planted fault "sentence-abbreviation" uses them (SENT-3). */
@@ -62,8 +68,10 @@ export function sentenceSpansOfPoints(
     if (terminator(points[i])) {
       let j = i + 1;
       while (j < end && terminator(points[j])) j++;
+      let wide = false; // SENT-6: a full-width or ideographic mark needs no whitespace after it
+      for (let k = i; k < j; k++) if (WIDE_TERMINATORS.has(points[k] ?? "")) wide = true;
       while (j < end && closer(points[j])) j++;
-      const ends = j === end || space(points[j] ?? "") || fault("sentence-break-without-space");
+      const ends = j === end || wide || space(points[j] ?? "") || fault("sentence-break-without-space");
       if (ends && !(fault("sentence-abbreviation") && abbreviation(points, begin, j))) {
         emit(points, begin, j, spans);
         begin = j;

@@ -13,6 +13,8 @@ import { type Span, spanRecords } from "./markdownRecords.js";
 import type { ChunkRecord } from "./record.js";
 import { splitInto } from "./split.js";
 import { ArgumentTypeError, requireInt, requireText } from "./validate.js";
+import { sentenceSpans } from "./headingSentences.js";
+import { countUnits, fitWord, hasClusterScript } from "./units.js";
 import { countWords, isBlank, pyStrip, wordSpans } from "./whitespace.js";
 
 /** Block kinds packed together as prose (MD-7); the others keep their kind. */
@@ -60,7 +62,7 @@ function requireBool(argument: string, value: unknown): boolean {
 /** `chunk_document(SourceDocument(docId, text, "markdown", title), "structural", ...)`. */
 export function splitMarkdownRecords(
   docId: string, title: string, text: string, maxTokens: number, countHeadings: boolean = false,
-  splitTables: boolean = false,
+  splitTables: boolean = false, forceUnicode = false,
 ): ChunkRecord[] {
   requireText("doc_id", docId);
   requireText("text", text);
@@ -69,11 +71,12 @@ export function splitMarkdownRecords(
   requireBool("count_headings", countHeadings);
   requireBool("split_tables", splitTables);
   if (pyStrip(text) === "") return []; // SOURCE-7
-  const splitter = new Splitter(text, maxTokens, countHeadings, splitTables);
+  const unicode = forceUnicode || hasClusterScript(text); // SCRIPT-6: whitespace counts unicode units here
+  const splitter = new Splitter(text, maxTokens, countHeadings, splitTables, unicode);
   let strategy = `structural:max_tokens=${maxTokens}`; // RECORD-6
   if (countHeadings && !fault("md-strategy-flags")) strategy += ",count_headings=true";
   if (splitTables && !fault("md-strategy-flags")) strategy += ",split_tables=true";
-  return spanRecords(docId, title, text, splitter.run(), maxTokens, strategy);
+  return spanRecords(docId, title, text, splitter.run(), maxTokens, strategy, unicode);
 }
 
 class Splitter {
@@ -86,9 +89,34 @@ class Splitter {
 
   constructor(
     readonly source: string, readonly budget: number, readonly countHeadings: boolean,
-    readonly splitTables: boolean,
+    readonly splitTables: boolean, readonly unicode: boolean = false,
   ) {
     [this.starts, this.ends] = lineTable(source);
+  }
+
+  /** The counter: whitespace words, or unicode units (SCRIPT-6; not additive). */
+  count(text: string): number {
+    return this.unicode ? countUnits(text) : countWords(text);
+  }
+
+  /** True when source[start:end] alone, without a heading trail, is over budget (SCRIPT-8). */
+  over(start: number, end: number): boolean {
+    return this.count(this.source.slice(start, end)) > this.budget;
+  }
+
+  /** SCRIPT-8: a word over the budget by its sentences, then units, then clusters, repacked. */
+  splitWord(start: number, end: number): Array<[number, number]> {
+    const regions: Array<[number, number]> = [];
+    for (const [a, b] of sentenceSpans(this.source, start, end)) {
+      regions.push(...fitWord(this.source, a, b, (x, y) => !this.over(x, y)));
+    }
+    const packed: Array<[number, number]> = [];
+    for (const [a, b] of regions) {
+      const last = packed[packed.length - 1];
+      if (last !== undefined && !this.over(last[0], b)) last[1] = b;
+      else packed.push([a, b]);
+    }
+    return packed;
   }
 
   run(): Span[] {
@@ -128,7 +156,7 @@ class Splitter {
   setPath(path: string[]): void {
     this.path = path;
     this.trail = path.join(" > ");
-    this.trailTokens = this.countHeadings ? countWords(this.trail) : 0;
+    this.trailTokens = this.countHeadings ? this.count(this.trail) : 0;
   }
 
   emit(kind: string, start: number, end: number, prefix: string = ""): void {
@@ -136,8 +164,8 @@ class Splitter {
   }
 
   measured(text: string): number {
-    if (this.countHeadings && this.trail !== "") return countWords(`${this.trail}\n\n${text}`);
-    return countWords(text);
+    if (this.countHeadings && this.trail !== "") return this.count(`${this.trail}\n\n${text}`);
+    return this.count(text);
   }
 
   fits(start: number, end: number, prefix: string = ""): boolean {
@@ -153,8 +181,8 @@ class Splitter {
   pack(blocks: Block[], kind: string): void {
     let units: Array<[number, number, number]> = [];
     for (const block of blocks) {
-      const tokens = countWords(block.text);
-      if (this.within(tokens + this.trailTokens)) {
+      const tokens = this.count(block.text);
+      if (this.within(tokens + this.trailTokens) && (!this.unicode || this.fits(block.start, block.end))) {
         units.push([block.start, block.end, tokens]);
         continue;
       }
@@ -179,7 +207,12 @@ class Splitter {
         total += units[j]?.[2] ?? 0;
         j++;
       }
-      this.emit(kind, units[i]?.[0] ?? 0, units[j - 1]?.[1] ?? 0);
+      const first = units[i]?.[0] ?? 0;
+      if (this.unicode && !this.fits(first, units[j - 1]?.[1] ?? 0)) {
+        // Not additive over the gaps between blocks: the longest run that really fits.
+        j = longest(i + 1, j - 1, (k) => this.fits(first, units[k - 1]?.[1] ?? 0));
+      }
+      this.emit(kind, first, units[j - 1]?.[1] ?? 0);
       i = j;
     }
   }
@@ -195,7 +228,8 @@ class Splitter {
       const last = words[w + tokens - 1];
       w += tokens;
       if (first === undefined || last === undefined) continue;
-      if (tokens + this.trailTokens <= this.budget) regions.push([first[0], last[1]]);
+      const fits = this.unicode ? this.fits(first[0], last[1]) : tokens + this.trailTokens <= this.budget;
+      if (fits) regions.push([first[0], last[1]]);
       else regions.push(...this.hard(words.slice(w - tokens, w)));
     }
     return regions;
@@ -209,7 +243,12 @@ class Splitter {
     while (i < n) {
       const first = words[i]?.[0] ?? 0;
       const k = longest(i + 1, n, (k) => this.fits(first, words[k - 1]?.[1] ?? 0));
-      regions.push([first, words[k - 1]?.[1] ?? 0]);
+      const word = words[i];
+      if (k === i + 1 && this.unicode && word !== undefined && this.over(word[0], word[1])) {
+        regions.push(...this.splitWord(word[0], word[1])); // SCRIPT-8
+      } else {
+        regions.push([first, words[k - 1]?.[1] ?? 0]);
+      }
       i = k;
     }
     return regions;

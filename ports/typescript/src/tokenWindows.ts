@@ -11,6 +11,8 @@ import { fault } from "./faults.js";
 import { hashText } from "./hashing.js";
 import type { ChunkRecord } from "./record.js";
 import { ArgumentValueError, requireInt, requireText } from "./validate.js";
+import { codePointIndex } from "./codepoints.js";
+import { countUnits, hasClusterScript, unitSpans } from "./units.js";
 import { wordSpans } from "./wordSpans.js";
 import { countWords, pyStrip } from "./whitespace.js";
 
@@ -19,6 +21,7 @@ const JS_SPACE = /\s/;
 /** Window `k` holds tokens `[k*step, min(k*step + size, N))` and is cut at token starts. */
 export function tokenWindows(
   docId: string, title: string, text: string, maxTokens: number, overlapTokens: number,
+  forceUnicode = false,
 ): ChunkRecord[] {
   requireText("doc_id", docId);
   requireText("text", text);
@@ -31,9 +34,17 @@ export function tokenWindows(
   }
   if (pyStrip(text) === "") return []; // SOURCE-7: a blank document has no record
   const points = fault("tokwin-utf16") ? text.split("") : Array.from(text);
-  const { starts, ends } = fault("tokwin-js-space")
-    ? wordSpans(points, (ch) => JS_SPACE.test(ch))
-    : wordSpans(points);
+  // SCRIPT-6: on text with a script written without spaces the tokens are unicode units.
+  const unicode = forceUnicode || hasClusterScript(text);
+  let tokens: { starts: number[]; ends: number[] };
+  if (unicode) {
+    const cp = fault("tokwin-utf16") ? (i: number): number => i : codePointIndex(text);
+    const spans = unitSpans(text);
+    tokens = { starts: spans.map(([a]) => cp(a)), ends: spans.map(([, b]) => cp(b)) };
+  } else {
+    tokens = fault("tokwin-js-space") ? wordSpans(points, (ch) => JS_SPACE.test(ch)) : wordSpans(points);
+  }
+  const { starts, ends } = tokens;
   const n = starts.length;
   const step = maxTokens - overlapTokens;
   const strategy = `window:max_tokens=${maxTokens},overlap_tokens=${overlapTokens}`; // RECORD-6
@@ -49,12 +60,13 @@ export function tokenWindows(
     let end = b === n ? points.length : (starts[b] ?? 0);
     if (fault("tokwin-cut-at-token-end")) end = ends[b - 1] ?? 0;
     const piece = points.slice(start, end).join("");
+    const count = unicode ? countUnits(piece) : countWords(piece);
     out.push({
       id: `${docId}:${k}`, doc_id: docId, index: k, text: piece, start, end,
-      tokens: fault("tokwin-tokens-nominal") ? maxTokens : countWords(piece), // RECORD-14
-      counter: "whitespace", content_hash: hashText(piece), kind: "window", heading_path: [],
+      tokens: fault("tokwin-tokens-nominal") ? maxTokens : count, // RECORD-14
+      counter: unicode ? "unicode" : "whitespace", content_hash: hashText(piece), kind: "window", heading_path: [],
       parent_id: null, page_start: null, page_end: null, section: null, prefix: "",
-      oversized: false, title, source: "", strategy, metadata: {},
+      oversized: count > maxTokens, title, source: "", strategy, metadata: {},
     });
     if (b >= n && !fault("tokwin-scrap")) break; // WIN-6: the first window to reach the end is the last
     if (fault("tokwin-overlap-chars")) {

@@ -17,9 +17,11 @@ from .._counters._builtin import TokenCounter, WhitespaceCounter
 from .._errors import ArgumentTypeError
 from .._text._blocks import Block, ChunkContext, Document
 from .._text._sentences import sentence_spans
+from ._fit import fit_word
+from ._fit import longest as _longest
 from ._small_chunks import grow_of, measure_of, merge_small
 from ._span import Span
-from ._split_markdown import _longest, require_counter
+from ._split_markdown import require_counter
 
 if TYPE_CHECKING:
     from .._text._documents import SourceDocument
@@ -436,15 +438,10 @@ class _Run:
         return units
 
     def characters(self, start: int, end: int) -> list[tuple[int, int, int]]:
-        """Split one oversized word into the longest runs of characters that fit."""
-        units: list[tuple[int, int, int]] = []
-        i = start
-        while i < end:
-            at = i
-            k = _longest(at + 1, end, lambda k: self.count(at, k) <= self.max)  # noqa: B023
-            units.append((at, k, self.count(at, k)))
-            i = k
-        return units
+        """Split one oversized word into the longest runs of units, then of grapheme
+        clusters, that fit (SCRIPT-8): never inside a cluster."""
+        fits = lambda a, b: self.count(a, b) <= self.max  # noqa: E731
+        return [(a, b, self.count(a, b)) for a, b in fit_word(self.source, start, end, fits)]
 
 
 def heading_spans(document: SourceDocument, options: ChunkOptions) -> list[Span]:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left, bisect_right
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -22,6 +22,9 @@ from .._errors import ArgumentTypeError
 from .._text._blocks import Block, Document
 from .._text._lines import line_table
 from .._text._markdown import iter_markdown_blocks
+from .._text._sentences import sentence_spans
+from ._fit import fit_word
+from ._fit import longest as _longest
 from ._small_chunks import grow_of, measure_of, merge_small
 from ._span import Span
 
@@ -35,30 +38,6 @@ __all__ = ["MarkdownChunk", "split_blocks", "split_markdown", "structural_spans"
 _PROSE = frozenset({"paragraph", "list", "quote", "html", "reference", "thematic_break"})
 
 _WORD = re.compile(r"\S+")
-
-
-def _longest(low: int, high: int, ok: Callable[[int], bool]) -> int:
-    """Return the largest ``k`` in ``[low, high]`` with ``ok(k)``, or ``low`` if none.
-
-    Assumes ``ok`` is monotone (true up to some ``k``). Galloping from ``low`` keeps the cost
-    proportional to the answer, not to ``high``: linear overall when called chunk by chunk.
-    """
-    good, step = low, 1
-    bad = high + 1
-    while good + step <= high:
-        if ok(good + step):
-            good += step
-            step *= 2
-        else:
-            bad = good + step
-            break
-    while bad - good > 1:
-        mid = (good + bad) // 2
-        if ok(mid):
-            good = mid
-        else:
-            bad = mid
-    return good
 
 
 @dataclass(frozen=True, slots=True)
@@ -345,15 +324,39 @@ class _Splitter:
         return regions
 
     def hard(self, words: list[tuple[int, int]]) -> list[tuple[int, int]]:
-        """Split a run of words into the longest prefixes that fit; a lone word stays whole."""
+        """Split a run of words into the longest prefixes that fit; a lone word stays whole
+        unless it alone counts over the budget: then its sentences (SENT-6), units and
+        grapheme clusters are packed by the budget (SCRIPT-8)."""
         regions: list[tuple[int, int]] = []
         i, n = 0, len(words)
         while i < n:
             first = words[i][0]
             k = _longest(i + 1, n, lambda k: self.fits(first, words[k - 1][1]))  # noqa: B023
-            regions.append((first, words[k - 1][1]))
+            if k == i + 1 and not self.additive and self.over(*words[i]):
+                regions.extend(self.split_word(*words[i]))
+            else:
+                regions.append((first, words[k - 1][1]))
             i = k
         return regions
+
+    def over(self, start: int, end: int) -> bool:
+        """True when ``source[start:end]`` alone, without a heading trail, is over budget."""
+        assert self.budget is not None
+        return self.counter.count(self.source[start:end]) > self.budget
+
+    def split_word(self, start: int, end: int) -> list[tuple[int, int]]:
+        """SCRIPT-8: a word over the budget by its sentences, then units, then clusters."""
+        regions: list[tuple[int, int]] = []
+        for a, b in sentence_spans(self.source, start, end):
+            regions.extend(fit_word(self.source, a, b, lambda s, e: not self.over(s, e)))
+        # Pack the pieces again so that short sentences share a chunk.
+        packed: list[tuple[int, int]] = []
+        for a, b in regions:
+            if packed and not self.over(packed[-1][0], b):
+                packed[-1] = (packed[-1][0], b)
+            else:
+                packed.append((a, b))
+        return packed
 
     def table(self, block: Block) -> None:
         """Emit a table whole, or by rows with the header repeated if asked (MD-9, MD-11)."""

@@ -115,7 +115,9 @@ def add_chunking_options(parser: Any, spec: CommandOptions) -> None:
             "--counter",
             default=None,
             metavar="NAME",
-            help="the token counter (RECORD-5): whitespace (words), chars{N} (N characters a "
+            help="the token counter (RECORD-5): whitespace (words; unicode units on text "
+            "without spaces, SCRIPT-6), unicode (words, an ideograph, kana, Hangul or Thai "
+            "cluster a unit), chars{N} (N characters a "
             "token; chars1 counts characters), tiktoken:ENCODING (e.g. tiktoken:cl100k_base), "
             f"huggingface:PATH (a tokenizer.json) (default: {spec.counter})",
         )

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .._core._tokens import WHITESPACE
+from .._core._units import has_cluster_script
 from .._text._sentences import CLOSERS, TERMINATORS
 
 __all__ = ["CLASSES", "InputClass", "classes_table"]
@@ -81,6 +82,11 @@ def _text(data: dict[str, Any]) -> str:
     if isinstance(pages, list):
         return "\f".join(p for p in pages if isinstance(p, str))
     return _str(data, "text")
+
+
+def _scripts(data: dict[str, Any]) -> bool:
+    """True when the text holds a character of SCRIPT-2's table (SCRIPT-6 applies)."""
+    return has_cluster_script(_text(data))
 
 
 def _has(chars: str) -> Test:
@@ -408,6 +414,13 @@ CLASSES: dict[str, list[InputClass]] = {
         *_COMMON_STR,
     ],
     "split_markdown": [
+        InputClass(
+            "a script written without spaces (unicode units)",
+            ("SCRIPT-6", "SCRIPT-8"),
+            None,
+            0.05,
+            _scripts,
+        ),
         InputClass("CRLF or CR line endings", ("MD-2", "HAZ-13"), None, 0.5, _has("\r")),
         InputClass("a setext heading", ("MD-5",), 0.2, 0.2, _SETEXT),
         InputClass("a reference definition", ("MD-1",), 0.2, 0.2, _lines(r"^\[ref\]: ")),
@@ -428,6 +441,13 @@ CLASSES: dict[str, list[InputClass]] = {
         InputClass("headings going back up a level", ("MD-7",), 0.3, 0.3, _heading_levels_back),
     ],
     "heading_aware": [
+        InputClass(
+            "a script written without spaces (unicode units)",
+            ("SCRIPT-6", "SCRIPT-8"),
+            None,
+            0.05,
+            _scripts,
+        ),
         InputClass("CRLF or CR line endings", ("MD-2", "HAZ-13"), None, 0.5, _has("\r")),
         InputClass(
             "headings going back up a level", ("HEAD-3", "HEAD-4"), 0.3, 0.3, _heading_levels_back
@@ -446,6 +466,13 @@ CLASSES: dict[str, list[InputClass]] = {
         InputClass("an astral character", ("RECORD-3", "HAZ-16"), None, 0.2, _matches(_ASTRAL)),
     ],
     "token_windows": [
+        InputClass(
+            "a script written without spaces (unicode units)",
+            ("SCRIPT-6", "SCRIPT-8"),
+            None,
+            0.05,
+            _scripts,
+        ),
         InputClass("more tokens than max_tokens", ("TOKWIN-3", "TOKWIN-6"), 0.3, 0.3, _longer),
         InputClass(
             "whitespace before the first token",
@@ -473,6 +500,13 @@ CLASSES: dict[str, list[InputClass]] = {
         *_COMMON_STR,
     ],
     "chunk_pages": [
+        InputClass(
+            "a script written without spaces (unicode units)",
+            ("SCRIPT-6", "SCRIPT-8"),
+            None,
+            0.05,
+            _scripts,
+        ),
         InputClass(
             "more tokens than max_tokens (a sentence break may apply)",
             ("PAGE-9", "PAGE-10"),

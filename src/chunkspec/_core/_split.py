@@ -35,6 +35,11 @@ def split_section(doc_id: str, title: str, text: str, max_tokens: int) -> list[C
       ``SEPARATORS``;
     * blank ``text`` gives exactly one chunk, ``Chunk(f"{doc_id}:0", doc_id, title, "", 0, ...)``.
 
+    Words are whitespace-separated (seed 000, normative): Chinese, Japanese or Thai text
+    has no spaces, so a whole paragraph is one "word" and one chunk of 1 token, however
+    long. For such text use ``chunk_document`` with ``heading``, ``structural``, ``window``
+    or ``pages``, which count ``unicode`` units there (SCRIPT-6, SCRIPT-7).
+
     Raises TypeError for a non-``str`` ``doc_id``, ``title`` or ``text`` or a non-``int``
     ``max_tokens``; ValueError for ``max_tokens < 1`` or ``> 2**53 - 1`` and for a string
     holding a lone surrogate (rules SPLIT-12, PORT-1, PORT-2).

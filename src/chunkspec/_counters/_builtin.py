@@ -18,6 +18,7 @@ import re
 from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 from .._core._tokens import WHITESPACE
+from .._core._units import unit_spans
 from .._core._validate import require_int, require_str, require_text
 from .._errors import ArgumentTypeError, ArgumentValueError
 
@@ -31,6 +32,7 @@ __all__ = [
     "TiktokenCounter",
     "TokenCounter",
     "TokenSpanCounter",
+    "UnicodeCounter",
     "WhitespaceCounter",
     "checked_starts",
 ]
@@ -90,6 +92,29 @@ class WhitespaceCounter:
 
     def __repr__(self) -> str:
         return "WhitespaceCounter()"
+
+
+class UnicodeCounter:
+    """Units that exist in every script (rules SCRIPT-1..SCRIPT-3, COUNT-11).
+
+    Whitespace words, except that each grapheme cluster of a script written without
+    spaces (Han, kana, Hangul, Thai, Lao, Khmer, Myanmar) is a unit of its own: on text
+    of scripts that use spaces it counts exactly as :class:`WhitespaceCounter`, and on
+    Chinese a budget of 512 is 512 ideographs, not one "word".
+    """
+
+    name = "unicode"
+
+    def count(self, text: str) -> int:
+        """Return the number of units of ``text`` (SCRIPT-3)."""
+        return len(unit_spans(require_str("text", text)))
+
+    def token_spans(self, text: str) -> list[tuple[int, int]]:
+        """Return the span of every unit (SCRIPT-3)."""
+        return unit_spans(require_str("text", text))
+
+    def __repr__(self) -> str:
+        return "UnicodeCounter()"
 
 
 class CharEstimateCounter:

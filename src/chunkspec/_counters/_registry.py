@@ -12,6 +12,7 @@ from ._builtin import (
     TiktokenCounter,
     TokenCounter,
     TokenSpanCounter,
+    UnicodeCounter,
     WhitespaceCounter,
 )
 
@@ -29,6 +30,8 @@ def counter_name(counter: TokenCounter) -> str:
     """
     if isinstance(counter, WhitespaceCounter):
         return "whitespace"
+    if isinstance(counter, UnicodeCounter):
+        return "unicode"
     if isinstance(counter, CharEstimateCounter):
         return f"chars{counter.chars_per_token}"
     if isinstance(counter, TiktokenCounter):
@@ -43,7 +46,7 @@ def counter_name(counter: TokenCounter) -> str:
 def counter_from_name(name: str) -> TokenSpanCounter:
     """Return the counter ``name`` describes, built once per process and name (RECORD-5).
 
-    ``whitespace``, ``chars{N}`` (N >= 1), ``tiktoken`` (``cl100k_base``) or
+    ``whitespace``, ``unicode`` (COUNT-11), ``chars{N}`` (N >= 1), ``tiktoken`` (``cl100k_base``) or
     ``tiktoken:{encoding}``, ``huggingface:{tokenizer.json path}``. A tokenizer is never
     pickled: a worker process builds its own from the name.
     """
@@ -51,6 +54,8 @@ def counter_from_name(name: str) -> TokenSpanCounter:
     kind, _, argument = name.partition(":")
     if kind == "whitespace" and not argument:
         return WhitespaceCounter()
+    if kind == "unicode" and not argument:
+        return UnicodeCounter()
     if kind.startswith("chars") and not argument and kind[5:].isdigit() and kind[5:].isascii():
         size = int(kind[5:])
         if size >= 1:
@@ -63,7 +68,7 @@ def counter_from_name(name: str) -> TokenSpanCounter:
         raise ArgumentValueError("counter", "needs a tokenizer file (huggingface:PATH)", name)
     raise ArgumentValueError(
         "counter",
-        "must be whitespace, chars{N}, tiktoken[:ENCODING] or huggingface:PATH",
+        "must be whitespace, unicode, chars{N}, tiktoken[:ENCODING] or huggingface:PATH",
         name,
     )
 

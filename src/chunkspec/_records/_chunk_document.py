@@ -23,6 +23,7 @@ from .._chunkers._span import Span, embedded
 from .._chunkers._strategies import STRATEGIES
 from .._core._collector import collector_paused
 from .._core._hashing import hash_text
+from .._core._units import has_cluster_script
 from .._counters._builtin import TokenSpanCounter
 from .._errors import ArgumentTypeError
 from .._text._blocks import Block
@@ -36,6 +37,7 @@ __all__ = [
     "chunk_document",
     "default_overlap",
     "records_of",
+    "script_options",
 ]
 
 
@@ -60,7 +62,9 @@ def chunk_document(
     ``overlap_tokens`` :func:`default_overlap`, refused by the strategies that do not
     overlap; ``counter`` a counter name (RECORD-5: ``whitespace``, ``chars1`` for
     character windows, ``chars4``, ``tiktoken:cl100k_base``, ``huggingface:PATH``) or a
-    counter object; ``encoding_file`` a tiktoken rank file (COUNT-9); ``count_headings``
+    counter object (the name ``whitespace`` counts ``unicode`` units on a document holding
+    Chinese, Japanese, Korean, Thai, Lao, Khmer or Myanmar text, except for ``recursive``:
+    SCRIPT-6); ``encoding_file`` a tiktoken rank file (COUNT-9); ``count_headings``
     and ``split_tables`` belong to ``structural``; ``min_tokens`` (SIZE-2's default) and
     ``budget_includes_headings`` to ``heading`` and ``structural`` (SIZE-1, SIZE-8). An
     options object together with any option keyword is a ValueError.
@@ -87,9 +91,22 @@ def chunk_document(
         options = options_from(None, {"strategy": strategy, **given})
     if not document.text.strip():
         return []  # SOURCE-7: character windows would window the blanks
+    options = script_options(document, options)
     with collector_paused():  # linear time on big documents (docs/performance.md)
         spans = STRATEGIES[options.strategy].spans(document, options)
         return records_of(document, options, spans)
+
+
+def script_options(document: SourceDocument, options: ChunkOptions) -> ChunkOptions:
+    """Return ``options`` with the counter ``unicode`` for ``whitespace`` when the document
+    holds a script written without spaces and the strategy is not seed 000's (SCRIPT-6)."""
+    if (
+        options.counter == "whitespace"
+        and options.strategy != "recursive"
+        and has_cluster_script(document.text)
+    ):
+        return options.replace(counter="unicode")
+    return options
 
 
 def check_options(options: ChunkOptions) -> ChunkOptions:

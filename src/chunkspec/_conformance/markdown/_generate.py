@@ -83,6 +83,11 @@ _HAZARD_LINES = [
     "\u00e9\u0301 w",
     "a\rb c",
     "\t",
+    # SCRIPT-6, SCRIPT-8, SENT-6: scripts without spaces, clusters, bidi controls.
+    "机器学习。它使计算机学习！真的吗？",
+    "日本語の文です。「はい。」 한국어 \u1100\u1161\u11a8",
+    "ภาษาไทยกำ \u202bשלום\u202c \U0001f468\u200d\U0001f469\u200d\U0001f467",
+    "\U0001f1ef\U0001f1f5e\u0301 \u2067عربي\u2069",
 ]
 _BREAKS = ["\n", "\n", "\n", "\r\n", "\r\n", "\r"]
 

@@ -13,7 +13,8 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from ..._core._tokens import WHITESPACE
-from ..._text._sentences import CLOSERS, TERMINATORS
+from ..._core._units import has_cluster_script, unit_spans
+from ..._text._sentences import CLOSERS, TERMINATORS, WIDE_TERMINATORS
 
 __all__ = ["error_rules", "field_rules", "window_traps"]
 
@@ -62,7 +63,7 @@ def _sentences(
     abbreviations: frozenset[str] = frozenset(),
     keep_blank: bool = False,
 ) -> list[str]:
-    """SENT-1..SENT-3 literally: the spans' texts, one step swappable for a mistake."""
+    """SENT-1..SENT-3, SENT-5, SENT-6 literally: the spans' texts, one step swappable."""
     out: list[str] = []
 
     def emit(piece: str) -> None:
@@ -76,9 +77,10 @@ def _sentences(
             j = i + 1
             while j < len(text) and text[j] in terminators:
                 j += 1
+            wide = any(text[k] in WIDE_TERMINATORS for k in range(i, j))  # SENT-6
             while j < len(text) and text[j] in closers:
                 j += 1
-            if j == len(text) or space(text[j]) or anywhere:
+            if j == len(text) or space(text[j]) or anywhere or wide:
                 k = j
                 while k > begin and not space(text[k - 1]):
                     k -= 1
@@ -146,7 +148,7 @@ def _record(
         "start": span[0],
         "end": span[1],
         "tokens": fields.get("tokens", len(text.split())),
-        "counter": "whitespace",
+        "counter": fields.get("counter", "whitespace"),
         "content_hash": hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest(),
         "kind": "window",
         "heading_path": [],
@@ -176,6 +178,23 @@ def _tokens(points: list[str], space: Space) -> tuple[list[int], list[int]]:
     return starts, ends
 
 
+def _unit_tokens(text: str, utf16: bool) -> tuple[list[int], list[int]]:
+    """SCRIPT-3's units of ``text`` (SCRIPT-6: the default on a script without spaces), as
+    code-point offsets, or UTF-16 offsets for the UTF-16 mistake."""
+    spans = unit_spans(text)
+    if utf16:
+        at = [0]
+        for ch in text:
+            at.append(at[-1] + (2 if ord(ch) > 0xFFFF else 1))
+        spans = [(at[a], at[b]) for a, b in spans]
+    return [a for a, _ in spans], [b for _, b in spans]
+
+
+def _count(text: str, unicode: bool) -> int:
+    """The record's tokens: unicode units or whitespace words (SCRIPT-6)."""
+    return len(unit_spans(text)) if unicode else len(text.split())
+
+
 def _token_windows(
     data: dict[str, Any],
     *,
@@ -192,7 +211,8 @@ def _token_windows(
     if not text.strip():
         return []  # SOURCE-7
     points = _units(text) if utf16 else list(text)
-    starts, ends = _tokens(points, space)
+    unicode = has_cluster_script(text)
+    starts, ends = _unit_tokens(text, utf16) if unicode else _tokens(points, space)
     n = len(starts)
     strategy = f"window:max_tokens={size},overlap_tokens={overlap}"
     out: list[dict[str, Any]] = []
@@ -207,8 +227,19 @@ def _token_windows(
         if cut_at_token_end:
             end = ends[b - 1]
         piece = _join(points[start:end])
-        tokens = size if nominal else len(piece.split())
-        out.append(_record(data, k, piece, (start, end), tokens=tokens, strategy=strategy))
+        tokens = size if nominal else _count(piece, unicode)
+        out.append(
+            _record(
+                data,
+                k,
+                piece,
+                (start, end),
+                tokens=tokens,
+                strategy=strategy,
+                counter="unicode" if unicode else "whitespace",
+                oversized=tokens > size,
+            )
+        )
         if b >= n and not scrap:
             break
         if overlap_chars:
@@ -277,13 +308,22 @@ def _page_chunks(
     points = _units(full) if utf16 else list(full)
     trim_space = _js_space if js_trim else _py_space
     ranges: list[tuple[int, int]] = []
+    unicode = has_cluster_script(full)
     if blank:
         ranges = [(0, len(points))]
     else:
-        starts, ends = _tokens(points, _py_space)
+        starts, ends = _unit_tokens(full, utf16) if unicode else _tokens(points, _py_space)
         n = len(starts)
 
         def sentence_end(j: int) -> bool:
+            if unicode:
+                # Units may touch: the mark must be followed by whitespace up to token j.
+                q = starts[j] - 1
+                if not _py_space(points[q]):
+                    return False
+                while q >= 0 and _py_space(points[q]):
+                    q -= 1
+                return points[q] in marks
             after = ends[j - 1]
             if blank_line and _BLANK_LINE.search("".join(points[after : starts[j]])):
                 return True
@@ -332,14 +372,24 @@ def _page_chunks(
     out = []
     for k, (a, b) in enumerate(ranges):
         text = _join(points[a:b])
-        tokens = len(text.split())
+        tokens = _count(text, unicode)
         first = page_of(a)
         last = page_of(b + 1) if end_inclusive else page_of(max(a, b - 1))
         if start_page_only:
             last = first
         over = tokens >= size if oversized_ge else tokens > size
         out.append(
-            _record(data, k, text, (a, b), pages=(first, last), oversized=over, strategy=strategy)
+            _record(
+                data,
+                k,
+                text,
+                (a, b),
+                pages=(first, last),
+                oversized=over,
+                strategy=strategy,
+                tokens=tokens,
+                counter="unicode" if unicode else "whitespace",
+            )
         )
     return out
 

@@ -47,6 +47,9 @@ _HAZARD_WORDS = [
     "\u200b",
     "\u180e",
     "e.g.",
+    "\u4e2d\u6587\u3002\u53e5",  # SCRIPT-6: a script without spaces makes the tokens units
+    "\u0e01\u0e33\u0e44\u0e17\u0e22",
+    "\U0001f44b\U0001f3fd\u1100\u1161",
 ]
 #: Every Python whitespace character but the page break, and CRLF (once each, so that
 #: words still come up often).
@@ -71,6 +74,10 @@ _HAZARD_SENTENCE = [
     "\U0001f600",
     "Mr.",
     "\u00e9",
+    ". ",  # SENT-5 grew the sets above: keep ASCII sentence ends as common as before
+    "? ",
+    "\u4e2d\u6587",  # SENT-6: ideographs around a full-width mark
+    "\u0e44\u0e17\u0e22",
 ]
 #: Budgets at and past 2**31 (valid: PORT-1 bounds them at 2**53 - 1).
 _HUGE_SIZES = [2**31, 2**31 + 5, 2**32 + 7, 2**53 - 1]
