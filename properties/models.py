@@ -9,6 +9,7 @@ from __future__ import annotations
 import functools
 import hashlib
 import itertools
+import json
 from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
@@ -535,7 +536,12 @@ def model_chunk_table(
             row.update(doc_id=doc_id, source=source, error=" ".join(error.split()))
             rows.append(row)
         else:
-            rows.extend({**record.to_dict(), "error": None} for record in records)
+            for record in records:  # META-6: metadata as JSON text, sorted keys, no spaces
+                data = record.to_dict()
+                text = json.dumps(
+                    data["metadata"], sort_keys=True, separators=(",", ":"), ensure_ascii=False
+                )
+                rows.append({**data, "metadata": text, "error": None})
     return rows
 
 
@@ -560,6 +566,7 @@ _OUTPUT_FIELDS = (
     "title",
     "source",
     "strategy",
+    "metadata",
     "error",
 )
 
