@@ -13,6 +13,7 @@ import re
 from bisect import bisect_right
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 from .._core._split import _split
@@ -20,7 +21,7 @@ from .._core._validate import require_int, require_str, require_text
 from .._counters._builtin import TokenCounter, WhitespaceCounter
 from .._errors import ArgumentTypeError
 from .._text._blocks import Block, Document
-from .._text._lines import line_table
+from .._text._lines import LineTable, line_table
 from .._text._markdown import iter_markdown_blocks
 from ._span import Span
 
@@ -188,11 +189,25 @@ class _Splitter:
         self.additive = type(counter) is WhitespaceCounter
         self.count_headings = count_headings
         self.split_tables = split_tables
-        self.starts, self.ends = line_table(source)
         self.path: tuple[str, ...] = ()
         self.trail = ""
         self.trail_tokens = 0
         self.out: list[MarkdownChunk] = []
+
+    @cached_property
+    def lines(self) -> LineTable:
+        """The MD-2 line table of ``source``: for line numbers and table rows, on first use."""
+        return line_table(self.source)
+
+    @property
+    def starts(self) -> Sequence[int]:
+        """Where each MD-2 line starts."""
+        return self.lines[0]
+
+    @property
+    def ends(self) -> Sequence[int]:
+        """Where each MD-2 line ends, its break excluded."""
+        return self.lines[1]
 
     def run(self, blocks: Iterable[Block] | None = None) -> list[MarkdownChunk]:
         """Walk the blocks (``source``'s Markdown blocks unless given), emit chunks."""
@@ -200,7 +215,7 @@ class _Splitter:
         prose: list[Block] = []
         if blocks is None:
             # Streamed: only a window of the fast scan's blocks is alive at once (MD-14).
-            blocks = iter_markdown_blocks(self.source, (self.starts, self.ends))
+            blocks = iter_markdown_blocks(self.source, self.lines)
         for block in blocks:
             if block.kind == "heading":
                 self.prose(prose)
@@ -367,13 +382,33 @@ class _Splitter:
             i = k
 
 
+class _SpanSplitter(_Splitter):
+    """:func:`split_blocks`' packing that hands the record loop spans, not chunks.
+
+    The same chunks (one ``pack``, one ``greedy``), without a :class:`MarkdownChunk` and its
+    line numbers, which a record does not hold (RECORD-15 derives them): the MD-2 line
+    table is then built only to split a table by rows.
+    """
+
+    def __init__(self, document: Document, options: ChunkOptions) -> None:
+        super().__init__(
+            document.document_id,
+            document.source,
+            options.max_tokens,
+            options.token_counter(),
+            options.count_headings,
+            options.split_tables,
+        )
+        self.spans: list[Span] = []
+
+    def emit(self, kind: str, start: int, end: int, prefix: str = "") -> None:
+        """Append the span of the chunk ``prefix + source[start:end]``."""
+        self.spans.append(Span(start, end, kind, self.path, None, prefix))
+
+
 def structural_spans(document: SourceDocument, options: ChunkOptions) -> list[Span]:
     """The ``structural`` strategy: split_markdown's packing of the blocks (MD rules)."""
-    chunks = split_blocks(
-        document.blocks(),
-        options.max_tokens,
-        options.token_counter(),
-        count_headings=options.count_headings,
-        split_tables=options.split_tables,
-    )
-    return [Span(c.start, c.end, c.kind, c.heading_path, None, c.prefix) for c in chunks]
+    parsed = document.blocks()
+    splitter = _SpanSplitter(parsed, options)
+    splitter.run(parsed.blocks)
+    return splitter.spans

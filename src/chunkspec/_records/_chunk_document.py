@@ -8,6 +8,7 @@ paths and the framework adapters all write the same records for the same input.
 from __future__ import annotations
 
 import bisect
+import hashlib
 from collections.abc import Sequence
 
 from .._chunkers._options import (
@@ -22,12 +23,11 @@ from .._chunkers._options import (
 from .._chunkers._span import Span
 from .._chunkers._strategies import STRATEGIES
 from .._core._collector import collector_paused
-from .._core._hashing import hash_text
-from .._counters._builtin import TokenSpanCounter
+from .._counters._builtin import TokenSpanCounter, WhitespaceCounter
 from .._errors import ArgumentTypeError
 from .._text._blocks import Block
 from .._text._documents import SourceDocument, document_from_text
-from ._record import ChunkRecord
+from ._record import ChunkRecord, trusted_record
 
 __all__ = [
     "OVERLAPPING",
@@ -80,7 +80,7 @@ def chunk_document(
         options = options_from(strategy, given)
     else:
         options = options_from(None, {"strategy": strategy, **given})
-    if not document.text.strip():
+    if not document.text or document.text.isspace():  # strip() would copy the text
         return []  # SOURCE-7: character windows would window the blanks
     with collector_paused():  # linear time on big documents (docs/performance.md)
         spans = STRATEGIES[options.strategy].spans(document, options)
@@ -155,7 +155,7 @@ def records_of(
     source = document.text
     counter = options.token_counter()
     counter_label = options.counter_name
-    headings = _Headings(source, document.blocks().blocks)
+    headings: _Headings | None = None  # built on the first span without a path
     page_starts: list[int] | None = None
     if document.pages is not None or STRATEGIES[options.strategy].page_numbers:
         pages = document.pages if document.pages is not None else (source,)
@@ -166,38 +166,51 @@ def records_of(
             position += len(page) + 1
     strategy = options.strategy_string
     max_tokens = options.max_tokens
+    doc_id, title, origin = document.doc_id, document.title, document.source
+    count = _words if type(counter) is WhitespaceCounter else counter.count
+    sha256 = hashlib.sha256
     out: list[ChunkRecord] = []
+    append = out.append
     for index, (start, end, kind, path, parent, prefix, own) in enumerate(spans):
         text = prefix + source[start:end] if own is None else own
-        tokens = counter.count(text)
+        tokens = count(text)
         if path is None:
+            if headings is None:
+                headings = _Headings(source, document.blocks().blocks)
             path = headings.at(start)
         first = last = None
         if page_starts is not None:
             first = bisect.bisect_right(page_starts, start)
             last = bisect.bisect_right(page_starts, max(start, end - 1))
-        out.append(
-            ChunkRecord(
-                id=f"{document.doc_id}:{index}",
-                doc_id=document.doc_id,
-                index=index,
-                text=text,
-                start=start,
-                end=end,
-                tokens=tokens,
-                counter=counter_label,
-                content_hash=hash_text(text),
-                kind=kind,
-                heading_path=path,
-                parent_id=parent,
-                page_start=first,
-                page_end=last,
-                section=_section(path, kind, text),
-                prefix=prefix,
-                oversized=tokens > max_tokens,
-                title=document.title,
-                source=document.source,
-                strategy=strategy,
+        # RECORD-20: every field below comes from the checked document and options or
+        # from the chunker's span of the document's text; the record is not checked again.
+        append(
+            trusted_record(
+                f"{doc_id}:{index}",
+                doc_id,
+                index,
+                text,
+                start,
+                end,
+                tokens,
+                counter_label,
+                sha256(text.encode()).hexdigest(),  # HASH-1: the text has no lone surrogate
+                kind,
+                path,
+                parent,
+                first,
+                last,
+                _section(path, kind, text),
+                prefix,
+                tokens > max_tokens,
+                title,
+                origin,
+                strategy,
             )
         )
     return out
+
+
+def _words(text: str) -> int:
+    """WhitespaceCounter.count without its argument check: the record's text is a str."""
+    return len(text.split())

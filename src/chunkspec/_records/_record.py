@@ -11,7 +11,7 @@ from .._core._hashing import hash_text
 from .._core._validate import MAX_SAFE_INTEGER, require_text
 from .._errors import ArgumentTypeError, ArgumentValueError
 
-__all__ = ["KINDS", "RECORD_FIELDS", "ChunkRecord", "render_title"]
+__all__ = ["KINDS", "RECORD_FIELDS", "ChunkRecord", "render_title", "trusted_record"]
 
 #: Every field of a record, in order: the key order of its JSON object and Arrow row (RECORD-1).
 RECORD_FIELDS = (
@@ -210,3 +210,23 @@ def _check(record: ChunkRecord) -> None:
             raise ArgumentValueError("record.page_end", f"must be >= page_start ({first})", last)
     if not isinstance(record.oversized, bool):
         raise ArgumentTypeError("record.oversized", "a bool", record.oversized)
+
+
+_new = object.__new__
+_slots: Any = ChunkRecord  # the dataclass's slot descriptors
+_SETTERS = tuple(getattr(_slots, name).__set__ for name in RECORD_FIELDS)
+
+
+def trusted_record(*values: Any) -> ChunkRecord:
+    """Return the record of ``values`` (RECORD_FIELDS' order) without checking it (RECORD-20).
+
+    For ``records_of`` only, whose every field comes from a checked document, checked
+    options and a chunker's span: the frozen dataclass's ``__init__`` sets each field
+    through ``object.__setattr__`` and ``_check`` re-reads every string for lone
+    surrogates, which cost three times the chunking; the slot descriptors set the same
+    fields. The public constructor keeps checking.
+    """
+    record: ChunkRecord = _new(ChunkRecord)
+    for setter, value in zip(_SETTERS, values, strict=True):
+        setter(record, value)
+    return record
