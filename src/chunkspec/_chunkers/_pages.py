@@ -129,7 +129,7 @@ class _SentenceEnds:
     match ``text[mark:after]`` of a mark and its whole whitespace run.
     """
 
-    def __init__(self, text: str, starts: list[int]) -> None:
+    def __init__(self, text: str, starts: Sequence[int]) -> None:
         self.starts = starts
         # split() with the match captured alternates other, match, other, ...; the running
         # sum of part lengths gives every match's start and end without a Python loop: the
