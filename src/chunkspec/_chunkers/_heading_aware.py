@@ -379,12 +379,47 @@ class _Run:
         return units
 
 
+class _Id:
+    """What :meth:`_Run.run` reads of an emitted chunk: its id (HEAD-4's parent links)."""
+
+    __slots__ = ("id",)
+
+    def __init__(self, chunk_id: str) -> None:
+        self.id = chunk_id
+
+
+class _SpanRun(_Run):
+    """One :meth:`HeadingAwareChunker.chunk` run that hands the record loop spans.
+
+    The same walk and the same chunks, without a :class:`DocumentChunk` (and the copy of
+    its text) per chunk, which a record does not need (RECORD-10, RECORD-15).
+    """
+
+    __slots__ = ("spans",)
+
+    def __init__(self, chunker: HeadingAwareChunker, document: Document) -> None:
+        super().__init__(chunker, document, ChunkContext())
+        self.spans: list[Span] = []
+
+    def emit(
+        self,
+        start: int,
+        end: int,
+        parent: str | None,
+        metadata: dict[str, Any],
+        attributes: tuple[Mapping[str, Any], ...],
+    ) -> Any:
+        """Append the span of ``source[start:end]``; return what ``run`` reads of a chunk."""
+        position = len(self.spans)
+        self.spans.append(Span(start, end, metadata["kind"], self.path, parent))
+        return _Id(self.id_prefix + str(position))
+
+
 def heading_spans(document: SourceDocument, options: ChunkOptions) -> list[Span]:
     """The ``heading`` strategy: HeadingAwareChunker over the document's blocks (HEAD rules)."""
     chunker = HeadingAwareChunker(
         options.max_tokens, options.overlap, counter=options.token_counter()
     )
-    return [
-        Span(c.start, c.end, c.kind, c.heading_path, c.parent_id)
-        for c in chunker.chunk(document.blocks())
-    ]
+    run = _SpanRun(chunker, document.blocks())
+    run.run()
+    return run.spans
