@@ -334,4 +334,8 @@ def page_spans(document: SourceDocument, options: ChunkOptions) -> list[Span]:
         pages = list(document.pages) if document.pages is not None else [document.text]
         shift = 0
     chunks = chunk_pages(pages, options.max_tokens, options.overlap, options.token_counter())
-    return [Span(shift + c.char_start, shift + c.char_end, "window") for c in chunks]
+    # A chunk's token_count is the count _windows took of its text, the record's text.
+    return [
+        Span(shift + c.char_start, shift + c.char_end, "window", tokens=c.token_count)
+        for c in chunks
+    ]

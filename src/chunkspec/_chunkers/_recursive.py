@@ -42,7 +42,7 @@ def recursive_spans(document: SourceDocument, options: ChunkOptions) -> list[Spa
         # C, so no list of every word's span is ever built (memory, docs/performance.md).
         first = _LEAD.match(text, position).end()  # type: ignore[union-attr]
         position = _skip(text, first, n)
-        spans.append(Span(body + first, body + position, "prose", text=c.text))
+        spans.append(Span(body + first, body + position, "prose", text=c.text, tokens=n))
     return spans
 
 

@@ -171,9 +171,9 @@ def records_of(
     sha256 = hashlib.sha256
     out: list[ChunkRecord] = []
     append = out.append
-    for index, (start, end, kind, path, parent, prefix, own) in enumerate(spans):
+    for index, (start, end, kind, path, parent, prefix, own, known) in enumerate(spans):
         text = prefix + source[start:end] if own is None else own
-        tokens = count(text)
+        tokens = count(text) if known is None else known
         if path is None:
             if headings is None:
                 headings = _Headings(source, document.blocks().blocks)
