@@ -13,7 +13,6 @@ import re
 from bisect import bisect_right
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 from .._core._split import _split
@@ -181,6 +180,7 @@ class _Splitter:
         counter: TokenCounter,
         count_headings: bool,
         split_tables: bool,
+        lines: bool = True,
     ) -> None:
         self.doc_id = doc_id
         self.source = source
@@ -189,25 +189,21 @@ class _Splitter:
         self.additive = type(counter) is WhitespaceCounter
         self.count_headings = count_headings
         self.split_tables = split_tables
+        # MD-2's line table: for a chunk's line numbers, and to split a table by rows.
+        self.starts: Sequence[int] | None = None
+        self.ends: Sequence[int] | None = None
+        if lines:
+            self.starts, self.ends = line_table(source)
         self.path: tuple[str, ...] = ()
         self.trail = ""
         self.trail_tokens = 0
         self.out: list[MarkdownChunk] = []
 
-    @cached_property
     def lines(self) -> LineTable:
-        """The MD-2 line table of ``source``: for line numbers and table rows, on first use."""
-        return line_table(self.source)
-
-    @property
-    def starts(self) -> Sequence[int]:
-        """Where each MD-2 line starts."""
-        return self.lines[0]
-
-    @property
-    def ends(self) -> Sequence[int]:
-        """Where each MD-2 line ends, its break excluded."""
-        return self.lines[1]
+        """The MD-2 line table of ``source`` (built on first use when not built up front)."""
+        if self.starts is None or self.ends is None:
+            self.starts, self.ends = line_table(self.source)
+        return self.starts, self.ends
 
     def run(self, blocks: Iterable[Block] | None = None) -> list[MarkdownChunk]:
         """Walk the blocks (``source``'s Markdown blocks unless given), emit chunks."""
@@ -215,7 +211,7 @@ class _Splitter:
         prose: list[Block] = []
         if blocks is None:
             # Streamed: only a window of the fast scan's blocks is alive at once (MD-14).
-            blocks = iter_markdown_blocks(self.source, self.lines)
+            blocks = iter_markdown_blocks(self.source, self.lines())
         for block in blocks:
             if block.kind == "heading":
                 self.prose(prose)
@@ -263,8 +259,10 @@ class _Splitter:
         _set_kind(chunk, kind)
         _set_start(chunk, start)
         _set_end(chunk, end)
-        _set_line_start(chunk, bisect_right(self.starts, start))
-        _set_line_end(chunk, bisect_right(self.starts, end - 1))
+        starts = self.starts
+        assert starts is not None  # built up front for MarkdownChunks
+        _set_line_start(chunk, bisect_right(starts, start))
+        _set_line_end(chunk, bisect_right(starts, end - 1))
         _set_prefix(chunk, prefix)
         self.out.append(chunk)
 
@@ -365,14 +363,15 @@ class _Splitter:
         if not self.split_tables or self.budget is None:
             self.emit("table", block.start, block.end)
             return
-        first = bisect_right(self.starts, block.start) - 1
-        last = bisect_right(self.starts, block.end - 1)  # one past the table's last line
+        starts, ends = self.lines()
+        first = bisect_right(starts, block.start) - 1
+        last = bisect_right(starts, block.end - 1)  # one past the table's last line
         if last - first < 4 or self.fits(block.start, block.end):
             self.emit("table", block.start, block.end)
             return
-        body = self.starts[first + 2]
+        body = starts[first + 2]
         header = self.source[block.start : body]
-        rows = [(self.starts[k], self.ends[k]) for k in range(first + 2, last)]
+        rows = [(starts[k], ends[k]) for k in range(first + 2, last)]
         i, n = 0, len(rows)
         while i < n:
             start = block.start if i == 0 else rows[i][0]
@@ -398,6 +397,7 @@ class _SpanSplitter(_Splitter):
             options.token_counter(),
             options.count_headings,
             options.split_tables,
+            lines=False,
         )
         self.spans: list[Span] = []
 
