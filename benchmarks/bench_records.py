@@ -9,7 +9,8 @@ table:
   NodeSource's ``nodejs-doc``; MIT licence), joined;
 - ``readmes``: the Markdown READMEs (``METADATA`` long descriptions) and ``.md`` files of
   the installed packages and the MegaMart pages (``corpora.real_markdown``);
-- ``commonmark``: the 655 CommonMark 0.31.2 spec examples, joined by blank lines;
+- ``commonmark``: the 655 CommonMark 0.31.2 spec examples, joined by blank lines (20 KB),
+  repeated to 1 MB;
 - ``docs``: this repository's ``*.md`` (README, CHANGELOG, docs/);
 - ``quotes``: a generated document of block quotes, reference definitions, HTML comments
   and front-matter-free prose (``corpora.quote_reference_markdown``).
@@ -64,7 +65,8 @@ def corpus(name: str, size: int) -> str:
     elif name == "readmes":
         return corpora.real_markdown(size)
     elif name == "commonmark":
-        text = corpora.commonmark_examples()
+        # 20 KB: repeated to 1 MB at most, so that a round takes milliseconds, not microseconds.
+        return corpora.repeat_to(corpora.commonmark_examples(), min(size, 1_000_000))
     elif name == "docs":
         text = corpora.repository_markdown()
     elif name == "quotes":

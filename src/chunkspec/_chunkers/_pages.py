@@ -8,8 +8,8 @@ holds by construction (rule PAGE-6); nothing is searched for afterwards.
 from __future__ import annotations
 
 import bisect
-import itertools
 import re
+from array import array
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -131,12 +131,14 @@ class _SentenceEnds:
 
     def __init__(self, text: str, starts: Sequence[int]) -> None:
         self.starts = starts
-        # split() with the match captured alternates other, match, other, ...; the running
-        # sum of part lengths gives every match's start and end without a Python loop: the
-        # sums after each "other" are the marks, those after each match the afters.
-        bounds = list(itertools.accumulate(map(len, _SENTENCE_END.split(text))))
-        self.marks = bounds[0:-1:2]
-        self.afters = bounds[1::2]
+        # Each match's start (a mark) and end, as machine integers: a split of the text
+        # into its parts would copy the whole text, and Python ints take 28 bytes each.
+        self.marks: array[int] = array("q")
+        self.afters: array[int] = array("q")
+        mark, after = self.marks.append, self.afters.append
+        for match in _SENTENCE_END.finditer(text):
+            mark(match.start())
+            after(match.end())
 
     def last(self, lowest: int, highest: int) -> int | None:
         """Return the largest boundary ``j`` in ``[lowest, highest]`` ending a sentence."""
