@@ -313,6 +313,7 @@ def cli_section(rounds: int) -> None:
             return time.process_time() - t0
 
         out = Path(folder) / "out"
+        out.mkdir()
         rows: dict[str, list[float]] = {"library": [], "chunk": [], "ingest": []}
         fixed: dict[str, list[float]] = {"chunk": [], "ingest": []}
         for _ in range(rounds):
@@ -320,10 +321,10 @@ def cli_section(rounds: int) -> None:
             fixed["chunk"].append(command("chunk", str(one), "--output", str(out / "1.jsonl")))
             rows["chunk"].append(command("chunk", str(many), "--output", str(out / "n.jsonl")))
             fixed["ingest"].append(
-                command("ingest", str(one), "--output", str(out / "1"), "--workers", "1")
+                command("ingest", str(one), "--out", str(out / "1"), "--workers", "1")
             )
             rows["ingest"].append(
-                command("ingest", str(many), "--output", str(out / "n"), "--workers", "1")
+                command("ingest", str(many), "--out", str(out / "n"), "--workers", "1")
             )
         lib = min(rows["library"]) / n
         print(f"\n### The commands on {n} small files ({rounds} interleaved rounds)\n")
