@@ -67,6 +67,9 @@ def _chunks(source: str, blocks: list[Block], budget: int) -> tuple[list[object]
 @case("a\n: b\n\nc\n\n: d\n", 3)  # a definition list goes on past a window's cut
 @case("p\n\na\n: b\n\nc\n\n: d\n\nq\n\nr\n", 1)  # markdown-it-py's window cut after "c"
 @case("> q\nlazy\n*\n===\n", 80)  # pyrs reads an empty item after a quote as lazy
+@case('[x]: /u \'open\n"t"\n|-|\n', 80)  # pyrs: a one-cell header without "|"
+@case("[x]: /u trailing\n:-:\n", 80)  # the same with a delimiter row without "|"
+@case("[x]:\n\xa0\n", 80)  # a no-break space is the reference's destination
 def test_fast_scan_gives_the_reference_blocks(source: str, window: int) -> None:
     """MD-14: on generated Markdown, the fast scan's blocks equal markdown-it-py's, with the
     default window and with windows of a few characters (a block per window or fewer)."""
