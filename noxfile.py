@@ -219,6 +219,7 @@ BENCHMARKS = (
     "scaling",
     "sizes",
     "scripts",
+    "records",
 )
 
 

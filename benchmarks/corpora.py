@@ -12,7 +12,23 @@ import sysconfig
 from importlib import resources
 from pathlib import Path
 
-__all__ = ["GENERATED_RATES", "generated_text", "real_markdown", "real_text", "repeat_to"]
+__all__ = [
+    "GENERATED_RATES",
+    "NODE_DOCS",
+    "commonmark_examples",
+    "generated_text",
+    "nodejs_markdown",
+    "quote_reference_markdown",
+    "real_markdown",
+    "real_text",
+    "repeat_to",
+    "repository_markdown",
+]
+
+#: Debian's (or NodeSource's) ``nodejs-doc``: the Node.js API docs, MIT licence.
+NODE_DOCS = Path("/usr/share/doc/nodejs/api")
+
+_ROOT = Path(__file__).resolve().parent.parent
 
 #: The stated rates of ``generated_text``: per word, per gap between words, per line end.
 GENERATED_RATES = {
@@ -76,6 +92,62 @@ def real_markdown(size: int) -> str:
     for path in sorted(root.glob("**/*.md")):
         texts.append(path.read_text(encoding="utf-8", errors="replace"))
     return repeat_to("\n\n".join(texts + _megamart_pages()), size)
+
+
+def nodejs_markdown() -> str:
+    """The Node.js API docs' ``.md`` files joined by blank lines, in name order (3.5 MB of
+    v20; else the installed packages' Markdown, ``real_markdown``, at 3.5 MB)."""
+    files = sorted(NODE_DOCS.glob("*.md")) if NODE_DOCS.is_dir() else []
+    if not files:
+        return real_markdown(3_500_000)
+    return "\n\n".join(path.read_text(encoding="utf-8") for path in files)
+
+
+def commonmark_examples() -> str:
+    """The 655 CommonMark 0.31.2 spec examples' Markdown joined by blank lines."""
+    import json
+
+    path = _ROOT / "tests" / "data" / "commonmark-0.31.2-examples.json"
+    examples = json.loads(path.read_text("utf-8"))["examples"]
+    return "\n\n".join(example["markdown"] for example in examples)
+
+
+def repository_markdown() -> str:
+    """This repository's Markdown: README, CHANGELOG and every ``docs/**/*.md``."""
+    paths = [_ROOT / "README.md", _ROOT / "CHANGELOG.md", *sorted((_ROOT / "docs").rglob("*.md"))]
+    return "\n\n".join(path.read_text(encoding="utf-8") for path in paths if path.is_file())
+
+
+def quote_reference_markdown(size: int, seed: int = 5) -> str:
+    """About ``size`` characters of Markdown made of what the Node.js docs and READMEs hold
+    beside prose: block quotes (``> Stability: 2 - Stable``, quoted paragraphs and lists),
+    link reference definitions and HTML comments, under headings."""
+    rng = random.Random(seed)
+    words = ["stream", "buffer", "event", "module", "cafe", "naive", "option", "value", "read"]
+    parts: list[str] = []
+    total = 0
+    n = 0
+    while total < size:
+        n += 1
+        sentence = " ".join(rng.choice(words) for _ in range(rng.randint(6, 20))) + "."
+        roll = rng.random()
+        if n % 12 == 1:
+            part = f"## Section {n}\n\n<!-- YAML\nadded: v{n % 20}.0.0\n-->"
+        elif roll < 0.25:
+            part = f"> Stability: {rng.randint(0, 3)} - Stable"
+        elif roll < 0.40:
+            part = f"> {sentence}\n> {sentence}"
+        elif roll < 0.50:
+            part = f"> * {sentence}\n> * {sentence}"
+        elif roll < 0.70:
+            part = f'[`ref.{n}`]: https://example.org/{n}\n[ref-{n}]: #anchor-{n} "Title"'
+        elif roll < 0.78:
+            part = f"<!-- comment {n} -->"
+        else:
+            part = f"{sentence} See [ref-{n}][] and [`ref.{n}`][]."
+        parts.append(part)
+        total += len(part) + 2
+    return "\n\n".join(parts)[:size]
 
 
 def generated_text(size: int, seed: int = 11) -> str:

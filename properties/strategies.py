@@ -543,7 +543,59 @@ _SCAN_LINES = (
     "\xa0",
     "\xa0x",
     "é ü",
+    # MD-15: block quote lines of every shape, and lines after them (lazy or not).
+    ">",
+    "> ",
+    ">q",
+    "  > q",
+    "    > q",
+    ">\tq",
+    "> > q",
+    ">> q",
+    "> - a",
+    "> 1. x",
+    "> ```",
+    "> # h",
+    "> [x]: /u",
+    "> | h |",
+    "> <div>",
+    "> Stability: 2 - Stable",
+    # MD-16: link reference definitions, the plain forms and the ones left to the parser.
+    "[x]: /u",
+    "[x]: /u 'title'",
+    '[x]: /u "title"',
+    "[x]: /u (title)",
+    "[x]:/u",
+    "   [x]: /u",
+    "[X y]: https://example.org/a#b",
+    "[x]: <u>",
+    "[x]: javascript:alert",
+    "[x]:",
+    "[x]: /u 'open",
+    "'closed'",
+    '"t"',
+    "(t)",
+    "[ ]: /u",
+    "[x]: /u|v",
+    "[x]: /u trailing",
+    "[\xa0]: /u",
 )
+
+
+#: The lines of ``_SCAN_LINES`` that open, continue or end a block quote or a link reference
+#: definition (MD-15, MD-16), drawn half the time by ``quote_reference_documents``.
+_QUOTE_REFERENCE_LINES = tuple(
+    line for line in _SCAN_LINES if line[:1] in (">", "[", "'", '"', "(") or line == "    > q"
+)
+
+
+@st.composite
+def quote_reference_documents(draw: st.DrawFn) -> str:
+    """Markdown made line by line, every other line (on average) a block quote or link
+    reference definition line, the rest any ``_SCAN_LINES`` line (MD-15, MD-16)."""
+    line = st.one_of(st.sampled_from(_QUOTE_REFERENCE_LINES), st.sampled_from(_SCAN_LINES))
+    lines = draw(st.lists(line, max_size=16))
+    return "\n".join(lines) + draw(st.sampled_from(["", "\n"]))
 
 
 @st.composite

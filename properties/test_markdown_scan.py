@@ -26,7 +26,7 @@ from chunkspec._text._markdown_scan import definition_lines, scan_spans, scannab
 from chunkspec.counters import WhitespaceCounter
 from chunkspec.markdown import Block, Document
 
-from .strategies import scan_documents, scan_line_documents
+from .strategies import quote_reference_documents, scan_documents, scan_line_documents
 
 pytestmark = pytest.mark.skipif(not available(), reason="the fast extra is not installed")
 
@@ -67,6 +67,9 @@ def _chunks(source: str, blocks: list[Block], budget: int) -> tuple[list[object]
 @case("a\n: b\n\nc\n\n: d\n", 3)  # a definition list goes on past a window's cut
 @case("p\n\na\n: b\n\nc\n\n: d\n\nq\n\nr\n", 1)  # markdown-it-py's window cut after "c"
 @case("> q\nlazy\n*\n===\n", 80)  # pyrs reads an empty item after a quote as lazy
+@case('[x]: /u \'open\n"t"\n|-|\n', 80)  # pyrs: a one-cell header without "|"
+@case("[x]: /u trailing\n:-:\n", 80)  # the same with a delimiter row without "|"
+@case("[x]:\n\xa0\n", 80)  # a no-break space is the reference's destination
 def test_fast_scan_gives_the_reference_blocks(source: str, window: int) -> None:
     """MD-14: on generated Markdown, the fast scan's blocks equal markdown-it-py's, with the
     default window and with windows of a few characters (a block per window or fewer)."""
@@ -178,3 +181,28 @@ def test_hand_written_scan_stops_a_table_where_markdown_it_py_does(indent: str) 
     reference = _reference(source)
     assert [block.kind for block in reference][:2] == ["table", "paragraph"]
     assert _scanned(source)[0] == reference
+
+
+# One scan and one reference parse an example: cheap enough for many.
+@settings(max_examples=1000)
+@given(quote_reference_documents())
+@case("> Stability: 2 - Stable\n\ntext")  # Case 1: an empty line ends the quote
+@case("> a\n>\nb")  # Case 2: after a bare marker line a plain line is not lazy
+@case("> a\n2. b")  # Case 3: any list item ends a quote
+@case("[a]: /u\n[b]: /v 't'\nx")  # one reference block, then a paragraph
+@case("[a]: /u\n'title'")  # a title on the next line: left to the parser
+def test_scan_decides_quotes_and_definitions_as_markdown_it_py(source: str) -> None:
+    """MD-15, MD-16: on documents dense in block quote and link reference definition lines,
+    every block the hand-written scan decides (quotes ended by an empty line, a bare marker
+    line or a terminator; runs of one-line definitions) is markdown-it-py's, and markdown-it-py's
+    next block starts at the scan's stop."""
+    assume(scannable(source))
+    reference = _reference(source)
+    blocks, stop = _scanned(source)
+    assert blocks == reference[: len(blocks)]
+    starts, _ = line_table(source)
+    if stop < len(starts):
+        rest = reference[len(blocks) :]
+        assert not rest or rest[0].start >= starts[stop]
+    else:
+        assert blocks == reference

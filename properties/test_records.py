@@ -469,3 +469,20 @@ def test_blank_documents_give_no_record(text: str, call: tuple[str, dict[str, An
     for input_format in ("markdown", "text"):
         document = document_from_text(text, doc_id="d", input_format=input_format)
         assert chunk_document(document, call[0], **call[1]) == []
+
+
+@given(generated_documents(), calls())
+def test_trusted_records_equal_checked_records(
+    doc: Generated, call: tuple[str, dict[str, Any]]
+) -> None:
+    """RECORD-20: every record chunk_document builds without checks equals the record the
+    checking constructor builds from the same fields, and the checking constructor accepts
+    it (so the unchecked path makes no record a reader would refuse)."""
+    document, _ = doc
+    strategy, options = call
+    for record in chunk_document(document, strategy, **options):
+        fields = {name: getattr(record, name) for name in RECORD_FIELDS}
+        checked = ChunkRecord(**fields)
+        assert checked == record
+        assert type(record.heading_path) is tuple
+        assert ChunkRecord.from_dict(record.to_dict()) == record

@@ -160,3 +160,23 @@ def test_tiktoken_counts_ordinary_tokens(parts: list[str]) -> None:
     assert b"".join(_BPE.encoding.decode_tokens_bytes(tokens)) == text.encode("utf-8")
     special = _BPE.encoding.encode_single_token("<|endoftext|>")
     assert special not in tokens
+
+
+@given(st.one_of(window_texts, _SPACY), st.integers(1, 8), st.integers(1, 4))
+def test_compact_starts_are_the_spans_starts(text: str, piece: int, c: int) -> None:
+    """COUNT-4, COUNT-5: the windows' compact token starts of the built-in counters (read a
+    piece at a time, never as pairs) are the starts of their token_spans, whatever the
+    piece size (so no word is cut between pieces)."""
+    import chunkspec._counters._builtin as builtin
+
+    saved = builtin._STARTS_PIECE
+    builtin._STARTS_PIECE = piece
+    try:
+        whitespace = WhitespaceCounter()
+        got = list(builtin.checked_starts(whitespace, text))
+        assert got == [a for a, _ in whitespace.token_spans(text)]
+        assert [text[a:].split(maxsplit=1)[0] for a in got] == text.split()
+    finally:
+        builtin._STARTS_PIECE = saved
+    chars = CharEstimateCounter(c)
+    assert list(builtin.checked_starts(chars, text)) == [a for a, _ in chars.token_spans(text)]

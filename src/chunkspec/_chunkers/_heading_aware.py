@@ -444,22 +444,57 @@ class _Run:
         return [(a, b, self.count(a, b)) for a, b in fit_word(self.source, start, end, fits)]
 
 
+class _Id:
+    """What :meth:`_Run.run` reads of an emitted chunk: its id (HEAD-4's parent links)."""
+
+    __slots__ = ("id",)
+
+    def __init__(self, chunk_id: str) -> None:
+        self.id = chunk_id
+
+
+class _SpanRun(_Run):
+    """One :meth:`HeadingAwareChunker.chunk` run that hands the record loop spans.
+
+    The same walk and the same chunks, without a :class:`DocumentChunk` (and the copy of
+    its text) per chunk, which a record does not need (RECORD-10, RECORD-15).
+    """
+
+    __slots__ = ("spans",)
+
+    def __init__(
+        self, chunker: HeadingAwareChunker, document: Document, trail: bool, glue: bool
+    ) -> None:
+        super().__init__(chunker, document, ChunkContext(), trail=trail, glue=glue)
+        self.spans: list[Span] = []
+
+    def emit(
+        self,
+        start: int,
+        end: int,
+        parent: str | None,
+        metadata: dict[str, Any],
+        attributes: tuple[Mapping[str, Any], ...],
+    ) -> Any:
+        """Append the span of ``source[start:end]``; return what ``run`` reads of a chunk."""
+        position = len(self.spans)
+        self.spans.append(Span(start, end, metadata["kind"], self.path, parent))
+        return _Id(self.id_prefix + str(position))
+
+
 def heading_spans(document: SourceDocument, options: ChunkOptions) -> list[Span]:
     """The ``heading`` strategy: HeadingAwareChunker over the document's blocks (HEAD rules),
     small chunks merged (SIZE-3..SIZE-7) and the trail budgeted when asked (SIZE-9)."""
     counter = options.token_counter()
     chunker = HeadingAwareChunker(options.max_tokens, options.overlap, counter=counter)
     parsed = document.blocks()
-    trail, glue = options.budget_includes_headings, options.minimum > 0
-    if trail or glue:
-        chunks = _Run(chunker, parsed, ChunkContext(), trail=trail, glue=glue).run()
-    else:
-        chunks = chunker.chunk(parsed)
-    spans = [Span(c.start, c.end, c.kind, c.heading_path, c.parent_id) for c in chunks]
+    walk = _SpanRun(chunker, parsed, options.budget_includes_headings, options.minimum > 0)
+    walk.run()
+    spans = walk.spans
     if not options.minimum:
         return spans
-    position = {c.id: i for i, c in enumerate(chunks)}
-    parents = [None if c.parent_id is None else position[c.parent_id] for c in chunks]
+    position = {f"{walk.id_prefix}{i}": i for i in range(len(spans))}
+    parents = [None if s.parent_id is None else position[s.parent_id] for s in spans]
 
     def joins(run: list[int], k: int) -> bool:
         """SIZE-5: span ``k``'s parent is a heading of the run or a parent of one of its

@@ -8,8 +8,8 @@ holds by construction (rule PAGE-6); nothing is searched for afterwards.
 from __future__ import annotations
 
 import bisect
-import itertools
 import re
+from array import array
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -129,14 +129,16 @@ class _SentenceEnds:
     match ``text[mark:after]`` of a mark and its whole whitespace run.
     """
 
-    def __init__(self, text: str, starts: list[int]) -> None:
+    def __init__(self, text: str, starts: Sequence[int]) -> None:
         self.starts = starts
-        # split() with the match captured alternates other, match, other, ...; the running
-        # sum of part lengths gives every match's start and end without a Python loop: the
-        # sums after each "other" are the marks, those after each match the afters.
-        bounds = list(itertools.accumulate(map(len, _SENTENCE_END.split(text))))
-        self.marks = bounds[0:-1:2]
-        self.afters = bounds[1::2]
+        # Each match's start (a mark) and end, as machine integers: a split of the text
+        # into its parts would copy the whole text, and Python ints take 28 bytes each.
+        self.marks: array[int] = array("q")
+        self.afters: array[int] = array("q")
+        mark, after = self.marks.append, self.afters.append
+        for match in _SENTENCE_END.finditer(text):
+            mark(match.start())
+            after(match.end())
 
     def last(self, lowest: int, highest: int) -> int | None:
         """Return the largest boundary ``j`` in ``[lowest, highest]`` ending a sentence."""
@@ -334,4 +336,8 @@ def page_spans(document: SourceDocument, options: ChunkOptions) -> list[Span]:
         pages = list(document.pages) if document.pages is not None else [document.text]
         shift = 0
     chunks = chunk_pages(pages, options.max_tokens, options.overlap, options.token_counter())
-    return [Span(shift + c.char_start, shift + c.char_end, "window") for c in chunks]
+    # A chunk's token_count is the count _windows took of its text, the record's text.
+    return [
+        Span(shift + c.char_start, shift + c.char_end, "window", tokens=c.token_count)
+        for c in chunks
+    ]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING
 
 from .._core._split import split_section
@@ -31,15 +32,36 @@ def recursive_spans(document: SourceDocument, options: ChunkOptions) -> list[Spa
     body = document.body_start
     text = document.text[body:] if body else document.text
     chunks = split_section(document.doc_id, document.title, text, options.max_tokens)
-    words = WhitespaceCounter().token_spans(text)
     spans: list[Span] = []
-    word = 0
+    position = 0
     for c in chunks:
-        n = len(c.text.split())
+        n = c.tokens  # SPLIT-9: len(c.text.split())
         if n == 0:
             continue  # RECORD-11: a blank text gives one empty chunk, which is no record
-        spans.append(
-            Span(body + words[word][0], body + words[word + n - 1][1], "prose", text=c.text)
-        )
-        word += n
+        # The chunk's words are the text's next n words (SPLIT-4): a few matches skip them in
+        # C, so no list of every word's span is ever built (memory, docs/performance.md).
+        first = _LEAD.match(text, position).end()  # type: ignore[union-attr]
+        position = _skip(text, first, n)
+        spans.append(Span(body + first, body + position, "prose", text=c.text, tokens=n))
     return spans
+
+
+#: Whitespace (WS-1: ``\s`` is exactly ``str.isspace``, what ``str.split`` splits on).
+_LEAD = re.compile(r"\s*")
+
+#: k -> a pattern matching optional whitespace and then 2**k words.
+_RUNS: dict[int, re.Pattern[str]] = {}
+
+
+def _skip(text: str, position: int, n: int) -> int:
+    """Return where the ``n``-th word from ``position`` ends: one match per bit of ``n``."""
+    k = 0
+    while n:
+        if n & 1:
+            pattern = _RUNS.get(k)
+            if pattern is None:
+                pattern = _RUNS[k] = re.compile(rf"\s*\S+(?:\s+\S+){{{(1 << k) - 1}}}")
+            position = pattern.match(text, position).end()  # type: ignore[union-attr]
+        n >>= 1
+        k += 1
+    return position

@@ -130,5 +130,5 @@ def merge_small(
     for run, _ in out:
         first = spans[run[0]]
         kind = kind_of(run, alone)
-        result.append((run, first._replace(end=spans[run[-1]].end, kind=kind)))
+        result.append((run, first._replace(end=spans[run[-1]].end, kind=kind, tokens=None)))
     return result

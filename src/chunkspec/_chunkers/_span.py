@@ -12,7 +12,9 @@ class Span(NamedTuple):
 
     ``text`` is None when the chunk's text is ``prefix + source[start:end]``, and the chunk's
     own text otherwise (``recursive`` only, RECORD-11). ``heading_path`` None means the path
-    of the last heading at or before ``start`` (RECORD-12).
+    of the last heading at or before ``start`` (RECORD-12). ``tokens`` is RECORD-14's
+    ``counter.count`` of the chunk's text when the chunker has counted exactly that text
+    with that counter, else None (the record loop counts it).
     """
 
     start: int
@@ -22,6 +24,7 @@ class Span(NamedTuple):
     parent_id: str | None = None
     prefix: str = ""
     text: str | None = None
+    tokens: int | None = None
 
 
 def embedded(heading_path: tuple[str, ...], text: str) -> str:

@@ -20,7 +20,7 @@ from .._core._validate import require_int, require_str, require_text
 from .._counters._builtin import TokenCounter, WhitespaceCounter
 from .._errors import ArgumentTypeError
 from .._text._blocks import Block, Document
-from .._text._lines import line_table
+from .._text._lines import LineTable, line_table
 from .._text._markdown import iter_markdown_blocks
 from .._text._sentences import sentence_spans
 from ._fit import fit_word
@@ -162,6 +162,7 @@ class _Splitter:
         split_tables: bool,
         *,
         half: bool = False,
+        lines: bool = True,
     ) -> None:
         self.half = half  # SIZE-9: a trail over half the budget is not counted
         self.doc_id = doc_id
@@ -171,12 +172,22 @@ class _Splitter:
         self.additive = type(counter) is WhitespaceCounter
         self.count_headings = count_headings
         self.split_tables = split_tables
-        self.starts, self.ends = line_table(source)
+        # MD-2's line table: for a chunk's line numbers, and to split a table by rows.
+        self.starts: Sequence[int] | None = None
+        self.ends: Sequence[int] | None = None
+        if lines:
+            self.starts, self.ends = line_table(source)
         self.path: tuple[str, ...] = ()
         self.trail = ""
         self.trail_tokens = 0
         self.counted = count_headings
         self.out: list[MarkdownChunk] = []
+
+    def lines(self) -> LineTable:
+        """The MD-2 line table of ``source`` (built on first use when not built up front)."""
+        if self.starts is None or self.ends is None:
+            self.starts, self.ends = line_table(self.source)
+        return self.starts, self.ends
 
     def run(self, blocks: Iterable[Block] | None = None) -> list[MarkdownChunk]:
         """Walk the blocks (``source``'s Markdown blocks unless given), emit chunks."""
@@ -184,7 +195,7 @@ class _Splitter:
         prose: list[Block] = []
         if blocks is None:
             # Streamed: only a window of the fast scan's blocks is alive at once (MD-14).
-            blocks = iter_markdown_blocks(self.source, (self.starts, self.ends))
+            blocks = iter_markdown_blocks(self.source, self.lines())
         for block in blocks:
             if block.kind == "heading":
                 self.prose(prose)
@@ -237,8 +248,10 @@ class _Splitter:
         _set_kind(chunk, kind)
         _set_start(chunk, start)
         _set_end(chunk, end)
-        _set_line_start(chunk, bisect_right(self.starts, start))
-        _set_line_end(chunk, bisect_right(self.starts, end - 1))
+        starts = self.starts
+        assert starts is not None  # built up front for MarkdownChunks
+        _set_line_start(chunk, bisect_right(starts, start))
+        _set_line_end(chunk, bisect_right(starts, end - 1))
         _set_prefix(chunk, prefix)
         self.out.append(chunk)
 
@@ -363,14 +376,15 @@ class _Splitter:
         if not self.split_tables or self.budget is None:
             self.emit("table", block.start, block.end)
             return
-        first = bisect_right(self.starts, block.start) - 1
-        last = bisect_right(self.starts, block.end - 1)  # one past the table's last line
+        starts, ends = self.lines()
+        first = bisect_right(starts, block.start) - 1
+        last = bisect_right(starts, block.end - 1)  # one past the table's last line
         if last - first < 4 or self.fits(block.start, block.end):
             self.emit("table", block.start, block.end)
             return
-        body = self.starts[first + 2]
+        body = starts[first + 2]
         header = self.source[block.start : body]
-        rows = [(self.starts[k], self.ends[k]) for k in range(first + 2, last)]
+        rows = [(starts[k], ends[k]) for k in range(first + 2, last)]
         i, n = 0, len(rows)
         while i < n:
             start = block.start if i == 0 else rows[i][0]
@@ -380,22 +394,40 @@ class _Splitter:
             i = k
 
 
+class _SpanSplitter(_Splitter):
+    """:func:`split_blocks`' packing that hands the record loop spans, not chunks.
+
+    The same chunks (one ``pack``, one ``greedy``), without a :class:`MarkdownChunk` and its
+    line numbers, which a record does not hold (RECORD-15 derives them): the MD-2 line
+    table is then built only to split a table by rows.
+    """
+
+    def __init__(self, document: Document, options: ChunkOptions) -> None:
+        super().__init__(
+            document.document_id,
+            document.source,
+            options.max_tokens,
+            options.token_counter(),
+            options.count_headings or options.budget_includes_headings,
+            options.split_tables,
+            half=options.budget_includes_headings,
+            lines=False,
+        )
+        self.spans: list[Span] = []
+
+    def emit(self, kind: str, start: int, end: int, prefix: str = "") -> None:
+        """Append the span of the chunk ``prefix + source[start:end]``."""
+        self.spans.append(Span(start, end, kind, self.path, None, prefix))
+
+
 def structural_spans(document: SourceDocument, options: ChunkOptions) -> list[Span]:
     """The ``structural`` strategy: split_markdown's packing of the blocks (MD rules), small
     chunks merged (SIZE-3..SIZE-6) and the trail budgeted when asked (SIZE-9)."""
     parsed = document.blocks()
     counter = options.token_counter()
-    splitter = _Splitter(
-        parsed.document_id,
-        parsed.source,
-        options.max_tokens,
-        counter,
-        options.count_headings or options.budget_includes_headings,
-        options.split_tables,
-        half=options.budget_includes_headings,
-    )
-    chunks = splitter.run(parsed.blocks)
-    spans = [Span(c.start, c.end, c.kind, c.heading_path, None, c.prefix) for c in chunks]
+    splitter = _SpanSplitter(parsed, options)
+    splitter.run(parsed.blocks)
+    spans = splitter.spans
     if not options.minimum:
         return spans
     heads = [block.start for block in parsed.blocks if block.kind == "heading"]

@@ -162,7 +162,11 @@ def window_spans(document: SourceDocument, options: ChunkOptions) -> list[Span]:
             Span(body + k * step, body + k * step + len(piece), "window")
             for k, piece in enumerate(chunk(text, size, overlap))
         ]
-    return [
-        Span(body + w.start, body + w.end, "window")
-        for w in token_windows(text, size, overlap, counter)
-    ]
+    windows = token_windows(text, size, overlap, counter)
+    if type(counter) is WhitespaceCounter:
+        # COUNT-4: a window cut at word starts holds exactly its words token_start..end - 1.
+        return [
+            Span(body + w.start, body + w.end, "window", tokens=w.token_end - w.token_start)
+            for w in windows
+        ]
+    return [Span(body + w.start, body + w.end, "window") for w in windows]

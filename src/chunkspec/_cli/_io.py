@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import sys
 from pathlib import Path
 
@@ -66,4 +67,13 @@ def json_line(record: dict[str, object]) -> str:
     Non-ASCII stays readable; U+0085, U+2028 and U+2029 are escaped so that a reader that
     splits on any Unicode line break still sees one record per line.
     """
-    return json.dumps(record, ensure_ascii=False).translate(_LINE_BREAKS) + "\n"
+    line = _ENCODER.encode(record)
+    # Only a non-ASCII line can hold one; translate() maps every character through a dict.
+    if not line.isascii() and _BREAKS.search(line) is not None:
+        line = line.translate(_LINE_BREAKS)
+    return line + "\n"
+
+
+#: ``json.dumps(record, ensure_ascii=False)``'s encoder, made once (dumps makes one a call).
+_ENCODER = json.JSONEncoder(ensure_ascii=False)
+_BREAKS = re.compile("[\x85\u2028\u2029]")

@@ -8,6 +8,7 @@ paths and the framework adapters all write the same records for the same input.
 from __future__ import annotations
 
 import bisect
+import hashlib
 from collections.abc import Sequence
 
 from .._chunkers._options import (
@@ -22,13 +23,12 @@ from .._chunkers._options import (
 from .._chunkers._span import Span, embedded
 from .._chunkers._strategies import STRATEGIES
 from .._core._collector import collector_paused
-from .._core._hashing import hash_text
 from .._core._units import has_cluster_script
-from .._counters._builtin import TokenSpanCounter
+from .._counters._builtin import TokenSpanCounter, WhitespaceCounter
 from .._errors import ArgumentTypeError
 from .._text._blocks import Block
 from .._text._documents import SourceDocument, document_from_text
-from ._record import ChunkRecord
+from ._record import ChunkRecord, trusted_record
 
 __all__ = [
     "OVERLAPPING",
@@ -89,7 +89,7 @@ def chunk_document(
         options = options_from(strategy, given)
     else:
         options = options_from(None, {"strategy": strategy, **given})
-    if not document.text.strip():
+    if not document.text or document.text.isspace():  # strip() would copy the text
         return []  # SOURCE-7: character windows would window the blanks
     options = script_options(document, options)
     with collector_paused():  # linear time on big documents (docs/performance.md)
@@ -178,7 +178,7 @@ def records_of(
     source = document.text
     counter = options.token_counter()
     counter_label = options.counter_name
-    headings = _Headings(source, document.blocks().blocks)
+    headings: _Headings | None = None  # built on the first span without a path
     page_starts: list[int] | None = None
     if document.pages is not None or STRATEGIES[options.strategy].page_numbers:
         pages = document.pages if document.pages is not None else (source,)
@@ -192,41 +192,61 @@ def records_of(
     trail = options.budget_includes_headings  # SIZE-8: tokens count the embedded text
     merged = options.minimum > 0  # SIZE-7: a heading record may hold its section's body
     metadata = document.record_metadata  # META-4: one frozen object shared by every record
+    doc_id, title, origin = document.doc_id, document.title, document.source
+    count = _words if type(counter) is WhitespaceCounter else counter.count
+    sha256 = hashlib.sha256
     out: list[ChunkRecord] = []
-    for index, (start, end, kind, path, parent, prefix, own) in enumerate(spans):
+    append = out.append
+    for index, (start, end, kind, path, parent, prefix, own, known) in enumerate(spans):
         text = prefix + source[start:end] if own is None else own
         if path is None:
+            if headings is None:
+                headings = _Headings(source, document.blocks().blocks)
             path = headings.at(start)
-        tokens = counter.count(embedded(path, text) if trail else text)
+        if trail:
+            tokens = counter.count(embedded(path, text))
+        else:
+            tokens = count(text) if known is None else known
         first = last = None
         if page_starts is not None:
             first = bisect.bisect_right(page_starts, start)
             last = bisect.bisect_right(page_starts, max(start, end - 1))
-        out.append(
-            ChunkRecord(
-                id=f"{document.doc_id}:{index}",
-                doc_id=document.doc_id,
-                index=index,
-                text=text,
-                start=start,
-                end=end,
-                tokens=tokens,
-                counter=counter_label,
-                content_hash=hash_text(text),
-                kind=kind,
-                heading_path=path,
-                parent_id=parent,
-                page_start=first,
-                page_end=last,
-                section=_section(
-                    path, kind, headings.at(start)[-1] if merged and kind == "heading" else text
-                ),
-                prefix=prefix,
-                oversized=tokens > max_tokens,
-                title=document.title,
-                source=document.source,
-                strategy=strategy,
-                metadata=metadata,
+        if merged and kind == "heading":
+            if headings is None:
+                headings = _Headings(source, document.blocks().blocks)
+            section = _section(path, kind, headings.at(start)[-1])
+        else:
+            section = _section(path, kind, text)
+        # RECORD-20: every field below comes from the checked document and options or
+        # from the chunker's span of the document's text; the record is not checked again.
+        append(
+            trusted_record(
+                f"{doc_id}:{index}",
+                doc_id,
+                index,
+                text,
+                start,
+                end,
+                tokens,
+                counter_label,
+                sha256(text.encode()).hexdigest(),  # HASH-1: the text has no lone surrogate
+                kind,
+                path,
+                parent,
+                first,
+                last,
+                section,
+                prefix,
+                tokens > max_tokens,
+                title,
+                origin,
+                strategy,
+                metadata,
             )
         )
     return out
+
+
+def _words(text: str) -> int:
+    """WhitespaceCounter.count without its argument check: the record's text is a str."""
+    return len(text.split())

@@ -82,6 +82,10 @@ _RULES = (
 #:   (``| a |\n|---|\nx\n-`` ends with a list in the reference, a table row in pyrs);
 #: - ``_CLAIMED``: the line above such a delimiter row is a heading, quote, list item,
 #:   fence or HTML line, which the reference never takes for a table's header;
+#: - a delimiter row holding ``|`` or ``:`` under a line without ``|``: the reference's table rule
+#:   needs a ``|`` in the header line, pyrs may read the line as a one-cell header and let
+#:   the table interrupt a paragraph (``a\n"t"\n|-|`` is one paragraph in the reference,
+#:   a paragraph and a table in pyrs);
 #: - ``_PYTHON_SPACE``: U+001C..U+001F and U+0085, which Python's ``str.strip`` and Rust's
 #:   ``trim`` (and so pyrs's titles and table rows) take for whitespace and the reference's
 #:   ``mdTrim`` does not (``## \x85`` is a heading titled ``"\x85"`` in the reference, an
@@ -110,6 +114,14 @@ _OPENER = re.compile(
 #:   list in the reference, one quote in pyrs).
 _WEAK_ITEM = re.compile(r"\n[ \t>]*(?:([*+-])|([0-9]{1,9})[.)])([ \t][^\n]*|(?=\n|\Z))")
 
+#: - ``_UNICODE_DESTINATION``: a link reference definition's ``]:`` followed, after spaces
+#:   and tabs and at most one line break, by Unicode whitespace: the reference's destination
+#:   parser takes it for the destination, pyrs skips it as whitespace (``[x]:\n\xa0`` is a
+#:   definition in the reference, a paragraph in pyrs).
+_UNICODE_DESTINATION = re.compile(
+    "\\]:[ \t]*(?:\n[ \t]*)?[\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]"
+)
+
 #: How far back (characters) a ruler's paragraph is searched for a quoted line; a longer
 #: paragraph counts as a conflict (keeps the check linear).
 _REACH = 4096
@@ -117,7 +129,7 @@ _REACH = 4096
 
 def _conflict(text: str) -> bool:
     """Return True if ``text`` may hold a line the two parsers read differently."""
-    if _PYTHON_SPACE.search(text):
+    if _PYTHON_SPACE.search(text) or _UNICODE_DESTINATION.search(text):
         return True
     for match in _WEAK_ITEM.finditer(text):
         bullet, number, rest = match.groups()
@@ -134,6 +146,8 @@ def _conflict(text: str) -> bool:
         at = match.start()
         ruler = match.group()
         above = text.rfind("\n", 0, at)
+        if ("|" in ruler or ":" in ruler) and text.find("|", above + 1, at) < 0:
+            return True  # pyrs may take a line without "|" for a one-cell table header
         if "|" in ruler or text.find("|", above + 1, at) >= 0:  # may be a table's delimiter row
             if _CLAIMED.match(text, above + 1, at):
                 return True

@@ -4,9 +4,11 @@ Most of a real Markdown document is paragraphs, ATX and setext headings, fenced 
 indented code, thematic breaks, HTML blocks, GFM tables and lists. For these this module
 finds the top-level blocks' line ranges exactly as markdown-it-py's block rules do (MD-1),
 reading each line once and skipping runs of plain paragraph lines with one regular
-expression; it builds no token and parses nothing inside a block. Where a block may need a
-rule it does not model (block quotes, link reference definitions, definition lists, a list
-item's lazy continuation line, deep nesting), it stops and says where: the caller parses
+expression; it builds no token and parses nothing inside a block. Block quotes (MD-15)
+and one-line link reference definitions (MD-16) are found by their rules' line loops. Where
+a block may need a rule it does not model (a block quote's lazy line, other definitions,
+definition lists, a list item's lazy continuation line, deep nesting), it stops and says
+where: the caller parses
 from that line with a full parser and resumes the scan at a block start (MD-14). A
 property holds it to markdown-it-py on generated Markdown, the CommonMark examples and real
 documents.
@@ -226,7 +228,7 @@ def _block(
         if fence:
             return ("code", i, fence, 0, "")
     elif char == ">":
-        return None  # blockquote: not modelled
+        return _quote(text, starts, ends, i, p, e)
     if (char == "*" or char == "-" or char == "_") and _HR.match(text, p, e):
         return ("thematic_break", i, i + 1, 0, "")
     if char in "*+-0123456789":
@@ -237,6 +239,9 @@ def _block(
                 end = _list(text, starts, ends, i, p, column, marker)
             return None if end == UNSURE else ("list", i, end, 0, "")
     if char == "[":
+        definitions = _definitions(text, starts, ends, i)
+        if definitions is not None:
+            return definitions
         # reference: a definition needs "]:" before the next empty line; not modelled. The
         # lines are looked at only up to _REACH ahead (linear on any input): a "]:" further
         # on with no empty line between counts as one.
@@ -259,6 +264,92 @@ def _block(
             level, title = heading
             return ("heading", i, i + 1, level, title)
     return _paragraph(text, starts, ends, i)
+
+
+def _quote(
+    text: str, starts: Sequence[int], ends: Sequence[int], i: int, p: int, e: int
+) -> Span | None:
+    """The block quote opened at line ``i`` (MD-15, rules_block/blockquote.py), or None.
+
+    The rule's line loop, before it parses the quote's content: a line whose first
+    character after spaces and tabs is ``>`` continues the quote ("evaluatesTrue", at any
+    indentation); an empty line ends it ("Case 1"), and so does any other line after a
+    quote line with nothing after its marker ("Case 2: lastLineEmpty") or a line a
+    terminator rule of the quote takes ("Case 3": fence, blockquote, hr, list, html_block,
+    heading; a definition list is the caller's concern). Any other line is a lazy
+    continuation, which stays in the quote only if the quote's content ends in an open
+    paragraph: not decided here. With no lazy line the content is parsed over the quote's
+    own lines only, so the quote ends where the loop stopped.
+    """
+    count = len(starts)
+    empty = _INDENT.match(text, p + 1, e).end() == e  # type: ignore[union-attr]
+    j = i + 1
+    while j < count:
+        s, end = starts[j], ends[j]
+        q = _INDENT.match(text, s, end).end()  # type: ignore[union-attr]
+        if q == end:
+            break  # Case 1: an empty line
+        if text[q] == ">":
+            empty = _INDENT.match(text, q + 1, end).end() == end  # type: ignore[union-attr]
+            j += 1
+            continue
+        if empty:
+            break  # Case 2
+        q, column = _indent(text, starts, ends, j)
+        if column < 4 and _terminates(text, starts, ends, j, q, end, text[q], paragraph=False):
+            break  # Case 3
+        return None  # a lazy continuation line
+    return ("quote", i, j, 0, "")
+
+
+#: A link reference definition on one line, after at most three spaces (MD-16): a label of
+#: no bracket, backslash or line break with a character other than whitespace, ``]:``, a
+#: destination of no space, angle bracket, parenthesis, backslash or control character,
+#: and maybe a title in quotes or parentheses with no backslash or line break.
+_DEFINITION_LINE = re.compile(
+    r"[ ]{0,3}\[[^\[\]\\\n]*[^\s\[\]\\][^\[\]\\\n]*\]:[ \t]*"
+    r"([^\s<>()\\\x00-\x1f\x7f]+)"
+    r"([ \t]+(?:\"[^\"\\\n]*\"|'[^'\\\n]*'|\([^()\\\n]*\)))?[ \t]*\Z"
+)
+#: A destination markdown-it's ``validateLink`` refuses: the definition is then no definition.
+_BAD_PROTOCOL = re.compile(r"(?i)[ \t]*(?:vbscript|javascript|file|data):")
+
+
+def _definitions(text: str, starts: Sequence[int], ends: Sequence[int], i: int) -> Span | None:
+    """The run of link reference definitions from line ``i``, one a line (MD-16), or None.
+
+    rules_block/reference.py takes a definition's label, ``:``, destination and title
+    across lines; one whose every part is on its line, in the plain forms of
+    ``_DEFINITION_LINE``, ends on that line unless the title may start on the next: with
+    the destination last on the line, the rule appends the next line when it is not empty
+    and tries a title there, which begins with a quote or a parenthesis; any other first
+    character fails the title and the definition keeps its one line. Definitions leave no
+    token, so a run of them up to the next block is one ``reference`` block (MD-6); the
+    run's next line must be empty or start no definition (else not decided here).
+    """
+    count = len(starts)
+    j = i
+    while j < count:
+        s, e = starts[j], ends[j]
+        if j > i and text.find("|", s, e) >= 0:
+            break  # the table rule comes first: a header row here is not decided
+        line = _DEFINITION_LINE.match(text, s, e)
+        if line is None:
+            break
+        if _BAD_PROTOCOL.match(line.group(1)):
+            return None  # validateLink: an unsafe destination makes no definition
+        j += 1
+        if line.group(2) is None and j < count:
+            q = _INDENT.match(text, starts[j], ends[j]).end()  # type: ignore[union-attr]
+            if q < ends[j] and text[q] in "\"'(":
+                return None  # a title may start on the next line
+    if j == i:
+        return None
+    if j < count:
+        q = _INDENT.match(text, starts[j], ends[j]).end()  # type: ignore[union-attr]
+        if q < ends[j] and text[q] == "[":
+            return None  # the next line may be a definition of a form not modelled here
+    return ("reference", i, j, 0, "")
 
 
 def _paragraph(text: str, starts: Sequence[int], ends: Sequence[int], i: int) -> Span:
