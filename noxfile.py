@@ -217,6 +217,7 @@ BENCHMARKS = (
     "pathological",
     "ingest",
     "scaling",
+    "incremental",
 )
 
 
