@@ -107,6 +107,33 @@ def test_ray_equals_local_ingest(ray_local: Any, corpus: Path, tmp_path: Path) -
     assert (remote / "_chunkspec.json").is_file()
 
 
+def test_incremental_ray_equals_full_local_run(ray_local: Any, tmp_path: Path) -> None:
+    """INCR-3, INCR-10: an incremental --engine ray run after an edit script (changed, removed
+    and added files) holds a full local run's rows and reuses the unchanged documents."""
+    import json
+    import shutil
+
+    corpus = tmp_path / "in"
+    write_corpus(corpus, 30)
+    remote, local = tmp_path / "ray", tmp_path / "local"
+    assert main(["ingest", str(corpus), "--out", str(remote), "--engine", "ray", *OPTIONS]) == 0
+    edited = corpus / "part1" / "doc0001.md"
+    edited.write_text(edited.read_text("utf-8") + "\nA paragraph added.\n", "utf-8")
+    (corpus / "part2" / "doc0002.txt").unlink()
+    shutil.copy(corpus / "part0" / "doc0000.txt", corpus / "part0" / "new.txt")
+    assert main(["ingest", str(corpus), "--out", str(remote), "--engine", "ray", *OPTIONS]) == 0
+    assert main(["ingest", str(corpus), "--out", str(local), "--workers", "1", *OPTIONS]) == 0
+    assert _sorted_rows(remote) == _sorted_rows(local)
+    manifest = json.loads((remote / "_chunkspec.json").read_text("utf-8"))
+    assert manifest["reused"] == 28  # 30 - 1 removed - 1 edited (an error row is reused too)
+    assert manifest["changes"]["documents"] == {
+        "added": 1,
+        "changed": 1,
+        "removed": 1,
+        "unchanged": 28,
+    }
+
+
 def _kill_once(batch: pa.Table, marker: str) -> pa.Table:
     """Test-only hook: the first call anywhere kills its worker process (os._exit)."""
     try:
