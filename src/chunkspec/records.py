@@ -2,10 +2,12 @@
 
 :func:`chunk_document` turns a :class:`SourceDocument` into :class:`ChunkRecord` under one
 :class:`ChunkOptions`; the constants name the record's fields, kinds, strategies and input
-formats, and :func:`record_json_schema` is the record's JSON Schema.
+formats, and :func:`record_json_schema` is the record's JSON Schema. :class:`Metadata` is
+a record's read-only ``metadata`` and :func:`metadata_json` its canonical JSON text (META rules).
 """
 
 from ._chunkers._options import ChunkOptions
+from ._core._metadata import Metadata, metadata_json
 from ._records._chunk_document import STRATEGY_NAMES, chunk_document, default_overlap
 from ._records._record import KINDS as RECORD_KINDS
 from ._records._record import RECORD_FIELDS, ChunkRecord, render_title
@@ -27,11 +29,13 @@ __all__ = [
     "ChunkOptions",
     "ChunkRecord",
     "InputError",
+    "Metadata",
     "SourceDocument",
     "chunk_document",
     "default_overlap",
     "document_from_bytes",
     "document_from_text",
+    "metadata_json",
     "read_document",
     "record_json_schema",
     "render_title",

@@ -13,9 +13,10 @@ from typing import Any
 from .._core._assemble import assemble
 from .._core._chunk import Chunk
 from .._core._hashing import hash_text
+from .._core._metadata import metadata_from_json
 from .._core._tokens import count_tokens
 from .._errors import ArgumentTypeError, ArgumentValueError
-from .._records._record import RECORD_FIELDS, ChunkRecord
+from .._records._record import READ_FIELDS, RECORD_FIELDS, ChunkRecord
 from .._records._rows import ERROR_FIELD
 from ._io import CliError, decode_text, read_bytes
 
@@ -124,6 +125,12 @@ def _parquet_rows(path: str, data: bytes) -> list[dict[str, Any]]:
         # A damaged file, or a value Python cannot hold (a timestamp past year 9999).
         reason = str(error).strip().splitlines()[0] if str(error).strip() else "unreadable"
         raise CliError(f"{path}: not a readable Parquet file ({reason})") from None
+    for number, row in enumerate(rows, start=1):
+        if isinstance(row.get("metadata"), str):  # META-6: Parquet holds the JSON text
+            try:
+                row["metadata"] = metadata_from_json(row["metadata"])
+            except ValueError as error:
+                raise CliError(f"{path}:{number}: {error}") from None
     return rows
 
 
@@ -148,7 +155,7 @@ def _is_error_row(row: dict[str, Any]) -> bool:
 
 def _chunk(where: str, record: dict[str, Any]) -> tuple[Chunk, str | None]:
     """Turn one row into a Chunk and its record's counter (CLI-4, RECORD-9)."""
-    if all(key in record for key in RECORD_FIELDS):
+    if all(key in record for key in READ_FIELDS):  # META-5: metadata may be missing
         return _from_record(where, record)
     missing = [key for key in _REQUIRED if key not in record]
     if missing:
@@ -180,7 +187,7 @@ def _from_record(where: str, data: dict[str, Any]) -> tuple[Chunk, str | None]:
     ``ChunkRecord.from_dict`` checks them, content hash included.
     """
     try:
-        record = ChunkRecord.from_dict({key: data[key] for key in RECORD_FIELDS})
+        record = ChunkRecord.from_dict({key: data[key] for key in RECORD_FIELDS if key in data})
     except (TypeError, ValueError) as error:
         raise CliError(f"{where}: {error}") from None
     return record.to_chunk(data.get("score", 0.0)), record.counter
