@@ -44,7 +44,12 @@ def _rows_of(path: Path) -> list[dict[str, Any]]:
             return [json.loads(line) for line in lines if line.strip()]
     import pyarrow.parquet as pq
 
+    from .._core._metadata import metadata_from_json
+
     rows: list[dict[str, Any]] = pq.read_table(str(path)).to_pylist()
+    for row in rows:  # META-6: the Arrow cell holds the object's JSON text
+        if row.get("metadata") is not None:
+            row["metadata"] = metadata_from_json(row["metadata"])
     return rows
 
 
@@ -52,7 +57,8 @@ def result_rows(
     folder: Path, name: str, *, manifest: bool = True
 ) -> dict[str, list[dict[str, Any]]]:
     """Return the result's rows by doc_id (INCR-9): documents in first-seen order, each
-    document's rows by ``index`` (an engine may write them in any order, docs/scale.md).
+    document's rows by ``index`` (an engine may write them in any order, docs/scale.md);
+    ``metadata`` as its object, as the engine's rows hold it, whatever the format.
 
     ``name`` is how an error names the folder (a flag or an argument). A folder that is
     not an ingest result (no manifest, unless ``manifest`` is false: a run's own staging

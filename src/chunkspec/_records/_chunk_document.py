@@ -27,6 +27,7 @@ from .._counters._builtin import TokenSpanCounter
 from .._errors import ArgumentTypeError
 from .._text._blocks import Block
 from .._text._documents import SourceDocument, document_from_text
+from ._key import chunk_key, key_fingerprint
 from ._record import ChunkRecord
 
 __all__ = [
@@ -168,12 +169,17 @@ def records_of(
     strategy = options.strategy_string
     max_tokens = options.max_tokens
     metadata = document.record_metadata  # META-4: one frozen object shared by every record
+    fingerprint = key_fingerprint(strategy, counter_label)  # KEY-2
+    seen: dict[tuple[tuple[str, ...], str], int] = {}  # KEY-3: occurrences so far
     out: list[ChunkRecord] = []
     for index, (start, end, kind, path, parent, prefix, own) in enumerate(spans):
         text = prefix + source[start:end] if own is None else own
         tokens = counter.count(text)
         if path is None:
             path = headings.at(start)
+        digest = hash_text(text)
+        occurrence = seen.get((path, digest), 0)
+        seen[(path, digest)] = occurrence + 1
         first = last = None
         if page_starts is not None:
             first = bisect.bisect_right(page_starts, start)
@@ -188,7 +194,7 @@ def records_of(
                 end=end,
                 tokens=tokens,
                 counter=counter_label,
-                content_hash=hash_text(text),
+                content_hash=digest,
                 kind=kind,
                 heading_path=path,
                 parent_id=parent,
@@ -201,6 +207,7 @@ def records_of(
                 source=document.source,
                 strategy=strategy,
                 metadata=metadata,
+                key=chunk_key(fingerprint, document.doc_id, path, digest, occurrence),
             )
         )
     return out

@@ -9,10 +9,11 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Sequence
+from typing import Any
 
 from .._core._validate import require_text
 
-__all__ = ["KEY_SCHEME", "chunk_key", "key_fingerprint", "occurrences"]
+__all__ = ["KEY_SCHEME", "chunk_key", "key_fingerprint", "keyed_rows", "occurrences"]
 
 #: KEY-2: the key scheme's version; changed whenever chunk output or the key formula
 #: changes, so keys of two chunkspec versions that chunk differently never meet.
@@ -63,3 +64,20 @@ def occurrences(sections: Sequence[tuple[tuple[str, ...], str]]) -> list[int]:
         counts.append(count)
         seen[item] = count + 1
     return counts
+
+
+def keyed_rows(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Set KEY-1's ``key`` on one document's records given as JSON objects, in order (KEY-3).
+
+    The conformance kit's record models use it, so their records carry the key a port must
+    answer with (KEY-8). Returns ``rows``.
+    """
+    seen: dict[tuple[tuple[str, ...], str], int] = {}
+    for row in rows:
+        path = tuple(row["heading_path"])
+        digest = row["content_hash"]
+        occurrence = seen.get((path, digest), 0)
+        seen[(path, digest)] = occurrence + 1
+        fingerprint = key_fingerprint(row["strategy"], row["counter"])
+        row["key"] = chunk_key(fingerprint, row["doc_id"], path, digest, occurrence)
+    return rows

@@ -13,6 +13,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from ..._core._tokens import WHITESPACE
+from ..._records._key import keyed_rows
 from ..._text._sentences import CLOSERS, TERMINATORS
 
 __all__ = ["error_rules", "field_rules", "window_traps"]
@@ -218,7 +219,7 @@ def _token_windows(
             a = nxt
         else:
             a += size - overlap
-    return out
+    return keyed_rows(out)
 
 
 _TOKWIN_TRAPS: list[tuple[str, list[str], dict[str, Any]]] = [
@@ -341,7 +342,7 @@ def _page_chunks(
         out.append(
             _record(data, k, text, (a, b), pages=(first, last), oversized=over, strategy=strategy)
         )
-    return out
+    return keyed_rows(out)
 
 
 _PAGE_TRAPS: list[tuple[str, list[str], dict[str, Any]]] = [
