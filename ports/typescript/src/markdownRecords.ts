@@ -10,6 +10,7 @@ import { hashText } from "./hashing.js";
 import type { ChunkRecord } from "./record.js";
 import { ChunkRecordSchema } from "./schema.js";
 import { countWords, pyStrip } from "./whitespace.js";
+import { withKeys } from "./keys.js";
 
 export interface Span {
   start: number; // UTF-16 index into the source
@@ -34,7 +35,7 @@ export function spanRecords(
   docId: string, title: string, source: string, spans: Span[], maxTokens: number, strategy: string,
 ): ChunkRecord[] {
   const cp = codePointIndex(source);
-  return spans.map((span, index) => {
+  return withKeys(spans.map((span, index) => {
     const text = span.prefix + source.slice(span.start, span.end);
     const tokens = countWords(text);
     const record: ChunkRecord = {
@@ -46,5 +47,5 @@ export function spanRecords(
     };
     ChunkRecordSchema.parse(record);
     return record;
-  });
+  }));
 }

@@ -16,6 +16,7 @@ import type { ChunkRecord } from "./record.js";
 import { ArgumentTypeError, ArgumentValueError, requireInt, requireText } from "./validate.js";
 import { wordSpans } from "./wordSpans.js";
 import { countWords, isSpace, pyStrip } from "./whitespace.js";
+import { withKeys } from "./keys.js";
 
 /** The character between pages in `full_text` (PAGE-2). */
 export const PAGE_SEPARATOR = "\f";
@@ -91,7 +92,7 @@ export function chunkPages(
     return fault("pages-page-from-zero") ? k : k + 1;
   };
   const strategy = `pages:max_tokens=${maxTokens},overlap_tokens=${overlap}`; // RECORD-6
-  return ranges.map(([a, b], index) => {
+  return withKeys(ranges.map(([a, b], index) => {
     const text = points.slice(a, b).join("");
     const tokens = countWords(text); // RECORD-14
     const first = pageOf(a);
@@ -105,7 +106,7 @@ export function chunkPages(
       oversized: fault("pages-oversized-ge") ? tokens >= maxTokens : tokens > maxTokens,
       title, source: "", strategy,
     };
-  });
+  }));
 }
 
 /** The chunks' stripped ranges `[a, b)` over `points` (PAGE-3..PAGE-10, whitespace counter). */

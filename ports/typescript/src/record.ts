@@ -21,4 +21,6 @@ export interface ChunkRecord {
   title: string;
   source: string;
   strategy: string;
+  /** KEY-1: the stable key, set by `withKeys` once a call's records are made. */
+  key?: string;
 }

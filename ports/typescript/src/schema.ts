@@ -52,6 +52,7 @@ export const ChunkRecordSchema = z
     title: z.string(),
     source: z.string(),
     strategy: z.string().min(1),
+    key: z.string().regex(/^[0-9a-f]{64}$/).optional(),
   })
   .strict()
   .refine((r) => r.id === `${r.doc_id}:${r.index}`, { message: "RECORD-2: id is doc_id:index" })

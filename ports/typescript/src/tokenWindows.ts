@@ -13,6 +13,7 @@ import type { ChunkRecord } from "./record.js";
 import { ArgumentValueError, requireInt, requireText } from "./validate.js";
 import { wordSpans } from "./wordSpans.js";
 import { countWords, pyStrip } from "./whitespace.js";
+import { withKeys } from "./keys.js";
 
 const JS_SPACE = /\s/;
 
@@ -67,5 +68,5 @@ export function tokenWindows(
       a += step;
     }
   }
-  return out;
+  return withKeys(out);
 }
