@@ -23,7 +23,7 @@ import pyarrow.parquet as pq
 from chunkspec._cli import main
 from chunkspec._cli._ingest_ray import _attach_ids
 from chunkspec.arrow import chunk_table
-from tests import tiny_tiktoken
+from tests import goldens, tiny_tiktoken
 from tests.corpus_files import write_corpus
 from tests.frameworks import no_network
 from tests.records.test_entry_points import PLUGIN, SOURCE, TABLE, TEXT, argv_of, options_of
@@ -132,6 +132,23 @@ def test_incremental_ray_equals_full_local_run(ray_local: Any, tmp_path: Path) -
         "removed": 1,
         "unchanged": 28,
     }
+
+
+@pytest.mark.parametrize(
+    "case",
+    [c for c in goldens.cases("incremental") if c.values[0]["input"].get("engine") == "ray"],
+)
+def test_incremental_golden_on_ray(
+    ray_local: Any,
+    case: dict[str, Any],
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """tests/golden/incremental.json's Ray scenarios (INCR-10)."""
+    from tests.cli.test_golden_incremental import run_scenario
+
+    run_scenario(case, tmp_path, capsys, monkeypatch)
 
 
 def _kill_once(batch: pa.Table, marker: str) -> pa.Table:
