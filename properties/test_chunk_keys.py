@@ -127,3 +127,53 @@ def test_windows_before_an_edit_keep_their_keys(
         # no window repeats another's text, so no occurrence number (KEY-3) moves
         suffix = {r.key for r in new if r.start > edit_start + len(inserted) + 2}
         assert suffix <= old
+
+
+@settings(max_examples=40)
+@given(st.lists(markdown_documents(), min_size=1, max_size=3), st.integers(1, 8))
+def test_chunk_table_key_column(texts: list[str], max_tokens: int) -> None:
+    """SCALE-12: chunk_table's key column is each document's records' keys on chunk rows
+    and null on error rows, whatever the batches."""
+    import pyarrow as pa
+
+    from chunkspec.arrow import chunk_table
+
+    table = pa.table({"doc_id": [f"d{n}" for n in range(len(texts))], "text": texts})
+    rows = chunk_table(
+        table, strategy="structural", max_tokens=max_tokens, input_format="markdown"
+    ).to_pylist()
+    expected: list[str | None] = []
+    for n, text in enumerate(texts):
+        records = _records_of(text, f"d{n}", max_tokens)
+        expected.extend([r.key for r in records] or [None])
+    assert [row["key"] for row in rows] == expected
+    assert all((row["key"] is None) == (row["error"] is not None) for row in rows)
+
+
+def _records_of(text: str, doc_id: str, max_tokens: int) -> list[ChunkRecord]:
+    """chunk_document of ``text`` (structural), as chunk_table reads a ``text`` cell."""
+    document = document_from_text(text, doc_id=doc_id, input_format="markdown")
+    return chunk_document(document, "structural", max_tokens=max_tokens)
+
+
+@settings(max_examples=15, deadline=None)
+@given(
+    st.lists(markdown_documents(), min_size=1, max_size=4),
+    st.sampled_from(["heading", "structural", "window"]),
+    st.integers(1, 10),
+)
+def test_the_port_computes_the_same_keys(texts: list[str], strategy: str, size: int) -> None:
+    """KEY-8: the TypeScript port's chunkDocument gives every record Python's key."""
+    from tests.typescript_port import built, call_api
+
+    port = built()
+    calls = [
+        ("chunkDocument", [text, {"docId": "d", "strategy": strategy, "maxTokens": size}])
+        for text in texts
+    ]
+    for text, answer in zip(texts, call_api(port, calls), strict=True):
+        document = document_from_text(
+            text, doc_id="d", input_format="text" if strategy == "window" else "markdown"
+        )
+        records = chunk_document(document, strategy, max_tokens=size)
+        assert [r["key"] for r in answer] == [r.key for r in records]
