@@ -14,6 +14,7 @@ from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 from typing import Any
 
+from .._core._collector import collector_paused
 from .._errors import ArgumentTypeError, ArgumentValueError
 from .._records._rows import ChunkJob
 from .._text._documents import INPUT_FORMATS
@@ -276,10 +277,11 @@ def run(args: argparse.Namespace) -> int:
         with staging(args.out) as folder:
             if args.engine == "ray":
                 _run_ray(inputs, keep, previous, options, args, folder, tally)
+                rows = result_rows(folder, "the new result", manifest=False)
             else:
-                _run_local(inputs, keep, previous, options, args, folder, tally)
-            rows = result_rows(folder, "the new result", manifest=False)
-            changes = write_changes(folder, previous.rows, rows)  # INCR-6
+                rows = _run_local(inputs, keep, previous, options, args, folder, tally)
+            with collector_paused():  # many small objects, none cyclic
+                changes = write_changes(folder, previous.rows, rows)  # INCR-6
             manifest = _manifest(args, options, tally)
             manifest["fingerprint"] = fingerprint
             manifest["reused"] = sum(keep)
@@ -328,8 +330,9 @@ def _run_local(
     args: argparse.Namespace,
     folder: Path,
     tally: Tally,
-) -> None:
-    """Chunk with the local engine and write the part files, in input order.
+) -> dict[str, list[dict[str, Any]]]:
+    """Chunk with the local engine, write the part files in input order; return the rows
+    written, by doc_id (the change set's new side, INCR-6).
 
     INCR-3: the rows of a reused input are the previous result's, written where a full run
     would write that input's rows, so the part files are those of a full run.
@@ -351,9 +354,12 @@ def _run_local(
     order = iter(chunked)
     written = 0  # the inputs before this one are written
 
+    written_rows: dict[str, list[dict[str, Any]]] = {}
+
     def emit(rows: list[dict[str, Any]]) -> None:
         writer.write(rows)
         tally.add(rows)
+        written_rows[rows[0]["doc_id"]] = rows
 
     def reuse_until(stop: int) -> None:
         nonlocal written
@@ -380,6 +386,7 @@ def _run_local(
         ) from None
     finally:
         writer.close()
+    return written_rows
 
 
 def _manifest(args: argparse.Namespace, job: ChunkJob, tally: Tally) -> dict[str, Any]:

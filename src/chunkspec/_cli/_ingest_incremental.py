@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from .._core._collector import collector_paused
 from .._records._changes import CHANGE_FIELDS, change_rows, change_summary
 from .._records._key import KEY_SCHEME
 from .._records._rows import ChunkJob
@@ -92,7 +93,8 @@ def previous_result(out: str, fingerprint: str | None) -> Previous:
     if manifest is None:
         return Previous()
     try:
-        rows = result_rows(folder, f"--out {shown(out)}")
+        with collector_paused():  # many small objects, none cyclic
+            rows = result_rows(folder, f"--out {shown(out)}")
     except CliError as error:
         _say(f"full run: the previous result cannot be read ({error})")
         return Previous()

@@ -47,9 +47,13 @@ def _rows_of(path: Path) -> list[dict[str, Any]]:
     from .._core._metadata import metadata_from_json
 
     rows: list[dict[str, Any]] = pq.read_table(str(path)).to_pylist()
+    decoded: dict[str, dict[str, Any]] = {}  # a document's rows share one metadata text
     for row in rows:  # META-6: the Arrow cell holds the object's JSON text
-        if row.get("metadata") is not None:
-            row["metadata"] = metadata_from_json(row["metadata"])
+        text = row.get("metadata")
+        if text is not None:
+            if text not in decoded:
+                decoded[text] = metadata_from_json(text)
+            row["metadata"] = decoded[text]
     return rows
 
 

@@ -47,13 +47,18 @@ def _keyed(rows: Rows) -> dict[str, Mapping[str, Any]]:
 
 def _document(doc_id: str, old: Rows, new: Rows) -> Iterator[dict[str, Any]]:
     """INCR-6, INCR-7: the rows of one document present in both results."""
-    same = list(old) == list(new)
+    same = list(old) == list(new)  # reused rows are the same objects: quick
     yield _row("document", "unchanged" if same else "changed", doc_id, None, None)
+    if same:  # every key unchanged, in order
+        for row in new:
+            if row.get("error") is None and row.get("key"):
+                yield _row("chunk", "unchanged", doc_id, row["key"], row["id"])
+        return
     before, after = _keyed(old), _keyed(new)
     for key, row in after.items():
         if key not in before:
             yield _row("chunk", "added", doc_id, key, row["id"])
-        elif same or dict(before[key]) == dict(row):
+        elif dict(before[key]) == dict(row):
             yield _row("chunk", "unchanged", doc_id, key, row["id"])
         else:
             yield _row("chunk", "updated", doc_id, key, row["id"])
