@@ -27,14 +27,37 @@ def _sha256(text: str) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
+#: ADAPT-6: the framework keys that are not document metadata (ADAPT-2's and ADAPT-3's).
+_NOT_METADATA = {"doc_id", "source", "title", *RECORD_FIELDS}
+_NOT_METADATA |= {"start_index", "source_id", "split_id", "split_idx_start", "page_number"}
+
+
+def as_json(value: Any) -> Any:
+    """``value`` with tuples as lists and read-only mappings as dicts (JSON's forms)."""
+    if isinstance(value, (list, tuple)):
+        return [as_json(v) for v in value]
+    if hasattr(value, "items"):
+        return {k: as_json(v) for k, v in value.items()}
+    return value
+
+
+def model_document_metadata(caller: dict[str, Any]) -> dict[str, Any]:
+    """ADAPT-6 as written: the caller's entries but ADAPT-2's facts and record-field names
+    (the model draws JSON values only)."""
+    return {k: v for k, v in caller.items() if k not in _NOT_METADATA}
+
+
 def model_metadata(record: ChunkRecord, caller: dict[str, Any]) -> dict[str, Any]:
-    """ADAPT-3 as written: the caller's keys, then each record field but text, record wins."""
+    """ADAPT-3 and ADAPT-6 as written: the caller's keys, then the record's metadata keys
+    the caller lacks, then each record field but text (record wins; metadata a dict)."""
     out = dict(caller)
+    for key, value in record.metadata.items():
+        if key not in out:
+            out[key] = as_json(value)
     for name in RECORD_FIELDS:
         if name == "text":
             continue
-        value = getattr(record, name)
-        out[name] = list(value) if name == "heading_path" else value
+        out[name] = as_json(getattr(record, name))
     return out
 
 

@@ -16,8 +16,14 @@ from tests import frameworks  # noqa: F401  (no telemetry: set before any framew
 
 from chunkspec import chunk_document, document_from_text
 from chunkspec.integrations import Chunking
-from properties.adapter_models import model_doc_id, model_links, model_metadata
-from properties.strategies import markdown_documents
+from properties.adapter_models import (
+    as_json,
+    model_doc_id,
+    model_document_metadata,
+    model_links,
+    model_metadata,
+)
+from properties.strategies import fm_values, markdown_documents
 
 #: Options the adapters take, as (strategy, keyword arguments) drawn together.
 options = st.one_of(
@@ -56,6 +62,10 @@ caller_metadata = st.fixed_dictionaries(
         "lang": st.sampled_from(["en", "fr"]),
         "kind": st.just("caller's"),
         "tags": st.lists(st.sampled_from(["a", "b"]), max_size=2),
+        # META-4: seed 003's access keys, carried unchanged (ADAPT-6)
+        "tenant_id": st.sampled_from(["t1", "t2"]),
+        "acl_labels": st.lists(st.sampled_from(["eng", "hr"]), max_size=2),
+        "author": st.sampled_from(["caller"]),
     },
 )
 
@@ -64,8 +74,17 @@ caller_metadata = st.fixed_dictionaries(
 #: shared layer's property below, which all three adapters call, keeps the profile's count.
 FRAMEWORK_EXAMPLES = settings(max_examples=250)
 
-#: Texts: Markdown documents, sometimes with form feeds (pages, SOURCE-4).
-texts = st.one_of(markdown_documents(), markdown_documents().map(lambda t: t.replace("\n\n", "\f")))
+#: Texts: Markdown documents, sometimes with form feeds (pages, SOURCE-4), sometimes with
+#: front matter whose fields are document metadata (META-3, ADAPT-6).
+texts = st.one_of(
+    markdown_documents(),
+    markdown_documents().map(lambda t: t.replace("\n\n", "\f")),
+    st.builds(
+        lambda fields, body: "---\n" + "".join(f"{k}: {v}\n" for k, v in fields) + "---\n" + body,
+        st.lists(st.tuples(st.sampled_from(["author", "tenant_id", "kind", "x"]), fm_values)),
+        markdown_documents(),
+    ),
+)
 
 
 def _adapter(name: str) -> ModuleType:
@@ -84,8 +103,14 @@ def _expected(text: str, option: dict[str, Any], metadata: dict[str, Any], doc_i
         input_format=input_format,
         source=metadata.get("source", ""),
         title=metadata.get("title"),
+        metadata=model_document_metadata(metadata),
     )
-    return chunk_document(document, rest.pop("strategy"), **rest)
+    records = chunk_document(document, rest.pop("strategy"), **rest)
+    # META-4: every record carries its document's metadata, the caller's over the front matter's
+    front = document.front_matter.fields if document.front_matter is not None else {}
+    expected = {**front, **model_document_metadata(metadata)}
+    assert all(as_json(r.metadata) == expected for r in records)
+    return records
 
 
 def _usable(text: str, option: dict[str, Any]) -> None:
@@ -99,8 +124,9 @@ def _usable(text: str, option: dict[str, Any]) -> None:
 def test_langchain_chunks_are_core_records(
     text: str, option: dict[str, Any], metadata: dict[str, Any], framework_id: str | None
 ) -> None:
-    """ADAPT-1, ADAPT-2, ADAPT-3: LangChain split_documents gives the core's records, with
-    the caller's metadata carried under the record's fields and start_index = start."""
+    """ADAPT-1, ADAPT-2, ADAPT-3, ADAPT-6, META-4: LangChain split_documents gives the
+    core's records, with the caller's metadata carried under the record's fields, the front
+    matter's under the caller's, and start_index = start."""
     _usable(text, option)
     langchain = _adapter("langchain")
     from langchain_core.documents import Document
@@ -122,8 +148,8 @@ def test_langchain_chunks_are_core_records(
 def test_llama_index_nodes_are_core_records(
     text: str, option: dict[str, Any], metadata: dict[str, Any]
 ) -> None:
-    """ADAPT-1, ADAPT-3, ADAPT-5: LlamaIndex nodes are the core's records, with exact
-    start_char_idx/end_char_idx and the PARENT/CHILD/PREVIOUS/NEXT links of the model."""
+    """ADAPT-1, ADAPT-3, ADAPT-5, ADAPT-6, META-4: LlamaIndex nodes are the core's records,
+    with exact start_char_idx/end_char_idx and the PARENT/CHILD/PREVIOUS/NEXT links of the model."""
     _usable(text, option)
     llama = _adapter("llama_index")
     from llama_index.core import Document
@@ -158,8 +184,8 @@ def test_llama_index_nodes_are_core_records(
 def test_haystack_documents_are_core_records(
     text: str, option: dict[str, Any], metadata: dict[str, Any]
 ) -> None:
-    """ADAPT-1, ADAPT-3: the Haystack component's Documents are the core's records, with
-    Haystack's source_id, split_id, split_idx_start and page_number."""
+    """ADAPT-1, ADAPT-3, ADAPT-6, META-4: the Haystack component's Documents are the core's
+    records, with Haystack's source_id, split_id, split_idx_start and page_number."""
     _usable(text, option)
     hay = _adapter("haystack")
     from haystack import Document

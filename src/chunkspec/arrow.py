@@ -131,15 +131,16 @@ def chunk_table(
 ) -> pa.Table:
     """Chunk every document of ``table``; return one row per record, or one error row.
 
-    ``table`` (a ``pyarrow.Table`` or ``RecordBatch``) has a ``doc_id`` column, a ``bytes``
-    (binary) or ``text`` (string) column, and optionally ``source`` and ``input_format``
-    (null: the ``input_format`` option, else the suffix of ``source``, else of ``doc_id``;
-    SOURCE-1); other columns are ignored (SCALE-1). The chunking options are ``options``
-    (a :class:`chunkspec.ChunkOptions`) or, without it, :func:`chunkspec.chunk_document`'s
-    keywords (OPT-1); a counter name is built once per process (SCALE-6). A document over
-    ``max_bytes`` bytes, one that cannot be read, one that raises while it is chunked and
-    one with no chunk are each one error row (SCALE-3..5). ``encoding`` and ``pdf_password``
-    read every document's bytes as :func:`chunkspec.document_from_bytes` does (SCALE-8).
+    ``table`` (a ``pyarrow.Table`` or ``RecordBatch``) has a ``doc_id`` column, a ``bytes`` (binary)
+    or ``text`` (string) column, and optionally ``source``, ``input_format`` (null: the
+    ``input_format`` option, else the suffix of ``source``, else of ``doc_id``; SOURCE-1) and
+    ``metadata`` (a JSON object's text, the caller's metadata of the document, or null: META-8);
+    other columns are ignored (SCALE-1). The chunking options are ``options`` (a
+    :class:`chunkspec.ChunkOptions`) or, without it, :func:`chunkspec.chunk_document`'s keywords
+    (OPT-1); a counter name is built once per process (SCALE-6). A document over ``max_bytes``
+    bytes, one that cannot be read, one that raises while it is chunked and one with no chunk are
+    each one error row (SCALE-3..5). ``encoding`` and ``pdf_password`` read every document's bytes
+    as :func:`chunkspec.document_from_bytes` does (SCALE-8).
 
     The rows are each document's records in input order (SCALE-1), so the result never
     depends on how a table is split into batches (SCALE-7).
@@ -180,6 +181,7 @@ def chunk_table(
         table.column(payloads[0]).to_pylist(),
         column("input_format"),
         payloads[0],
+        column("metadata"),
     )
     return rows_to_table(chunk_rows(documents, job))
 

@@ -24,6 +24,7 @@ def golden_table(documents: list[dict[str, Any]]) -> pa.Table:
         "input_format": pa.string(),
         "text": pa.string(),
         "bytes": pa.binary(),
+        "metadata": pa.string(),  # META-8: a JSON object's text, or null
     }
     columns: dict[str, list[Any]] = {}
     for key in types:
@@ -71,6 +72,7 @@ def test_chunk_table(case: dict[str, Any]) -> None:
             continue
         data = bytes.fromhex(document["bytes_hex"]) if "bytes_hex" in document else None
         source = document.get("source") or ""
+        given = document.get("metadata")
         built = document_from_bytes(
             data if data is not None else document["text"].encode(),
             doc_id=document["doc_id"],
@@ -79,6 +81,7 @@ def test_chunk_table(case: dict[str, Any]) -> None:
             name=source or document["doc_id"],
             encoding=options.get("encoding"),
             pdf_password=options.get("pdf_password"),
+            metadata=None if given is None else json.loads(given),
         )
         records = chunk_document(built, **chunk_options)
         assert rows == [  # META-6: metadata is its canonical JSON text

@@ -7,6 +7,7 @@ CHUNKSPEC_RAY_TESTS=1; elsewhere every test here is skipped.
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 from collections.abc import Iterator
 from pathlib import Path
@@ -110,7 +111,6 @@ def test_ray_equals_local_ingest(ray_local: Any, corpus: Path, tmp_path: Path) -
 def test_incremental_ray_equals_full_local_run(ray_local: Any, tmp_path: Path) -> None:
     """INCR-3, INCR-10: an incremental --engine ray run after an edit script (changed, removed
     and added files) holds a full local run's rows and reuses the unchanged documents."""
-    import json
     import shutil
 
     corpus = tmp_path / "in"
@@ -149,6 +149,36 @@ def test_incremental_golden_on_ray(
     from tests.cli.test_golden_incremental import run_scenario
 
     run_scenario(case, tmp_path, capsys, monkeypatch)
+
+
+def test_ray_carries_sidecar_metadata(ray_local: Any, corpus: Path, tmp_path: Path) -> None:
+    """META-7, META-8, META-4: with --metadata, every Ray row of a document holds its
+    sidecar metadata (over its front matter), the rows equal the local engine's."""
+    doc_ids = sorted(
+        p.relative_to(corpus).with_suffix("").as_posix() for p in corpus.rglob("*") if p.is_file()
+    )
+    sidecar = tmp_path / "meta.jsonl"
+    given = {
+        doc_id: {"tenant_id": f"t{n % 3}", "corpus_id": "c1", "acl_labels": ["eng", f"g{n}"]}
+        for n, doc_id in enumerate(doc_ids)
+        if n % 4
+    }
+    sidecar.write_text(
+        "".join(json.dumps({"doc_id": d, "metadata": m}) + "\n" for d, m in given.items()), "utf-8"
+    )
+    local, remote = tmp_path / "local", tmp_path / "ray"
+    side = ["--metadata", str(sidecar)]
+    assert (
+        main(["ingest", str(corpus), "--out", str(local), "--workers", "1", *side, *OPTIONS]) == 0
+    )
+    assert (
+        main(["ingest", str(corpus), "--out", str(remote), "--engine", "ray", *side, *OPTIONS]) == 0
+    )
+    got = _sorted_rows(remote)
+    assert got == _sorted_rows(local)
+    for row in got:
+        if row["error"] is None:
+            assert json.loads(row["metadata"]) == given.get(row["doc_id"], {})
 
 
 def _kill_once(batch: pa.Table, marker: str) -> pa.Table:

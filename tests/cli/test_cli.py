@@ -94,11 +94,11 @@ def _interrupt_after(monkeypatch: pytest.MonkeyPatch, count: int) -> None:
     real = _inputs.read_input
     seen = [0]
 
-    def read(item: Any, options: Any) -> Any:
+    def read(item: Any, options: Any, metadata: Any = None) -> Any:
         if seen[0] == count:
             raise KeyboardInterrupt
         seen[0] += 1
-        return real(item, options)
+        return real(item, options, metadata)
 
     monkeypatch.setattr(_inputs, "read_input", read)
 

@@ -214,7 +214,7 @@ def test_ctrl_c_leaves_out_as_it_was(
 def test_unreadable_file_is_an_error_row(tmp_path: Path) -> None:
     """A file that vanishes or cannot be read between the walk and the read is an error row."""
     rows = _ingest_local.read_rows(
-        (str(tmp_path / "gone.md"), "gone", str(tmp_path / "gone.md"), None), _options()
+        (str(tmp_path / "gone.md"), "gone", str(tmp_path / "gone.md"), None, None), _options()
     )
     assert rows[0]["error"].startswith(f"{tmp_path / 'gone.md'}: cannot read: ")
     assert rows[0]["doc_id"] == "gone"
@@ -278,3 +278,37 @@ def test_ingest_parquet_reads_back_into_pandas_with_integer_types(
     assert errors["index"].isna().all()
     chunks = frame[frame["error"].isna()]
     assert chunks["index"].tolist() == list(range(len(chunks)))
+
+
+def test_sidecar_metadata_on_every_row(tmp_path: Path) -> None:
+    """META-7, META-4: ingest --metadata puts each document's sidecar metadata (over its
+    front matter) on each of its rows, Parquet (JSON text) and JSON Lines (object) alike;
+    a bad sidecar is one line, exit 2, and no --out."""
+    folder = tmp_path / "in"
+    (folder / "sub").mkdir(parents=True)
+    (folder / "a.md").write_text("---\nowner: fm\ntenant_id: fm\n---\n# A\n\none two", "utf-8")
+    (folder / "sub" / "b.md").write_text("# B\n\nthree four five", "utf-8")
+    (folder / "c.txt").write_text("six", "utf-8")
+    sidecar = tmp_path / "meta.jsonl"
+    lines = [
+        {"doc_id": "a", "metadata": {"tenant_id": "t1", "acl_labels": ["eng"]}},
+        {"doc_id": "sub/b", "metadata": {"tenant_id": "t2", "corpus_id": "c", "acl_labels": []}},
+    ]
+    sidecar.write_text("".join(json.dumps(line) + "\n" for line in lines), "utf-8")
+    expected = {
+        "a": {"acl_labels": ["eng"], "owner": "fm", "tenant_id": "t1"},
+        "sub/b": {"acl_labels": [], "corpus_id": "c", "tenant_id": "t2"},
+        "c": {},
+    }
+    for output in ("parquet", "jsonl"):
+        out = tmp_path / output
+        argv = ["ingest", str(folder), "--out", str(out), "--format", output, "--workers", "2"]
+        assert main([*argv, "--metadata", str(sidecar), *OPTIONS]) == 0
+        rows = _rows(out)
+        assert {row["doc_id"] for row in rows} == set(expected)
+        for row in rows:
+            assert json.loads(row["metadata"]) == expected[row["doc_id"]]
+    sidecar.write_text('{"doc_id": "b", "metadata": {}}\n', "utf-8")
+    bad = tmp_path / "bad"
+    assert main(["ingest", str(folder), "--out", str(bad), "--metadata", str(sidecar)]) == 2
+    assert not bad.exists()

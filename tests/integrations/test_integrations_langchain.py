@@ -42,6 +42,7 @@ def test_split_documents_gives_the_core_records(
         doc_id="returns",
         source=EXAMPLE,
         input_format="text" if strategy in ("recursive", "pages") else "markdown",
+        metadata={"lang": "en"},  # ADAPT-6: the caller's other entries, on every record
     )
     expected = chunk_document(
         document,

@@ -25,7 +25,8 @@ def test_ingestion_pipeline_gives_the_core_records(monkeypatch: pytest.MonkeyPat
     assert isinstance(parser, NodeParser)
     document = Document(text=TEXT, id_="returns", metadata={"lang": "en"})
     nodes = IngestionPipeline(transformations=[parser]).run(documents=[document])
-    expected = chunk_document(document_from_text(TEXT, doc_id="returns"), max_tokens=40)
+    document = document_from_text(TEXT, doc_id="returns", metadata={"lang": "en"})  # ADAPT-6
+    expected = chunk_document(document, max_tokens=40)
     assert [llama.to_record(n) for n in nodes] == expected
     by_id = {n.node_id: n for n in nodes}
     assert list(by_id) == [r.key for r in expected]  # ids are the keys (ADAPT-8), unique

@@ -249,8 +249,8 @@ def test_ingest_workers_register_the_encoding_file(
     options = options_of(dict(TABLE[-2][1]), rank_file)
     job = ChunkJob(options)
     groups: list[list[Item]] = [
-        [(SOURCE, "doc", SOURCE, None)],
-        [("corpus/two.md", "two", "corpus/two.md", None)],
+        [(SOURCE, "doc", SOURCE, None, None)],
+        [("corpus/two.md", "two", "corpus/two.md", None, None)],
     ]
     rows: list[dict[str, Any]] = []
     run_local(groups, job, 2, rows.extend)

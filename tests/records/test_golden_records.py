@@ -49,6 +49,7 @@ def _document(data: dict[str, Any]) -> SourceDocument:
         source=data.get("source", ""),
         input_format=data["input_format"],
         title=data.get("title"),
+        metadata=data.get("metadata"),  # META-3: the caller's metadata
     )
 
 
@@ -83,7 +84,8 @@ def test_records(case: dict[str, Any]) -> None:
             return
         record = ChunkRecord.from_dict(json.loads(json.dumps(obj)), **options)
         assert record.to_dict() == case["output"]
-        assert list(record.to_dict()) == list(obj)
+        # RECORD-1's order; META-5: a record read without metadata has it, last
+        assert list(record.to_dict()) == [*obj] + ([] if "metadata" in obj else ["metadata"])
         return
     if "error" in case:
         _expect_error(

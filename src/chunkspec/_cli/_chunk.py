@@ -20,6 +20,7 @@ from ._inputs import add_input_options
 from ._io import CliError
 from ._options import CommandOptions, add_chunking_options
 from ._output import add_output_options
+from ._sidecar import add_metadata_option
 
 __all__ = ["register"]
 
@@ -39,6 +40,7 @@ def register(sub: Any) -> None:
         ),
     )
     add_input_options(parser)
+    add_metadata_option(parser)
     add_chunking_options(parser, OPTIONS)
     parser.add_argument(
         "--format",

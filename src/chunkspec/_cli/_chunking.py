@@ -13,6 +13,7 @@ from ._inputs import documents, find_inputs
 from ._io import CliError, one_line
 from ._options import CommandOptions, chunk_options
 from ._output import Progress, check_output, write_records
+from ._sidecar import read_sidecar
 
 __all__ = ["run_chunking"]
 
@@ -34,11 +35,14 @@ def run_chunking(
     inputs = find_inputs(args.paths, args.glob, args.doc_id)
     if args.title is not None and len(inputs) != 1:
         raise CliError(f"--title needs exactly one input document, got {len(inputs)}")
+    sidecar = None
+    if getattr(args, "metadata", None) is not None:  # META-7: checked before any document
+        sidecar = read_sidecar(args.metadata, [item.doc_id for item in inputs])
     progress = Progress(len(inputs))
     good: list[tuple[SourceDocument, list[ChunkRecord]]] = []
     bad: list[str] = []
     try:
-        for item in documents(inputs, args):
+        for item in documents(inputs, args, sidecar):
             if isinstance(item, InputError):
                 if not args.keep_going:
                     raise CliError(str(item))

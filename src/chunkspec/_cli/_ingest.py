@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from .._core._collector import collector_paused
+from .._core._metadata import Metadata
 from .._errors import ArgumentTypeError, ArgumentValueError
 from .._records._rows import ChunkJob
 from .._text._documents import INPUT_FORMATS
@@ -28,12 +29,13 @@ from ._ingest_incremental import (
     run_fingerprint,
     write_changes,
 )
-from ._ingest_local import run_local, tasks
+from ._ingest_local import item_of, run_local, tasks
 from ._ingest_output import PartWriter, check_out, staging, write_manifest
 from ._inputs import Input, add_reading_options, find_inputs, input_encoding, pdf_password, shown
 from ._io import CliError, one_line
 from ._options import CommandOptions, add_chunking_options, chunk_options
 from ._results import result_rows
+from ._sidecar import add_metadata_option, read_sidecar
 
 __all__ = ["register"]
 
@@ -83,6 +85,7 @@ def register(sub: Any) -> None:
         help="read every file as this format (default: by suffix)",
     )
     add_reading_options(parser)
+    add_metadata_option(parser)
     parser.add_argument(
         "--max-bytes",
         type=int,
@@ -267,19 +270,22 @@ def run(args: argparse.Namespace) -> int:
     options = options_from(args)
     check_out(args.out, args.format)
     inputs = find_files(args.paths, args.glob, args.out)
+    sidecar: dict[str, Metadata] = {}
+    if args.metadata is not None:  # META-7: checked before anything is written
+        sidecar = read_sidecar(args.metadata, [item.doc_id for item in inputs])
     fingerprint = run_fingerprint(options, args.format)
     previous = previous_result(args.out, fingerprint)  # INCR-2
-    hashes = [content_hash(item, options.max_bytes) for item in inputs]
+    hashes = [content_hash(item, options.max_bytes, sidecar.get(item.doc_id)) for item in inputs]
     keep = [reused(previous, item, digest) for item, digest in zip(inputs, hashes, strict=True)]
     show = args.progress == "always" or (args.progress == "auto" and sys.stderr.isatty())
     tally = Tally(len(inputs), show)
     try:
         with staging(args.out) as folder:
             if args.engine == "ray":
-                _run_ray(inputs, keep, previous, options, args, folder, tally)
+                _run_ray(inputs, keep, previous, options, args, folder, tally, sidecar)
                 rows = result_rows(folder, "the new result", manifest=False)
             else:
-                rows = _run_local(inputs, keep, previous, options, args, folder, tally)
+                rows = _run_local(inputs, keep, previous, options, args, folder, tally, sidecar)
             with collector_paused():  # many small objects, none cyclic
                 changes = write_changes(folder, previous.rows, rows)  # INCR-6
             manifest = _manifest(args, options, tally)
@@ -303,13 +309,15 @@ def _run_ray(
     args: argparse.Namespace,
     folder: Path,
     tally: Tally,
+    sidecar: dict[str, Metadata],
 ) -> None:
-    """Chunk the changed inputs on Ray, then write the reused rows as part files (INCR-3)."""
+    """Chunk the changed inputs on Ray, then write the reused rows as part files (INCR-3);
+    a document's sidecar metadata travels as its row's ``metadata`` column (META-8)."""
     from ._ingest_ray import run_ray
 
     chunked = [item for item, kept in zip(inputs, keep, strict=True) if not kept]
     if chunked or not any(keep):
-        run_ray(chunked, options, args, folder, tally)
+        run_ray(chunked, options, args, folder, tally, sidecar)
     if any(keep):
         writer = PartWriter(folder, args.format, args.rows_per_file)
         try:
@@ -330,17 +338,17 @@ def _run_local(
     args: argparse.Namespace,
     folder: Path,
     tally: Tally,
+    sidecar: dict[str, Metadata],
 ) -> dict[str, list[dict[str, Any]]]:
     """Chunk with the local engine, write the part files in input order; return the rows
-    written, by doc_id (the change set's new side, INCR-6).
+    written, by doc_id (the change set's new side, INCR-6). Each document's sidecar
+    metadata travels with its item (META-7).
 
     INCR-3: the rows of a reused input are the previous result's, written where a full run
     would write that input's rows, so the part files are those of a full run.
     """
     chunked = [index for index, kept in enumerate(keep) if not kept]
-    items = [
-        (inputs[i].path, inputs[i].doc_id, inputs[i].source, inputs[i].problem) for i in chunked
-    ]
+    items = [item_of(inputs[i], sidecar) for i in chunked]
     sizes = []
     for i in chunked:
         item = inputs[i]

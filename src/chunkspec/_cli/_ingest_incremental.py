@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from .._core._collector import collector_paused
+from .._core._metadata import metadata_json
 from .._records._changes import CHANGE_FIELDS, change_rows, change_summary
 from .._records._key import KEY_SCHEME
 from .._records._rows import ChunkJob
@@ -62,9 +63,12 @@ def run_fingerprint(job: ChunkJob, output_format: str) -> str | None:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
-def content_hash(item: Input, max_bytes: int | None) -> str | None:
-    """INCR-1: SHA-256 of the input's bytes; None when it is not a regular file (a pipe is
-    read once, by its worker), cannot be read or is over the cap."""
+def content_hash(
+    item: Input, max_bytes: int | None, metadata: Mapping[str, Any] | None = None
+) -> str | None:
+    """INCR-1: SHA-256 of the input's bytes, and of its ``--metadata`` entry when it has
+    one (META-7: the entry is part of its rows); None when it is not a regular file (a
+    pipe is read once, by its worker), cannot be read or is over the cap."""
     if item.problem is not None:
         return None
     try:
@@ -73,9 +77,12 @@ def content_hash(item: Input, max_bytes: int | None) -> str | None:
             return None
         if max_bytes is not None and status.st_size > max_bytes:
             return None
-        return hashlib.sha256(Path(item.path).read_bytes()).hexdigest()
+        digest = hashlib.sha256(Path(item.path).read_bytes()).hexdigest()
     except OSError:
         return None
+    if metadata is None:
+        return digest
+    return hashlib.sha256((digest + metadata_json(metadata)).encode("utf-8")).hexdigest()
 
 
 @dataclass

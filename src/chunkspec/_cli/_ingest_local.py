@@ -8,18 +8,29 @@ same, byte for byte, whatever the number of workers. Workers are started with ``
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from .._core._metadata import Metadata
 from .._records._rows import ChunkJob, RawDocument, document_rows, error_row
 from ._workers import WorkerPool
 
-__all__ = ["Item", "chunk_task", "read_rows", "run_local", "tasks"]
+if TYPE_CHECKING:
+    from ._inputs import Input
 
-#: One input: (path, doc_id, source, problem); ``source`` is the path as valid text (CLI-16)
-#: and ``problem`` why a path found in a folder cannot be read (CLI-17), else None.
-Item = tuple[str, str, str, str | None]
+__all__ = ["Item", "chunk_task", "item_of", "read_rows", "run_local", "tasks"]
+
+#: One input: (path, doc_id, source, problem, metadata); ``source`` is the path as valid text
+#: (CLI-16), ``problem`` why a path found in a folder cannot be read (CLI-17), else None,
+#: and ``metadata`` the caller's metadata of the document (META-7), else None.
+Item = tuple[str, str, str, str | None, Metadata | None]
+
+
+def item_of(found: Input, sidecar: Mapping[str, Metadata]) -> Item:
+    """The item of one input, with its sidecar metadata (META-7)."""
+    return (found.path, found.doc_id, found.source, found.problem, sidecar.get(found.doc_id))
+
 
 #: A task: the inputs it chunks, and the job as one value (ChunkJob.to_dict, OPT-3).
 Task = tuple[list[Item], dict[str, Any]]
@@ -41,7 +52,7 @@ def tasks(items: list[Item], sizes: list[int], bytes_per_task: int) -> Iterator[
 
 def read_rows(item: Item, job: ChunkJob) -> list[dict[str, Any]]:
     """Return the rows of one input; one that cannot be read is an error row (CLI-17)."""
-    path, doc_id, source, problem = item
+    path, doc_id, source, problem, metadata = item
     if problem is not None:
         return [error_row(doc_id, source, f"{source}: {problem}")]
     cap = job.max_bytes
@@ -52,7 +63,7 @@ def read_rows(item: Item, job: ChunkJob) -> list[dict[str, Any]]:
         data = Path(path).read_bytes()
     except OSError as error:
         return [error_row(doc_id, source, f"{source}: cannot read: {error.strerror}")]
-    return document_rows(RawDocument(doc_id, source, data), job)
+    return document_rows(RawDocument(doc_id, source, data, None, metadata), job)
 
 
 def chunk_task(task: Task) -> list[list[dict[str, Any]]]:

@@ -20,9 +20,10 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from .._core._metadata import Metadata, metadata_json
 from .._records._rows import ChunkJob, error_row
 from ._family import descendants, kill
-from ._ingest_local import read_rows
+from ._ingest_local import item_of, read_rows
 from ._io import CliError
 from ._signals import STDERR, emergency, signalled, take_back
 
@@ -77,16 +78,18 @@ def _restore(kept: int) -> None:
     os.close(kept)
 
 
-def _attach_ids(batch: pa.Table, names: dict[str, tuple[str, str]]) -> pa.Table:
-    """Add ``doc_id`` and ``source`` (as the local engine names them) from ``path``."""
+def _attach_ids(batch: pa.Table, names: dict[str, tuple[str, str, str | None]]) -> pa.Table:
+    """Add ``doc_id``, ``source`` (as the local engine names them) and ``metadata`` (the
+    sidecar's JSON text or null, META-8) from ``path``."""
     import pyarrow as pa
 
     found = [names[os.path.abspath(path)] for path in batch.column("path").to_pylist()]
     return pa.table(
         {
-            "doc_id": pa.array([doc_id for doc_id, _ in found], pa.string()),
-            "source": pa.array([source for _, source in found], pa.string()),
+            "doc_id": pa.array([doc_id for doc_id, _, _ in found], pa.string()),
+            "source": pa.array([source for _, source, _ in found], pa.string()),
             "bytes": batch.column("bytes"),
+            "metadata": pa.array([metadata for _, _, metadata in found], pa.string()),
         }
     )
 
@@ -136,8 +139,10 @@ def run_ray(
     args: argparse.Namespace,
     folder: Path,
     tally: Tally,
+    sidecar: dict[str, Metadata],
 ) -> None:
-    """Chunk every input on Ray and write Parquet part files into ``folder``."""
+    """Chunk every input on Ray and write Parquet part files into ``folder``; a document's
+    sidecar metadata travels as its row's ``metadata`` column (META-8)."""
     if args.format != "parquet":
         raise CliError("--engine ray writes Parquet only (Ray Data's writer); drop --format")
     from ..ray import _ray
@@ -156,7 +161,7 @@ def run_ray(
     with ray_messages(folder, args.verbose), emergency(stop):
         try:
             start_ray(args.address, args.workers)
-            _run(ray, inputs, job, args, folder, tally)
+            _run(ray, inputs, job, args, folder, tally, sidecar)
         finally:
             if started:  # CLI-20: stop the Ray this run started, and all its processes
                 family = descendants(os.getpid())
@@ -172,15 +177,14 @@ def _run(
     args: argparse.Namespace,
     folder: Path,
     tally: Tally,
+    sidecar: dict[str, Metadata],
 ) -> None:
     """Build the datasets and write them into ``folder`` (Ray's messages where CLI-19 says)."""
-    import pyarrow as pa
-
-    from ..arrow import chunk_table_schema
+    from ..arrow import rows_to_table
     from ..ray import BIG_MEMORY_PER_BYTE, chunk_dataset
 
     ray.data.DataContext.get_current().enable_progress_bars = tally.show and args.verbose
-    names: dict[str, tuple[str, str]] = {}
+    names: dict[str, tuple[str, str, str | None]] = {}
     sizes: dict[str, int] = {}
     paths: list[str] = []
     refused: list[dict[str, Any]] = []
@@ -208,10 +212,15 @@ def _run(
         if item.source != item.path:
             # CLI-16: Ray's file reader takes UTF-8 paths only; such a file is chunked here,
             # into the same rows the local engine gives it.
-            refused.extend(read_rows((item.path, item.doc_id, item.source, None), job))
+            refused.extend(read_rows(item_of(item, sidecar), job))
             continue
         absolute = os.path.abspath(item.path)
-        names[absolute] = (item.doc_id, item.source)
+        given = sidecar.get(item.doc_id)
+        names[absolute] = (
+            item.doc_id,
+            item.source,
+            None if given is None else metadata_json(given),
+        )
         sizes[absolute] = size
         paths.append(absolute)
     small = [path for path in paths if sizes[path] <= args.big_bytes]
@@ -241,7 +250,7 @@ def _run(
             )
         )
     if refused:
-        datasets.append(ray.data.from_arrow(pa.Table.from_pylist(refused, chunk_table_schema())))
+        datasets.append(ray.data.from_arrow(rows_to_table(refused)))  # META-6: metadata as text
     result = datasets[0] if len(datasets) == 1 else datasets[0].union(*datasets[1:])
     result.write_parquet(str(folder))
 

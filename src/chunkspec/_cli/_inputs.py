@@ -7,11 +7,12 @@ import codecs
 import fnmatch
 import os
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from .._core._metadata import Metadata
 from .._text._documents import (
     INPUT_FORMATS,
     SUFFIXES,
@@ -267,8 +268,14 @@ def _folder_problem(folder: Path, relative: str, problem: str) -> tuple[str, Inp
     return relative, Input(str(folder), shown(relative) + "/", shown(str(folder)), problem)
 
 
-def read_input(item: Input, args: argparse.Namespace) -> SourceDocument:
-    """Read one input as a document; InputError (one line, naming the file) when it is bad."""
+def read_input(
+    item: Input, args: argparse.Namespace, metadata: Mapping[str, Metadata] | None = None
+) -> SourceDocument:
+    """Read one input as a document; InputError (one line, naming the file) when it is bad.
+
+    ``metadata`` maps doc ids to the caller's metadata (META-7's sidecar).
+    """
+    given = None if metadata is None else metadata.get(item.doc_id)
     if item.path == "-":
         data = sys.stdin.buffer.read()
         name = "<stdin>"
@@ -284,6 +291,7 @@ def read_input(item: Input, args: argparse.Namespace) -> SourceDocument:
             name=name,
             encoding=input_encoding(args),
             pdf_password=pdf_password(args),
+            metadata=given,
         )
     if item.problem is not None:
         raise InputError(item.message)
@@ -305,6 +313,7 @@ def read_input(item: Input, args: argparse.Namespace) -> SourceDocument:
             name=item.source,
             encoding=input_encoding(args),
             pdf_password=pdf_password(args),
+            metadata=given,
         )
     except ImportError as error:  # pypdf missing: the whole run needs the extra
         raise CliError(str(error)) from None
@@ -315,11 +324,11 @@ def read_input(item: Input, args: argparse.Namespace) -> SourceDocument:
 
 
 def documents(
-    inputs: list[Input], args: argparse.Namespace
+    inputs: list[Input], args: argparse.Namespace, metadata: Mapping[str, Metadata] | None = None
 ) -> Iterator[SourceDocument | InputError]:
-    """Yield each input's document, or its InputError."""
+    """Yield each input's document (with its sidecar metadata, META-7), or its InputError."""
     for item in inputs:
         try:
-            yield read_input(item, args)
+            yield read_input(item, args, metadata)
         except InputError as error:
             yield error

@@ -160,14 +160,14 @@ def metadata_json(metadata: Mapping[str, Any]) -> str:
     )
 
 
-def metadata_from_json(text: object) -> dict[str, Any]:
+def metadata_from_json(text: object, argument: str = "record.metadata") -> dict[str, Any]:
     """META-6: the JSON object an Arrow ``metadata`` cell's text holds; ValueError if none."""
     if not isinstance(text, str):
-        raise ArgumentTypeError("record.metadata", "a JSON object's text", text)
+        raise ArgumentTypeError(argument, "a JSON object's text", text)
     try:
         value = json.loads(text)
     except (ValueError, RecursionError):
-        raise ArgumentValueError("record.metadata", "must be a JSON object's text", text) from None
+        raise ArgumentValueError(argument, "must be a JSON object's text", text) from None
     if not isinstance(value, dict):
-        raise ArgumentValueError("record.metadata", "must be a JSON object's text", text)
+        raise ArgumentValueError(argument, "must be a JSON object's text", text)
     return value

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .._chunkers._options import ChunkOptions
+from .._core._metadata import Metadata, metadata_from_json
 from .._core._validate import require_int, require_str
 from .._errors import ArgumentTypeError, ArgumentValueError
 from .._text._documents import (
@@ -35,12 +36,14 @@ OUTPUT_FIELDS = (*RECORD_FIELDS, ERROR_FIELD)
 
 @dataclass(frozen=True, slots=True)
 class RawDocument:
-    """One input row: the document's id, where it came from, its bytes and its format."""
+    """One input row: the document's id, where it came from, its bytes, its format and the
+    caller's metadata (META-3; None: none)."""
 
     doc_id: str
     source: str
     data: bytes
     input_format: str | None = None
+    metadata: Mapping[str, Any] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -134,6 +137,7 @@ def document_rows(raw: RawDocument, job: ChunkJob) -> list[dict[str, Any]]:
             name=name,
             encoding=job.encoding,
             pdf_password=job.pdf_password,
+            metadata=raw.metadata,
         )
         if not document.text.strip():  # SCALE-3: blank text is not chunked at all
             return [error_row(raw.doc_id, raw.source, f"{name}: no text to chunk")]
@@ -164,8 +168,10 @@ def raw_documents(
     payloads: list[Any],
     formats: list[Any] | None,
     payload_column: str,
+    metadatas: list[Any] | None = None,
 ) -> Iterator[RawDocument]:
-    """Yield the documents of an input table's columns (SCALE-1), checking each cell."""
+    """Yield the documents of an input table's columns (SCALE-1), checking each cell; a
+    ``metadata`` cell is a JSON object's text or null (META-8)."""
     for row, doc_id in enumerate(doc_ids):
         if not isinstance(doc_id, str) or not doc_id:
             raise ArgumentValueError(f"table.doc_id[{row}]", "must be a non-empty str", doc_id)
@@ -186,4 +192,9 @@ def raw_documents(
         chosen = formats[row] if formats is not None else None
         if chosen is not None and not isinstance(chosen, str):
             raise ArgumentTypeError(f"table.input_format[{row}]", "a str or null", chosen)
-        yield RawDocument(doc_id, source, data, chosen)
+        given = metadatas[row] if metadatas is not None else None
+        metadata = None
+        if given is not None:  # META-8: checked here, so a bad cell fails the call
+            name = f"table.metadata[{row}]"
+            metadata = Metadata(metadata_from_json(given, name), argument=name)
+        yield RawDocument(doc_id, source, data, chosen, metadata)

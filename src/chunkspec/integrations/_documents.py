@@ -13,6 +13,7 @@ from typing import Any
 
 from .._chunkers._options import UNSET, ChunkOptions, Unset, options_from
 from .._core._hashing import hash_text
+from .._core._metadata import Metadata, thaw
 from .._core._validate import require_text
 from .._counters._builtin import TokenSpanCounter
 from .._errors import ArgumentTypeError, ArgumentValueError
@@ -27,6 +28,7 @@ __all__ = [
     "chunk_metadata",
     "claim",
     "default_doc_id",
+    "document_metadata",
     "record_from_metadata",
 ]
 
@@ -125,9 +127,15 @@ class Chunking:
         return chunk_document(document, self.options)
 
     def document(
-        self, text: str, metadata: Mapping[str, Any], fallback_id: str | None = None
+        self,
+        text: str,
+        metadata: Mapping[str, Any],
+        fallback_id: str | None = None,
+        *,
+        carry: bool = True,
     ) -> SourceDocument:
-        """Return the document of ``text``: doc_id, source and title from ``metadata``.
+        """Return the document of ``text``: doc_id, source and title from ``metadata``;
+        with ``carry``, its other JSON entries are the document's metadata (ADAPT-6).
 
         ADAPT-2: ``metadata["doc_id"]`` if present, else ``fallback_id`` (the framework's
         own document id) if given, else :func:`default_doc_id` of the text and source;
@@ -150,6 +158,7 @@ class Chunking:
             input_format=self.input_format,
             source=source,
             title=_document_fact(metadata, "title"),
+            metadata=document_metadata(metadata) if carry else None,
         )
 
     def records(
@@ -157,6 +166,36 @@ class Chunking:
     ) -> list[ChunkRecord]:
         """Return the core's records for ``text`` read with ``metadata`` (ADAPT-1)."""
         return self.chunk(self.document(text, metadata, fallback_id))
+
+
+#: ADAPT-6: keys of a framework's metadata that are not the document's metadata: ADAPT-2's
+#: document facts, the record's fields and the framework names ADAPT-3 writes for them.
+_NOT_METADATA = frozenset(
+    {
+        *DOCUMENT_KEYS,
+        *RECORD_FIELDS,
+        "start_index",
+        "source_id",
+        "split_id",
+        "split_idx_start",
+        "page_number",
+    }
+)
+
+
+def document_metadata(metadata: Mapping[Any, Any]) -> Metadata:
+    """ADAPT-6: the caller's document metadata in a framework's metadata: every entry with a
+    str key outside :data:`_NOT_METADATA` whose value is a JSON value (META-2). Others
+    still reach every chunk by ADAPT-3's copy; only a record cannot hold them."""
+    kept: dict[str, Any] = {}
+    for key, value in metadata.items():
+        if not isinstance(key, str) or key in _NOT_METADATA:
+            continue
+        try:
+            kept[key] = Metadata({key: value})[key]
+        except (TypeError, ValueError):
+            continue
+    return Metadata(kept)
 
 
 def claim(owners: dict[str, str], doc_id: str, label: str) -> None:
@@ -172,9 +211,12 @@ def claim(owners: dict[str, str], doc_id: str, label: str) -> None:
 
 
 def chunk_metadata(record: ChunkRecord, metadata: Mapping[str, Any]) -> dict[str, Any]:
-    """ADAPT-3: a deep copy of the caller's ``metadata``, then every record field but
-    ``text`` (``heading_path`` a list); on a shared key the record's value wins."""
+    """ADAPT-3: a deep copy of the caller's ``metadata``; ADAPT-6: the record's own
+    ``metadata`` keys (the front matter's) that the caller's lacks; then every record field
+    but ``text`` (``heading_path`` a list); on a shared key the record's value wins."""
     out = copy.deepcopy(dict(metadata))
+    for key, value in thaw(record.metadata).items():
+        out.setdefault(key, value)  # META-3: the caller's value wins over the front matter's
     data = record.to_dict()
     out.update((name, data[name]) for name in _METADATA_FIELDS)
     return out

@@ -129,7 +129,9 @@ class ChunkspecNodeParser(NodeParser):  # type: ignore[misc]  # LlamaIndex is ty
             if not isinstance(node, BaseNode):
                 raise ArgumentTypeError("nodes", "LlamaIndex nodes or documents", node)
             metadata: Mapping[str, Any] = node.metadata
-            document = chunking.document(node.get_content(), metadata, node.node_id)
+            document = chunking.document(
+                node.get_content(), metadata, node.node_id, carry=self.include_metadata
+            )
             claim(owners, document.doc_id, f"node {node.node_id!r}")
             out.extend(self._nodes(chunking.chunk(document), node))
         return out

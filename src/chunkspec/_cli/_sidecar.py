@@ -1,0 +1,92 @@
+"""``--metadata FILE.jsonl``: caller metadata for the documents of a run (rule META-7).
+
+One JSON object a line, ``{"doc_id": ID, "metadata": {...}}``: every record of document ID
+carries that metadata, over the document's front-matter fields (META-3). Every problem is
+one line naming ``FILE:LINE`` and exits 2, before any document is read.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from collections.abc import Iterable
+from typing import Any
+
+from .._core._metadata import Metadata
+from ._io import CliError, read_text
+
+__all__ = ["add_metadata_option", "read_sidecar"]
+
+#: META-7: the keys of a sidecar line, exactly.
+_KEYS = ("doc_id", "metadata")
+
+
+def add_metadata_option(parser: argparse.ArgumentParser) -> None:
+    """Add ``--metadata FILE.jsonl`` (META-7)."""
+    parser.add_argument(
+        "--metadata",
+        metavar="FILE.jsonl",
+        help='document metadata, one JSON object a line: {"doc_id": ID, "metadata": {...}}; '
+        "every record of document ID carries it, over the document's front-matter fields; "
+        "every ID must name an input document",
+    )
+
+
+class _Repeated(ValueError):
+    """A JSON object that names one key twice (META-7: never a silent last-wins)."""
+
+
+def _pairs(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """json.loads' object hook: refuse a repeated key."""
+    found: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in found:
+            raise _Repeated(key)
+        found[key] = value
+    return found
+
+
+def read_sidecar(path: str, doc_ids: Iterable[str]) -> dict[str, Metadata]:
+    """Return each document's caller metadata from the sidecar at ``path`` (META-7).
+
+    ``doc_ids`` are the run's documents; a line naming another id is an error, as are a
+    repeated id, a line that is not ``{"doc_id": str, "metadata": object}`` and metadata
+    that breaks META-2. Blank lines are skipped.
+    """
+    known = set(doc_ids)
+    text = read_text(path)
+    found: dict[str, Metadata] = {}
+    lines: dict[str, int] = {}
+    for number, line in enumerate(text.split("\n"), start=1):
+        if not line.strip():
+            continue
+        where = f"{path}:{number}"
+        try:
+            data = json.loads(line, object_pairs_hook=_pairs)
+        except _Repeated as error:
+            raise CliError(f"{where}: key {str(error)!r} appears twice") from None
+        except json.JSONDecodeError as error:
+            raise CliError(f"{where}: malformed JSON ({error.msg})") from None
+        except RecursionError:
+            raise CliError(f"{where}: malformed JSON (nested too deeply)") from None
+        if not isinstance(data, dict):
+            raise CliError(f"{where}: not a JSON object")
+        for key in _KEYS:
+            if key not in data:
+                raise CliError(f"{where}: missing key {key!r}")
+        extra = sorted(key for key in data if key not in _KEYS)
+        if extra:
+            raise CliError(f"{where}: unknown key {extra[0]!r} (a line is doc_id and metadata)")
+        doc_id = data["doc_id"]
+        if not isinstance(doc_id, str) or not doc_id:
+            raise CliError(f"{where}: doc_id must be a non-empty string")
+        if doc_id in lines:
+            raise CliError(f"{where}: doc_id {doc_id!r} is also on line {lines[doc_id]}")
+        if doc_id not in known:
+            raise CliError(f"{where}: doc_id {doc_id!r} names no input document")
+        try:
+            found[doc_id] = Metadata(data["metadata"])
+        except (TypeError, ValueError) as error:
+            raise CliError(f"{where}: {error}") from None
+        lines[doc_id] = number
+    return found
