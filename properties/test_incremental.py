@@ -173,16 +173,18 @@ def test_the_ray_path_reuses_as_the_local_one(
     import pyarrow.parquet as pq
 
     from chunkspec._cli import _ingest_ray
-    from chunkspec._cli._ingest_local import read_rows
+    from chunkspec._cli._ingest_local import item_of, read_rows
     from chunkspec.arrow import rows_to_table
 
     given_to_ray: list[list[str]] = []
 
-    def stand_in(inputs: list[Any], job: Any, args: Any, folder: Path, tally: Any) -> None:
+    def stand_in(
+        inputs: list[Any], job: Any, args: Any, folder: Path, tally: Any, sidecar: Any
+    ) -> None:
         given_to_ray.append([item.doc_id for item in inputs])
         written = []
         for item in reversed(inputs):
-            rows = read_rows((item.path, item.doc_id, item.source, item.problem), job)
+            rows = read_rows(item_of(item, sidecar), job)
             written.extend(rows)
             tally.add(rows)
         # a name apart from the reused rows' part-NNNNN files, as Ray's are
