@@ -183,3 +183,20 @@ def test_diff_errors_are_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[
         "chunkspec diff: documents: 0 added, 0 changed, 0 removed, 2 unchanged; "
         f"chunks: 0 added, 0 removed, 0 updated, {chunks} unchanged\n"
     )
+
+
+def test_a_changed_metadata_entry_rechunks_its_document(tmp_path: Path) -> None:
+    """INCR-1: an input's --metadata entry is part of its content hash, so changing only the
+    entry re-chunks that document (its rows carry the new metadata) and reuses the rest."""
+    corpus = tmp_path / "in"
+    write_corpus(corpus, 4, corrupt_pdf=False)
+    out, sidecar = tmp_path / "out", tmp_path / "meta.jsonl"
+    for version in ("v1", "v2"):
+        line = {"doc_id": "part1/doc0001", "metadata": {"version": version}}
+        sidecar.write_text(json.dumps(line) + "\n", "utf-8")
+        _ingest(corpus, out, "--metadata", str(sidecar), "--format", "jsonl", *OPTIONS)
+    manifest = json.loads((out / "_chunkspec.json").read_text("utf-8"))
+    assert manifest["reused"] == 3
+    rows = result_rows(out, "out")["part1/doc0001"]
+    assert {row["metadata"]["version"] for row in rows} == {"v2"}
+    assert manifest["changes"]["documents"]["changed"] == 1
