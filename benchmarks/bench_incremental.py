@@ -136,11 +136,12 @@ def write_document(folder: Path, n: int, seed: int) -> tuple[Path, int]:
     return path, len(body)
 
 
-def edit(path: Path, rng: random.Random, turn: int) -> int:
+def edit(path: Path, rng: random.Random, turn: int, seed: int) -> int:
     """Edit one document in place (insert a paragraph, delete a section, change a table
-    cell, by turns); return the characters inserted plus deleted."""
+    cell, by turns; a PDF gets a sentence); return the characters inserted plus deleted.
+    ``seed`` is the document's, so a PDF's old lines are made again."""
     if path.suffix == ".pdf":
-        lines = pdf_lines(0, rng)
+        lines = pdf_lines(0, random.Random(seed))
         lines[0].insert(3, _sentence(rng))
         path.write_bytes(text_pdf(lines))
         return len(lines[0][3]) + 1
@@ -229,7 +230,7 @@ def main() -> None:
         edited, removed = chosen[: n // 100], chosen[n // 100 :]
         changed_chars = 0
         for turn, k in enumerate(edited):
-            changed_chars += edit(paths[k], rng, turn)
+            changed_chars += edit(paths[k], rng, turn, k)
         for k in removed:
             changed_chars += sizes[k]
             paths[k].unlink()
