@@ -8,6 +8,7 @@ from __future__ import annotations
 # --- seed 000: split_section / assemble ----------------------------------------------------
 import functools
 import hashlib
+import json
 from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
@@ -523,7 +524,12 @@ def model_chunk_table(
             row.update(doc_id=doc_id, source=source, error=" ".join(error.split()))
             rows.append(row)
         else:
-            rows.extend({**record.to_dict(), "error": None} for record in records)
+            for record in records:  # META-6: metadata as JSON text, sorted keys, no spaces
+                data = record.to_dict()
+                text = json.dumps(
+                    data["metadata"], sort_keys=True, separators=(",", ":"), ensure_ascii=False
+                )
+                rows.append({**data, "metadata": text, "error": None})
     return rows
 
 
@@ -548,6 +554,7 @@ _OUTPUT_FIELDS = (
     "title",
     "source",
     "strategy",
+    "metadata",
     "error",
 )
 

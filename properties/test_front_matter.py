@@ -64,7 +64,8 @@ def test_front_matter_is_never_chunked(text: str, strategy: str, budget: int) ->
         for r in alone
     ]
     paged = "\f" in text[: found.body_start]  # its form feeds still count pages (FM-2)
-    skip = {"page_start", "page_end"} if paged else set()
+    skip = {"page_start", "page_end", "metadata"} if paged else {"metadata"}
+    assert all(r.metadata == found.fields for r in records)  # META-3: its fields
 
     def fields(r: ChunkRecord) -> dict[str, object]:
         return {k: v for k, v in r.to_dict().items() if k not in skip}

@@ -79,6 +79,7 @@ def test_metadata_is_its_json_object(data: dict[str, Any]) -> None:
     """META-1, META-2: every JSON object is metadata; it equals its input, holds no list or
     dict anyone could change, has sorted keys, and its JSON text reads back equal."""
     metadata = Metadata(data)
+    assert metadata == data  # lists and tuples alike
     assert as_json(metadata) == data
     assert list(metadata) == sorted(data)
     assert json.loads(metadata_json(metadata)) == data

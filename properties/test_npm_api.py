@@ -74,6 +74,48 @@ def test_chunk_document_equals_python(batch: list[tuple[str, Any]]) -> None:
     assert call_api(port, calls) == wanted
 
 
+#: Caller metadata (META-9): seed 003's keys and keys the front matter may also have.
+_CALLER = st.fixed_dictionaries(
+    {},
+    optional={
+        "tenant_id": st.sampled_from(["t1", "t2"]),
+        "acl_labels": st.lists(st.sampled_from(["eng", "hr"]), max_size=2),
+        "title": st.just("caller"),
+        "n": st.integers(-(2**53) + 1, 2**53 - 1),
+        "x": st.none() | st.booleans() | st.text(max_size=3).filter(lambda t: t.isprintable()),
+    },
+)
+
+#: Markdown with front matter fields sometimes (META-3).
+_FM_TEXTS = st.one_of(
+    markdown_documents(),
+    st.builds(
+        lambda k, body: f"---\n{k}: v\ntitle: T\n---\n{body}",
+        st.sampled_from(["tenant_id", "owner"]),
+        markdown_documents(),
+    ),
+)
+
+
+@_NODE
+@given(st.lists(st.tuples(_FM_TEXTS, _CHOICES, _CALLER), min_size=1, max_size=8))
+def test_metadata_equals_python(batch: list[tuple[str, Any, dict[str, Any]]]) -> None:
+    """META-9, META-3: chunkDocument's ``metadata`` option gives Python's records of the
+    document with that caller metadata: front matter fields under the caller's."""
+    port = built()
+    calls: list[tuple[str, list[Any]]] = []
+    wanted = []
+    for n, (text, (js, python, input_format), caller) in enumerate(batch):
+        calls.append(("chunkDocument", [text, {"docId": f"d{n}", **js, "metadata": caller}]))
+        document = document_from_text(
+            text, doc_id=f"d{n}", input_format=input_format, metadata=caller
+        )
+        options = dict(python)
+        strategy = options.pop("strategy")
+        wanted.append([r.to_dict() for r in chunk_document(document, strategy, **options)])
+    assert call_api(port, calls) == wanted
+
+
 #: A wrong value for each option and the error it must raise (NPM-2); None: leave out.
 _WRONG: dict[str, list[tuple[Any, str]]] = {
     "docId": [(5, "TypeError"), ("a\ud800", "ValueError")],
@@ -85,6 +127,7 @@ _WRONG: dict[str, list[tuple[Any, str]]] = {
     "counter": [("chars4", "ValueError"), ("tiktoken", "ValueError")],
     "countHeadings": [("yes", "TypeError"), (1, "TypeError")],
     "splitTables": [(0, "TypeError")],
+    "metadata": [(["x"], "TypeError"), (5, "TypeError"), (None, "TypeError")],
     "max_tokens": [(8, "ValueError")],  # Python's spelling is no option: names ``options``
 }
 

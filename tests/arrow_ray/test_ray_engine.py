@@ -50,6 +50,11 @@ def _sorted_rows(out: Path) -> list[dict[str, Any]]:
     return sorted(rows, key=_key)
 
 
+def _metadata_object(row: dict[str, Any]) -> dict[str, Any]:
+    """``row`` with its ``metadata`` JSON text (META-6) read back as the object."""
+    return {**row, "metadata": json.loads(row["metadata"])}
+
+
 def _collect(ray: Any, ds: Any) -> pa.Table:
     """Run ``ds`` and return its rows as one Arrow table."""
     return pa.concat_tables(ray.get(ds.to_arrow_refs()))
@@ -198,7 +203,8 @@ def test_worker_killed_mid_task_is_retried(ray_local: Any, corpus: Path, tmp_pat
 
     files = sorted(p for p in corpus.rglob("*") if p.is_file())
     names = {
-        str(p.resolve()): (p.relative_to(corpus).with_suffix("").as_posix(), str(p)) for p in files
+        str(p.resolve()): (p.relative_to(corpus).with_suffix("").as_posix(), str(p), None)
+        for p in files
     }
     marker = str(tmp_path / "killed")
     ds = ray_local.data.read_binary_files(sorted(names), include_paths=True)
@@ -301,13 +307,13 @@ def test_every_option_row_on_ray(
     got = _collect(ray_local, chunk_dataset(ray_local.data.from_arrow(table), options=options))
     rows = sorted(got.to_pylist(), key=_key)
     assert all(r.pop("error") is None for r in rows), name
-    assert [ChunkRecord.from_dict(r) for r in rows] == want
+    assert [ChunkRecord.from_dict(_metadata_object(r)) for r in rows] == want
     out = Path("out").resolve()  # Ray's workers do not run in this folder
     argv = ["ingest", "corpus", "--out", str(out), "--engine", "ray", *argv_of(options)]
     assert main(argv) == 0
     ingested = _sorted_rows(out)
     assert all(r.pop("error") is None for r in ingested), name
-    assert [ChunkRecord.from_dict(r) for r in ingested] == want
+    assert [ChunkRecord.from_dict(_metadata_object(r)) for r in ingested] == want
 
 
 def test_ray_messages_go_to_the_log_file(tmp_path: Path) -> None:

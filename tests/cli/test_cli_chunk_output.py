@@ -29,7 +29,8 @@ def _run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str,
 
 
 HELP = """\
-usage: chunkspec chunk [-h] [--glob PATTERN] [--doc-id ID] [--title T] [--input-format {markdown,text,pdf,json}] [--input-encoding NAME] [--pdf-password PASSWORD] [--keep-going] [--strategy {heading,structural,recursive,window,pages}] [--max-tokens N] [--overlap-tokens N] [--counter NAME] [--encoding-file FILE] [--count-headings] [--split-tables] [--format {jsonl,text}] [-n N] [--output FILE]
+usage: chunkspec chunk [-h] [--glob PATTERN] [--doc-id ID] [--title T] [--input-format {markdown,text,pdf,json}] [--input-encoding NAME] [--pdf-password PASSWORD] [--keep-going] [--metadata FILE.jsonl] [--strategy {heading,structural,recursive,window,pages}] [--max-tokens N] [--overlap-tokens N] [--counter NAME] [--encoding-file FILE] [--count-headings] [--split-tables] [--format {jsonl,text}]
+                       [-n N] [--output FILE]
                        PATH [PATH ...]
 
 Chunk each document (.md/.markdown, .txt, .pdf, .json blocks; folders recursively; - is standard input) with --strategy and write one chunk record a line; --format text summarises instead.
@@ -49,6 +50,8 @@ options:
   --pdf-password PASSWORD
                         the password of encrypted PDF inputs (default: the CHUNKSPEC_PDF_PASSWORD environment variable); never written to any output
   --keep-going          write every good document and list the bad ones (exit status 2 all the same)
+  --metadata FILE.jsonl
+                        document metadata, one JSON object a line: {"doc_id": ID, "metadata": {...}}; every record of document ID carries it, over the document's front-matter fields; every ID must name an input document
   --strategy {heading,structural,recursive,window,pages}
                         the chunking strategy (default: heading); heading: heading-aware sections with overlap (HEAD rules); structural: Markdown blocks packed under the budget (MD rules); recursive: split_section over the text (RECORD-11); window: fixed token windows (TOKWIN rules); pages: token windows over pages (PAGE rules)
   --max-tokens N        the budget per chunk, in tokens of --counter (default: 512)

@@ -41,7 +41,7 @@ def _chunk_wire(chunk: Chunk) -> dict[str, Any]:
 
 def python_records(text: str, python: dict[str, Any], doc_id: str) -> list[dict[str, Any]]:
     """NPM-1: the records of ``chunk_document(document_from_text(text, ...), ...)``."""
-    read = {k: python[k] for k in ("input_format", "title", "source") if k in python}
+    read = {k: python[k] for k in ("input_format", "title", "source", "metadata") if k in python}
     options = {k: v for k, v in python.items() if k not in read}
     document = document_from_text(text, doc_id=doc_id, **read)
     strategy = options.pop("strategy")

@@ -9,11 +9,12 @@ import type { Chunk } from "./chunk.js";
 import { headingAwareRecords } from "./headingAware.js";
 import { parseMarkdownBlocks } from "./markdown.js";
 import { chunkPages, PAGE_SEPARATOR } from "./pages.js";
-import type { ChunkRecord } from "./record.js";
+import { frontMatterFields } from "./frontMatter.js";
+import type { ChunkRecord, JsonValue } from "./record.js";
 import { splitSection as splitSectionPositional } from "./split.js";
 import { splitMarkdownRecords } from "./structural.js";
 import { tokenWindows } from "./tokenWindows.js";
-import { ArgumentTypeError, ArgumentValueError, requireInt, requireText } from "./validate.js";
+import { ArgumentTypeError, ArgumentValueError, requireInt, requireMetadata, requireText } from "./validate.js";
 import { pySplit } from "./whitespace.js";
 import { chunkWindows } from "./windows.js";
 
@@ -46,6 +47,11 @@ export interface ChunkDocumentOptions {
   countHeadings?: boolean;
   /** `structural` only: split a table over the budget by rows; default false. */
   splitTables?: boolean;
+  /**
+   * The caller's document metadata (META-9): a JSON object every record's `metadata`
+   * carries, over the front matter's fields (META-3); default `{}`.
+   */
+  metadata?: Record<string, JsonValue>;
 }
 
 /** The options of the options-object {@link splitSection}. */
@@ -66,7 +72,7 @@ export interface AssembleOptions {
 
 const KNOWN = new Set([
   "docId", "title", "source", "strategy", "maxTokens", "overlapTokens", "counter", "countHeadings",
-  "splitTables",
+  "splitTables", "metadata",
 ]);
 
 function plainObject(argument: string, value: unknown): Record<string, unknown> {
@@ -82,8 +88,13 @@ function optionalBool(name: string, value: unknown): boolean {
   return value;
 }
 
-/** SOURCE-5: the first level-1 heading with a non-blank title, whitespace folded; else `docId`. */
+/**
+ * SOURCE-5: the front matter's `title` field, whitespace folded, when not blank (FM-4); else
+ * the first level-1 heading with a non-blank title, whitespace folded; else `docId`.
+ */
 function markdownTitle(text: string, docId: string): string {
+  const fromFrontMatter = pySplit(frontMatterFields(text)["title"] ?? "").join(" ");
+  if (fromFrontMatter !== "") return fromFrontMatter;
   for (const block of parseMarkdownBlocks(text)) {
     if (block.kind === "heading" && block.level === 1) {
       const words = pySplit(block.text);
@@ -138,6 +149,7 @@ export function chunkDocument(text: string, options: ChunkDocumentOptions): Chun
     overlap = requireInt("overlapTokens", given["overlapTokens"], 0);
   }
   const markdown = strategy === "heading" || strategy === "structural";
+  const caller = given["metadata"] === undefined ? {} : requireMetadata("metadata", given["metadata"]);
   const title = given["title"] === undefined
     ? (markdown ? markdownTitle(text, docId) : docId)
     : requireText("title", given["title"]);
@@ -154,6 +166,12 @@ export function chunkDocument(text: string, options: ChunkDocumentOptions): Chun
       : tokenWindows(docId, title, text, maxTokens, overlap);
   }
   if (strategy !== "pages" && text.includes(PAGE_SEPARATOR)) records = paged(text, records);
+  if (given["metadata"] !== undefined || markdown) {
+    // META-3, META-9: the front matter's fields (Markdown strategies), the caller's over them
+    const fields = markdown ? frontMatterFields(text) : {};
+    const merged = requireMetadata("metadata", { ...fields, ...caller });
+    records = records.map((record) => ({ ...record, metadata: merged as ChunkRecord["metadata"] }));
+  }
   return source === "" ? records : records.map((record) => ({ ...record, source }));
 }
 

@@ -9,7 +9,7 @@ export { SEPARATORS, countTokens } from "./tokens.js";
 export { ArgumentTypeError, ArgumentValueError, MAX_SAFE_INTEGER } from "./validate.js";
 export { WHITESPACE, isSpace, pySplit, pyStrip } from "./whitespace.js";
 export { words } from "./words.js";
-export type { ChunkRecord } from "./record.js";
+export type { ChunkRecord, JsonValue } from "./record.js";
 export { chunkWindows } from "./windows.js";
 export { ChunkRecordSchema, ChunkSchema, RECORD_KINDS } from "./schema.js";
 export type { Chunk as SeedChunk } from "./schema.js";

@@ -73,3 +73,39 @@ export function requireReal(argument: string, value: unknown): number {
   if (Number.isNaN(value)) throw new ArgumentValueError(argument, "must not be NaN", value);
   return value;
 }
+
+/** META-2: containers nest at most this deep (the object itself is depth 1). */
+const MAX_METADATA_DEPTH = 32;
+
+/** META-2: a JSON object of JSON values, frozen in sorted key order; errors name the place. */
+export function requireMetadata(argument: string, value: unknown, depth = 1): Record<string, unknown> {
+  if (value === null || typeof value !== "object" || Array.isArray(value)) {
+    throw new ArgumentTypeError(argument, "an object of JSON values", value);
+  }
+  if (depth > MAX_METADATA_DEPTH) throw new ArgumentValueError(argument, `nests deeper than ${MAX_METADATA_DEPTH}`, "...");
+  const entries = Object.keys(value).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  return Object.freeze(Object.fromEntries(entries.map((key) => {
+    requireText(`${argument} key`, key);
+    return [key, jsonValue(`${argument}[${JSON.stringify(key)}]`, (value as Record<string, unknown>)[key], depth)];
+  })));
+}
+
+function jsonValue(argument: string, value: unknown, depth: number): unknown {
+  if (value === null || typeof value === "boolean") return value;
+  if (typeof value === "string") return requireText(argument, value);
+  if (typeof value === "number") {
+    if (!Number.isFinite(value)) throw new ArgumentValueError(argument, "must be a finite number", value);
+    if (Number.isInteger(value) && Math.abs(value) > MAX_SAFE_INTEGER) {
+      throw new ArgumentValueError(argument, "must be in [-(2**53 - 1), 2**53 - 1]", value);
+    }
+    return value;
+  }
+  if (Array.isArray(value)) {
+    if (depth + 1 > MAX_METADATA_DEPTH) throw new ArgumentValueError(argument, `nests deeper than ${MAX_METADATA_DEPTH}`, "...");
+    return Object.freeze(value.map((item, i) => jsonValue(`${argument}[${i}]`, item, depth + 1)));
+  }
+  if (typeof value === "object" && Object.getPrototypeOf(value) === Object.prototype) {
+    return requireMetadata(argument, value, depth + 1);
+  }
+  throw new ArgumentTypeError(argument, "a JSON value (string, number, boolean, null, array or object)", value);
+}

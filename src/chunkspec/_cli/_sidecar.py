@@ -32,18 +32,19 @@ def add_metadata_option(parser: argparse.ArgumentParser) -> None:
     )
 
 
-class _Repeated(ValueError):
-    """A JSON object that names one key twice (META-7: never a silent last-wins)."""
+def _pairs(repeated: list[str]) -> Any:
+    """json.loads' object hook that notes, in ``repeated``, a key named twice in one object
+    (META-7: never a silent last-wins)."""
 
+    def hook(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+        found: dict[str, Any] = {}
+        for key, value in pairs:
+            if key in found and not repeated:
+                repeated.append(key)
+            found[key] = value
+        return found
 
-def _pairs(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    """json.loads' object hook: refuse a repeated key."""
-    found: dict[str, Any] = {}
-    for key, value in pairs:
-        if key in found:
-            raise _Repeated(key)
-        found[key] = value
-    return found
+    return hook
 
 
 def read_sidecar(path: str, doc_ids: Iterable[str]) -> dict[str, Metadata]:
@@ -61,14 +62,15 @@ def read_sidecar(path: str, doc_ids: Iterable[str]) -> dict[str, Metadata]:
         if not line.strip():
             continue
         where = f"{path}:{number}"
+        repeated: list[str] = []
         try:
-            data = json.loads(line, object_pairs_hook=_pairs)
-        except _Repeated as error:
-            raise CliError(f"{where}: key {str(error)!r} appears twice") from None
+            data = json.loads(line, object_pairs_hook=_pairs(repeated))
         except json.JSONDecodeError as error:
             raise CliError(f"{where}: malformed JSON ({error.msg})") from None
         except RecursionError:
             raise CliError(f"{where}: malformed JSON (nested too deeply)") from None
+        if repeated:
+            raise CliError(f"{where}: key {repeated[0]!r} appears twice")
         if not isinstance(data, dict):
             raise CliError(f"{where}: not a JSON object")
         for key in _KEYS:

@@ -32,7 +32,8 @@ class Metadata(Mapping[str, Any]):
 
     Lists are tuples and objects are :class:`Metadata`, so nothing reachable from a record
     can change; :func:`thaw` gives the plain ``dict``/``list`` form JSON writes. Equal to
-    any mapping with equal items; hashable, so a record stays hashable.
+    any mapping with the same items, lists and tuples alike; hashable, so a record stays
+    hashable.
     """
 
     __slots__ = ("_hash", "_items")
@@ -70,8 +71,8 @@ class Metadata(Mapping[str, Any]):
     def __eq__(self, other: object) -> bool:
         if isinstance(other, Metadata):
             return self._items == other._items
-        if isinstance(other, Mapping):
-            return self._items == dict(other)
+        if isinstance(other, Mapping):  # a dict with lists equals its frozen form
+            return bool(thaw(self) == _plain(other))
         return NotImplemented
 
     def __hash__(self) -> int:
@@ -150,6 +151,15 @@ def thaw(value: Any) -> Any:
         return {key: thaw(item) for key, item in value._items.items()}
     if isinstance(value, tuple):
         return [thaw(item) for item in value]
+    return value
+
+
+def _plain(value: Any) -> Any:
+    """``value`` with every mapping a ``dict`` and every tuple a ``list`` (for equality)."""
+    if isinstance(value, Mapping):
+        return {key: _plain(item) for key, item in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_plain(item) for item in value]
     return value
 
 
