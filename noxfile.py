@@ -220,6 +220,7 @@ BENCHMARKS = (
     "sizes",
     "scripts",
     "records",
+    "incremental",
 )
 
 

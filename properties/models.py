@@ -660,3 +660,72 @@ def model_merge_small(
         else:
             runs.append(run)
     return runs
+
+
+# --- stable chunk keys and change sets (docs/spec/incremental.md) ----------------------------
+
+
+def _model_h(text: str) -> str:
+    """HASH-1, spelled out: SHA-256 of the UTF-8 bytes, lowercase hex."""
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def model_chunk_keys(records: list[dict[str, object]]) -> list[str]:
+    """KEY-1..KEY-3 read literally: one document's records (as JSON objects) -> their keys.
+
+    The occurrence number is found by counting, for every record, the earlier records of
+    the list with the same heading path and content hash.
+    """
+    keys = []
+    for position, record in enumerate(records):
+        path: list[object] = list(record["heading_path"])  # type: ignore[call-overload]
+        occurrence = 0
+        for earlier in records[:position]:
+            earlier_path: list[object] = list(earlier["heading_path"])  # type: ignore[call-overload]
+            if earlier_path == path and earlier["content_hash"] == record["content_hash"]:
+                occurrence += 1
+        fingerprint = (
+            _model_h("chunkspec-key/1")
+            + _model_h(str(record["strategy"]))
+            + _model_h(str(record["counter"]))
+        )
+        path_digest = _model_h("".join(_model_h(str(heading)) for heading in path))
+        keys.append(
+            _model_h(
+                fingerprint
+                + _model_h(str(record["doc_id"]))
+                + path_digest
+                + str(record["content_hash"])
+                + _model_h(str(occurrence))
+            )
+        )
+    return keys
+
+
+def model_change_set(
+    old: dict[str, list[dict[str, object]]], new: dict[str, list[dict[str, object]]]
+) -> list[tuple[str, str, str, str | None]]:
+    """INCR-6, INCR-7 read literally: (scope, change, doc_id, key) of every change, as a
+    sorted list (the order is INCR-6's, checked separately)."""
+    out: list[tuple[str, str, str, str | None]] = []
+    for doc_id in set(old) | set(new):
+        if doc_id not in old:
+            state = "added"
+        elif doc_id not in new:
+            state = "removed"
+        else:
+            state = "unchanged" if old[doc_id] == new[doc_id] else "changed"
+        out.append(("document", state, doc_id, None))
+        before = {r["key"]: r for r in old.get(doc_id, []) if r.get("error") is None}
+        after = {r["key"]: r for r in new.get(doc_id, []) if r.get("error") is None}
+        for key in set(before) | set(after):
+            if key not in before:
+                change = "added"
+            elif key not in after:
+                change = "removed"
+            elif before[key] == after[key]:
+                change = "unchanged"
+            else:
+                change = "updated"
+            out.append(("chunk", change, doc_id, str(key)))
+    return sorted(out, key=lambda item: (item[0], item[1], item[2], item[3] or ""))

@@ -24,7 +24,7 @@ import pyarrow.parquet as pq
 from chunkspec._cli import main
 from chunkspec._cli._ingest_ray import _attach_ids
 from chunkspec.arrow import chunk_table
-from tests import tiny_tiktoken
+from tests import goldens, tiny_tiktoken
 from tests.corpus_files import write_corpus
 from tests.frameworks import no_network
 from tests.records.test_entry_points import PLUGIN, SOURCE, TABLE, TEXT, argv_of, options_of
@@ -111,6 +111,49 @@ def test_ray_equals_local_ingest(ray_local: Any, corpus: Path, tmp_path: Path) -
     assert [row["doc_id"] for row in errors] == ["part0/doc0003"]
     assert len({row["doc_id"] for row in got}) == 200
     assert (remote / "_chunkspec.json").is_file()
+
+
+def test_incremental_ray_equals_full_local_run(ray_local: Any, tmp_path: Path) -> None:
+    """INCR-3, INCR-10: an incremental --engine ray run after an edit script (changed, removed
+    and added files) holds a full local run's rows and reuses the unchanged documents."""
+    import shutil
+
+    corpus = tmp_path / "in"
+    write_corpus(corpus, 30)
+    remote, local = tmp_path / "ray", tmp_path / "local"
+    assert main(["ingest", str(corpus), "--out", str(remote), "--engine", "ray", *OPTIONS]) == 0
+    edited = corpus / "part1" / "doc0001.md"
+    edited.write_text(edited.read_text("utf-8") + "\nA paragraph added.\n", "utf-8")
+    (corpus / "part2" / "doc0002.txt").unlink()
+    shutil.copy(corpus / "part0" / "doc0000.txt", corpus / "part0" / "new.txt")
+    assert main(["ingest", str(corpus), "--out", str(remote), "--engine", "ray", *OPTIONS]) == 0
+    assert main(["ingest", str(corpus), "--out", str(local), "--workers", "1", *OPTIONS]) == 0
+    assert _sorted_rows(remote) == _sorted_rows(local)
+    manifest = json.loads((remote / "_chunkspec.json").read_text("utf-8"))
+    assert manifest["reused"] == 28  # 30 - 1 removed - 1 edited (an error row is reused too)
+    assert manifest["changes"]["documents"] == {
+        "added": 1,
+        "changed": 1,
+        "removed": 1,
+        "unchanged": 28,
+    }
+
+
+@pytest.mark.parametrize(
+    "case",
+    [c for c in goldens.cases("incremental") if c.values[0]["input"].get("engine") == "ray"],
+)
+def test_incremental_golden_on_ray(
+    ray_local: Any,
+    case: dict[str, Any],
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """tests/golden/incremental.json's Ray scenarios (INCR-10)."""
+    from tests.cli.test_golden_incremental import run_scenario
+
+    run_scenario(case, tmp_path, capsys, monkeypatch)
 
 
 def test_ray_carries_sidecar_metadata(ray_local: Any, corpus: Path, tmp_path: Path) -> None:

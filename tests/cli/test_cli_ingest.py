@@ -35,6 +35,11 @@ def _rows(out: Path) -> list[dict[str, Any]]:
     return rows
 
 
+def _files(folder: Path) -> list[str]:
+    """Every file under ``folder``, as a path relative to it, sorted."""
+    return sorted(p.relative_to(folder).as_posix() for p in folder.rglob("*") if p.is_file())
+
+
 def _expected(root: Path, files: list[Path]) -> list[dict[str, Any]]:
     """chunk_table over the files, doc ids relative to ``root`` (sorted by relative path)."""
     files = sorted(files, key=lambda p: p.relative_to(root).as_posix())
@@ -78,9 +83,9 @@ def test_same_bytes_for_any_number_of_workers(tmp_path: Path) -> None:
     for workers in ("1", "2"):
         argv = ["ingest", str(tmp_path / "in"), "--out", str(tmp_path / workers)]
         assert main([*argv, "--workers", workers, "--rows-per-file", "40", *OPTIONS]) == 0
-    ones = sorted(p.name for p in (tmp_path / "1").iterdir())
-    assert ones == sorted(p.name for p in (tmp_path / "2").iterdir())
-    assert len(ones) > 2  # several parts
+    ones = _files(tmp_path / "1")
+    assert sorted(ones) == sorted(_files(tmp_path / "2"))
+    assert len(ones) > 4  # several parts, the manifest and the change set (INCR-6)
     for name in ones:
         if name != "_chunkspec.json":
             assert (tmp_path / "1" / name).read_bytes() == (tmp_path / "2" / name).read_bytes()
@@ -102,7 +107,11 @@ def test_rerun_replaces_the_result(tmp_path: Path) -> None:
     base = ["ingest", str(tmp_path / "in"), "--out", str(out), "--workers", "1"]
     assert main([*base, "--format", "jsonl", *OPTIONS]) == 0
     assert main([*base, "--strategy", "window", "--max-tokens", "5"]) == 0
-    assert sorted(p.name for p in out.iterdir()) == ["_chunkspec.json", "part-00000.parquet"]
+    assert sorted(p.name for p in out.iterdir()) == [
+        "_changes",
+        "_chunkspec.json",
+        "part-00000.parquet",
+    ]
     assert {r["strategy"].split(":")[0] for r in _rows(out) if r["error"] is None} == {"window"}
     assert sorted(p.name for p in tmp_path.iterdir()) == ["in", "out"]
 
@@ -186,7 +195,7 @@ def test_ctrl_c_leaves_out_as_it_was(
     write_corpus(tmp_path / "in", 4)
     out = tmp_path / "out"
     assert main(["ingest", str(tmp_path / "in"), "--out", str(out), "--workers", "1"]) == 0
-    before = {p.name: p.read_bytes() for p in out.iterdir()}
+    before = {name: (out / name).read_bytes() for name in _files(out)}
 
     def interrupted(*args: object, **kwargs: object) -> None:
         raise KeyboardInterrupt
@@ -194,8 +203,11 @@ def test_ctrl_c_leaves_out_as_it_was(
     monkeypatch.setattr("chunkspec._cli._ingest.run_local", interrupted)
     capsys.readouterr()
     assert main(["ingest", str(tmp_path / "in"), "--out", str(out), "--strategy", "window"]) == 130
-    assert capsys.readouterr().err == "chunkspec ingest: interrupted\n"
-    assert {p.name: p.read_bytes() for p in out.iterdir()} == before
+    assert capsys.readouterr().err == (
+        "chunkspec ingest: full run: the options differ from the previous result's "
+        "(fingerprint changed)\nchunkspec ingest: interrupted\n"
+    )
+    assert {name: (out / name).read_bytes() for name in _files(out)} == before
     assert sorted(p.name for p in tmp_path.iterdir()) == ["in", "out"]
 
 

@@ -80,8 +80,9 @@ class Setup:
             old = tmp / "old"
             old.mkdir()
             (old / "a.md").write_text("# An earlier corpus\n\nIts one document.\n")
+            # The same options as the run under test: no "full run" line (INCR-2) on stderr.
             argv = ["ingest", str(old), "--out", str(self.out), "--format", "jsonl"]
-            _run(argv, env)
+            _run([*argv, "--max-tokens", "100000"], env)
             # Two files of 1 MiB each fill a task (SCALE-2), so the small ones and the endless
             # one make a third task and every worker gets one: both are busy.
             for n in range(2):

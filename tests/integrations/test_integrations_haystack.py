@@ -35,7 +35,7 @@ def test_pipeline_run_gives_the_core_records(monkeypatch: pytest.MonkeyPatch) ->
     assert result["write"]["documents_written"] == len(expected)
     assert [hay.to_record(d) for d in stored] == expected
     for document, record in zip(stored, expected, strict=True):
-        assert document.id == record.id
+        assert document.id == record.key  # ADAPT-8
         assert document.meta["lang"] == "en"
         assert document.meta["source_id"] == source.id
         assert document.meta["split_id"] == record.index
@@ -49,7 +49,7 @@ def test_run_defaults_and_errors() -> None:
     splitter = hay.ChunkspecDocumentSplitter(max_tokens=8)
     source = Document(content="hello there")
     [chunk] = splitter.run(documents=[source])["documents"]
-    assert chunk.id == f"{source.id}:0"
+    assert chunk.meta["id"] == f"{source.id}:0"
     assert chunk.meta["page_number"] == 1
     with pytest.raises(ArgumentValueError, match=r"documents\[0\]\.content"):
         splitter.run(documents=[Document(content=None)])

@@ -53,7 +53,7 @@ def test_split_documents_gives_the_core_records(
     assert [langchain.to_record(c) for c in chunks] == expected
     for chunk, record in zip(chunks, expected, strict=True):
         assert chunk.page_content == record.text
-        assert chunk.id == record.id
+        assert chunk.id == record.key  # ADAPT-8
         assert chunk.metadata["lang"] == "en"  # the caller's metadata, carried
         assert chunk.metadata["start_index"] == record.start
         assert chunk.metadata["heading_path"] == list(record.heading_path)
@@ -78,7 +78,7 @@ def test_split_text_and_create_documents() -> None:
     parted = langchain.ChunkspecSplitter("heading", max_tokens=30, min_tokens=0)
     made = parted.create_documents(["# A\n\none two"])
     assert [d.page_content for d in made] == ["A", "one two"]
-    assert made[1].metadata["parent_id"] == made[0].id
+    assert made[1].metadata["parent_id"] == made[0].metadata["id"]
 
 
 def test_metadata_is_deep_copied() -> None:
@@ -93,7 +93,7 @@ def test_metadata_is_deep_copied() -> None:
 def test_document_id_is_the_fallback_doc_id() -> None:
     """ADAPT-2: a Document's own id names it when its metadata has no doc_id."""
     chunks = langchain.MarkdownSplitter().split_documents([Document(page_content="hi", id="d7")])
-    assert [c.id for c in chunks] == ["d7:0"]
+    assert [c.metadata["id"] for c in chunks] == ["d7:0"]
 
 
 def test_transform_documents() -> None:

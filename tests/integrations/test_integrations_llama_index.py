@@ -29,7 +29,7 @@ def test_ingestion_pipeline_gives_the_core_records(monkeypatch: pytest.MonkeyPat
     expected = chunk_document(document, max_tokens=40)
     assert [llama.to_record(n) for n in nodes] == expected
     by_id = {n.node_id: n for n in nodes}
-    assert list(by_id) == [r.id for r in expected]  # ids are the records' and unique
+    assert list(by_id) == [r.key for r in expected]  # ids are the keys (ADAPT-8), unique
     for node, record in zip(nodes, expected, strict=True):
         assert isinstance(node, TextNode)
         assert (node.start_char_idx, node.end_char_idx) == (record.start, record.end)
@@ -39,15 +39,18 @@ def test_ingestion_pipeline_gives_the_core_records(monkeypatch: pytest.MonkeyPat
         previous = node.relationships.get(NodeRelationship.PREVIOUS)
         following = node.relationships.get(NodeRelationship.NEXT)
         assert (previous.node_id if previous else None) == (
-            f"returns:{record.index - 1}" if record.index else None
+            expected[record.index - 1].key if record.index else None
         )
         assert (following.node_id if following else None) == (
-            f"returns:{record.index + 1}" if record.index + 1 < len(expected) else None
+            expected[record.index + 1].key if record.index + 1 < len(expected) else None
         )
+        keys = {r.id: r.key for r in expected}  # ADAPT-8: links name keys
         parent = node.relationships.get(NodeRelationship.PARENT)
-        assert (parent.node_id if parent else None) == record.parent_id
+        assert (parent.node_id if parent else None) == keys.get(record.parent_id or "")
         children = node.relationships.get(NodeRelationship.CHILD, [])
-        assert [c.node_id for c in children] == [r.id for r in expected if r.parent_id == record.id]
+        assert [c.node_id for c in children] == [
+            r.key for r in expected if r.parent_id == record.id
+        ]
     assert any(record.parent_id for record in expected)
 
 
@@ -72,7 +75,7 @@ def test_options_and_flags() -> None:
         include_prev_next_rel=False,
     )
     nodes = parser([Document(text="a b", id_="d", metadata={"lang": "en"})])
-    assert [n.node_id for n in nodes] == ["d:0", "d:1"]
+    assert [n.metadata["id"] for n in nodes] == ["d:0", "d:1"]
     assert "lang" not in nodes[0].metadata
     assert NodeRelationship.NEXT not in nodes[0].relationships
 
@@ -81,7 +84,7 @@ def test_metadata_doc_id_wins_and_clashes_are_refused() -> None:
     """ADAPT-2 and ADAPT-4: metadata's doc_id names the chunks; two alike are refused."""
     parser = llama.ChunkspecNodeParser(max_tokens=8)
     nodes = parser([Document(text="x", id_="uuid", metadata={"doc_id": "mine"})])
-    assert [n.node_id for n in nodes] == ["mine:0"]
+    assert [n.metadata["id"] for n in nodes] == ["mine:0"]
     with pytest.raises(ArgumentValueError, match="doc_id 'same'"):
         parser(
             [

@@ -84,8 +84,11 @@ def test_records(case: dict[str, Any]) -> None:
             return
         record = ChunkRecord.from_dict(json.loads(json.dumps(obj)), **options)
         assert record.to_dict() == case["output"]
-        # RECORD-1's order; META-5: a record read without metadata has it, last
-        assert list(record.to_dict()) == [*obj] + ([] if "metadata" in obj else ["metadata"])
+        # RECORD-1's order; META-5, KEY-4: a record read without metadata or key has them
+        assert list(record.to_dict()) == [
+            *obj,
+            *(name for name in ("metadata", "key") if name not in obj),
+        ]
         return
     if "error" in case:
         _expect_error(

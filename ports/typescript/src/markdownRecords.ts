@@ -12,6 +12,7 @@ import type { ChunkRecord } from "./record.js";
 import { ChunkRecordSchema } from "./schema.js";
 import { countUnits } from "./units.js";
 import { countWords, pyStrip } from "./whitespace.js";
+import { withKeys } from "./keys.js";
 
 export interface Span {
   start: number; // UTF-16 index into the source
@@ -38,7 +39,7 @@ export function spanRecords(
 ): ChunkRecord[] {
   const cp = codePointIndex(source);
   const metadata = frontMatterFields(source); // META-3, META-4: one object, every record
-  return spans.map((span, index) => {
+  return withKeys(spans.map((span, index) => {
     const text = span.prefix + source.slice(span.start, span.end);
     const tokens = unicode ? countUnits(text) : countWords(text); // SCRIPT-6
     const record: ChunkRecord = {
@@ -50,5 +51,5 @@ export function spanRecords(
     };
     ChunkRecordSchema.parse(record);
     return record;
-  });
+  }));
 }

@@ -18,6 +18,7 @@ import { codePointIndex } from "./codepoints.js";
 import { countUnits, hasClusterScript, unitSpans } from "./units.js";
 import { wordSpans } from "./wordSpans.js";
 import { countWords, isSpace, pyStrip } from "./whitespace.js";
+import { withKeys } from "./keys.js";
 
 /** The character between pages in `full_text` (PAGE-2). */
 export const PAGE_SEPARATOR = "\f";
@@ -102,7 +103,7 @@ export function chunkPages(
     return fault("pages-page-from-zero") ? k : k + 1;
   };
   const strategy = `pages:max_tokens=${maxTokens},overlap_tokens=${overlap}`; // RECORD-6
-  return ranges.map(([a, b], index) => {
+  return withKeys(ranges.map(([a, b], index) => {
     const text = points.slice(a, b).join("");
     const tokens = unicode ? countUnits(text) : countWords(text); // RECORD-14
     const first = pageOf(a);
@@ -116,7 +117,7 @@ export function chunkPages(
       oversized: fault("pages-oversized-ge") ? tokens >= maxTokens : tokens > maxTokens,
       title, source: "", strategy, metadata: {},
     };
-  });
+  }));
 }
 
 /** The chunks' stripped ranges `[a, b)` over `points` (PAGE-3..PAGE-10, whitespace counter). */

@@ -26,4 +26,6 @@ export interface ChunkRecord {
   strategy: string;
   /** META-1: the document's metadata (its front-matter fields, META-3), the same on every record. */
   metadata: { [key: string]: JsonValue };
+  /** KEY-1: the stable key, set by `withKeys` once a call's records are made. */
+  key?: string;
 }

@@ -65,6 +65,7 @@ export const ChunkRecordSchema = z
     source: z.string(),
     strategy: z.string().min(1),
     metadata: z.record(z.string(), jsonValue), // META-1, META-2
+    key: z.string().regex(/^[0-9a-f]{64}$/).optional(),
   })
   .strict()
   .refine((r) => r.id === `${r.doc_id}:${r.index}`, { message: "RECORD-2: id is doc_id:index" })

@@ -15,6 +15,7 @@ import { codePointIndex } from "./codepoints.js";
 import { countUnits, hasClusterScript, unitSpans } from "./units.js";
 import { wordSpans } from "./wordSpans.js";
 import { countWords, pyStrip } from "./whitespace.js";
+import { withKeys } from "./keys.js";
 
 const JS_SPACE = /\s/;
 
@@ -79,5 +80,5 @@ export function tokenWindows(
       a += step;
     }
   }
-  return out;
+  return withKeys(out);
 }

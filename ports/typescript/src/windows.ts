@@ -11,6 +11,7 @@ import { hashText } from "./hashing.js";
 import type { ChunkRecord } from "./record.js";
 import { ArgumentValueError, requireInt, requireText } from "./validate.js";
 import { pyStrip } from "./whitespace.js";
+import { withKeys } from "./keys.js";
 
 /** `chunk_document(SourceDocument(docId, text, "text", title), "window", counter="chars1")`. */
 export function chunkWindows(
@@ -48,5 +49,5 @@ export function chunkWindows(
     });
     if (start + maxTokens >= n && !fault("window-scrap")) break; // WIN-6: no trailing scrap
   }
-  return out;
+  return withKeys(out);
 }

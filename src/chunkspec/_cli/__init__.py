@@ -22,6 +22,7 @@ from .._version import __version__
 from . import (
     _chunk,
     _conformance,
+    _diff,
     _eval,
     _ingest,
     _pack,
@@ -45,6 +46,7 @@ _COMMANDS = (
     _pages,
     _view,
     _ingest,
+    _diff,
     _vectors,
     _conformance,
     _eval,

@@ -14,16 +14,27 @@ from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 from typing import Any
 
+from .._core._collector import collector_paused
 from .._core._metadata import Metadata
 from .._errors import ArgumentTypeError, ArgumentValueError
 from .._records._rows import ChunkJob
 from .._text._documents import INPUT_FORMATS
 from .._version import __version__
+from ._ingest_incremental import (
+    Previous,
+    content_hash,
+    manifest_inputs,
+    previous_result,
+    reused,
+    run_fingerprint,
+    write_changes,
+)
 from ._ingest_local import item_of, run_local, tasks
 from ._ingest_output import PartWriter, check_out, staging, write_manifest
 from ._inputs import Input, add_reading_options, find_inputs, input_encoding, pdf_password, shown
 from ._io import CliError, one_line
 from ._options import CommandOptions, add_chunking_options, chunk_options
+from ._results import result_rows
 from ._sidecar import add_metadata_option, read_sidecar
 
 __all__ = ["register"]
@@ -45,7 +56,8 @@ def register(sub: Any) -> None:
         help="chunk a corpus of files into a Parquet (or JSON Lines) dataset",
         description="Chunk every file into chunk records (one error row per file that "
         "cannot be chunked) and write them as part files in --out, replacing what an "
-        "earlier run wrote there (docs/scale.md).",
+        "earlier run wrote there; with the same options, only the files whose content "
+        "changed are chunked again, and _changes.jsonl says what changed (docs/scale.md).",
     )
     parser.add_argument(
         "paths",
@@ -215,13 +227,15 @@ class Tally:
         if self.show and self._shown:
             sys.stderr.write("\r\x1b[K")
 
-    def summary(self, out: str) -> str:
-        """Return the last line: documents, chunks, errors, time."""
+    def summary(self, out: str, reused: int = 0) -> str:
+        """Return the last line: documents, chunks, errors, time (and documents reused)."""
         self.clear()
         seconds = time.perf_counter() - self.started
         errors = "1 error" if self.errors == 1 else f"{self.errors} errors"
+        kept = f"{reused} reused, " if reused else ""  # INCR-5
         return (
-            f"{self.documents} documents, {self.chunks} chunks, {errors}, {seconds:.1f} s -> {out}"
+            f"{self.documents} documents, {self.chunks} chunks, {errors}, {kept}"
+            f"{seconds:.1f} s -> {out}"
         )
 
 
@@ -259,37 +273,85 @@ def run(args: argparse.Namespace) -> int:
     sidecar: dict[str, Metadata] = {}
     if args.metadata is not None:  # META-7: checked before anything is written
         sidecar = read_sidecar(args.metadata, [item.doc_id for item in inputs])
+    fingerprint = run_fingerprint(options, args.format)
+    previous = previous_result(args.out, fingerprint)  # INCR-2
+    hashes = [content_hash(item, options.max_bytes, sidecar.get(item.doc_id)) for item in inputs]
+    keep = [reused(previous, item, digest) for item, digest in zip(inputs, hashes, strict=True)]
     show = args.progress == "always" or (args.progress == "auto" and sys.stderr.isatty())
     tally = Tally(len(inputs), show)
     try:
         with staging(args.out) as folder:
             if args.engine == "ray":
-                from ._ingest_ray import run_ray
-
-                run_ray(inputs, options, args, folder, tally, sidecar)
+                _run_ray(inputs, keep, previous, options, args, folder, tally, sidecar)
+                rows = result_rows(folder, "the new result", manifest=False)
             else:
-                _run_local(inputs, options, args, folder, tally, sidecar)
-            write_manifest(folder, _manifest(args, options, tally))
+                rows = _run_local(inputs, keep, previous, options, args, folder, tally, sidecar)
+            with collector_paused():  # many small objects, none cyclic
+                changes = write_changes(folder, previous.rows, rows)  # INCR-6
+            manifest = _manifest(args, options, tally)
+            manifest["fingerprint"] = fingerprint
+            manifest["reused"] = sum(keep)
+            manifest["changes"] = changes
+            manifest["inputs"] = manifest_inputs(inputs, hashes, rows)
+            write_manifest(folder, manifest)
     except KeyboardInterrupt:  # CLI-13: main prints the line; staging removed the new folder
         tally.clear()
         raise
-    print(tally.summary(args.out))
+    print(tally.summary(args.out, sum(keep)))
     return 0
 
 
-def _run_local(
+def _run_ray(
     inputs: list[Input],
+    keep: list[bool],
+    previous: Previous,
     options: ChunkJob,
     args: argparse.Namespace,
     folder: Path,
     tally: Tally,
     sidecar: dict[str, Metadata],
 ) -> None:
-    """Chunk with the local engine and write the part files (each document's sidecar
-    metadata travels with its item, META-7)."""
-    items = [item_of(item, sidecar) for item in inputs]
+    """Chunk the changed inputs on Ray, then write the reused rows as part files (INCR-3);
+    a document's sidecar metadata travels as its row's ``metadata`` column (META-8)."""
+    from ._ingest_ray import run_ray
+
+    chunked = [item for item, kept in zip(inputs, keep, strict=True) if not kept]
+    if chunked or not any(keep):
+        run_ray(chunked, options, args, folder, tally, sidecar)
+    if any(keep):
+        writer = PartWriter(folder, args.format, args.rows_per_file)
+        try:
+            for item, kept in zip(inputs, keep, strict=True):
+                if kept:
+                    rows = previous.rows[item.doc_id]
+                    writer.write(rows)
+                    tally.add(rows)
+        finally:
+            writer.close()
+
+
+def _run_local(
+    inputs: list[Input],
+    keep: list[bool],
+    previous: Previous,
+    options: ChunkJob,
+    args: argparse.Namespace,
+    folder: Path,
+    tally: Tally,
+    sidecar: dict[str, Metadata],
+) -> dict[str, list[dict[str, Any]]]:
+    """Chunk with the local engine, write the part files in input order; return the rows
+    written, by doc_id (the change set's new side, INCR-6). Each document's sidecar
+    metadata travels with its item (META-7).
+
+    INCR-3: the rows of a reused input are the previous result's, written where a full run
+    would write that input's rows, so the part files are those of a full run.
+    """
+    chunked = [index for index, kept in enumerate(keep) if not kept]
+    items = [item_of(inputs[i], sidecar) for i in chunked]
     sizes = []
-    for item in inputs:
+    for i in chunked:
+        item = inputs[i]
         try:
             sizes.append(0 if item.problem else os.path.getsize(item.path))
         except OSError:
@@ -297,13 +359,34 @@ def _run_local(
     workers = args.workers or os.cpu_count() or 1
     groups = list(tasks(items, sizes, bytes_per_task=1 << 20))
     writer = PartWriter(folder, args.format, args.rows_per_file)
+    order = iter(chunked)
+    written = 0  # the inputs before this one are written
 
-    def done(rows: list[dict[str, Any]]) -> None:
+    written_rows: dict[str, list[dict[str, Any]]] = {}
+
+    def emit(rows: list[dict[str, Any]]) -> None:
         writer.write(rows)
         tally.add(rows)
+        written_rows[rows[0]["doc_id"]] = rows
+
+    def reuse_until(stop: int) -> None:
+        nonlocal written
+        for position in range(written, stop):
+            if keep[position]:
+                emit(previous.rows[inputs[position].doc_id])
+        written = max(written, stop)
+
+    def done(rows: list[dict[str, Any]]) -> None:
+        nonlocal written
+        position = next(order)
+        reuse_until(position)
+        emit(rows)
+        written = position + 1
 
     try:
-        run_local(groups, options, min(workers, len(groups)), done)
+        if groups:
+            run_local(groups, options, min(workers, len(groups)), done)
+        reuse_until(len(inputs))
     except BrokenProcessPool:
         raise CliError(
             "a worker process died (killed, or out of memory); --out left as it was; "
@@ -311,6 +394,7 @@ def _run_local(
         ) from None
     finally:
         writer.close()
+    return written_rows
 
 
 def _manifest(args: argparse.Namespace, job: ChunkJob, tally: Tally) -> dict[str, Any]:

@@ -193,6 +193,10 @@ def _from_record(where: str, data: dict[str, Any]) -> tuple[Chunk, str | None]:
     return record.to_chunk(data.get("score", 0.0)), record.counter
 
 
+#: RECORD-9: counters that share a budget (SCRIPT-6's default is one or the other per document).
+_SAME_MEASURE = {"unicode": "whitespace"}
+
+
 def _one_counter(path: str, numbers: list[int], counters: list[str | None]) -> None:
     """RECORD-9: records measured by different counters cannot share one budget."""
     first: tuple[int, str] | None = None
@@ -201,7 +205,7 @@ def _one_counter(path: str, numbers: list[int], counters: list[str | None]) -> N
             continue
         if first is None:
             first = (number, counter)
-        elif counter != first[1]:
+        elif _SAME_MEASURE.get(counter, counter) != _SAME_MEASURE.get(first[1], first[1]):
             raise CliError(
                 f"{path}:{number}: counter {counter!r} differs from {first[1]!r} on line "
                 f"{first[0]}; one budget needs one counter"

@@ -19,6 +19,7 @@ from typing import Any
 
 from .._core._tokens import SEPARATORS
 from .._core._validate import MAX_SAFE_INTEGER
+from .._records._key import keyed_rows
 from ._compare import first_difference
 from ._rules import broken_rules
 from ._wire import NUMERIC_FIELDS, decode_number
@@ -321,32 +322,34 @@ def _window_model(
         if i + size >= n and not scrap:
             break
         i += step
-    return [
-        {
-            "id": f"{data['doc_id']}:{k}",
-            "doc_id": data["doc_id"],
-            "index": k,
-            "text": piece,
-            "start": a,
-            "end": b,
-            "tokens": len(piece),
-            "counter": "chars1",
-            "content_hash": _sha(piece.encode("utf-8", "surrogatepass")),
-            "kind": "window",
-            "heading_path": [],
-            "parent_id": None,
-            "page_start": None,
-            "page_end": None,
-            "section": None,
-            "prefix": "",
-            "oversized": False,
-            "title": data["title"],
-            "source": "",
-            "strategy": f"window:max_tokens={size},overlap_tokens={overlap}",
-            "metadata": {},
-        }
-        for k, (a, b, piece) in enumerate(out)
-    ]
+    return keyed_rows(
+        [
+            {
+                "id": f"{data['doc_id']}:{k}",
+                "doc_id": data["doc_id"],
+                "index": k,
+                "text": piece,
+                "start": a,
+                "end": b,
+                "tokens": len(piece),
+                "counter": "chars1",
+                "content_hash": _sha(piece.encode("utf-8", "surrogatepass")),
+                "kind": "window",
+                "heading_path": [],
+                "parent_id": None,
+                "page_start": None,
+                "page_end": None,
+                "section": None,
+                "prefix": "",
+                "oversized": False,
+                "title": data["title"],
+                "source": "",
+                "strategy": f"window:max_tokens={size},overlap_tokens={overlap}",
+                "metadata": {},
+            }
+            for k, (a, b, piece) in enumerate(out)
+        ]
+    )
 
 
 def _cuts_astral(data: dict[str, Any]) -> bool:

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from .._core._validate import MAX_SAFE_INTEGER
+from .._records._key import keyed_rows
 from .._version import __version__
 from ._wire import OPS
 from .markdown._vectors import MARKDOWN_OPS, markdown_case
@@ -154,7 +155,9 @@ def _window_case(raw: dict[str, Any]) -> dict[str, Any]:
         out["output"] = []
         out["rules"] = [*raw["rules"], "SOURCE-7"]
     else:
-        out["output"] = [_window_record(data, k, p) for k, p in enumerate(raw["output"])]
+        out["output"] = keyed_rows(
+            [_window_record(data, k, p) for k, p in enumerate(raw["output"])]
+        )
         out["rules"] = [*raw["rules"], *_RECORD_RULES]
     return out
 

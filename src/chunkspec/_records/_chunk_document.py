@@ -28,6 +28,7 @@ from .._counters._builtin import TokenSpanCounter, WhitespaceCounter
 from .._errors import ArgumentTypeError
 from .._text._blocks import Block
 from .._text._documents import SourceDocument, document_from_text
+from ._key import chunk_key, key_fingerprint
 from ._record import ChunkRecord, trusted_record
 
 __all__ = [
@@ -195,6 +196,8 @@ def records_of(
     doc_id, title, origin = document.doc_id, document.title, document.source
     count = _words if type(counter) is WhitespaceCounter else counter.count
     sha256 = hashlib.sha256
+    fingerprint = key_fingerprint(strategy, counter_label)  # KEY-2
+    seen: dict[tuple[tuple[str, ...], str], int] = {}  # KEY-3: occurrences so far
     out: list[ChunkRecord] = []
     append = out.append
     for index, (start, end, kind, path, parent, prefix, own, known) in enumerate(spans):
@@ -207,6 +210,9 @@ def records_of(
             tokens = counter.count(embedded(path, text))
         else:
             tokens = count(text) if known is None else known
+        digest = sha256(text.encode()).hexdigest()  # HASH-1: the text has no lone surrogate
+        occurrence = seen.get((path, digest), 0)
+        seen[(path, digest)] = occurrence + 1
         first = last = None
         if page_starts is not None:
             first = bisect.bisect_right(page_starts, start)
@@ -229,7 +235,7 @@ def records_of(
                 end,
                 tokens,
                 counter_label,
-                sha256(text.encode()).hexdigest(),  # HASH-1: the text has no lone surrogate
+                digest,
                 kind,
                 path,
                 parent,
@@ -242,6 +248,7 @@ def records_of(
                 origin,
                 strategy,
                 metadata,
+                chunk_key(fingerprint, doc_id, path, digest, occurrence),
             )
         )
     return out

@@ -12,6 +12,7 @@ from .._core._hashing import hash_text
 from .._core._metadata import EMPTY_METADATA, Metadata, thaw
 from .._core._validate import MAX_SAFE_INTEGER, require_text
 from .._errors import ArgumentTypeError, ArgumentValueError
+from ._key import chunk_key, key_fingerprint
 
 __all__ = ["KINDS", "READ_FIELDS", "RECORD_FIELDS", "ChunkRecord", "render_title", "trusted_record"]
 
@@ -38,11 +39,14 @@ RECORD_FIELDS = (
     "source",
     "strategy",
     "metadata",
+    "key",
 )
 
-#: The fields a reader requires (META-5): all but ``metadata``, which a record written
+#: The fields a reader requires (META-5, KEY-4): all but ``metadata`` and ``key``, which a
+#: record written before them lacks (``key`` then reads as KEY-1's key for occurrence 0);
+#: for ``metadata``: which a record written
 #: before the field existed lacks; it then reads as ``{}``.
-READ_FIELDS = tuple(name for name in RECORD_FIELDS if name != "metadata")
+READ_FIELDS = tuple(name for name in RECORD_FIELDS if name not in ("metadata", "key"))
 
 #: Every ``kind`` a chunkspec chunker writes (RECORD-4): Markdown prose and the block kinds
 #: kept whole, heading-aware heading and body chunks, windows of every window chunker.
@@ -87,9 +91,15 @@ class ChunkRecord:
     strategy: str
     #: META-1: the document's metadata, one read-only :class:`Metadata` shared by its records.
     metadata: Mapping[str, Any] = EMPTY_METADATA
+    #: KEY-1: the chunk's stable key; left out, the key of occurrence 0 (KEY-3, KEY-4).
+    key: str = ""
 
     def __post_init__(self) -> None:
         _check(self)
+        if self.key == "":  # KEY-4: built without its key (by hand, or read from old JSON)
+            object.__setattr__(self, "key", _default_key(self))
+        elif not _is_key(self.key):
+            raise ArgumentValueError("record.key", "must be 64 lowercase hex digits", self.key)
         if not isinstance(self.metadata, Metadata):  # META-2: checked and frozen once
             object.__setattr__(
                 self, "metadata", Metadata(self.metadata, argument="record.metadata")
@@ -151,6 +161,19 @@ class ChunkRecord:
 _FIELD_SET = frozenset(RECORD_FIELDS)
 #: Every field's value of a record, in RECORD_FIELDS' order, read in C.
 _FIELD_VALUES = operator.attrgetter(*RECORD_FIELDS)
+
+_HEX = frozenset("0123456789abcdef")
+
+
+def _is_key(value: object) -> bool:
+    """KEY-4: a str of 64 lowercase hex digits."""
+    return isinstance(value, str) and len(value) == 64 and _HEX.issuperset(value)
+
+
+def _default_key(record: ChunkRecord) -> str:
+    """KEY-1's key of ``record`` as the first of its (heading_path, content_hash) (KEY-3)."""
+    fingerprint = key_fingerprint(record.strategy, record.counter)
+    return chunk_key(fingerprint, record.doc_id, record.heading_path, record.content_hash, 0)
 
 
 def render_title(record: ChunkRecord) -> str:

@@ -127,7 +127,7 @@ def to_document(
     data["split_id"] = record.index
     data["split_idx_start"] = record.start
     data["page_number"] = 1 if record.page_start is None else record.page_start
-    return Document(id=record.id, content=record.text, meta=data)
+    return Document(id=record.key, content=record.text, meta=data)  # ADAPT-8
 
 
 def to_record(document: Document) -> ChunkRecord:

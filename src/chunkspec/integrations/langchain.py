@@ -5,7 +5,7 @@ Each splitter is a real ``langchain_text_splitters.TextSplitter``: ``split_text`
 ``create_documents``, ``split_documents`` and ``transform_documents`` work as LangChain users
 expect. Every chunk's ``Document.metadata`` holds the caller's metadata, then the chunk
 record's fields but ``text`` (``heading_path`` a list), then ``start_index`` (LangChain's name
-for the record's ``start``); ``Document.id`` is the record's ``id``::
+for the record's ``start``); ``Document.id`` is the record's stable ``key`` (ADAPT-8)::
 
     splitter = MarkdownSplitter(max_tokens=128)
     chunks = splitter.split_documents([Document(page_content=text, metadata={"doc_id": "a"})])
@@ -129,7 +129,7 @@ def to_document(record: ChunkRecord, metadata: Mapping[str, Any] | None = None) 
     """Return ``record`` as a LangChain ``Document`` (ADAPT-3): text, metadata, id."""
     data = chunk_metadata(record, metadata or {})
     data["start_index"] = record.start
-    return Document(page_content=record.text, metadata=data, id=record.id)
+    return Document(page_content=record.text, metadata=data, id=record.key)  # ADAPT-8
 
 
 def to_record(document: Document) -> ChunkRecord:

@@ -4,7 +4,7 @@
 :class:`ChunkspecNodeParser` is a real ``llama_index.core.node_parser.NodeParser``: use it
 in ``IngestionPipeline(transformations=[...])``, ``get_nodes_from_documents`` or as
 ``Settings.node_parser``. Each ``TextNode`` is one chunk record: ``id_`` is the record's
-``id``, ``metadata`` the input's metadata then the record's fields but ``text``,
+stable ``key`` (ADAPT-8), ``metadata`` the input's metadata then the record's fields but ``text``,
 ``start_char_idx``/``end_char_idx`` its ``start``/``end``, and the relationships SOURCE
 (the input), PARENT/CHILD (``parent_id``) and PREVIOUS/NEXT (``index`` order)::
 
@@ -152,7 +152,7 @@ class ChunkspecNodeParser(NodeParser):  # type: ignore[misc]  # LlamaIndex is ty
         carried = source.metadata if self.include_metadata else {}
         made = [
             TextNode(
-                id_=record.id,
+                id_=record.key,  # ADAPT-8: the stable key; the record's id is in metadata
                 text=record.text,
                 metadata=chunk_metadata(record, carried),
                 start_char_idx=record.start,
@@ -165,7 +165,7 @@ class ChunkspecNodeParser(NodeParser):  # type: ignore[misc]  # LlamaIndex is ty
             )
             for record in records
         ]
-        by_id = {node.node_id: node for node in made}
+        by_id = {record.id: node for record, node in zip(records, made, strict=True)}
         origin = source.as_related_node_info()
         children: dict[str, list[Any]] = {}
         for record, node in zip(records, made, strict=True):

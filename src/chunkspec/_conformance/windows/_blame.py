@@ -14,6 +14,7 @@ from typing import Any
 
 from ..._core._tokens import WHITESPACE
 from ..._core._units import has_cluster_script, unit_spans
+from ..._records._key import keyed_rows
 from ..._text._sentences import CLOSERS, TERMINATORS, WIDE_TERMINATORS
 
 __all__ = ["error_rules", "field_rules", "window_traps"]
@@ -249,7 +250,7 @@ def _token_windows(
             a = nxt
         else:
             a += size - overlap
-    return out
+    return keyed_rows(out)
 
 
 _TOKWIN_TRAPS: list[tuple[str, list[str], dict[str, Any]]] = [
@@ -391,7 +392,7 @@ def _page_chunks(
                 counter="unicode" if unicode else "whitespace",
             )
         )
-    return out
+    return keyed_rows(out)
 
 
 _PAGE_TRAPS: list[tuple[str, list[str], dict[str, Any]]] = [

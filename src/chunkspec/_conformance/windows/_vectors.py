@@ -12,6 +12,8 @@ from __future__ import annotations
 import hashlib
 from typing import Any
 
+from ..._records._key import keyed_rows
+
 __all__ = ["page_case", "token_window_case"]
 
 #: The record rules every expanded window vector checks beside its own rules.
@@ -74,7 +76,7 @@ def token_window_case(raw: dict[str, Any]) -> dict[str, Any] | None:
         out["error"] = _error(raw)
         return out
     strategy = f"window:max_tokens={data['max_tokens']},overlap_tokens={data['overlap_tokens']}"
-    out["output"] = [_record(data, strategy, k, w) for k, w in enumerate(raw["output"])]
+    out["output"] = keyed_rows([_record(data, strategy, k, w) for k, w in enumerate(raw["output"])])
     out["rules"] = [*raw["rules"], *_extra_rules(out["output"])]
     return out
 
@@ -100,9 +102,11 @@ def page_case(raw: dict[str, Any]) -> dict[str, Any] | None:
     size = data.get("max_tokens", 400)
     overlap = data.get("overlap_tokens", size // 4)
     strategy = f"pages:max_tokens={size},overlap_tokens={overlap}"
-    out["output"] = [
-        _record(data, strategy, k, c, (c["page_start"], c["page_end"]))
-        for k, c in enumerate(raw["output"])
-    ]
+    out["output"] = keyed_rows(
+        [
+            _record(data, strategy, k, c, (c["page_start"], c["page_end"]))
+            for k, c in enumerate(raw["output"])
+        ]
+    )
     out["rules"] = [*raw["rules"], *_extra_rules(out["output"])]
     return out

@@ -1,0 +1,202 @@
+"""Incremental ``chunkspec ingest`` and ``chunkspec diff`` (docs/spec/incremental.md).
+
+Random edit scripts against a full run: the incremental result is byte for byte the full
+run's (INCR-3), its change set is ``diff``'s (CLI-28) and applying it to the old result gives
+the new one (INCR-8); an interrupted run leaves the previous result as it was (INCR-4).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from chunkspec._cli import main
+from chunkspec._cli._results import result_rows
+from chunkspec._records._changes import apply_changes
+from tests.corpus_files import write_corpus
+
+OPTIONS = ["--strategy", "structural", "--max-tokens", "12"]
+
+
+def _files(folder: Path) -> dict[str, bytes]:
+    """Every file under ``folder`` but the manifest (it holds the run's time), by path."""
+    return {
+        p.relative_to(folder).as_posix(): p.read_bytes()
+        for p in sorted(folder.rglob("*"))
+        if p.is_file() and p.name != "_chunkspec.json"
+    }
+
+
+def _parts(folder: Path) -> dict[str, bytes]:
+    """The part files of a result, by name."""
+    return {k: v for k, v in _files(folder).items() if not k.startswith("_changes/")}
+
+
+def _ingest(corpus: Path, out: Path, *extra: str) -> None:
+    """Run ingest, one worker; it must succeed."""
+    assert main(["ingest", str(corpus), "--out", str(out), "--workers", "1", *extra]) == 0
+
+
+def _edit(corpus: Path, rng: random.Random, step: int) -> None:
+    """One random edit script: change, remove and add a few documents."""
+    files = sorted(p for p in corpus.rglob("*") if p.is_file() and p.suffix in (".md", ".txt"))
+    for path in rng.sample(files, min(2, len(files))):
+        text = path.read_text("utf-8")
+        cut = rng.randrange(len(text) + 1)
+        inserted = rng.choice(["\n\nNew paragraph here.\n\n", " extra", "\n## Added\n\nbody\n"])
+        path.write_text(text[:cut] + inserted + text[cut:], "utf-8")
+    for path in rng.sample(files, 1):
+        path.unlink()
+    (corpus / f"added{step}.md").write_text(f"# Added {step}\n\nfresh words {step}\n", "utf-8")
+
+
+@pytest.mark.parametrize("output_format", ["parquet", "jsonl"])
+def test_incremental_equals_full_run(tmp_path: Path, output_format: str) -> None:
+    """INCR-3, INCR-6, INCR-8: after each random edit script, the incremental result's files
+    are a full run's, its change set is diff's, and applying it gives the new result."""
+    rng = random.Random(7)
+    corpus = tmp_path / "in"
+    write_corpus(corpus, 16)
+    out = tmp_path / "out"
+    fmt = ["--format", output_format]
+    _ingest(corpus, out, *fmt, *OPTIONS)
+    for step in range(3):
+        old = result_rows(out, "old")
+        (tmp_path / "before").mkdir(exist_ok=True)
+        before = tmp_path / "before" / str(step)
+        before.mkdir()
+        for name, data in _files(out).items():
+            (before / name).parent.mkdir(parents=True, exist_ok=True)
+            (before / name).write_bytes(data)
+        (before / "_chunkspec.json").write_bytes((out / "_chunkspec.json").read_bytes())
+        _edit(corpus, rng, step)
+        _ingest(corpus, out, *fmt, *OPTIONS)
+        manifest = json.loads((out / "_chunkspec.json").read_text("utf-8"))
+        assert manifest["reused"] > 0
+        full = tmp_path / f"full{step}"
+        _ingest(corpus, full, *fmt, *OPTIONS)
+        assert _parts(out) == _parts(full)
+        new = result_rows(out, "new")
+        text = (out / "_changes" / "changes.jsonl").read_text("utf-8")
+        changes = [json.loads(line) for line in text.splitlines()]
+        by_key = {row["key"]: row for rows in new.values() for row in rows if row["key"]}
+        assert apply_changes(old, changes, by_key) == by_key
+        assert main(["diff", str(before), str(out), "-o", str(tmp_path / "d.jsonl")]) == 0
+        assert (tmp_path / "d.jsonl").read_bytes() == (
+            out / "_changes" / "changes.jsonl"
+        ).read_bytes()
+
+
+def test_same_corpus_again_reuses_everything(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """INCR-2, INCR-5: a second run on the same files reuses every readable one, says so in
+    the summary, and writes the same part files; every document is unchanged."""
+    write_corpus(tmp_path / "in", 8)
+    out = tmp_path / "out"
+    _ingest(tmp_path / "in", out, *OPTIONS)
+    first = _files(out)
+    capsys.readouterr()
+    _ingest(tmp_path / "in", out, *OPTIONS)
+    captured = capsys.readouterr()
+    assert captured.err.count("\n") == 1  # the corrupt PDF's line, nothing about a full run
+    assert ", 8 reused, " in captured.out
+    assert _parts(out) == {k: v for k, v in first.items() if not k.startswith("_changes/")}
+    manifest = json.loads((out / "_chunkspec.json").read_text("utf-8"))
+    assert manifest["changes"]["documents"]["unchanged"] == 8
+    assert [entry["doc_id"] for entry in manifest["inputs"]][:2] == [
+        "part0/doc0000",
+        "part0/doc0003",
+    ]
+    assert all(len(entry["content_hash"]) == 64 for entry in manifest["inputs"])
+
+
+def test_other_options_are_a_full_run(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """INCR-2: a changed fingerprint is a full run, said in one line on stderr."""
+    write_corpus(tmp_path / "in", 4, corrupt_pdf=False)
+    out = tmp_path / "out"
+    _ingest(tmp_path / "in", out, *OPTIONS)
+    capsys.readouterr()
+    _ingest(tmp_path / "in", out, "--strategy", "structural", "--max-tokens", "13")
+    captured = capsys.readouterr()
+    assert captured.err == (
+        "chunkspec ingest: full run: the options differ from the previous result's "
+        "(fingerprint changed)\n"
+    )
+    assert " reused, " not in captured.out
+
+
+def test_interrupted_incremental_run_keeps_the_previous_result(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """INCR-4: an error half way through an incremental run leaves --out as it was."""
+    corpus = tmp_path / "in"
+    write_corpus(corpus, 12)
+    out = tmp_path / "out"
+    _ingest(corpus, out, *OPTIONS)
+    before = {p.relative_to(out).as_posix(): p.read_bytes() for p in out.rglob("*") if p.is_file()}
+    _edit(corpus, random.Random(1), 0)
+    calls = []
+
+    def failing(self: Any, rows: list[dict[str, Any]]) -> None:
+        calls.append(1)
+        if len(calls) == 5:
+            raise OSError(28, "No space left on device")
+        original(self, rows)
+
+    from chunkspec._cli._ingest_output import PartWriter
+
+    original = PartWriter.write
+    monkeypatch.setattr(PartWriter, "write", failing)
+    with pytest.raises(OSError, match="No space left"):
+        main(["ingest", str(corpus), "--out", str(out), "--workers", "1", *OPTIONS])
+    after = {p.relative_to(out).as_posix(): p.read_bytes() for p in out.rglob("*") if p.is_file()}
+    assert after == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["in", "out"]
+
+
+def test_diff_errors_are_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """CLI-30: a missing folder, a folder that is not a result, a bad --output: exit 2."""
+    (tmp_path / "plain").mkdir()
+    write_corpus(tmp_path / "in", 2, corrupt_pdf=False)
+    _ingest(tmp_path / "in", tmp_path / "out", *OPTIONS)
+    capsys.readouterr()
+    result = str(tmp_path / "out")
+    for argv, message in (
+        ([str(tmp_path / "nope"), result], "OLD"),
+        ([result, str(tmp_path / "plain")], "NEW"),
+        ([result, result, "-o", str(tmp_path / "x.csv")], "--output"),
+    ):
+        assert main(["diff", *argv]) == 2
+        err = capsys.readouterr().err
+        assert err.startswith(f"chunkspec diff: error: {message}")
+        assert err.count("\n") == 1
+    assert main(["diff", result, result]) == 0
+    captured = capsys.readouterr()
+    chunks = sum(1 for line in captured.out.splitlines() if '"scope": "chunk"' in line)
+    assert chunks > 2
+    assert captured.err == (
+        "chunkspec diff: documents: 0 added, 0 changed, 0 removed, 2 unchanged; "
+        f"chunks: 0 added, 0 removed, 0 updated, {chunks} unchanged\n"
+    )
+
+
+def test_a_changed_metadata_entry_rechunks_its_document(tmp_path: Path) -> None:
+    """INCR-1: an input's --metadata entry is part of its content hash, so changing only the
+    entry re-chunks that document (its rows carry the new metadata) and reuses the rest."""
+    corpus = tmp_path / "in"
+    write_corpus(corpus, 4, corrupt_pdf=False)
+    out, sidecar = tmp_path / "out", tmp_path / "meta.jsonl"
+    for version in ("v1", "v2"):
+        line = {"doc_id": "part1/doc0001", "metadata": {"version": version}}
+        sidecar.write_text(json.dumps(line) + "\n", "utf-8")
+        _ingest(corpus, out, "--metadata", str(sidecar), "--format", "jsonl", *OPTIONS)
+    manifest = json.loads((out / "_chunkspec.json").read_text("utf-8"))
+    assert manifest["reused"] == 3
+    rows = result_rows(out, "out")["part1/doc0001"]
+    assert {row["metadata"]["version"] for row in rows} == {"v2"}
+    assert manifest["changes"]["documents"]["changed"] == 1
