@@ -6,6 +6,9 @@ formats, and :func:`record_json_schema` is the record's JSON Schema.
 """
 
 from ._chunkers._options import ChunkOptions
+from ._packing._access import Principal
+from ._packing._context import PackedContext, Passage
+from ._packing._pack_records import pack_records
 from ._records._chunk_document import STRATEGY_NAMES, chunk_document, default_overlap
 from ._records._record import KINDS as RECORD_KINDS
 from ._records._record import RECORD_FIELDS, ChunkRecord, render_title
@@ -27,11 +30,15 @@ __all__ = [
     "ChunkOptions",
     "ChunkRecord",
     "InputError",
+    "PackedContext",
+    "Passage",
+    "Principal",
     "SourceDocument",
     "chunk_document",
     "default_overlap",
     "document_from_bytes",
     "document_from_text",
+    "pack_records",
     "read_document",
     "record_json_schema",
     "render_title",
