@@ -79,7 +79,7 @@ def pack_records(
     ranks = sorted(range(len(items)), key=lambda i: (-values[i], items[i].id))  # CTX-6
     passages: list[_Open] = []
     hashes: set[str] = set()
-    tokens = 0
+    text, tokens = "", 0
     for rank, i in enumerate(ranks):
         if values[i] < min_score:
             break  # CTX-6: the walk is in score order, so nothing later gets in
@@ -89,15 +89,17 @@ def pack_records(
         trial = _place(passages, record, i, rank, values[i])
         if trial is None:
             continue  # CTX-4: overlaps a passage it cannot merge with
-        if trial is not passages:  # the context changes: count it whole (CTX-8)
-            counted = measure.count(_render(_layout(trial, order), items))
+        rendered = _render(_layout(trial, order), items)
+        if rendered != text:  # CTX-8: count the rendered whole
+            counted = measure.count(rendered)
             if counted > budget:
                 continue  # CTX-8: skip what does not fit and keep going
-            passages, tokens = trial, counted
+            text, tokens = rendered, counted
+        passages = trial
         hashes.add(record.content_hash)
     layout = _layout(passages, order)
     return PackedContext(
-        _render(layout, items),
+        text,
         tokens,
         budget,
         name,
@@ -195,8 +197,10 @@ def _labels(record: ChunkRecord) -> Mapping[str, object]:
 def _place(
     passages: list[_Open], record: ChunkRecord, index: int, rank: int, score: float
 ) -> list[_Open] | None:
-    """The passages with ``record`` added (CTX-2 to CTX-4), ``passages`` itself when it adds no
-    text, or None when it cannot be added."""
+    """New passages with ``record`` added (CTX-2 to CTX-4), or None when it cannot be added.
+
+    A record inside a passage (CTX-3) comes out as the same span with one more member.
+    """
     mine = verbatim(record)
     near: list[_Open] = []
     for p in passages:
@@ -208,9 +212,6 @@ def _place(
             near.append(p)
         elif mine and p.verbatim and p.start <= record.end and record.start <= p.end:
             near.append(p)  # CTX-2: touching spans merge too
-    if len(near) == 1 and near[0].start <= record.start and record.end <= near[0].end:
-        near[0].members += (index,)  # CTX-3: inside a passage: nothing new to render
-        return passages
     body = record.text[len(record.prefix) :] if mine else record.text
     pieces = [(p.start, 0, p.prefix, p.body) for p in near]
     pieces.append((record.start, 1, record.prefix, body))

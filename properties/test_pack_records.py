@@ -1,0 +1,181 @@
+"""Properties of pack_records (docs/spec/context.md)."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+from tests.counters import SMALL_MERGES, byte_encoding
+
+from chunkspec import ChunkRecord, pack_records
+from chunkspec.counters import (
+    CharEstimateCounter,
+    TiktokenCounter,
+    TokenCounter,
+    WhitespaceCounter,
+)
+from chunkspec.records import PackedContext
+
+from .pack_models import model_pack_records
+from .strategies import pack_cases
+
+Case = tuple[dict[str, str], list[ChunkRecord], list[float]]
+
+#: Every kind of counter: words, rounded-up character estimates, code points, a real BPE.
+COUNTERS = [
+    WhitespaceCounter(),
+    CharEstimateCounter(4),
+    CharEstimateCounter(1),
+    TiktokenCounter(byte_encoding(SMALL_MERGES)),
+]
+counters = st.sampled_from(COUNTERS)
+budgets = st.integers(0, 60)
+min_scores = st.sampled_from([-math.inf, 0.0, 0.4])
+orders = st.sampled_from(["reading", "score"])
+
+
+def _verbatim(record: ChunkRecord) -> bool:
+    return not record.strategy.startswith("recursive")
+
+
+@given(pack_cases(), budgets, min_scores, counters, orders)
+def test_agrees_with_literal_model(
+    case: Case, budget: int, min_score: float, counter: TokenCounter, order: str
+) -> None:
+    """CTX-1..CTX-11: pack_records equals the literal model that rebuilds and recounts."""
+    _, records, scores = case
+    packed = pack_records(
+        records,
+        scores,
+        budget,
+        min_score=min_score,
+        counter=counter,
+        order=order,
+    )
+    text, tokens, layout, withheld = model_pack_records(
+        records,
+        scores,
+        budget,
+        min_score,
+        counter.count,
+        order,
+        lambda r: True,
+    )
+    assert packed.text == text
+    assert packed.tokens == tokens
+    assert withheld == packed.withheld == 0
+    assert [(p.doc_id, p.start, p.end, p.text) for p in packed.passages] == [
+        (p.doc_id, p.start, p.end, p.text) for p in layout
+    ]
+    assert [set(p.record_ids) for p in packed.passages] == [
+        {records[i].id for i in p.members} for p in layout
+    ]
+
+
+@given(pack_cases(), budgets, counters, orders)
+def test_rendered_context_within_budget(
+    case: Case, budget: int, counter: TokenCounter, order: str
+) -> None:
+    """CTX-8: the rendered context, headers and all, counts at most budget, every counter."""
+    _, records, scores = case
+    packed = pack_records(
+        records, scores, budget, min_score=-math.inf, counter=counter, order=order
+    )
+    assert counter.count(packed.text) == packed.tokens <= budget
+
+
+@given(pack_cases(), budgets, counters)
+def test_no_source_character_twice(case: Case, budget: int, counter: TokenCounter) -> None:
+    """CTX-2, CTX-3, CTX-4: passages of one document never share a source character, and
+    each verbatim passage's text is its prefix plus its source over its span."""
+    sources, records, scores = case
+    packed = pack_records(records, scores, budget, min_score=-math.inf, counter=counter)
+    seen: set[tuple[str, int]] = set()
+    by_id = {r.id: r for r in records}
+    for p in packed.passages:
+        chars = {(p.doc_id, k) for k in range(p.start, p.end)}
+        assert not chars & seen
+        seen |= chars
+        if all(_verbatim(by_id[i]) for i in p.record_ids):
+            assert p.text == p.prefix + sources[p.doc_id][p.start : p.end]
+        else:
+            assert len(p.record_ids) == 1
+            assert p.text == by_id[p.record_ids[0]].text
+
+
+@given(pack_cases(), budgets, min_scores)
+def test_only_picked_spans_appear(case: Case, budget: int, min_score: float) -> None:
+    """CTX-5, CTX-12: every passage character lies in one of its records' spans; every record
+    is in one passage; pages, score and heading path come from its records."""
+    _, records, scores = case
+    packed = pack_records(records, scores, budget, min_score=min_score)
+    by_id = {r.id: (r, s) for r, s in zip(records, scores, strict=True)}
+    listed = [i for p in packed.passages for i in p.record_ids]
+    assert len(listed) == len(set(listed))
+    for p in packed.passages:
+        members = [by_id[i][0] for i in p.record_ids]
+        for k in range(p.start, p.end):
+            assert any(r.start <= k < r.end for r in members)
+        assert p.start == min(r.start for r in members)
+        assert p.end == max(r.end for r in members)
+        assert all(by_id[i][1] >= min_score for i in p.record_ids)
+        assert p.score == max(by_id[i][1] for i in p.record_ids)
+        assert all(r.heading_path[: len(p.heading_path)] == p.heading_path for r in members)
+        starts = [r.page_start for r in members if r.page_start is not None]
+        assert p.page_start == (min(starts) if starts else None)
+
+
+@given(pack_cases(), budgets)
+def test_no_duplicate_content(case: Case, budget: int) -> None:
+    """CTX-7: no two packed records share a content hash."""
+    _, records, scores = case
+    packed = pack_records(records, scores, budget, min_score=-math.inf)
+    by_id = {r.id: r for r in records}
+    hashes = [by_id[i].content_hash for p in packed.passages for i in p.record_ids]
+    assert len(hashes) == len(set(hashes))
+
+
+@given(pack_cases(), budgets)
+def test_reading_order(case: Case, budget: int) -> None:
+    """CTX-9, CTX-10, CTX-11: one document's passages are together and by position, keys
+    count up from 1, and the text is exactly the passages rendered."""
+    _, records, scores = case
+    packed = pack_records(records, scores, budget, min_score=-math.inf)
+    docs = [p.doc_id for p in packed.passages]
+    assert docs == sorted(docs, key=docs.index)  # grouped
+    for a, b in zip(packed.passages, packed.passages[1:], strict=False):
+        if a.doc_id == b.doc_id:
+            assert a.start < b.start
+    assert [p.key for p in packed.passages] == [str(n) for n in range(1, len(docs) + 1)]
+    assert packed.text == "\n\n".join(f"[{p.key}] {p.label}\n{p.text}" for p in packed.passages)
+    assert set(packed.citations()) == {p.key for p in packed.passages}
+
+
+@given(pack_cases(), budgets, orders)
+def test_deterministic_and_pure(case: Case, budget: int, order: str) -> None:
+    """CTX-16: equal arguments give equal results; the records are not changed."""
+    _, records, scores = case
+    before = [r.to_dict() for r in records]
+    first = pack_records(records, scores, budget, min_score=-math.inf, order=order)
+    again = pack_records(list(records), list(scores), budget, min_score=-math.inf, order=order)
+    assert first == again
+    assert [r.to_dict() for r in records] == before
+    assert isinstance(first, PackedContext)
+
+
+@given(pack_cases())
+def test_zero_budget_packs_nothing(case: Case) -> None:
+    """CTX-8: with budget 0 nothing is packed (a header is at least one token); the empty
+    result has no passages, no text and 0 tokens (CTX-1)."""
+    _, records, scores = case
+    empty = pack_records(records, scores, 0, min_score=-math.inf)
+    assert (empty.passages, empty.text, empty.tokens) == ((), "", 0)
+
+
+@pytest.mark.parametrize("counter", COUNTERS, ids=lambda c: type(c).__name__)
+def test_every_counter_named(counter: TokenCounter) -> None:
+    """CTX-8: the result names the counter that measured it (RECORD-5)."""
+    packed = pack_records([], [], 10, counter=counter)
+    assert packed.counter
