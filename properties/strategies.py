@@ -7,8 +7,9 @@ import dataclasses
 import math
 
 from hypothesis import strategies as st
+from tests.pack_records import pack_record
 
-from chunkspec import Chunk, ChunkRecord, hash_text
+from chunkspec import Chunk, ChunkRecord
 
 #: Characters that stress the splitter: separators, other whitespace (WS-1), look-alikes
 #: that are not whitespace, and non-ASCII / astral letters.
@@ -632,40 +633,6 @@ def front_matter_documents(draw: st.DrawFn) -> str:
 PACK_ALPHABET = "ab \n"
 PACK_PATHS = [(), ("T",), ("T", "A"), ("B",), ("T", "B")]
 PACK_SCORES = [0.0, 0.3, 0.5, 0.5, 0.9, 1.0, -0.0]
-
-
-def pack_record(doc_id: str, index: int, source: str, **fields: object) -> ChunkRecord:
-    """A record of ``source[start:end]`` with the fields a test does not care about filled in."""
-    start = int(fields.pop("start", 0))  # type: ignore[call-overload]
-    end = int(fields.pop("end", len(source)))  # type: ignore[call-overload]
-    prefix = str(fields.pop("prefix", ""))
-    strategy = str(fields.pop("strategy", "window:max_tokens=8,overlap_tokens=2"))
-    text = fields.pop("text", None)
-    body = prefix + source[start:end] if text is None else str(text)
-    values: dict[str, object] = {
-        "id": f"{doc_id}:{index}",
-        "doc_id": doc_id,
-        "index": index,
-        "text": body,
-        "start": start,
-        "end": end,
-        "tokens": len(body.split()),
-        "counter": "whitespace",
-        "content_hash": hash_text(body),
-        "kind": "window",
-        "heading_path": (),
-        "parent_id": None,
-        "page_start": None,
-        "page_end": None,
-        "section": None,
-        "prefix": prefix,
-        "oversized": False,
-        "title": doc_id.upper(),
-        "source": f"{doc_id}.md",
-        "strategy": strategy,
-    }
-    values.update(fields)
-    return ChunkRecord(**values)  # type: ignore[arg-type]
 
 
 @st.composite
