@@ -176,3 +176,18 @@ def model_pack_records(
     text = model_render(layout)
     withheld = sum(1 for r in records if not may_read(r))
     return text, count(text) if picks else 0, layout, withheld
+
+
+def model_readable(
+    metadata: dict[str, object], labels: set[str] | None, tenant: str | None
+) -> bool:
+    """CTX-13 read aloud: no principal reads only unlabelled records; else the tenant must
+    match when the record names one, and every label the record names must be held."""
+    record_tenant = metadata.get("tenant_id")
+    record_labels = metadata.get("acl_labels") or []
+    asks = record_tenant is not None or len(record_labels) > 0  # type: ignore[arg-type]
+    if labels is None:
+        return not asks
+    if record_tenant is not None and record_tenant != tenant:
+        return False
+    return all(label in labels for label in record_labels)  # type: ignore[attr-defined]

@@ -10,15 +10,16 @@ from hypothesis import strategies as st
 from tests.counters import SMALL_MERGES, byte_encoding
 
 from chunkspec import ChunkRecord, pack_records
+from chunkspec._packing._access import readable
 from chunkspec.counters import (
     CharEstimateCounter,
     TiktokenCounter,
     TokenCounter,
     WhitespaceCounter,
 )
-from chunkspec.records import PackedContext
+from chunkspec.records import PackedContext, Principal
 
-from .pack_models import model_pack_records
+from .pack_models import model_pack_records, model_readable
 from .strategies import pack_cases
 
 Case = tuple[dict[str, str], list[ChunkRecord], list[float]]
@@ -179,3 +180,31 @@ def test_every_counter_named(counter: TokenCounter) -> None:
     """CTX-8: the result names the counter that measured it (RECORD-5)."""
     packed = pack_records([], [], 10, counter=counter)
     assert packed.counter
+
+
+_LABELS = st.sampled_from(["staff", "hr", "ops"])
+metadata_values = st.fixed_dictionaries(
+    {},
+    optional={
+        "tenant_id": st.sampled_from([None, "acme", "globex"]),
+        "acl_labels": st.one_of(st.none(), st.lists(_LABELS, max_size=3)),
+        "lang": st.just("en"),
+    },
+)
+principals = st.one_of(
+    st.none(),
+    st.tuples(st.sets(_LABELS), st.sampled_from([None, "acme", "globex"])),
+)
+
+
+@given(metadata_values, principals)
+def test_readable_agrees_with_model(
+    metadata: dict[str, object], given_principal: tuple[set[str], str | None] | None
+) -> None:
+    """CTX-13: the access check equals the rule read aloud, default deny without a principal."""
+    if given_principal is None:
+        principal, labels, tenant = None, None, None
+    else:
+        labels, tenant = given_principal
+        principal = Principal(labels, tenant)
+    assert readable("m", metadata, principal) == model_readable(metadata, labels, tenant)

@@ -6,7 +6,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from .._core._validate import require_text
-from .._errors import ArgumentTypeError, ArgumentValueError
+from .._errors import ArgumentTypeError
 
 __all__ = ["LABELS_KEY", "TENANT_KEY", "Principal", "readable"]
 
@@ -44,7 +44,7 @@ def readable(argument: str, labels: Mapping[str, object], principal: Principal |
     ``acl_labels`` (a list of str; None or empty asks for none) must be held by the
     principal. With no principal, only a record that asks for neither is readable. A
     ``tenant_id`` that is not a str, or ``acl_labels`` that are not a list of str, raise
-    ValueError/TypeError naming ``argument``: a malformed label never reads as no label.
+    TypeError naming ``argument``: a malformed label never reads as no label.
     """
     tenant = labels.get(TENANT_KEY)
     if tenant is not None and not isinstance(tenant, str):
@@ -55,9 +55,7 @@ def readable(argument: str, labels: Mapping[str, object], principal: Principal |
         if isinstance(wanted, (str, bytes)) or not isinstance(wanted, (list, tuple)):
             raise ArgumentTypeError(f"{argument}[{LABELS_KEY!r}]", "a list of str", wanted)
         if not all(isinstance(label, str) for label in wanted):
-            raise ArgumentValueError(
-                f"{argument}[{LABELS_KEY!r}]", "must hold only str labels", wanted
-            )
+            raise ArgumentTypeError(f"{argument}[{LABELS_KEY!r}]", "a list of str", wanted)
         needed = frozenset(wanted)
     if tenant is None and not needed:
         return True
