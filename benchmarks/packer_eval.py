@@ -34,6 +34,10 @@ from chunkspec._evaluation._strategies import indexed_text, resolve
 
 STRATEGIES = ("window-128-32", "heading-aware-128-32", "fixed-128")
 
+#: ``assemble`` as EVAL-34 measures it; ``assemble<=B`` the same walk with each chunk costing
+#: its rendered tokens (header included), so its context fits B too; ``pack_records``.
+PACKERS = ("assemble", "assemble<=B", "pack_records")
+
 
 def measure(
     corpus: Corpus, strategy: str, retriever: str, budgets: tuple[int, ...], limit: int | None
@@ -49,7 +53,7 @@ def measure(
     ]
     out: dict[str, Any] = {"queries": len(queries), "clusters": []}
     for b in budgets:
-        for packer in ("assemble", "pack_records"):
+        for packer in PACKERS:
             out[f"{packer}@{b}"] = {"recall": [], "tokens": []}
     started = time.process_time()
     for query, ranking in zip(queries, rankings, strict=True):
@@ -57,16 +61,16 @@ def measure(
         walk = [j for j, _ in ranking]
         records = [chunks[j] for j in walk]
         scores = [s for _, s in ranking]
+        blocks = [f"[{r.id}] {r.to_chunk().title}\n{r.text}" for r in records]
+        costs = [count_tokens(block) for block in blocks]  # "\n" joins add no word
         for b in budgets:
-            picked = budget_pack([(r.tokens, r.content_hash) for r in records], b)
-            regions = [(records[i].doc_id, records[i].start, records[i].end) for i in picked]
-            rendered = "\n".join(
-                f"[{records[i].id}] {records[i].to_chunk().title}\n{records[i].text}"
-                for i in picked
-            )
-            cell = out[f"assemble@{b}"]
-            cell["recall"].append(query_scores(regions, query).recall)
-            cell["tokens"].append(count_tokens(rendered))
+            for name, sizes in (("assemble", [r.tokens for r in records]), ("assemble<=B", costs)):
+                hashes = [r.content_hash for r in records]
+                picked = budget_pack(list(zip(sizes, hashes, strict=True)), b)
+                regions = [(records[i].doc_id, records[i].start, records[i].end) for i in picked]
+                cell = out[f"{name}@{b}"]
+                cell["recall"].append(query_scores(regions, query).recall)
+                cell["tokens"].append(count_tokens("\n".join(blocks[i] for i in picked)))
             packed = pack_records(records, scores, b, min_score=-math.inf, counter="whitespace")
             regions = [(p.doc_id, p.start, p.end) for p in packed.passages]
             cell = out[f"pack_records@{b}"]
@@ -81,9 +85,11 @@ def summarise(raw: dict[str, Any], budgets: tuple[int, ...]) -> list[dict[str, A
     plan = resamples(raw["clusters"], 1000, 0)
     rows = []
     for b in budgets:
-        old, new = raw[f"assemble@{b}"], raw[f"pack_records@{b}"]
+        old, fair, new = (raw[f"{name}@{b}"] for name in PACKERS)
         difference = [n - o for n, o in zip(new["recall"], old["recall"], strict=True)]
-        for name, cell in (("assemble", old), ("pack_records", new)):
+        versus_fair = [n - o for n, o in zip(new["recall"], fair["recall"], strict=True)]
+        for name in PACKERS:
+            cell = raw[f"{name}@{b}"]
             recall = cell["recall"]
             answered = sum(1 for r in recall if r > 0)
             rows.append(
@@ -101,6 +107,8 @@ def summarise(raw: dict[str, Any], budgets: tuple[int, ...]) -> list[dict[str, A
                     "difference_interval": interval(difference, plan)
                     if name == "pack_records"
                     else None,
+                    "versus_fair": math.fsum(versus_fair) / len(versus_fair),
+                    "versus_fair_interval": interval(versus_fair, plan),
                 }
             )
     return rows
@@ -121,20 +129,26 @@ def main() -> int:
         raw = measure(corpus, strategy, args.retriever, BUDGETS, args.limit)
         rows = summarise(raw, BUDGETS)
         report[strategy] = {"queries": raw["queries"], "cpu": raw["cpu_seconds"], "rows": rows}
-        print(f"# {corpus.name} {args.retriever} {strategy}: {raw['queries']} questions, "
-              f"{raw['cpu_seconds']:.0f} s CPU packing")
-        print("budget  packer        recall [95%]          diff [95%]              "
-              "tokens/answer  over budget  max tokens")
+        print(
+            f"# {corpus.name} {args.retriever} {strategy}: {raw['queries']} questions, "
+            f"{raw['cpu_seconds']:.0f} s CPU packing"
+        )
+        print(
+            "budget  packer        recall [95%]          vs assemble [95%]       "
+            "vs assemble<=B [95%]    tokens/answer  over budget  max tokens"
+        )
         for row in rows:
             lo, hi = row["interval"]
-            diff = ""
+            diff = fair = ""
             if row["difference"] is not None:
                 dlo, dhi = row["difference_interval"]
                 diff = f"{row['difference']:+.3f} [{dlo:+.3f}, {dhi:+.3f}]"
+                flo, fhi = row["versus_fair_interval"]
+                fair = f"{row['versus_fair']:+.3f} [{flo:+.3f}, {fhi:+.3f}]"
             tpa = row["tokens_per_answer"]
             print(
                 f"{row['budget']:<7} {row['packer']:<13} {row['recall']:.3f} [{lo:.3f}, {hi:.3f}]  "
-                f"{diff:<23} {'-' if tpa is None else f'{tpa:.0f}':>13}  "
+                f"{diff:<23} {fair:<23} {'-' if tpa is None else f'{tpa:.0f}':>13}  "
                 f"{row['over_budget']:>11.3f}  {row['max_tokens']:>10}"
             )
         sys.stdout.flush()
