@@ -8,8 +8,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 from tests.counters import SMALL_MERGES, byte_encoding
+from tests.pack_records import labelled
 
-from chunkspec import ChunkRecord, pack_records
+from chunkspec import ArgumentTypeError, ArgumentValueError, ChunkRecord, pack_records
 from chunkspec._packing._access import readable
 from chunkspec.counters import (
     CharEstimateCounter,
@@ -208,3 +209,61 @@ def test_readable_agrees_with_model(
         labels, tenant = given_principal
         principal = Principal(labels, tenant)
     assert readable("m", metadata, principal) == model_readable(metadata, labels, tenant)
+
+
+@given(
+    pack_cases(),
+    st.data(),
+    principals,
+    budgets,
+    st.sampled_from([-math.inf, 0.4]),
+)
+def test_unreadable_never_packed_only_counted(
+    case: Case,
+    data: st.DataObject,
+    given_principal: tuple[set[str], str | None] | None,
+    budget: int,
+    min_score: float,
+) -> None:
+    """CTX-13, CTX-14: a record the principal may not read never appears; the result equals
+    packing the readable records alone, but for ``withheld``, their number."""
+    _, records, scores = case
+    tagged = [labelled(r, data.draw(metadata_values)) for r in records]
+    principal = None if given_principal is None else Principal(*given_principal)
+    packed = pack_records(tagged, scores, budget, min_score=min_score, principal=principal)
+    mine = [readable("m", r.metadata, principal) for r in tagged]  # type: ignore[attr-defined]
+    keep = [i for i, ok in enumerate(mine) if ok]
+    alone = pack_records(
+        [tagged[i] for i in keep],
+        [scores[i] for i in keep],
+        budget,
+        min_score=min_score,
+        principal=principal,
+    )
+    hidden = {r.id for r, ok in zip(tagged, mine, strict=True) if not ok}
+    shown = {r.id for r, ok in zip(tagged, mine, strict=True) if ok}
+    listed = {i for p in packed.passages for i in p.record_ids}
+    assert not listed & (hidden - shown)  # ids may repeat across records (PACK-11)
+    assert packed.withheld == mine.count(False)
+    assert alone.withheld == 0
+    assert (packed.text, packed.passages) == (alone.text, alone.passages)
+
+
+@given(pack_cases(), st.data())
+def test_bad_arguments_named(case: Case, data: st.DataObject) -> None:
+    """CTX-15: a bad item, score or count of scores is an error naming it, before packing."""
+    _, records, scores = case
+    spot = data.draw(st.integers(0, len(records)))
+    bad_items: list[object] = [*records[:spot], "not a record", *records[spot:]]
+    with pytest.raises(ArgumentTypeError) as caught:
+        pack_records(bad_items, [*scores, 0.5], 10)  # type: ignore[arg-type]
+    assert caught.value.argument == f"records[{spot}]"
+    with pytest.raises(ArgumentValueError) as wrong:
+        pack_records(records, [*scores, 0.5], 10)
+    assert wrong.value.argument == "scores"
+    if records:
+        at = data.draw(st.integers(0, len(records) - 1))
+        nan = [math.nan if i == at else s for i, s in enumerate(scores)]
+        with pytest.raises(ArgumentValueError) as caught_nan:
+            pack_records(records, nan, 10)
+        assert caught_nan.value.argument == f"scores[{at}]"

@@ -7,11 +7,28 @@ builds the same record by the same defaults.
 
 from __future__ import annotations
 
+import dataclasses
+from collections.abc import Mapping
 from typing import Any
 
 from chunkspec import ChunkRecord, hash_text
 from chunkspec.records import Principal
 from tests.goldens import number
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class _Labelled(ChunkRecord):
+    """A record with access labels while ChunkRecord itself has no ``metadata`` field."""
+
+    metadata: Mapping[str, Any] = dataclasses.field(default_factory=dict)
+
+
+def labelled(record: ChunkRecord, metadata: Mapping[str, Any]) -> ChunkRecord:
+    """``record`` carrying ``metadata`` (CTX-13's ``tenant_id`` and ``acl_labels``)."""
+    if "metadata" in {f.name for f in dataclasses.fields(ChunkRecord)}:
+        return dataclasses.replace(record, metadata=metadata)  # type: ignore[call-arg]
+    values = {f.name: getattr(record, f.name) for f in dataclasses.fields(ChunkRecord)}
+    return _Labelled(**values, metadata=metadata)
 
 
 def pack_record(doc_id: str, index: int, source: str, **fields: object) -> ChunkRecord:
@@ -56,7 +73,9 @@ def pack_call(data: dict[str, Any]) -> tuple[list[ChunkRecord], list[Any], Any, 
         doc, index = fields.pop("doc"), fields.pop("index")
         if "heading_path" in fields:
             fields["heading_path"] = tuple(fields["heading_path"])
-        records.append(pack_record(doc, index, data["documents"].get(doc, ""), **fields))
+        metadata = fields.pop("metadata", None)
+        record = pack_record(doc, index, data["documents"].get(doc, ""), **fields)
+        records.append(record if metadata is None else labelled(record, metadata))
     options: dict[str, Any] = {}
     if "min_score" in data:
         options["min_score"] = number(data["min_score"])
@@ -68,4 +87,6 @@ def pack_call(data: dict[str, Any]) -> tuple[list[ChunkRecord], list[Any], Any, 
         options["principal"] = (
             None if given is None else Principal(given.get("labels", []), given.get("tenant"))
         )
+    if "principal_raw" in data:  # not a Principal at all (CTX-15)
+        options["principal"] = data["principal_raw"]
     return records, [number(s) for s in data["scores"]], data["budget"], options

@@ -70,12 +70,14 @@ def pack_records(
         raise ArgumentValueError("order", f"must be one of {', '.join(ORDERS)}", order)
     if principal is not None and not isinstance(principal, Principal):
         raise ArgumentTypeError("principal", "a Principal or None", principal)
-    measure, name = _counter(counter, items)
-    _check_overlaps(items)
     allowed = [
         readable(f"records[{i}].metadata", _labels(record), principal)
         for i, record in enumerate(items)
     ]
+    # CTX-14: what the reader may not read has no say in the checks either.
+    visible = [(i, record) for i, record in enumerate(items) if allowed[i]]
+    measure, name = _counter(counter, visible)
+    _check_overlaps(visible)
     ranks = sorted(range(len(items)), key=lambda i: (-values[i], items[i].id))  # CTX-6
     passages: list[_Open] = []
     hashes: set[str] = set()
@@ -132,18 +134,19 @@ def _checked(
 
 
 def _counter(
-    counter: str | TokenCounter | None, items: list[ChunkRecord]
+    counter: str | TokenCounter | None, visible: list[tuple[int, ChunkRecord]]
 ) -> tuple[TokenCounter, str]:
     """The counter that measures the rendered context, and its name (CTX-8)."""
     if counter is None:
-        names = {r.counter for r in items}
+        names = {r.counter for _, r in visible}
         if len(names) > 1:
-            first = items[0].counter
-            index = next(i for i, r in enumerate(items) if r.counter != first)
+            at, first = visible[0]
+            index, other = next((i, r) for i, r in visible if r.counter != first.counter)
             raise ArgumentValueError(
                 f"records[{index}].counter",
-                f"differs from records[0]'s {first!r}; pass counter= to measure the context",
-                items[index].counter,
+                f"differs from records[{at}]'s {first.counter!r}; pass counter= to measure "
+                "the context",
+                other.counter,
             )
         counter = names.pop() if names else "whitespace"
     if isinstance(counter, str):
@@ -153,10 +156,11 @@ def _counter(
     return counter, counter_name(counter)
 
 
-def _check_overlaps(items: list[ChunkRecord]) -> None:
+def _check_overlaps(visible: list[tuple[int, ChunkRecord]]) -> None:
     """CTX-4: verbatim records of one document agree on every character they share."""
+    items = dict(visible)
     by_doc: dict[str, list[int]] = {}
-    for index, record in enumerate(items):
+    for index, record in visible:
         if not verbatim(record):
             continue
         if len(record.text) - len(record.prefix) != record.end - record.start:
