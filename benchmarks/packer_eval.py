@@ -35,8 +35,9 @@ from chunkspec._evaluation._strategies import indexed_text, resolve
 STRATEGIES = ("window-128-32", "heading-aware-128-32", "fixed-128")
 
 #: ``assemble`` as EVAL-34 measures it; ``assemble<=B`` the same walk with each chunk costing
-#: its rendered tokens (header included), so its context fits B too; ``pack_records``.
-PACKERS = ("assemble", "assemble<=B", "pack_records")
+#: its rendered tokens (header included), so its context fits B too; ``pack_records``, and
+#: ``pack_records-t`` with ``titles=False`` (CTX-17).
+PACKERS = ("assemble", "assemble<=B", "pack_records", "pack_records-t")
 
 
 def measure(
@@ -76,6 +77,13 @@ def measure(
             cell = out[f"pack_records@{b}"]
             cell["recall"].append(query_scores(regions, query).recall)
             cell["tokens"].append(packed.tokens)
+            packed = pack_records(
+                records, scores, b, min_score=-math.inf, counter="whitespace", titles=False
+            )
+            regions = [(p.doc_id, p.start, p.end) for p in packed.passages]
+            cell = out[f"pack_records-t@{b}"]
+            cell["recall"].append(query_scores(regions, query).recall)
+            cell["tokens"].append(packed.tokens)
     out["cpu_seconds"] = time.process_time() - started
     return out
 
@@ -85,32 +93,29 @@ def summarise(raw: dict[str, Any], budgets: tuple[int, ...]) -> list[dict[str, A
     plan = resamples(raw["clusters"], 1000, 0)
     rows = []
     for b in budgets:
-        old, fair, new = (raw[f"{name}@{b}"] for name in PACKERS)
-        difference = [n - o for n, o in zip(new["recall"], old["recall"], strict=True)]
-        versus_fair = [n - o for n, o in zip(new["recall"], fair["recall"], strict=True)]
+        old, fair = raw[f"assemble@{b}"]["recall"], raw[f"assemble<=B@{b}"]["recall"]
         for name in PACKERS:
             cell = raw[f"{name}@{b}"]
             recall = cell["recall"]
             answered = sum(1 for r in recall if r > 0)
-            rows.append(
-                {
-                    "budget": b,
-                    "packer": name,
-                    "recall": math.fsum(recall) / len(recall),
-                    "interval": interval(recall, plan),
-                    "tokens_per_answer": sum(cell["tokens"]) / answered if answered else None,
-                    "over_budget": sum(1 for t in cell["tokens"] if t > b) / len(recall),
-                    "max_tokens": max(cell["tokens"]),
-                    "difference": math.fsum(difference) / len(difference)
-                    if name == "pack_records"
-                    else None,
-                    "difference_interval": interval(difference, plan)
-                    if name == "pack_records"
-                    else None,
-                    "versus_fair": math.fsum(versus_fair) / len(versus_fair),
-                    "versus_fair_interval": interval(versus_fair, plan),
-                }
-            )
+            row: dict[str, Any] = {
+                "budget": b,
+                "packer": name,
+                "recall": math.fsum(recall) / len(recall),
+                "interval": interval(recall, plan),
+                "tokens_per_answer": sum(cell["tokens"]) / answered if answered else None,
+                "over_budget": sum(1 for t in cell["tokens"] if t > b) / len(recall),
+                "max_tokens": max(cell["tokens"]),
+                "difference": None,
+            }
+            if name.startswith("pack_records"):
+                difference = [n - o for n, o in zip(recall, old, strict=True)]
+                versus_fair = [n - o for n, o in zip(recall, fair, strict=True)]
+                row["difference"] = math.fsum(difference) / len(difference)
+                row["difference_interval"] = interval(difference, plan)
+                row["versus_fair"] = math.fsum(versus_fair) / len(versus_fair)
+                row["versus_fair_interval"] = interval(versus_fair, plan)
+            rows.append(row)
     return rows
 
 
@@ -147,7 +152,7 @@ def main() -> int:
                 fair = f"{row['versus_fair']:+.3f} [{flo:+.3f}, {fhi:+.3f}]"
             tpa = row["tokens_per_answer"]
             print(
-                f"{row['budget']:<7} {row['packer']:<13} {row['recall']:.3f} [{lo:.3f}, {hi:.3f}]  "
+                f"{row['budget']:<7} {row['packer']:<14} {row['recall']:.3f} [{lo:.3f}, {hi:.3f}]  "
                 f"{diff:<23} {fair:<23} {'-' if tpa is None else f'{tpa:.0f}':>13}  "
                 f"{row['over_budget']:>11.3f}  {row['max_tokens']:>10}"
             )

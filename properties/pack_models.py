@@ -135,11 +135,12 @@ def model_layout(passages: list[ModelPassage], order: str) -> list[ModelPassage]
     return sorted(passages, key=lambda p: (doc_first[p.doc_id], p.start, p.first))
 
 
-def model_render(layout: list[ModelPassage]) -> str:
-    """``[n] label`` and the text, passages one blank line apart."""
+def model_render(layout: list[ModelPassage], titles: bool = True) -> str:
+    """``[n] label`` (``[n]`` without titles) and the text, passages one blank line apart."""
     blocks = []
     for n, p in enumerate(layout, 1):
-        blocks.append("[" + str(n) + "] " + p.label + "\n" + p.text)
+        head = "[" + str(n) + "]" + (" " + p.label if titles else "")
+        blocks.append(head + "\n" + p.text)
     return "\n\n".join(blocks)
 
 
@@ -151,6 +152,7 @@ def model_pack_records(
     count: Callable[[str], int],
     order: str,
     may_read: Callable[[ChunkRecord], bool],
+    titles: bool = True,
 ) -> tuple[str, int, list[ModelPassage], int]:
     """The context, its count, its passages in order and the withheld count."""
 
@@ -169,11 +171,11 @@ def model_pack_records(
         passages = model_passages(records, [*picks, (i, rank)])
         if passages is None:
             continue
-        if count(model_render(model_layout(passages, order))) <= budget:
+        if count(model_render(model_layout(passages, order), titles)) <= budget:
             picks.append((i, rank))
     final = model_passages(records, picks) or []
     layout = model_layout(final, order)
-    text = model_render(layout)
+    text = model_render(layout, titles)
     withheld = sum(1 for r in records if not may_read(r))
     return text, count(text) if picks else 0, layout, withheld
 

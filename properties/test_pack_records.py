@@ -42,28 +42,18 @@ def _verbatim(record: ChunkRecord) -> bool:
     return not record.strategy.startswith("recursive")
 
 
-@given(pack_cases(), budgets, min_scores, counters, orders)
+@given(pack_cases(), budgets, min_scores, counters, orders, st.booleans())
 def test_agrees_with_literal_model(
-    case: Case, budget: int, min_score: float, counter: TokenCounter, order: str
+    case: Case, budget: int, min_score: float, counter: TokenCounter, order: str, titles: bool
 ) -> None:
-    """CTX-1..CTX-11: pack_records equals the literal model that rebuilds and recounts."""
+    """CTX-1..CTX-12, CTX-17: pack_records equals the literal model that rebuilds and
+    recounts the whole context for every candidate."""
     _, records, scores = case
     packed = pack_records(
-        records,
-        scores,
-        budget,
-        min_score=min_score,
-        counter=counter,
-        order=order,
+        records, scores, budget, min_score=min_score, counter=counter, order=order, titles=titles
     )
     text, tokens, layout, withheld = model_pack_records(
-        records,
-        scores,
-        budget,
-        min_score,
-        counter.count,
-        order,
-        lambda r: True,
+        records, scores, budget, min_score, counter.count, order, lambda r: True, titles
     )
     assert packed.text == text
     assert packed.tokens == tokens

@@ -92,6 +92,13 @@ def register(sub: Any) -> None:
         help="the counter that measures the context (default: the records' counter)",
     )
     merge.add_argument(
+        "--no-titles",
+        dest="titles",
+        action="store_false",
+        default=None,
+        help="head each passage with its [key] alone (the citations still name it)",
+    )
+    merge.add_argument(
         "--tenant",
         metavar="T",
         default=None,
@@ -110,7 +117,7 @@ def register(sub: Any) -> None:
 
 
 #: The flags that only the --merge packer reads (CLI-25).
-_MERGE_ONLY = ("cite", "order", "counter", "tenant", "label")
+_MERGE_ONLY = ("cite", "order", "counter", "titles", "tenant", "label")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -118,8 +125,10 @@ def run(args: argparse.Namespace) -> int:
     if args.merge:
         return _run_merge(args)
     for name in _MERGE_ONLY:
-        if getattr(args, name) not in (None, False):
+        if getattr(args, name) is not None and getattr(args, name) is not False:
             raise CliError(f"--{name} needs --merge")
+    if args.titles is False:
+        raise CliError("--no-titles needs --merge")
     numbers: list[int] = []
     parsed: list[tuple[Chunk, str | None]] = []
     skipped = 0
@@ -181,6 +190,7 @@ def _run_merge(args: argparse.Namespace) -> int:
             counter=args.counter,
             order=args.order or "reading",
             principal=principal,
+            titles=args.titles is not False,
         )
     except (ArgumentTypeError, ArgumentValueError) as error:
         raise _located(error, args.file, numbers) from None

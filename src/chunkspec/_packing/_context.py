@@ -62,7 +62,8 @@ class PackedContext:
 
     ``text`` is the rendered context, ``tokens`` its count under ``counter`` (never above
     ``budget``, CTX-8), ``passages`` in rendered order, ``withheld`` how many input records
-    the principal may not read (CTX-14). ``passages == ()`` means nothing was packed.
+    the principal may not read (CTX-14), ``titles`` whether headers show titles (CTX-17).
+    ``passages == ()`` means nothing was packed.
     """
 
     text: str
@@ -72,6 +73,7 @@ class PackedContext:
     order: str
     passages: tuple[Passage, ...]
     withheld: int
+    titles: bool = True
 
     def citations(self) -> dict[str, dict[str, Any]]:
         """Map each citation key to its passage's provenance (CTX-11)."""
@@ -86,6 +88,7 @@ class PackedContext:
             "counter": self.counter,
             "order": self.order,
             "withheld": self.withheld,
+            "titles": self.titles,
             "citations": self.citations(),
         }
 
@@ -98,6 +101,10 @@ def passage_label(title: str, heading_path: Sequence[str]) -> str:
     return " > ".join((title, *path))
 
 
-def render_passages(rows: Sequence[tuple[str, str, str]]) -> str:
-    """The context for ``(key, label, text)`` rows: ``[key] label\\ntext``, blank-line joined."""
-    return PASSAGE_SEPARATOR.join(f"[{key}] {label}\n{text}" for key, label, text in rows)
+def render_passages(rows: Sequence[tuple[str, str | None, str]]) -> str:
+    """The context for ``(key, label, text)`` rows: ``[key] label\\ntext`` (``[key]\\ntext``
+    for a None label), blank-line joined (CTX-9, CTX-17)."""
+    return PASSAGE_SEPARATOR.join(
+        f"[{key}]\n{text}" if label is None else f"[{key}] {label}\n{text}"
+        for key, label, text in rows
+    )

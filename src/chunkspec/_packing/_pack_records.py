@@ -51,6 +51,7 @@ def pack_records(
     counter: str | TokenCounter | None = None,
     order: str = "reading",
     principal: Principal | None = None,
+    titles: bool = True,
 ) -> PackedContext:
     """Pack the best-scored records into ``budget`` tokens of rendered context (CTX-1..CTX-20).
 
@@ -60,7 +61,8 @@ def pack_records(
     merges into it (CTX-2); one that would take the rendered context over ``budget`` tokens
     of ``counter`` (the records' own counter by default) is skipped and the walk goes on
     (CTX-8). Passages are rendered ``[key] title > headings`` then their text, in reading
-    order or score order (CTX-9, CTX-10).
+    order or score order (CTX-9, CTX-10); ``titles=False`` heads each with its key alone
+    (CTX-17).
     """
     items, values = _checked(records, scores)
     require_int("budget", budget, minimum=0)
@@ -70,6 +72,9 @@ def pack_records(
         raise ArgumentValueError("order", f"must be one of {', '.join(ORDERS)}", order)
     if principal is not None and not isinstance(principal, Principal):
         raise ArgumentTypeError("principal", "a Principal or None", principal)
+    flag: object = titles
+    if not isinstance(flag, bool):
+        raise ArgumentTypeError("titles", "a bool", flag)
     allowed = [
         readable(f"records[{i}].metadata", _labels(record), principal)
         for i, record in enumerate(items)
@@ -91,7 +96,7 @@ def pack_records(
         trial = _place(passages, record, i, rank, values[i])
         if trial is None:
             continue  # CTX-4: overlaps a passage it cannot merge with
-        rendered = _render(_layout(trial, order), items)
+        rendered = _render(_layout(trial, order), items, titles)
         if rendered != text:  # CTX-8: count the rendered whole
             counted = measure.count(rendered)
             if counted > budget:
@@ -108,6 +113,7 @@ def pack_records(
         order,
         tuple(_passage(str(n), p, items) for n, p in enumerate(layout, 1)),
         allowed.count(False),
+        titles,
     )
 
 
@@ -249,11 +255,15 @@ def _layout(passages: list[_Open], order: str) -> list[_Open]:
     return sorted(passages, key=lambda p: (first[p.doc_id], p.start, p.first))
 
 
-def _render(layout: list[_Open], items: list[ChunkRecord]) -> str:
-    """The context text of passages in rendered order (CTX-9)."""
+def _render(layout: list[_Open], items: list[ChunkRecord], titles: bool) -> str:
+    """The context text of passages in rendered order (CTX-9, CTX-17)."""
     return render_passages(
         [
-            (str(n), _label(p, items), p.prefix + p.body if p.verbatim else p.body)
+            (
+                str(n),
+                _label(p, items) if titles else None,
+                p.prefix + p.body if p.verbatim else p.body,
+            )
             for n, p in enumerate(layout, 1)
         ]
     )
