@@ -221,7 +221,7 @@ def test_unreadable_never_packed_only_counted(
     tagged = [labelled(r, data.draw(metadata_values)) for r in records]
     principal = None if given_principal is None else Principal(*given_principal)
     packed = pack_records(tagged, scores, budget, min_score=min_score, principal=principal)
-    mine = [readable("m", r.metadata, principal) for r in tagged]  # type: ignore[attr-defined]
+    mine = [readable("m", r.metadata, principal) for r in tagged]
     keep = [i for i, ok in enumerate(mine) if ok]
     alone = pack_records(
         [tagged[i] for i in keep],

@@ -16,19 +16,9 @@ from chunkspec.records import Principal
 from tests.goldens import number
 
 
-@dataclasses.dataclass(frozen=True, slots=True)
-class _Labelled(ChunkRecord):
-    """A record with access labels while ChunkRecord itself has no ``metadata`` field."""
-
-    metadata: Mapping[str, Any] = dataclasses.field(default_factory=dict)
-
-
 def labelled(record: ChunkRecord, metadata: Mapping[str, Any]) -> ChunkRecord:
     """``record`` carrying ``metadata`` (CTX-13's ``tenant_id`` and ``acl_labels``)."""
-    if "metadata" in {f.name for f in dataclasses.fields(ChunkRecord)}:
-        return dataclasses.replace(record, metadata=metadata)  # type: ignore[call-arg]
-    values = {f.name: getattr(record, f.name) for f in dataclasses.fields(ChunkRecord)}
-    return _Labelled(**values, metadata=metadata)
+    return dataclasses.replace(record, metadata=metadata)
 
 
 def pack_record(doc_id: str, index: int, source: str, **fields: object) -> ChunkRecord:

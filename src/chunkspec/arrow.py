@@ -2,7 +2,8 @@
 
 ``import chunkspec`` never imports this module or pyarrow. The schema's columns are the
 record's fields in order; ``heading_path`` is a list of strings, the nullable fields are
-nullable columns and every other column is not null::
+nullable columns and every other column is not null; ``metadata`` is a string column holding
+the metadata's canonical JSON text (META-6)::
 
     table = records_to_table(records)
     assert table_to_records(table) == records
@@ -19,9 +20,10 @@ from typing import TYPE_CHECKING, Any
 
 from ._chunkers._options import UNSET, ChunkOptions, Unset, options_from
 from ._core._collector import collector_paused
+from ._core._metadata import metadata_from_json, metadata_json
 from ._counters._builtin import TokenSpanCounter
 from ._errors import ArgumentTypeError, ArgumentValueError
-from ._records._record import RECORD_FIELDS, ChunkRecord
+from ._records._record import READ_FIELDS, RECORD_FIELDS, ChunkRecord
 from ._records._rows import ERROR_FIELD, OUTPUT_FIELDS, ChunkJob, chunk_rows, raw_documents
 
 if TYPE_CHECKING:
@@ -60,6 +62,7 @@ def record_schema() -> pa.Schema:
         "page_end": pa.int64(),
         "heading_path": pa.list_(pa.string()),
         "oversized": pa.bool_(),
+        "metadata": pa.string(),  # META-6: canonical JSON text, not a map column
     }
     return pa.schema(
         [
@@ -178,10 +181,20 @@ def chunk_table(
         column("input_format"),
         payloads[0],
     )
+    return rows_to_table(chunk_rows(documents, job))
+
+
+def rows_to_table(rows: Iterable[dict[str, Any]]) -> pa.Table:
+    """Return output rows (SCALE-2) as a table of :func:`chunk_table_schema`, each row's
+    ``metadata`` object written as its canonical JSON text (META-6)."""
+    pa = _pyarrow()
     columns: dict[str, list[Any]] = {name: [] for name in OUTPUT_FIELDS}
-    for row in chunk_rows(documents, job):
+    for row in rows:
         for name in OUTPUT_FIELDS:
             columns[name].append(row[name])
+    columns["metadata"] = [
+        None if value is None else metadata_json(value) for value in columns["metadata"]
+    ]
     return pa.Table.from_pydict(columns, schema=chunk_table_schema())
 
 
@@ -197,7 +210,11 @@ def records_to_table(records: Iterable[ChunkRecord]) -> pa.Table:
             raise ArgumentTypeError(f"records[{number}]", "a ChunkRecord", record)
         for name in RECORD_FIELDS:
             value = getattr(record, name)
-            columns[name].append(list(value) if name == "heading_path" else value)
+            if name == "heading_path":
+                value = list(value)
+            elif name == "metadata":
+                value = metadata_json(value)
+            columns[name].append(value)
     return pa.Table.from_pydict(columns, schema=record_schema())
 
 
@@ -210,8 +227,12 @@ def table_to_records(table: pa.Table, *, check_hash: bool = True) -> list[ChunkR
     pa = _pyarrow()
     if not isinstance(table, pa.Table):
         raise ArgumentTypeError("table", "a pyarrow.Table", table)
-    missing = [name for name in RECORD_FIELDS if name not in table.column_names]
+    missing = [name for name in READ_FIELDS if name not in table.column_names]
     if missing:
         raise ArgumentTypeError("table", f"a table with a {missing[0]!r} column", table)
-    rows = table.select(list(RECORD_FIELDS)).to_pylist()
+    names = [name for name in RECORD_FIELDS if name in table.column_names]
+    rows = table.select(names).to_pylist()
+    if "metadata" in names:  # META-5: a table written before the column reads as {}
+        for row in rows:
+            row["metadata"] = metadata_from_json(row["metadata"])
     return [ChunkRecord.from_dict(row, check_hash=check_hash) for row in rows]

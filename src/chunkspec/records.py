@@ -2,10 +2,12 @@
 
 :func:`chunk_document` turns a :class:`SourceDocument` into :class:`ChunkRecord` under one
 :class:`ChunkOptions`; the constants name the record's fields, kinds, strategies and input
-formats, and :func:`record_json_schema` is the record's JSON Schema.
+formats, and :func:`record_json_schema` is the record's JSON Schema. :class:`Metadata` is
+a record's read-only ``metadata`` and :func:`metadata_json` its canonical JSON text (META rules).
 """
 
 from ._chunkers._options import ChunkOptions
+from ._core._metadata import Metadata, metadata_json
 from ._packing._access import Principal
 from ._packing._context import PackedContext, Passage
 from ._packing._pack_records import pack_records
@@ -30,6 +32,7 @@ __all__ = [
     "ChunkOptions",
     "ChunkRecord",
     "InputError",
+    "Metadata",
     "PackedContext",
     "Passage",
     "Principal",
@@ -38,6 +41,7 @@ __all__ = [
     "default_overlap",
     "document_from_bytes",
     "document_from_text",
+    "metadata_json",
     "pack_records",
     "read_document",
     "record_json_schema",

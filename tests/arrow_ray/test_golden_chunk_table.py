@@ -10,6 +10,7 @@ import pytest
 
 from chunkspec import ArgumentTypeError, ArgumentValueError, chunk_document, document_from_bytes
 from chunkspec.arrow import chunk_table
+from chunkspec.records import metadata_json
 from tests import goldens
 
 _ERRORS: dict[str, type[Exception]] = {"TypeError": TypeError, "ValueError": ValueError}
@@ -80,7 +81,9 @@ def test_chunk_table(case: dict[str, Any]) -> None:
             pdf_password=options.get("pdf_password"),
         )
         records = chunk_document(built, **chunk_options)
-        assert rows == [{**r.to_dict(), "error": None} for r in records]
+        assert rows == [  # META-6: metadata is its canonical JSON text
+            {**r.to_dict(), "metadata": metadata_json(r.metadata), "error": None} for r in records
+        ]
     for sizes in case["input"].get("batches", []):  # SCALE-6
         assert sum(sizes) == table.num_rows
         parts, offset = [], 0

@@ -13,6 +13,7 @@ import pytest
 
 from chunkspec._cli import _ingest_local, main
 from chunkspec.arrow import chunk_table, chunk_table_schema
+from chunkspec.records import metadata_json
 from tests.corpus_files import write_corpus
 
 OPTIONS = ["--strategy", "heading", "--max-tokens", "12"]
@@ -21,11 +22,15 @@ OPTIONS = ["--strategy", "heading", "--max-tokens", "12"]
 def _rows(out: Path) -> list[dict[str, Any]]:
     """Every row of an ingest output folder, in part-file order."""
     if any(out.glob("*.jsonl")):
-        return [
+        lines = [
             json.loads(line)
             for part in sorted(out.glob("part-*.jsonl"))
             for line in part.read_text("utf-8").splitlines()
         ]
+        for row in lines:  # META-6: JSON Lines holds the object, Parquet its JSON text
+            if row["metadata"] is not None:
+                row["metadata"] = metadata_json(row["metadata"])
+        return lines
     rows: list[dict[str, Any]] = pq.read_table(sorted(out.glob("*.parquet"))).to_pylist()
     return rows
 

@@ -129,6 +129,8 @@ def _arrow(options: ChunkOptions) -> list[ChunkRecord]:
     table = pa.table({"doc_id": ["doc"], "source": [SOURCE], "text": [TEXT]})
     rows = chunk_table(table, options=options).to_pylist()
     assert all(row.pop("error") is None for row in rows)
+    for row in rows:
+        row["metadata"] = json.loads(row["metadata"])  # META-6: a JSON text column
     return [ChunkRecord.from_dict(row) for row in rows]
 
 

@@ -6,6 +6,7 @@
 
 import { codePointIndex } from "./codepoints.js";
 import { fault } from "./faults.js";
+import { frontMatterFields } from "./frontMatter.js";
 import { hashText } from "./hashing.js";
 import type { ChunkRecord } from "./record.js";
 import { ChunkRecordSchema } from "./schema.js";
@@ -34,6 +35,7 @@ export function spanRecords(
   docId: string, title: string, source: string, spans: Span[], maxTokens: number, strategy: string,
 ): ChunkRecord[] {
   const cp = codePointIndex(source);
+  const metadata = frontMatterFields(source); // META-3, META-4: one object, every record
   return spans.map((span, index) => {
     const text = span.prefix + source.slice(span.start, span.end);
     const tokens = countWords(text);
@@ -42,7 +44,7 @@ export function spanRecords(
       tokens, counter: "whitespace", content_hash: hashText(text), kind: span.kind,
       heading_path: span.headingPath, parent_id: span.parentId, page_start: null, page_end: null,
       section: section(span.headingPath, span.kind, text), prefix: span.prefix,
-      oversized: tokens > maxTokens, title, source: "", strategy,
+      oversized: tokens > maxTokens, title, source: "", strategy, metadata,
     };
     ChunkRecordSchema.parse(record);
     return record;

@@ -103,7 +103,7 @@ export function chunkPages(
       counter: "whitespace", content_hash: hashText(text), kind: "window", heading_path: [],
       parent_id: null, page_start: first, page_end: last, section: null, prefix: "",
       oversized: fault("pages-oversized-ge") ? tokens >= maxTokens : tokens > maxTokens,
-      title, source: "", strategy,
+      title, source: "", strategy, metadata: {},
     };
   });
 }

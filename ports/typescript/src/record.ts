@@ -1,5 +1,8 @@
 /** The chunk record every chunker answers with (RECORD-1): Python's field names, as in JSON. */
 
+/** A JSON value (META-2): what a record's `metadata` holds. */
+export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
+
 export interface ChunkRecord {
   id: string;
   doc_id: string;
@@ -21,4 +24,6 @@ export interface ChunkRecord {
   title: string;
   source: string;
   strategy: string;
+  /** META-1: the document's metadata (its front-matter fields, META-3), the same on every record. */
+  metadata: { [key: string]: JsonValue };
 }

@@ -26,6 +26,18 @@ export type Chunk = z.infer<typeof ChunkSchema>;
 /** RECORD-4's kinds: `ChunkSchema`'s four, and heading, body, window. */
 export const RECORD_KINDS = [...ChunkSchema.shape.kind.options, "heading", "body", "window"] as const;
 
+/** META-2: a JSON value: finite numbers, integers within 2**53 - 1, nested at most 32 deep. */
+const jsonValue: z.ZodType<unknown> = z.lazy(() =>
+  z.union([
+    z.string(),
+    z.number().refine((n) => Number.isFinite(n) && (!Number.isInteger(n) || Math.abs(n) <= Number.MAX_SAFE_INTEGER)),
+    z.boolean(),
+    z.null(),
+    z.array(jsonValue),
+    z.record(z.string(), jsonValue),
+  ]),
+);
+
 const count = z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER);
 const page = z.number().int().min(1).max(Number.MAX_SAFE_INTEGER).nullable();
 
@@ -52,6 +64,7 @@ export const ChunkRecordSchema = z
     title: z.string(),
     source: z.string(),
     strategy: z.string().min(1),
+    metadata: z.record(z.string(), jsonValue), // META-1, META-2
   })
   .strict()
   .refine((r) => r.id === `${r.doc_id}:${r.index}`, { message: "RECORD-2: id is doc_id:index" })

@@ -54,7 +54,7 @@ export function tokenWindows(
       tokens: fault("tokwin-tokens-nominal") ? maxTokens : countWords(piece), // RECORD-14
       counter: "whitespace", content_hash: hashText(piece), kind: "window", heading_path: [],
       parent_id: null, page_start: null, page_end: null, section: null, prefix: "",
-      oversized: false, title, source: "", strategy,
+      oversized: false, title, source: "", strategy, metadata: {},
     });
     if (b >= n && !fault("tokwin-scrap")) break; // WIN-6: the first window to reach the end is the last
     if (fault("tokwin-overlap-chars")) {

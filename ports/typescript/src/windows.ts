@@ -44,7 +44,7 @@ export function chunkWindows(
       tokens: fault("window-tokens-utf16") ? piece.length : end - start, // chars1: code points
       counter: "chars1", content_hash: hashText(piece), kind: "window", heading_path: [],
       parent_id: null, page_start: null, page_end: null, section: null, prefix: "",
-      oversized: false, title, source: "", strategy,
+      oversized: false, title, source: "", strategy, metadata: {},
     });
     if (start + maxTokens >= n && !fault("window-scrap")) break; // WIN-6: no trailing scrap
   }

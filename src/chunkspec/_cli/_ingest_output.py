@@ -151,11 +151,9 @@ class PartWriter:
     def _flush(self) -> None:
         """Write the buffered rows as one Parquet row group."""
         if self._buffer:
-            import pyarrow as pa
+            from ..arrow import rows_to_table
 
-            from ..arrow import chunk_table_schema
-
-            table = pa.Table.from_pylist(self._buffer, schema=chunk_table_schema())
+            table = rows_to_table(self._buffer)  # META-6: metadata as JSON text
             self._parquet.write_table(table)
             self._buffer = []
 

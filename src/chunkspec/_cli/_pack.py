@@ -17,11 +17,12 @@ from typing import Any
 from .._core._assemble import assemble
 from .._core._chunk import Chunk
 from .._core._hashing import hash_text
+from .._core._metadata import metadata_from_json
 from .._core._tokens import count_tokens
 from .._errors import ArgumentTypeError, ArgumentValueError
 from .._packing._access import Principal
 from .._packing._pack_records import ORDERS, pack_records
-from .._records._record import RECORD_FIELDS, ChunkRecord
+from .._records._record import READ_FIELDS, RECORD_FIELDS, ChunkRecord
 from .._records._rows import ERROR_FIELD
 from ._io import CliError, decode_text, read_bytes
 
@@ -169,11 +170,12 @@ def _run_merge(args: argparse.Namespace) -> int:
             skipped += 1
             continue
         where = f"{args.file}:{number}"
-        if not all(key in row for key in RECORD_FIELDS):
-            missing = next(key for key in RECORD_FIELDS if key not in row)
+        if not all(key in row for key in READ_FIELDS):  # META-5: metadata may be missing
+            missing = next(key for key in READ_FIELDS if key not in row)
             raise CliError(f"{where}: --merge needs chunk records: missing field {missing!r}")
         try:
-            records.append(ChunkRecord.from_dict({key: row[key] for key in RECORD_FIELDS}))
+            fields = {key: row[key] for key in RECORD_FIELDS if key in row}
+            records.append(ChunkRecord.from_dict(fields))
         except (TypeError, ValueError) as error:
             raise CliError(f"{where}: {error}") from None
         numbers.append(number)
@@ -250,6 +252,12 @@ def _parquet_rows(path: str, data: bytes) -> list[dict[str, Any]]:
         # A damaged file, or a value Python cannot hold (a timestamp past year 9999).
         reason = str(error).strip().splitlines()[0] if str(error).strip() else "unreadable"
         raise CliError(f"{path}: not a readable Parquet file ({reason})") from None
+    for number, row in enumerate(rows, start=1):
+        if isinstance(row.get("metadata"), str):  # META-6: Parquet holds the JSON text
+            try:
+                row["metadata"] = metadata_from_json(row["metadata"])
+            except ValueError as error:
+                raise CliError(f"{path}:{number}: {error}") from None
     return rows
 
 
@@ -274,7 +282,7 @@ def _is_error_row(row: dict[str, Any]) -> bool:
 
 def _chunk(where: str, record: dict[str, Any]) -> tuple[Chunk, str | None]:
     """Turn one row into a Chunk and its record's counter (CLI-4, RECORD-9)."""
-    if all(key in record for key in RECORD_FIELDS):
+    if all(key in record for key in READ_FIELDS):  # META-5: metadata may be missing
         return _from_record(where, record)
     missing = [key for key in _REQUIRED if key not in record]
     if missing:
@@ -306,7 +314,7 @@ def _from_record(where: str, data: dict[str, Any]) -> tuple[Chunk, str | None]:
     ``ChunkRecord.from_dict`` checks them, content hash included.
     """
     try:
-        record = ChunkRecord.from_dict({key: data[key] for key in RECORD_FIELDS})
+        record = ChunkRecord.from_dict({key: data[key] for key in RECORD_FIELDS if key in data})
     except (TypeError, ValueError) as error:
         raise CliError(f"{where}: {error}") from None
     return record.to_chunk(data.get("score", 0.0)), record.counter

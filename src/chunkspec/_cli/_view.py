@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from .._records._record import RECORD_FIELDS, ChunkRecord
+from .._records._record import READ_FIELDS, RECORD_FIELDS, ChunkRecord
 from .._text._documents import InputError, SourceDocument
 from ._chunking import run_chunking
 from ._inputs import Input, add_input_options, read_input, shown
@@ -184,11 +184,13 @@ def _read_records(path: str) -> list[tuple[int, ChunkRecord]]:
             raise CliError(f"{where}: not a JSON object")
         if data.get("error") is not None:  # CLI-15: an ingest error row holds no chunk
             continue
-        missing = [name for name in RECORD_FIELDS if name not in data]
+        missing = [name for name in READ_FIELDS if name not in data]  # META-5
         if missing:
             raise CliError(f"{where}: not a chunk record (no field {missing[0]!r})")
         try:
-            record = ChunkRecord.from_dict({name: data[name] for name in RECORD_FIELDS})
+            record = ChunkRecord.from_dict(
+                {name: data[name] for name in RECORD_FIELDS if name in data}
+            )
         except (TypeError, ValueError) as error:
             raise CliError(f"{where}: {error}") from None
         found.append((number, record))

@@ -343,6 +343,7 @@ def _window_model(
             "title": data["title"],
             "source": "",
             "strategy": f"window:max_tokens={size},overlap_tokens={overlap}",
+            "metadata": {},
         }
         for k, (a, b, piece) in enumerate(out)
     ]
@@ -653,6 +654,7 @@ def _by_field(op: str, data: dict[str, Any], field: str, expected: Any, actual: 
             "tokens": ["RECORD-14"],
             "content_hash": ["RECORD-2"],
             "strategy": ["RECORD-6"],
+            "metadata": ["META-4"],
             "counter": ["RECORD-5"],
             "kind": ["RECORD-4"],
             "id": ["RECORD-2"],

@@ -133,6 +133,7 @@ def _window_record(data: dict[str, Any], k: int, piece: str) -> dict[str, Any]:
         "strategy": (
             f"window:max_tokens={data['max_tokens']},overlap_tokens={data['overlap_tokens']}"
         ),
+        "metadata": {},
     }
 
 

@@ -151,7 +151,8 @@ def _section(path: tuple[str, ...], kind: str, text: str) -> str | None:
 def records_of(
     document: SourceDocument, options: ChunkOptions, spans: Sequence[Span]
 ) -> list[ChunkRecord]:
-    """The one loop from spans to records: tokens, hash, pages, headings, title, strategy."""
+    """The one loop from spans to records: tokens, hash, pages, headings, title, strategy,
+    metadata."""
     source = document.text
     counter = options.token_counter()
     counter_label = options.counter_name
@@ -166,6 +167,7 @@ def records_of(
             position += len(page) + 1
     strategy = options.strategy_string
     max_tokens = options.max_tokens
+    metadata = document.record_metadata  # META-4: one frozen object shared by every record
     out: list[ChunkRecord] = []
     for index, (start, end, kind, path, parent, prefix, own) in enumerate(spans):
         text = prefix + source[start:end] if own is None else own
@@ -198,6 +200,7 @@ def records_of(
                 title=document.title,
                 source=document.source,
                 strategy=strategy,
+                metadata=metadata,
             )
         )
     return out

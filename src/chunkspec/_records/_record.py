@@ -8,10 +8,11 @@ from typing import Any
 
 from .._core._chunk import Chunk
 from .._core._hashing import hash_text
+from .._core._metadata import EMPTY_METADATA, Metadata, thaw
 from .._core._validate import MAX_SAFE_INTEGER, require_text
 from .._errors import ArgumentTypeError, ArgumentValueError
 
-__all__ = ["KINDS", "RECORD_FIELDS", "ChunkRecord", "render_title"]
+__all__ = ["KINDS", "READ_FIELDS", "RECORD_FIELDS", "ChunkRecord", "render_title"]
 
 #: Every field of a record, in order: the key order of its JSON object and Arrow row (RECORD-1).
 RECORD_FIELDS = (
@@ -35,7 +36,12 @@ RECORD_FIELDS = (
     "title",
     "source",
     "strategy",
+    "metadata",
 )
+
+#: The fields a reader requires (META-5): all but ``metadata``, which a record written
+#: before the field existed lacks; it then reads as ``{}``.
+READ_FIELDS = tuple(name for name in RECORD_FIELDS if name != "metadata")
 
 #: Every ``kind`` a chunkspec chunker writes (RECORD-4): Markdown prose and the block kinds
 #: kept whole, heading-aware heading and body chunks, windows of every window chunker.
@@ -78,26 +84,35 @@ class ChunkRecord:
     title: str
     source: str
     strategy: str
+    #: META-1: the document's metadata, one read-only :class:`Metadata` shared by its records.
+    metadata: Mapping[str, Any] = EMPTY_METADATA
 
     def __post_init__(self) -> None:
         _check(self)
+        if not isinstance(self.metadata, Metadata):  # META-2: checked and frozen once
+            object.__setattr__(
+                self, "metadata", Metadata(self.metadata, argument="record.metadata")
+            )
 
     def to_dict(self) -> dict[str, Any]:
-        """Return the record as its JSON object: every field, ``heading_path`` as a list."""
+        """Return the record as its JSON object: every field, ``heading_path`` as a list,
+        ``metadata`` as a plain ``dict`` (META-1)."""
         data = {name: getattr(self, name) for name in RECORD_FIELDS}
         data["heading_path"] = list(self.heading_path)
+        data["metadata"] = thaw(self.metadata)
         return data
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any], *, check_hash: bool = True) -> ChunkRecord:
-        """Read a record from its JSON object (RECORD-8): every field present, no other key.
+        """Read a record from its JSON object (RECORD-8): every field present, no other key;
+        a missing ``metadata`` reads as ``{}`` (META-5).
 
         ``content_hash`` is checked against ``hash_text(text)`` unless ``check_hash`` is
         false (a reader that trusts its writer may skip the SHA-256).
         """
         if not isinstance(data, Mapping):
             raise ArgumentTypeError("record", "a mapping of the record's fields", data)
-        missing = [name for name in RECORD_FIELDS if name not in data]
+        missing = [name for name in READ_FIELDS if name not in data]
         if missing:
             raise ArgumentValueError("record", f"is missing field {missing[0]!r}", _keys(data))
         extra = sorted(str(key) for key in data if key not in _FIELD_SET)

@@ -5,10 +5,13 @@ from __future__ import annotations
 import codecs
 import json
 import os
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from .._core._collector import collector_paused
+from .._core._metadata import EMPTY_METADATA, Metadata
 from .._core._validate import require_str, require_text
 from .._errors import ArgumentTypeError, ArgumentValueError, ChunkspecError
 from ._blocks import Document, document_from_blocks, parse_text
@@ -57,6 +60,9 @@ class SourceDocument:
     ``parsed`` is the seed-003 :class:`Document` (blocks with headings) of ``text``.
     ``front_matter`` is the YAML or TOML block opening a Markdown text (FM-1), else None;
     its ``fields`` are the document's front-matter keys (FM-3), read-only.
+    ``metadata`` is the caller's metadata (META-2), read-only; ``record_metadata`` is what
+    every record of the document carries: the front-matter fields with the caller's
+    metadata over them, a key in both taking the caller's value (META-3).
     """
 
     doc_id: str
@@ -66,7 +72,11 @@ class SourceDocument:
     source: str = ""
     pages: tuple[str, ...] | None = None
     parsed: Document | None = field(default=None, repr=False, compare=False)
+    metadata: Mapping[str, Any] = EMPTY_METADATA
     front_matter: FrontMatter | None = field(default=None, init=False, repr=False, compare=False)
+    record_metadata: Mapping[str, Any] = field(
+        default=EMPTY_METADATA, init=False, repr=False, compare=False
+    )
 
     def __post_init__(self) -> None:
         require_text("doc_id", self.doc_id)
@@ -81,8 +91,11 @@ class SourceDocument:
             raise ArgumentValueError("pages", "must join (PAGE-1) to text", len(self.pages))
         if self.parsed is None:
             object.__setattr__(self, "parsed", _parse(self.doc_id, self.text, self.format))
+        if not isinstance(self.metadata, Metadata):  # META-2: checked and frozen once
+            object.__setattr__(self, "metadata", Metadata(self.metadata))
         if self.format == "markdown":
             object.__setattr__(self, "front_matter", find_front_matter(self.text))
+        object.__setattr__(self, "record_metadata", _record_metadata(self))
 
     @property
     def body_start(self) -> int:
@@ -93,6 +106,16 @@ class SourceDocument:
         """Return the seed-003 :class:`Document` (the blocks, headings included) of ``text``."""
         parsed = self.parsed
         return _parse(self.doc_id, self.text, self.format) if parsed is None else parsed
+
+
+def _record_metadata(document: SourceDocument) -> Metadata:
+    """META-3: the front matter's fields, the caller's metadata over them (one shared object)."""
+    found = document.front_matter
+    if found is None or not found.fields:
+        return Metadata(document.metadata)
+    if not document.metadata:
+        return Metadata(found.fields, argument="front_matter")
+    return Metadata({**found.fields, **document.metadata})
 
 
 def _parse(doc_id: str, text: str, input_format: str) -> Document:
@@ -124,10 +147,12 @@ def document_from_text(
     input_format: str = "markdown",
     source: str = "",
     title: str | None = None,
+    metadata: Mapping[str, Any] | None = None,
 ) -> SourceDocument:
     """Return the document of ``text`` read as ``input_format`` (``markdown`` or ``text``).
 
     The title is ``title`` if given, else SOURCE-5's rule; a text with a form feed is paged.
+    ``metadata`` is the caller's document metadata (META-2, META-3).
     """
     require_text("text", text)
     require_text("doc_id", doc_id)
@@ -136,7 +161,14 @@ def document_from_text(
     parsed = _parse(doc_id, text, input_format)
     found = find_front_matter(text) if input_format == "markdown" else None
     chosen = _title(parsed, doc_id, found) if title is None else require_text("title", title)
-    return SourceDocument(doc_id, text, input_format, chosen, source, _paged(text), parsed)
+    return SourceDocument(
+        doc_id, text, input_format, chosen, source, _paged(text), parsed, _metadata(metadata)
+    )
+
+
+def _metadata(metadata: Mapping[str, Any] | None) -> Metadata:
+    """META-2: the caller's metadata checked and frozen; None is no metadata."""
+    return EMPTY_METADATA if metadata is None else Metadata(metadata)
 
 
 def format_for(name: str, head: bytes, input_format: str | None = None) -> str:
@@ -175,6 +207,7 @@ def document_from_bytes(
     name: str | None = None,
     encoding: str | None = None,
     pdf_password: str | None = None,
+    metadata: Mapping[str, Any] | None = None,
 ) -> SourceDocument:
     """Return the document held in ``data`` (SOURCE-1..SOURCE-9).
 
@@ -183,7 +216,8 @@ def document_from_bytes(
     SOURCE-9 says: strict ``encoding`` if given, else UTF-16/UTF-32 by their byte-order
     mark, else strict UTF-8; one leading byte-order mark is removed (CLI-3).
     ``pdf_password`` opens an encrypted PDF (SOURCE-8). Raises InputError (a ValueError)
-    with a one-line message for a document that cannot be read.
+    with a one-line message for a document that cannot be read. ``metadata`` is the
+    caller's document metadata (META-2, META-3).
     """
     if not isinstance(data, (bytes, bytearray)):
         raise ArgumentTypeError("data", "bytes", data)
@@ -192,6 +226,7 @@ def document_from_bytes(
     codec = check_encoding(encoding)
     if pdf_password is not None:
         require_str("pdf_password", pdf_password)
+    given = _metadata(metadata)
     label = name if name is not None else (source or doc_id)
     chosen = format_for(label, bytes(data[:1024]), input_format)
     if chosen == "pdf":
@@ -208,13 +243,15 @@ def document_from_bytes(
             default if title is None else require_text("title", title),
             source,
             tuple(pages),
+            None,
+            given,
         )
     text = _decode(bytes(data), codec, label)
     if chosen == "json":
-        return _from_json(text, doc_id, source, title, label)
+        return _from_json(text, doc_id, source, title, label, given)
     try:
         return document_from_text(
-            text, doc_id=doc_id, input_format=chosen, source=source, title=title
+            text, doc_id=doc_id, input_format=chosen, source=source, title=title, metadata=given
         )
     except ArgumentValueError as error:
         if error.argument == "text":  # a lone surrogate cannot come from UTF-8: unreachable
@@ -271,7 +308,7 @@ def _decode(data: bytes, codec: str | None, label: str) -> str:
 
 
 def _from_json(
-    text: str, doc_id: str, source: str, title: str | None, label: str
+    text: str, doc_id: str, source: str, title: str | None, label: str, metadata: Metadata
 ) -> SourceDocument:
     """Read a JSON list of blocks (or ``{"blocks": [...]}``) as MD-13 says."""
     try:
@@ -292,7 +329,7 @@ def _from_json(
     except (TypeError, ValueError) as error:
         raise InputError(f"{label}: {error}") from None
     chosen = _title(parsed, doc_id) if title is None else require_text("title", title)
-    return SourceDocument(doc_id, parsed.source, "json", chosen, source, None, parsed)
+    return SourceDocument(doc_id, parsed.source, "json", chosen, source, None, parsed, metadata)
 
 
 def read_document(
@@ -303,11 +340,12 @@ def read_document(
     title: str | None = None,
     encoding: str | None = None,
     pdf_password: str | None = None,
+    metadata: Mapping[str, Any] | None = None,
 ) -> SourceDocument:
     """Read the file at ``path`` as a document; ``doc_id`` defaults to its stem (SOURCE-3).
 
-    ``source`` is ``path`` as given; ``encoding`` and ``pdf_password`` are as in
-    :func:`document_from_bytes` (SOURCE-8, SOURCE-9). Raises InputError (one line, naming
+    ``source`` is ``path`` as given; ``encoding``, ``pdf_password`` and ``metadata`` are as
+    in :func:`document_from_bytes` (SOURCE-8, SOURCE-9, META-3). Raises InputError (one line, naming
     the path) for a file that is missing, unreadable, or not a document of its format.
     """
     if not isinstance(path, os.PathLike):
@@ -322,6 +360,7 @@ def read_document(
         name=name,
         encoding=encoding,
         pdf_password=pdf_password,
+        metadata=metadata,
     )
 
 

@@ -202,6 +202,7 @@ def markdown_traps(
 _FIELD_RULES = {
     "section": ["RECORD-12"],
     "strategy": ["RECORD-6"],
+    "metadata": ["META-4"],
     "counter": ["RECORD-5"],
     "content_hash": ["RECORD-2"],
     "id": ["RECORD-2"],

@@ -58,6 +58,11 @@ _PORTABLE_LINES = [
     "+++",
     "...",
     "title: x y",
+    # FM-3 fields (META-3: they become every record's metadata): quotes, comments, no value
+    'tags = "a \\"b\\"" # c',
+    "k: 'it''s' # note",
+    "x-y: &anchor",
+    "v = 'raw\\n'",
 ]
 #: FM-1: a document whose first byte is at least this opens with a front-matter marker line.
 _FRONT = 224

@@ -159,6 +159,7 @@ def _record(
         "title": data["title"],
         "source": "",
         "strategy": fields["strategy"],
+        "metadata": {},
     }
 
 
@@ -428,6 +429,7 @@ _RECORD_FIELDS = {
     "tokens": ["RECORD-14"],
     "content_hash": ["RECORD-2"],
     "strategy": ["RECORD-6"],
+    "metadata": ["META-4"],
     "counter": ["RECORD-5"],
     "kind": ["RECORD-4"],
     "id": ["RECORD-2"],

@@ -51,6 +51,7 @@ def _record(
         "title": data["title"],
         "source": "",
         "strategy": strategy,
+        "metadata": {},
     }
 
 
