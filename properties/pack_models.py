@@ -153,6 +153,7 @@ def model_pack_records(
     order: str,
     may_read: Callable[[ChunkRecord], bool],
     titles: bool = True,
+    expand: float | None = None,
 ) -> tuple[str, int, list[ModelPassage], int]:
     """The context, its count, its passages in order and the withheld count."""
 
@@ -161,6 +162,7 @@ def model_pack_records(
 
     walk = sorted(range(len(records)), key=functools.cmp_to_key(compare))
     picks: list[tuple[int, int]] = []
+    tried: list[tuple[str, tuple[str, ...]]] = []
     for rank, i in enumerate(walk):
         if scores[i] < min_score:
             break
@@ -171,8 +173,37 @@ def model_pack_records(
         passages = model_passages(records, [*picks, (i, rank)])
         if passages is None:
             continue
+        if count(model_render(model_layout(passages, order), titles)) > budget:
+            continue
+        picks.append((i, rank))
+        section = (records[i].doc_id, records[i].heading_path)
+        if expand is None or not records[i].heading_path or section in tried:
+            continue
+        members = sorted(
+            (
+                m
+                for m, r in enumerate(records)
+                if (r.doc_id, r.heading_path) == section and may_read(r)
+            ),
+            key=lambda m: (records[m].start, records[m].end, records[m].index, m),
+        )
+        picked = {j for j, _ in picks}
+        have = len([m for m in members if m in picked])
+        if have < 2 or have < expand * len(members):
+            continue
+        tried.append(section)
+        grown = list(picks)
+        for m in members:
+            if m in picked:
+                continue
+            if any(records[j].content_hash == records[m].content_hash for j, _ in grown):
+                continue
+            if model_passages(records, [*grown, (m, rank)]) is not None:
+                grown.append((m, rank))
+        passages = model_passages(records, grown)
+        assert passages is not None
         if count(model_render(model_layout(passages, order), titles)) <= budget:
-            picks.append((i, rank))
+            picks = grown
     final = model_passages(records, picks) or []
     layout = model_layout(final, order)
     text = model_render(layout, titles)

@@ -42,18 +42,39 @@ def _verbatim(record: ChunkRecord) -> bool:
     return not record.strategy.startswith("recursive")
 
 
-@given(pack_cases(), budgets, min_scores, counters, orders, st.booleans())
+@given(
+    pack_cases(),
+    budgets,
+    min_scores,
+    counters,
+    orders,
+    st.booleans(),
+    st.sampled_from([None, None, 0.5, 1.0, 0.01]),
+)
 def test_agrees_with_literal_model(
-    case: Case, budget: int, min_score: float, counter: TokenCounter, order: str, titles: bool
+    case: Case,
+    budget: int,
+    min_score: float,
+    counter: TokenCounter,
+    order: str,
+    titles: bool,
+    expand: float | None,
 ) -> None:
-    """CTX-1..CTX-12, CTX-17: pack_records equals the literal model that rebuilds and
-    recounts the whole context for every candidate."""
+    """CTX-1..CTX-12, CTX-17, CTX-18: pack_records equals the literal model that rebuilds
+    and recounts the whole context for every candidate."""
     _, records, scores = case
     packed = pack_records(
-        records, scores, budget, min_score=min_score, counter=counter, order=order, titles=titles
+        records,
+        scores,
+        budget,
+        min_score=min_score,
+        counter=counter,
+        order=order,
+        titles=titles,
+        expand=expand,
     )
     text, tokens, layout, withheld = model_pack_records(
-        records, scores, budget, min_score, counter.count, order, lambda r: True, titles
+        records, scores, budget, min_score, counter.count, order, lambda r: True, titles, expand
     )
     assert packed.text == text
     assert packed.tokens == tokens

@@ -100,6 +100,14 @@ def register(sub: Any) -> None:
         help="head each passage with its [key] alone (the citations still name it)",
     )
     merge.add_argument(
+        "--expand",
+        type=float,
+        metavar="F",
+        default=None,
+        help="once a share F (0 < F <= 1) of a section's records is packed, try the rest of "
+        "the section too",
+    )
+    merge.add_argument(
         "--tenant",
         metavar="T",
         default=None,
@@ -118,7 +126,7 @@ def register(sub: Any) -> None:
 
 
 #: The flags that only the --merge packer reads (CLI-25).
-_MERGE_ONLY = ("cite", "order", "counter", "titles", "tenant", "label")
+_MERGE_ONLY = ("cite", "order", "counter", "titles", "expand", "tenant", "label")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -193,6 +201,7 @@ def _run_merge(args: argparse.Namespace) -> int:
             order=args.order or "reading",
             principal=principal,
             titles=args.titles is not False,
+            expand=args.expand,
         )
     except (ArgumentTypeError, ArgumentValueError) as error:
         raise _located(error, args.file, numbers) from None

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
@@ -52,6 +53,7 @@ def pack_records(
     order: str = "reading",
     principal: Principal | None = None,
     titles: bool = True,
+    expand: float | None = None,
 ) -> PackedContext:
     """Pack the best-scored records into ``budget`` tokens of rendered context (CTX-1..CTX-20).
 
@@ -62,7 +64,8 @@ def pack_records(
     of ``counter`` (the records' own counter by default) is skipped and the walk goes on
     (CTX-8). Passages are rendered ``[key] title > headings`` then their text, in reading
     order or score order (CTX-9, CTX-10); ``titles=False`` heads each with its key alone
-    (CTX-17).
+    (CTX-17). With ``expand``, once that share of a section's records is packed, the rest
+    of the section is tried all at once (CTX-18).
     """
     items, values = _checked(records, scores)
     require_int("budget", budget, minimum=0)
@@ -75,6 +78,10 @@ def pack_records(
     flag: object = titles
     if not isinstance(flag, bool):
         raise ArgumentTypeError("titles", "a bool", flag)
+    if expand is not None:
+        require_real("expand", expand)
+        if not 0 < expand <= 1:
+            raise ArgumentValueError("expand", "must be in (0, 1] or None", expand)
     allowed = [
         readable(f"records[{i}].metadata", _labels(record), principal)
         for i, record in enumerate(items)
@@ -84,6 +91,8 @@ def pack_records(
     measure, name = _counter(counter, visible)
     _check_overlaps(visible)
     ranks = sorted(range(len(items)), key=lambda i: (-values[i], items[i].id))  # CTX-6
+    sections = _sections(visible) if expand is not None else {}
+    tried: set[tuple[str, tuple[str, ...]]] = set()
     passages: list[_Open] = []
     hashes: set[str] = set()
     text, tokens = "", 0
@@ -104,6 +113,31 @@ def pack_records(
             text, tokens = rendered, counted
         passages = trial
         hashes.add(record.content_hash)
+        key = (record.doc_id, record.heading_path)
+        if expand is None or key not in sections or key in tried:
+            continue
+        members = sections[key]
+        packed = {m for p in passages for m in p.members}
+        if sum(1 for m in members if m in packed) < max(2, math.ceil(expand * len(members))):
+            continue
+        tried.add(key)  # CTX-18: one try per section, all of its other records at once
+        grown, added = passages, set(hashes)
+        for m in members:
+            if m in packed or items[m].content_hash in added:
+                continue
+            step = _place(grown, items[m], m, rank, values[m])
+            if step is not None:
+                grown = step
+                added.add(items[m].content_hash)
+        if grown is passages:
+            continue
+        rendered = _render(_layout(grown, order), items, titles)
+        if rendered == text:
+            passages, hashes = grown, added  # covered records only: nothing new to count
+            continue
+        counted = measure.count(rendered)
+        if counted <= budget:  # CTX-8: the whole section's rendering, or nothing of it
+            passages, hashes, text, tokens = grown, added, rendered, counted
     layout = _layout(passages, order)
     return PackedContext(
         text,
@@ -115,6 +149,21 @@ def pack_records(
         allowed.count(False),
         titles,
     )
+
+
+def _sections(
+    visible: list[tuple[int, ChunkRecord]],
+) -> dict[tuple[str, tuple[str, ...]], list[int]]:
+    """CTX-18: the readable records of each section (document and non-empty heading path),
+    by position."""
+    sections: dict[tuple[str, tuple[str, ...]], list[int]] = {}
+    for index, record in visible:
+        if record.heading_path:
+            sections.setdefault((record.doc_id, record.heading_path), []).append(index)
+    items = dict(visible)
+    for members in sections.values():
+        members.sort(key=lambda m: (items[m].start, items[m].end, items[m].index, m))
+    return sections
 
 
 def _checked(
