@@ -41,9 +41,9 @@ def _is_verbatim(record: ChunkRecord) -> bool:
     return not record.strategy.startswith("recursive:") and record.strategy != "recursive"
 
 
-def _shares(a: ChunkRecord, b: ChunkRecord) -> bool:
-    """The spans share a character."""
-    return any(a.start <= k < a.end for k in range(b.start, b.end))
+def _shares(a: ChunkRecord, b: ChunkRecord, a_end: int, b_end: int) -> bool:
+    """The spans (cut at their ends) share a character."""
+    return any(a.start <= k < a_end for k in range(b.start, b_end))
 
 
 def _touch(a: tuple[int, int], b: tuple[int, int]) -> bool:
@@ -62,14 +62,19 @@ def _label(title: str, path: Sequence[str]) -> str:
 
 
 def model_passages(
-    records: Sequence[ChunkRecord], picks: list[tuple[int, int]]
+    records: Sequence[ChunkRecord],
+    picks: list[tuple[int, int]],
+    cuts: dict[int, int] | None = None,
 ) -> list[ModelPassage] | None:
-    """The passages of the picked ``(index, rank)`` pairs; None if two may not coexist."""
+    """The passages of the picked ``(index, rank)`` pairs; None if two may not coexist.
+
+    ``cuts`` maps a trimmed record to the end its span is cut at (CTX-19)."""
+    ends = {i: (cuts or {}).get(i, records[i].end) for i, _ in picks}
     for x, (i, _) in enumerate(picks):
         for j, _ in picks[:x]:
             a, b = records[i], records[j]
             both = _is_verbatim(a) and _is_verbatim(b)
-            if a.doc_id == b.doc_id and _shares(a, b) and not both:
+            if a.doc_id == b.doc_id and _shares(a, b, ends[i], ends[j]) and not both:
                 return None
     groups = [[pick] for pick in picks]
     merged = True
@@ -81,8 +86,8 @@ def model_passages(
                 rx, ry = records[gx[0][0]], records[gy[0][0]]
                 if rx.doc_id != ry.doc_id or not (_is_verbatim(rx) and _is_verbatim(ry)):
                     continue
-                span_x = (min(records[i].start for i, _ in gx), max(records[i].end for i, _ in gx))
-                span_y = (min(records[i].start for i, _ in gy), max(records[i].end for i, _ in gy))
+                span_x = (min(records[i].start for i, _ in gx), max(ends[i] for i, _ in gx))
+                span_y = (min(records[i].start for i, _ in gy), max(ends[i] for i, _ in gy))
                 if _touch(span_x, span_y):
                     groups[x] = gx + gy
                     del groups[y]
@@ -103,12 +108,14 @@ def model_passages(
                 break
         label = _label(first_record.title, common)
         start = min(r.start for r in members)
-        end = max(r.end for r in members)
+        end = max(ends[i] for i, _ in group)
         if _is_verbatim(members[0]):
             chars: dict[int, str] = {}
-            for r in members:
+            for i, _ in group:
+                r = records[i]
                 for k, char in enumerate(r.text[len(r.prefix) :]):
-                    chars[r.start + k] = char
+                    if r.start + k < ends[i]:
+                        chars[r.start + k] = char
             opener = min(group, key=lambda g: (records[g[0]].start, g[1]))
             text = records[opener[0]].prefix + "".join(chars[k] for k in range(start, end))
         else:
@@ -144,6 +151,15 @@ def model_render(layout: list[ModelPassage], titles: bool = True) -> str:
     return "\n\n".join(blocks)
 
 
+def _word_ends(body: str) -> list[int]:
+    """Offsets just after each word of ``body`` (a word: a run of non-space characters)."""
+    return [
+        k
+        for k in range(1, len(body) + 1)
+        if not body[k - 1].isspace() and (k == len(body) or body[k].isspace())
+    ]
+
+
 def model_pack_records(
     records: Sequence[ChunkRecord],
     scores: Sequence[float],
@@ -154,36 +170,60 @@ def model_pack_records(
     may_read: Callable[[ChunkRecord], bool],
     titles: bool = True,
     expand: float | None = None,
+    trim: bool = False,
 ) -> tuple[str, int, list[ModelPassage], int]:
     """The context, its count, its passages in order and the withheld count."""
 
     def compare(i: int, j: int) -> int:
         return _compare((scores[i], records[i].id), (scores[j], records[j].id))
 
+    def fits(picks: list[tuple[int, int]], cuts: dict[int, int]) -> bool:
+        passages = model_passages(records, picks, cuts)
+        assert passages is not None
+        return count(model_render(model_layout(passages, order), titles)) <= budget
+
     walk = sorted(range(len(records)), key=functools.cmp_to_key(compare))
     picks: list[tuple[int, int]] = []
+    cuts: dict[int, int] = {}
     tried: list[tuple[str, tuple[str, ...]]] = []
     for rank, i in enumerate(walk):
+        r = records[i]
         if scores[i] < min_score:
             break
-        if not may_read(records[i]):
+        if not may_read(r):
             continue
-        if any(records[j].content_hash == records[i].content_hash for j, _ in picks):
+        if any(records[j].content_hash == r.content_hash for j, _ in picks):
             continue
-        passages = model_passages(records, [*picks, (i, rank)])
-        if passages is None:
+        if model_passages(records, [*picks, (i, rank)], cuts) is None:
             continue
-        if count(model_render(model_layout(passages, order), titles)) > budget:
-            continue
-        picks.append((i, rank))
-        section = (records[i].doc_id, records[i].heading_path)
-        if expand is None or not records[i].heading_path or section in tried:
+        if fits([*picks, (i, rank)], cuts):
+            picks.append((i, rank))
+        else:
+            alone = not any(
+                records[j].doc_id == r.doc_id
+                and _is_verbatim(records[j])
+                and _touch((records[j].start, cuts.get(j, records[j].end)), (r.start, r.end))
+                for j, _ in picks
+            )
+            if not (trim and _is_verbatim(r) and alone):
+                continue
+            trim = False
+            body = r.text[len(r.prefix) :]
+            for k in reversed(_word_ends(body)):
+                if k < len(body) and fits([*picks, (i, rank)], {**cuts, i: r.start + k}):
+                    picks.append((i, rank))
+                    cuts[i] = r.start + k
+                    break
+            else:
+                continue
+        section = (r.doc_id, r.heading_path)
+        if expand is None or not r.heading_path or section in tried:
             continue
         members = sorted(
             (
                 m
-                for m, r in enumerate(records)
-                if (r.doc_id, r.heading_path) == section and may_read(r)
+                for m, q in enumerate(records)
+                if (q.doc_id, q.heading_path) == section and may_read(q)
             ),
             key=lambda m: (records[m].start, records[m].end, records[m].index, m),
         )
@@ -198,16 +238,14 @@ def model_pack_records(
                 continue
             if any(records[j].content_hash == records[m].content_hash for j, _ in grown):
                 continue
-            if model_passages(records, [*grown, (m, rank)]) is not None:
+            if model_passages(records, [*grown, (m, rank)], cuts) is not None:
                 grown.append((m, rank))
-        passages = model_passages(records, grown)
-        assert passages is not None
-        if count(model_render(model_layout(passages, order), titles)) <= budget:
+        if fits(grown, cuts):
             picks = grown
-    final = model_passages(records, picks) or []
+    final = model_passages(records, picks, cuts) or []
     layout = model_layout(final, order)
     text = model_render(layout, titles)
-    withheld = sum(1 for r in records if not may_read(r))
+    withheld = sum(1 for q in records if not may_read(q))
     return text, count(text) if picks else 0, layout, withheld
 
 

@@ -50,6 +50,7 @@ def _verbatim(record: ChunkRecord) -> bool:
     orders,
     st.booleans(),
     st.sampled_from([None, None, 0.5, 1.0, 0.01]),
+    st.booleans(),
 )
 def test_agrees_with_literal_model(
     case: Case,
@@ -59,10 +60,13 @@ def test_agrees_with_literal_model(
     order: str,
     titles: bool,
     expand: float | None,
+    trim: bool,
 ) -> None:
-    """CTX-1..CTX-12, CTX-17, CTX-18: pack_records equals the literal model that rebuilds
-    and recounts the whole context for every candidate."""
+    """CTX-1..CTX-12, CTX-17..CTX-19: pack_records equals the literal model that rebuilds
+    and recounts the whole context for every candidate (and scans every cut of CTX-19 from
+    the longest, which bisection matches for counters that never fall as text grows)."""
     _, records, scores = case
+    trim = trim and not isinstance(counter, TiktokenCounter)
     packed = pack_records(
         records,
         scores,
@@ -72,9 +76,19 @@ def test_agrees_with_literal_model(
         order=order,
         titles=titles,
         expand=expand,
+        trim=trim,
     )
     text, tokens, layout, withheld = model_pack_records(
-        records, scores, budget, min_score, counter.count, order, lambda r: True, titles, expand
+        records,
+        scores,
+        budget,
+        min_score,
+        counter.count,
+        order,
+        lambda r: True,
+        titles,
+        expand,
+        trim,
     )
     assert packed.text == text
     assert packed.tokens == tokens
@@ -278,3 +292,51 @@ def test_bad_arguments_named(case: Case, data: st.DataObject) -> None:
         with pytest.raises(ArgumentValueError) as caught_nan:
             pack_records(records, nan, 10)
         assert caught_nan.value.argument == f"scores[{at}]"
+
+
+@given(pack_cases(), budgets, counters)
+def test_trim_cuts_one_passage_at_a_word_end(
+    case: Case, budget: int, counter: TokenCounter
+) -> None:
+    """CTX-19: with trim, at most one passage is cut short of its records, at a word end of
+    the source, and the context still fits the budget under every counter."""
+    sources, records, scores = case
+    packed = pack_records(records, scores, budget, min_score=-math.inf, counter=counter, trim=True)
+    assert counter.count(packed.text) == packed.tokens <= budget
+    by_id = {r.id: r for r in records}
+    cut = [p for p in packed.passages if p.trimmed]
+    assert len(cut) <= 1
+    for p in cut:
+        source = sources[p.doc_id]
+        assert p.text == p.prefix + source[p.start : p.end]
+        assert not source[p.end - 1].isspace()
+        assert p.end < max(by_id[i].end for i in p.record_ids)
+
+
+@given(
+    pack_cases(),
+    st.integers(0, 12),
+    st.sampled_from([CharEstimateCounter(1), WhitespaceCounter(), CharEstimateCounter(4)]),
+    orders,
+    st.booleans(),
+)
+def test_trim_agrees_with_literal_model(
+    case: Case, budget: int, counter: TokenCounter, order: str, titles: bool
+) -> None:
+    """CTX-19: at small budgets (where cuts happen) the bisection finds the longest cut the
+    literal model finds by scanning every word end from the longest down."""
+    _, records, scores = case
+    packed = pack_records(
+        records,
+        scores,
+        budget,
+        min_score=-math.inf,
+        counter=counter,
+        order=order,
+        titles=titles,
+        trim=True,
+    )
+    text, tokens, _, _ = model_pack_records(
+        records, scores, budget, -math.inf, counter.count, order, lambda r: True, titles, None, True
+    )
+    assert (packed.text, packed.tokens) == (text, tokens)

@@ -69,7 +69,7 @@ def pack_call(data: dict[str, Any]) -> tuple[list[ChunkRecord], list[Any], Any, 
     options: dict[str, Any] = {}
     if "min_score" in data:
         options["min_score"] = number(data["min_score"])
-    for key in ("counter", "order", "titles", "expand"):
+    for key in ("counter", "order", "titles", "expand", "trim"):
         if key in data:
             options[key] = data[key]
     if "principal" in data:

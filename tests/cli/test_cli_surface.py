@@ -65,7 +65,7 @@ def test_version(capsys: pytest.CaptureFixture[str]) -> None:
             [
                 "usage: chunkspec pack [-h] --budget N [--min-score S] [--ids] [--merge] "
                 "[--cite] [--order {reading,score}] [--counter NAME] [--no-titles] [--expand F] "
-                "[--tenant T] [--label L] CHUNKS",
+                "[--trim] [--tenant T] [--label L] CHUNKS",
                 "Read chunk records (the output of split, chunk, window, pages or ingest, each "
                 "with a score) as JSON Lines, or as Parquet when the file name ends in .parquet "
                 "or the data starts with PAR1 (needs pip install 'chunkspec[arrow]'), and print "

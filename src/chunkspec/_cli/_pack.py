@@ -108,6 +108,12 @@ def register(sub: Any) -> None:
         "the section too",
     )
     merge.add_argument(
+        "--trim",
+        action="store_true",
+        default=None,
+        help="cut the first record that does not fit whole at its last word that fits",
+    )
+    merge.add_argument(
         "--tenant",
         metavar="T",
         default=None,
@@ -126,7 +132,7 @@ def register(sub: Any) -> None:
 
 
 #: The flags that only the --merge packer reads (CLI-25).
-_MERGE_ONLY = ("cite", "order", "counter", "titles", "expand", "tenant", "label")
+_MERGE_ONLY = ("cite", "order", "counter", "titles", "expand", "trim", "tenant", "label")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -202,6 +208,7 @@ def _run_merge(args: argparse.Namespace) -> int:
             principal=principal,
             titles=args.titles is not False,
             expand=args.expand,
+            trim=bool(args.trim),
         )
     except (ArgumentTypeError, ArgumentValueError) as error:
         raise _located(error, args.file, numbers) from None

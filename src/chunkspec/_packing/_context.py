@@ -34,6 +34,7 @@ class Passage:
     prefix: str
     text: str
     score: float
+    trimmed: bool = False
 
     @property
     def label(self) -> str:
@@ -53,6 +54,7 @@ class Passage:
             "heading_path": list(self.heading_path),
             "record_ids": list(self.record_ids),
             "score": self.score,
+            "trimmed": self.trimmed,
         }
 
 

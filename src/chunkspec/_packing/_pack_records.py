@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from .._core._validate import require_int, require_real
-from .._counters._builtin import TokenCounter
+from .._counters._builtin import TokenCounter, WhitespaceCounter
 from .._counters._registry import counter_from_name, counter_name
 from .._errors import ArgumentTypeError, ArgumentValueError
 from .._records._record import ChunkRecord
@@ -54,6 +54,7 @@ def pack_records(
     principal: Principal | None = None,
     titles: bool = True,
     expand: float | None = None,
+    trim: bool = False,
 ) -> PackedContext:
     """Pack the best-scored records into ``budget`` tokens of rendered context (CTX-1..CTX-20).
 
@@ -65,7 +66,8 @@ def pack_records(
     (CTX-8). Passages are rendered ``[key] title > headings`` then their text, in reading
     order or score order (CTX-9, CTX-10); ``titles=False`` heads each with its key alone
     (CTX-17). With ``expand``, once that share of a section's records is packed, the rest
-    of the section is tried all at once (CTX-18).
+    of the section is tried all at once (CTX-18). With ``trim``, the first record that fits
+    only in part is packed up to its last word that fits (CTX-19).
     """
     items, values = _checked(records, scores)
     require_int("budget", budget, minimum=0)
@@ -78,6 +80,9 @@ def pack_records(
     flag: object = titles
     if not isinstance(flag, bool):
         raise ArgumentTypeError("titles", "a bool", flag)
+    cutting: object = trim
+    if not isinstance(cutting, bool):
+        raise ArgumentTypeError("trim", "a bool", cutting)
     if expand is not None:
         require_real("expand", expand)
         if not 0 < expand <= 1:
@@ -109,8 +114,15 @@ def pack_records(
         if rendered != text:  # CTX-8: count the rendered whole
             counted = measure.count(rendered)
             if counted > budget:
-                continue  # CTX-8: skip what does not fit and keep going
-            text, tokens = rendered, counted
+                if not trim or trial[-1].members != (i,) or not trial[-1].verbatim:
+                    continue  # CTX-8: skip what does not fit and keep going
+                trim = False  # CTX-19: one trimmed passage a context, a new one alone
+                cut = _trimmed(trial, order, items, titles, measure, budget)
+                if cut is None:
+                    continue
+                trial, text, tokens = cut
+            else:
+                text, tokens = rendered, counted
         passages = trial
         hashes.add(record.content_hash)
         key = (record.doc_id, record.heading_path)
@@ -149,6 +161,44 @@ def pack_records(
         allowed.count(False),
         titles,
     )
+
+
+def _trimmed(
+    trial: list[_Open],
+    order: str,
+    items: list[ChunkRecord],
+    titles: bool,
+    measure: TokenCounter,
+    budget: int,
+) -> tuple[list[_Open], str, int] | None:
+    """CTX-19: the passages with the new last one cut at its longest word end that fits.
+
+    Word ends are WS-1's; the cut is found by bisection, which is the longest fitting one
+    for a counter whose count never falls as text grows (whitespace, chars{N}).
+    """
+    last = trial[-1]
+    ends = [b for _, b in _WORDS.token_spans(last.body) if b < len(last.body)]
+
+    def attempt(k: int) -> tuple[list[_Open], str, int] | None:
+        cut = replace(last, end=last.start + ends[k], body=last.body[: ends[k]])
+        passages = [*trial[:-1], cut]
+        rendered = _render(_layout(passages, order), items, titles)
+        counted = measure.count(rendered)
+        return (passages, rendered, counted) if counted <= budget else None
+
+    best: tuple[list[_Open], str, int] | None = None
+    low, high = -1, len(ends)  # attempt(low) fits (or low is -1); attempt(high) does not
+    while high - low > 1:
+        middle = (low + high) // 2
+        found = attempt(middle)
+        if found is None:
+            high = middle
+        else:
+            low, best = middle, found
+    return best
+
+
+_WORDS = WhitespaceCounter()
 
 
 def _sections(
@@ -359,4 +409,5 @@ def _passage(key: str, p: _Open, items: list[ChunkRecord]) -> Passage:
         p.prefix,
         p.prefix + p.body if p.verbatim else p.body,
         p.score,
+        any(r.end > p.end for r in members),  # CTX-19
     )
