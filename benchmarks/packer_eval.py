@@ -35,9 +35,16 @@ from chunkspec._evaluation._strategies import indexed_text, resolve
 STRATEGIES = ("window-128-32", "heading-aware-128-32", "fixed-128")
 
 #: ``assemble`` as EVAL-34 measures it; ``assemble<=B`` the same walk with each chunk costing
-#: its rendered tokens (header included), so its context fits B too; ``pack_records``, and
-#: ``pack_records-t`` with ``titles=False`` (CTX-17).
-PACKERS = ("assemble", "assemble<=B", "pack_records", "pack_records-t")
+#: its rendered tokens (header included), so its context fits B too; then pack_records.
+PACKERS = ("assemble", "assemble<=B", "pack_records", "pack_records+trim", "pack_records-t+trim")
+
+#: The keyword arguments of each pack_records row: default; trim=True (CTX-19); titles=False
+#: (CTX-17) with trim.
+VARIANTS: dict[str, dict[str, bool]] = {
+    "pack_records": {},
+    "pack_records+trim": {"trim": True},
+    "pack_records-t+trim": {"trim": True, "titles": False},
+}
 
 
 def measure(
@@ -72,18 +79,20 @@ def measure(
                 cell = out[f"{name}@{b}"]
                 cell["recall"].append(query_scores(regions, query).recall)
                 cell["tokens"].append(count_tokens("\n".join(blocks[i] for i in picked)))
-            packed = pack_records(records, scores, b, min_score=-math.inf, counter="whitespace")
-            regions = [(p.doc_id, p.start, p.end) for p in packed.passages]
-            cell = out[f"pack_records@{b}"]
-            cell["recall"].append(query_scores(regions, query).recall)
-            cell["tokens"].append(packed.tokens)
-            packed = pack_records(
-                records, scores, b, min_score=-math.inf, counter="whitespace", titles=False
-            )
-            regions = [(p.doc_id, p.start, p.end) for p in packed.passages]
-            cell = out[f"pack_records-t@{b}"]
-            cell["recall"].append(query_scores(regions, query).recall)
-            cell["tokens"].append(packed.tokens)
+            for name, options in VARIANTS.items():
+                packed = pack_records(
+                    records,
+                    scores,
+                    b,
+                    min_score=-math.inf,
+                    counter="whitespace",
+                    titles=options.get("titles", True),
+                    trim=options.get("trim", False),
+                )
+                regions = [(p.doc_id, p.start, p.end) for p in packed.passages]
+                cell = out[f"{name}@{b}"]
+                cell["recall"].append(query_scores(regions, query).recall)
+                cell["tokens"].append(packed.tokens)
     out["cpu_seconds"] = time.process_time() - started
     return out
 
@@ -152,7 +161,7 @@ def main() -> int:
                 fair = f"{row['versus_fair']:+.3f} [{flo:+.3f}, {fhi:+.3f}]"
             tpa = row["tokens_per_answer"]
             print(
-                f"{row['budget']:<7} {row['packer']:<14} {row['recall']:.3f} [{lo:.3f}, {hi:.3f}]  "
+                f"{row['budget']:<7} {row['packer']:<19} {row['recall']:.3f} [{lo:.3f}, {hi:.3f}]  "
                 f"{diff:<23} {fair:<23} {'-' if tpa is None else f'{tpa:.0f}':>13}  "
                 f"{row['over_budget']:>11.3f}  {row['max_tokens']:>10}"
             )
