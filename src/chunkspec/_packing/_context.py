@@ -60,7 +60,7 @@ class Passage:
 
 @dataclass(frozen=True, slots=True)
 class PackedContext:
-    """The result of :func:`pack_records` (CTX-1 to CTX-20).
+    """The result of :func:`pack_records` (CTX-1 to CTX-19).
 
     ``text`` is the rendered context, ``tokens`` its count under ``counter`` (never above
     ``budget``, CTX-8), ``passages`` in rendered order, ``withheld`` how many input records

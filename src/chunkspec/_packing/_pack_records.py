@@ -56,7 +56,7 @@ def pack_records(
     expand: float | None = None,
     trim: bool = False,
 ) -> PackedContext:
-    """Pack the best-scored records into ``budget`` tokens of rendered context (CTX-1..CTX-20).
+    """Pack the best-scored records into ``budget`` tokens of rendered context (CTX-1..CTX-19).
 
     Records the ``principal`` may not read are withheld (CTX-13); the rest are walked best
     score first (ties by id) down to ``min_score`` (CTX-6); a record whose text is already
