@@ -2,8 +2,9 @@
 
 ``assemble``'s column is EVAL-34's budget recall exactly (``budget_pack`` over the ranking,
 its budget the chunks' ``tokens`` fields); ``pack_records``'s packs the same ranking
-(``min_score=-inf``, scores the retriever's) into the same budget counted over the rendered
-context (CTX-8), and its recall is the span recall of its passages. For each packer and
+(``min_score=-inf``) into the same budget counted over the rendered
+context (CTX-8), and its recall is the span recall of its passages; it is given the
+ranking's order as its scores, so both walk the same order. For each packer and
 budget: mean recall with a 95% bootstrap interval (resampled by document, EVAL-37), the
 paired difference (pack_records minus assemble) with its interval, the rendered context's
 whitespace tokens per answered question (answered: recall > 0) and the share of questions
@@ -68,7 +69,11 @@ def measure(
         out["clusters"].append(query.gold[0].doc_id)
         walk = [j for j, _ in ranking]
         records = [chunks[j] for j in walk]
-        scores = [s for _, s in ranking]
+        # The ranking's own order as scores, strictly falling: pack_records walks exactly
+        # the order budget_pack walks (its ties by id, PACK-1, would differ from the
+        # harness's ties by chunk order, EVAL-25, and a corpus that repeats a passage word
+        # for word then credits only the copy the gold names).
+        scores = [float(len(walk) - n) for n in range(len(walk))]
         blocks = [f"[{r.id}] {r.to_chunk().title}\n{r.text}" for r in records]
         costs = [count_tokens(block) for block in blocks]  # "\n" joins add no word
         for b in budgets:
