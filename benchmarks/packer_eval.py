@@ -153,7 +153,7 @@ def main() -> int:
             f"{raw['cpu_seconds']:.0f} s CPU packing"
         )
         print(
-            "budget  packer        recall [95%]          vs assemble [95%]       "
+            "budget  packer              recall [95%]          vs assemble [95%]        "
             "vs assemble<=B [95%]    tokens/answer  over budget  max tokens"
         )
         for row in rows:

@@ -4,6 +4,8 @@
 :class:`ChunkOptions`; the constants name the record's fields, kinds, strategies and input
 formats, and :func:`record_json_schema` is the record's JSON Schema. :class:`Metadata` is
 a record's read-only ``metadata`` and :func:`metadata_json` its canonical JSON text (META rules).
+:func:`pack_records` packs scored records into a cited context (:class:`PackedContext` of
+:class:`Passage`), keeping out what a :class:`Principal` may not read (docs/spec/context.md).
 """
 
 from ._chunkers._options import ChunkOptions
