@@ -7,8 +7,9 @@ import dataclasses
 import math
 
 from hypothesis import strategies as st
+from tests.pack_records import pack_record
 
-from chunkspec import Chunk
+from chunkspec import Chunk, ChunkRecord
 
 #: Characters that stress the splitter: separators, other whitespace (WS-1), look-alikes
 #: that are not whitespace, and non-ASCII / astral letters.
@@ -727,3 +728,43 @@ MULTI_SCRIPT_PIECES = [
 ]
 
 multi_script_texts = st.lists(st.sampled_from(MULTI_SCRIPT_PIECES), max_size=40).map("".join)
+# --- pack_records (docs/spec/context.md) ---------------------------------------------------
+
+#: Few letters, so that two documents often share a text (CTX-7) and records often overlap.
+PACK_ALPHABET = "ab \n"
+PACK_PATHS = [(), ("T",), ("T", "A"), ("B",), ("T", "B")]
+PACK_SCORES = [0.0, 0.3, 0.5, 0.5, 0.9, 1.0, -0.0]
+
+
+@st.composite
+def pack_cases(draw: st.DrawFn) -> tuple[dict[str, str], list[ChunkRecord], list[float]]:
+    """Sources of 1-3 documents, records over them (overlapping, touching, prefixed,
+    some ``recursive``), and a score per record."""
+    sources = {
+        doc: draw(st.text(alphabet=PACK_ALPHABET, min_size=1, max_size=30))
+        for doc in draw(st.lists(st.sampled_from(["d", "e", "f"]), min_size=1, unique=True))
+    }
+    records: list[ChunkRecord] = []
+    for doc, source in sources.items():
+        recursive = draw(st.booleans()) and draw(st.booleans())
+        for index in range(draw(st.integers(0, 6))):
+            start = draw(st.integers(0, len(source) - 1))  # a record spans a character
+            end = draw(st.integers(start + 1, min(len(source), start + 12)))
+            pages = draw(st.sampled_from([None, (1, 1), (1, 2), (2, 3)]))
+            fields: dict[str, object] = {
+                "start": start,
+                "end": end,
+                "heading_path": draw(st.sampled_from(PACK_PATHS)),
+                "page_start": pages[0] if pages else None,
+                "page_end": pages[1] if pages else None,
+            }
+            if recursive:
+                fields["strategy"] = "recursive:max_tokens=8"
+                fields["text"] = " ".join(source[start:end].split())
+            else:
+                fields["prefix"] = draw(st.sampled_from(["", "", "H|"]))
+            records.append(pack_record(doc, index, source, **fields))
+    order = draw(st.permutations(range(len(records))))
+    shuffled = [records[i] for i in order]
+    scores = [draw(st.sampled_from(PACK_SCORES)) for _ in shuffled]
+    return sources, shuffled, scores

@@ -23,6 +23,7 @@ from ._core._split import split_section
 from ._core._tokens import count_tokens
 from ._counters._registry import resolve_counter
 from ._errors import ArgumentTypeError, ArgumentValueError, ChunkspecError
+from ._packing._pack_records import pack_records
 from ._records._chunk_document import chunk_document
 from ._records._record import ChunkRecord
 from ._text._documents import (
@@ -54,6 +55,7 @@ __all__ = [
     "document_from_bytes",
     "document_from_text",
     "hash_text",
+    "pack_records",
     "parse_markdown",
     "read_document",
     "resolve_counter",

@@ -4,10 +4,15 @@
 :class:`ChunkOptions`; the constants name the record's fields, kinds, strategies and input
 formats, and :func:`record_json_schema` is the record's JSON Schema. :class:`Metadata` is
 a record's read-only ``metadata`` and :func:`metadata_json` its canonical JSON text (META rules).
+:func:`pack_records` packs scored records into a cited context (:class:`PackedContext` of
+:class:`Passage`), keeping out what a :class:`Principal` may not read (docs/spec/context.md).
 """
 
 from ._chunkers._options import ChunkOptions
 from ._core._metadata import Metadata, metadata_json
+from ._packing._access import Principal
+from ._packing._context import PackedContext, Passage
+from ._packing._pack_records import pack_records
 from ._records._chunk_document import STRATEGY_NAMES, chunk_document, default_overlap
 from ._records._record import KINDS as RECORD_KINDS
 from ._records._record import RECORD_FIELDS, ChunkRecord, render_title
@@ -30,12 +35,16 @@ __all__ = [
     "ChunkRecord",
     "InputError",
     "Metadata",
+    "PackedContext",
+    "Passage",
+    "Principal",
     "SourceDocument",
     "chunk_document",
     "default_overlap",
     "document_from_bytes",
     "document_from_text",
     "metadata_json",
+    "pack_records",
     "read_document",
     "record_json_schema",
     "render_title",

@@ -63,15 +63,20 @@ def test_version(capsys: pytest.CaptureFixture[str]) -> None:
         (
             ["pack", "--help"],
             [
-                "usage: chunkspec pack [-h] --budget N [--min-score S] [--ids] CHUNKS",
+                "usage: chunkspec pack [-h] --budget N [--min-score S] [--ids] [--merge] "
+                "[--cite] [--order {reading,score}] [--counter NAME] [--no-titles] [--expand F] "
+                "[--trim] [--tenant T] [--label L] CHUNKS",
                 "Read chunk records (the output of split, chunk, window, pages or ingest, each "
                 "with a score) as JSON Lines, or as Parquet when the file name ends in .parquet "
                 "or the data starts with PAR1 (needs pip install 'chunkspec[arrow]'), and print "
                 "the assembled context. Ingest error rows (error set) are skipped and counted on "
                 "stderr. Exit status 1 when nothing is picked (abstain).",
                 "CHUNKS JSON Lines or Parquet file of records with scores, or - for stdin",
-                "--budget N tokens the context may hold, counted by the records' counter "
-                "(required)",
+                "--budget N the token budget (required). Without --merge: the sum of the picked "
+                "records' tokens fields, counted by the records' counter; the [id] title lines "
+                "printed above each are not counted, so the output can exceed N. With --merge: "
+                "every token of the printed context, [key] headers and blank lines included, "
+                "counted by --counter; the output never exceeds N",
                 "--min-score S stop at the first chunk scored below S (default 0.35)",
                 "--ids print the picked ids after the context on stderr",
             ],

@@ -18,3 +18,5 @@ export { headingAwareRecords } from "./headingAware.js";
 export { chunkPages, joinPages, PAGE_SEPARATOR } from "./pages.js";
 export { CLOSERS, TERMINATORS, WIDE_TERMINATORS, sentenceSpans, sentenceSpansOfPoints, splitSentences } from "./sentences.js";
 export { tokenWindows } from "./tokenWindows.js";
+export { packRecords, readable } from "./packRecords.js";
+export type { Citation, PackedContext, PackOptions, Principal } from "./packRecords.js";

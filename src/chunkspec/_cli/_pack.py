@@ -1,4 +1,8 @@
-"""``chunkspec pack``: assemble scored chunks from JSON Lines or Parquet into a context."""
+"""``chunkspec pack``: assemble scored chunks from JSON Lines or Parquet into a context.
+
+By default seed 000's ``assemble`` (CLI-4, CLI-5); with ``--merge`` the provenance-aware
+``pack_records`` (CLI-25, CLI-26, docs/spec/context.md).
+"""
 
 from __future__ import annotations
 
@@ -16,6 +20,8 @@ from .._core._hashing import hash_text
 from .._core._metadata import metadata_from_json
 from .._core._tokens import count_tokens
 from .._errors import ArgumentTypeError, ArgumentValueError
+from .._packing._access import Principal
+from .._packing._pack_records import ORDERS, pack_records
 from .._records._record import READ_FIELDS, RECORD_FIELDS, ChunkRecord
 from .._records._rows import ERROR_FIELD
 from ._io import CliError, decode_text, read_bytes
@@ -46,7 +52,13 @@ def register(sub: Any) -> None:
         type=int,
         required=True,
         metavar="N",
-        help="tokens the context may hold, counted by the records' counter (required)",
+        help=(
+            "the token budget (required). Without --merge: the sum of the picked records' "
+            "tokens fields, counted by the records' counter; the [id] title lines printed "
+            "above each are not counted, so the output can exceed N. With --merge: every "
+            "token of the printed context, [key] headers and blank lines included, counted "
+            "by --counter; the output never exceeds N"
+        ),
     )
     parser.add_argument(
         "--min-score",
@@ -58,11 +70,80 @@ def register(sub: Any) -> None:
     parser.add_argument(
         "--ids", action="store_true", help="print the picked ids after the context on stderr"
     )
+    merge = parser.add_argument_group("the provenance-aware packer (--merge, CLI-25)")
+    merge.add_argument(
+        "--merge",
+        action="store_true",
+        help="merge overlapping records of one document into passages, each text once, in "
+        "reading order, under [1], [2] ... keys (needs chunk records with every field)",
+    )
+    merge.add_argument(
+        "--cite", action="store_true", help="print the result as one JSON object with citations"
+    )
+    merge.add_argument(
+        "--order",
+        choices=ORDERS,
+        default=None,
+        help="passages by document and position (reading, the default) or by score",
+    )
+    merge.add_argument(
+        "--counter",
+        metavar="NAME",
+        default=None,
+        help="the counter that measures the context (default: the records' counter)",
+    )
+    merge.add_argument(
+        "--no-titles",
+        dest="titles",
+        action="store_false",
+        default=None,
+        help="head each passage with its [key] alone (the citations still name it)",
+    )
+    merge.add_argument(
+        "--expand",
+        type=float,
+        metavar="F",
+        default=None,
+        help="once a share F (0 < F <= 1) of a section's records is packed, try the rest of "
+        "the section too",
+    )
+    merge.add_argument(
+        "--trim",
+        action="store_true",
+        default=None,
+        help="cut the first record that does not fit whole at its last word that fits",
+    )
+    merge.add_argument(
+        "--tenant",
+        metavar="T",
+        default=None,
+        help="the reader's tenant: records of another tenant_id are withheld",
+    )
+    merge.add_argument(
+        "--label",
+        metavar="L",
+        action="append",
+        default=None,
+        help="an access label the reader holds (repeat for more): records whose acl_labels "
+        "are not all held are withheld; without --tenant and --label, every labelled "
+        "record is",
+    )
     parser.set_defaults(run=run)
+
+
+#: The flags that only the --merge packer reads (CLI-25).
+_MERGE_ONLY = ("cite", "order", "counter", "titles", "expand", "trim", "tenant", "label")
 
 
 def run(args: argparse.Namespace) -> int:
     """Pack the chunks; print the context, or say we abstain and return 1."""
+    if args.merge:
+        return _run_merge(args)
+    for name in _MERGE_ONLY:
+        if getattr(args, name) is not None and getattr(args, name) is not False:
+            raise CliError(f"--{name} needs --merge")
+    if args.titles is False:
+        raise CliError("--no-titles needs --merge")
     numbers: list[int] = []
     parsed: list[tuple[Chunk, str | None]] = []
     skipped = 0
@@ -88,6 +169,68 @@ def run(args: argparse.Namespace) -> int:
     sys.stdout.write(context + "\n")
     sys.stdout.flush()
     if args.ids:
+        print(" ".join(ids), file=sys.stderr)
+    return 0
+
+
+def _run_merge(args: argparse.Namespace) -> int:
+    """CLI-25: pack records with ``pack_records``; print the context or its JSON."""
+    numbers: list[int] = []
+    records: list[ChunkRecord] = []
+    scores: list[Any] = []
+    skipped = 0
+    for number, row in _rows(args.file):
+        if _is_error_row(row):
+            skipped += 1
+            continue
+        where = f"{args.file}:{number}"
+        if not all(key in row for key in READ_FIELDS):  # META-5: metadata may be missing
+            missing = next(key for key in READ_FIELDS if key not in row)
+            raise CliError(f"{where}: --merge needs chunk records: missing field {missing!r}")
+        try:
+            fields = {key: row[key] for key in RECORD_FIELDS if key in row}
+            records.append(ChunkRecord.from_dict(fields))
+        except (TypeError, ValueError) as error:
+            raise CliError(f"{where}: {error}") from None
+        numbers.append(number)
+        scores.append(row.get("score", 0.0))
+    principal = None
+    if args.tenant is not None or args.label is not None:
+        principal = Principal(args.label or (), args.tenant)
+    try:
+        result = pack_records(
+            records,
+            scores,
+            args.budget,
+            min_score=args.min_score,
+            counter=args.counter,
+            order=args.order or "reading",
+            principal=principal,
+            titles=args.titles is not False,
+            expand=args.expand,
+            trim=bool(args.trim),
+        )
+    except (ArgumentTypeError, ArgumentValueError) as error:
+        raise _located(error, args.file, numbers) from None
+    if skipped:  # CLI-15
+        rows = "row" if skipped == 1 else "rows"
+        print(f"chunkspec pack: skipped {skipped} error {rows}", file=sys.stderr)
+    if result.withheld:  # CTX-14: how many, never which
+        plural = "record" if result.withheld == 1 else "records"
+        print(
+            f"chunkspec pack: withheld {result.withheld} {plural} the reader may not read",
+            file=sys.stderr,
+        )
+    if not result.passages:
+        print("chunkspec pack: abstain: no record scored >= min-score fits", file=sys.stderr)
+        return 1
+    if args.cite:
+        sys.stdout.write(json.dumps(result.to_dict(), ensure_ascii=False) + "\n")
+    else:
+        sys.stdout.write(result.text + "\n")
+    sys.stdout.flush()
+    if args.ids:
+        ids = [i for p in result.passages for i in p.record_ids]
         print(" ".join(ids), file=sys.stderr)
     return 0
 
@@ -215,9 +358,12 @@ def _one_counter(path: str, numbers: list[int], counters: list[str | None]) -> N
 def _located(
     error: ArgumentTypeError | ArgumentValueError, path: str, lines: list[int]
 ) -> Exception:
-    """Turn ``chunks[i].field ...`` into ``FILE:N: field ...``; other errors pass through."""
-    match = re.match(r"chunks\[(\d+)\]\.?", error.argument)
+    """Turn ``chunks[i].field ...`` (``records[i]``, ``scores[i]``) into ``FILE:N: field ...``;
+    other errors pass through."""
+    match = re.match(r"(chunks|records|scores)\[(\d+)\]\.?", error.argument)
     if match is None:
         return error
     message = str(error)[match.end() :]
-    return CliError(f"{path}:{lines[int(match.group(1))]}: {message}")
+    if match.group(1) == "scores":
+        message = "score" + message  # ``scores[i] must ...``: the row's score field
+    return CliError(f"{path}:{lines[int(match.group(2))]}: {message}")

@@ -1,0 +1,1 @@
+"""The provenance-aware context packer (docs/spec/context.md, CTX rules)."""
