@@ -69,6 +69,23 @@ def test_heading_aware_adapter_is_the_chunker(source: str, size: int, data: st.D
     assert all(c.text == source[c.start : c.end] for c in got)
 
 
+@given(markdown, st.integers(2, 24), st.booleans())
+def test_merge_suffix_is_chunk_documents_default(source: str, size: int, heading: bool) -> None:
+    """EVAL-44: a headed name with ``+merge`` gives chunk_document's default records (SIZE-2's
+    min_tokens), and never a record made of a heading alone where the merge fits; without
+    it, min_tokens=0."""
+    family, strategy = ("heading-aware", "heading") if heading else ("structural", "structural")
+    name = f"{family}-{size}"
+    document = chunkspec.document_from_text(source, doc_id="d", title="T", input_format="markdown")
+    merged = [r.to_dict() for r in resolve(name + "+merge")("d", "T", source)]
+    default = chunkspec.chunk_document(document, strategy, max_tokens=size)
+    assert merged == [r.to_dict() for r in default]
+    seed = [r.to_dict() for r in resolve(name)("d", "T", source)]
+    unmerged = chunkspec.chunk_document(document, strategy, max_tokens=size, min_tokens=0)
+    assert seed == [r.to_dict() for r in unmerged]
+    assert len(merged) <= len(seed)
+
+
 # --- EVAL-20: the loader ----------------------------------------------------------------------
 
 page_lines = st.sampled_from(

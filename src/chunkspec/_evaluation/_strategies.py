@@ -21,6 +21,7 @@ import re
 from collections.abc import Callable
 from dataclasses import replace
 
+from .._chunkers._options import UNSET, Unset
 from .._core._hashing import hash_text
 from .._core._validate import MAX_SAFE_INTEGER, require_str
 from .._errors import ArgumentValueError
@@ -87,7 +88,7 @@ class StrategyUnavailable(ArgumentValueError):
 
 
 _WORD = re.compile(r"\S+")
-_HEADED = re.compile(r"^(structural|heading-aware)(?:-([0-9]+)(?:-([0-9]+))?)?$")
+_HEADED = re.compile(r"^(structural|heading-aware)(?:-([0-9]+)(?:-([0-9]+))?)?(\+merge)?$")
 _NAME = re.compile(r"^(recursive|fixed)-([0-9]+)$|^window-([0-9]+)-([0-9]+)$")
 
 
@@ -107,17 +108,17 @@ def resolve(name: str) -> Strategy:
         return _FAMILIES[DOCUMENT]()
     headed = _HEADED.match(name)
     if headed is not None:
-        family, size, overlap = headed.groups()
+        family, size, overlap, merge = headed.groups()
         if family == "structural":
             if overlap is not None:
                 raise ArgumentValueError("strategy", "structural takes no overlap", name)
             budget = None if size is None else _size("strategy", name, int(size))
-            return _FAMILIES[family](budget)
+            return _FAMILIES[family](budget, merge is not None)
         width = 512 if size is None else _size("strategy", name, int(size))
         lap = width // 8 if overlap is None else int(overlap)
         if lap >= width:
             raise ArgumentValueError("strategy", "heading-aware overlap must be < its size", name)
-        return _FAMILIES[family](width, lap)
+        return _FAMILIES[family](width, lap, merge is not None)
     match = _NAME.match(name)
     if match is None:
         raise ArgumentValueError(
@@ -202,35 +203,39 @@ def _windows(size: int, overlap: int) -> Strategy:
     return adapt
 
 
-def _structural(max_tokens: int | None) -> Strategy:
+def _structural(max_tokens: int | None, merge: bool = False) -> Strategy:
     """``chunk_document(..., "structural", max_tokens=N)``: ``split_markdown`` (MD rules).
 
     Unbudgeted ``structural`` is ``max_tokens = 2**53 - 1`` (EVAL-19). ``text == prefix +
-    source[start:end]`` (MD-8); the heading trail is indexed (EVAL-41).
+    source[start:end]`` (MD-8); the heading trail is indexed (EVAL-41). ``merge``: SIZE-2's
+    default ``min_tokens`` (EVAL-44), else 0.
     """
     budget = MAX_SAFE_INTEGER if max_tokens is None else max_tokens
+    small: int | Unset = UNSET if merge else 0
 
     def adapt(doc_id: str, title: str, source: str) -> list[ChunkRecord]:
         document = _source(doc_id, title, source)
-        # EVAL-18: the seed chunker's own chunks, unmerged (SIZE-2's default is not applied).
-        return chunk_document(document, "structural", max_tokens=budget, min_tokens=0)
+        # EVAL-19: the seed chunker's own chunks, unmerged, unless ``+merge`` (EVAL-44).
+        return chunk_document(document, "structural", max_tokens=budget, min_tokens=small)
 
     return adapt
 
 
-def _heading_aware(max_tokens: int, overlap: int) -> Strategy:
+def _heading_aware(max_tokens: int, overlap: int, merge: bool = False) -> Strategy:
     """``chunk_document(..., "heading", max_tokens=N, overlap_tokens=O)`` (HEAD rules).
 
     Heading chunks and body chunks alike, ``text == source[start:end]`` (HEAD-2); the
     heading trail is indexed (EVAL-41).
     """
 
+    small: int | Unset = UNSET if merge else 0
+
     def adapt(doc_id: str, title: str, source: str) -> list[ChunkRecord]:
         document = _source(doc_id, title, source)
-        # EVAL-18: HeadingAwareChunker(N, O)'s own chunks, unmerged (SIZE-2's default is not
-        # applied).
+        # EVAL-19: HeadingAwareChunker(N, O)'s own chunks, unmerged, unless ``+merge``
+        # (EVAL-44: SIZE-2's default applied).
         return chunk_document(
-            document, "heading", max_tokens=max_tokens, overlap_tokens=overlap, min_tokens=0
+            document, "heading", max_tokens=max_tokens, overlap_tokens=overlap, min_tokens=small
         )
 
     return adapt
