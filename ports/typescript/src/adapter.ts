@@ -23,7 +23,8 @@ import { tokenWindows } from "./tokenWindows.js";
 import { chunkWindows } from "./windows.js";
 import { words } from "./words.js";
 
-const PROTOCOL = 1;
+/** The protocol versions this adapter speaks: 2 adds batch messages (CONF-15). */
+const PROTOCOLS = [1, 2];
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 type Input = { [key: string]: Json | undefined };
@@ -111,20 +112,41 @@ const OPS: Record<string, (input: Input) => Json> = {
 
 const VERSION = (JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { version: string }).version;
 
+/** One request's answer, without its id: `{ok}`, `{error}` or `{skipped}`. */
+function reply(op: string, input: Input): { [key: string]: Json } {
+  const run = OPS[op];
+  if (run === undefined) return { skipped: `op ${op} is not supported` };
+  try {
+    return { ok: run(input) };
+  } catch (error) {
+    return { error: errorOf(error) };
+  }
+}
+
+/** The highest version both sides speak: the kit lists its own in `protocols` (CONF-15). */
+function protocolFor(input: Input): number {
+  const offered = Array.isArray(input["protocols"]) ? input["protocols"] : [input["protocol"] ?? 1];
+  const common = PROTOCOLS.filter((p) => offered.includes(p));
+  return common.length === 0 ? 1 : Math.max(...common);
+}
+
 function answer(line: string): string {
   let id: Json = null;
   try {
     const request = JSON.parse(line) as { id?: Json; op?: string; input?: Input };
     id = request.id ?? null;
     const op = request.op ?? "";
+    const input = request.input ?? {};
     if (op === "hello") {
       return JSON.stringify({
-        id, ok: { protocol: PROTOCOL, name: "chunkspec (npm)", version: VERSION, ops: offered() },
+        id, ok: { protocol: protocolFor(input), name: "chunkspec (npm)", version: VERSION, ops: offered() },
       });
     }
-    const run = OPS[op];
-    if (run === undefined) return JSON.stringify({ id, skipped: `op ${op} is not supported` });
-    return JSON.stringify({ id, ok: run(request.input ?? {}) });
+    if (op === "batch" && Array.isArray(input["requests"])) {
+      const requests = input["requests"] as { op?: string; input?: Input }[];
+      return JSON.stringify({ id, ok: requests.map((r) => reply(r.op ?? "", r.input ?? {})) });
+    }
+    return JSON.stringify({ id, ...reply(op, input) });
   } catch (error) {
     return JSON.stringify({ id, error: errorOf(error) });
   }
