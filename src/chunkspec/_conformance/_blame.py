@@ -284,6 +284,11 @@ def _hash_models(text: str) -> Iterator[tuple[list[str], str, str]]:
         "normalises to NFC before hashing",
         _sha(unicodedata.normalize("NFC", text).encode("utf-8", "surrogatepass")),
     )
+    yield (
+        ["HASH-3"],
+        "normalises to NFKC before hashing",
+        _sha(unicodedata.normalize("NFKC", text).encode("utf-8", "surrogatepass")),
+    )
     yield ["HASH-1"], "hashes UTF-16 code units", _sha(text.encode("utf-16-le", "surrogatepass"))
 
 
@@ -559,6 +564,12 @@ def blame(
     narrowed = [rule for rule in rules if rule in declared]
     if narrowed:
         return narrowed, why
+    if outcome == "rejected" and rules:
+        # A valid input refused: the bound the port checks breaks the argument's rules,
+        # whatever else the vector exercises.
+        return [*declared, *(r for r in rules if r not in declared)], (
+            f"{why}; blamed on the vector's rules and the rejected argument's"
+        )
     if outcome not in ("wrong", "rejected"):
         return list(declared), why
     return list(declared), f"{why}; blamed on the vector's rules"
