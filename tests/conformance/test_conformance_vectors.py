@@ -61,6 +61,7 @@ def test_vectors_cover_every_function_and_cite_defined_rules() -> None:
         "token_windows",
         "chunk_pages",
         "split_sentences",
+        "validate_record",
     }
     for op, cases in VECTORS.items():
         assert cases, op

@@ -18,6 +18,7 @@ import { splitMarkdownRecords } from "./structural.js";
 import { splitSection } from "./split.js";
 import { countTokens } from "./tokens.js";
 import { chunkPages } from "./pages.js";
+import { ChunkRecordSchema } from "./schema.js";
 import { splitSentences } from "./sentences.js";
 import { tokenWindows } from "./tokenWindows.js";
 import { chunkWindows } from "./windows.js";
@@ -52,6 +53,20 @@ function wireChunk(c: Chunk): Json {
     id: c.id, doc_id: c.docId, title: c.title, text: c.text,
     tokens: c.tokens, content_hash: c.contentHash, score: c.score,
   };
+}
+
+/** The "schema-*" faults: a record schema too strict (the Markdown ChunkSchema's four kinds) or too loose
+ * (unknown fields stripped, zod's default, instead of refused). */
+function schemaFaults(record: Json | undefined): Json | undefined {
+  if (record === null || typeof record !== "object" || Array.isArray(record)) return record;
+  if (fault("schema-seed-kinds") && !["prose", "table", "code", "definition"].includes(String(record["kind"]))) {
+    return { ...record, kind: null };
+  }
+  if (fault("schema-strip-unknown")) {
+    const known = Object.keys(ChunkRecordSchema.shape);
+    return Object.fromEntries(Object.entries(record).filter(([k]) => known.includes(k)));
+  }
+  return record;
 }
 
 /** The "*-crlf-normalised" faults: a port that reads Markdown with its line breaks as LF. */
@@ -102,6 +117,7 @@ const OPS: Record<string, (input: Input) => Json> = {
       num(i["overlap_tokens"]) as number | null | undefined,
     ) as unknown as Json,
   split_sentences: (i) => splitSentences(i["text"] as string),
+  validate_record: (i) => ChunkRecordSchema.safeParse(schemaFaults(i["record"])).success,
   words: (i) => {
     const args: unknown[] = [num(i["n"])];
     if (i["start"] !== undefined || i["word"] !== undefined) args.push(i["start"] === undefined ? 0 : num(i["start"]));

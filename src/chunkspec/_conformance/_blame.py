@@ -486,6 +486,7 @@ def _error_rules(op: str, data: dict[str, Any], argument: str) -> list[str]:
         "render": ["RENDER-1"],
         "words": ["WORDS-2"],
         "chunk": ["WIN-1"],
+        "validate_record": ["RECORD-7"],
     }[op]
     leaf = argument.rsplit(".", 1)[-1] if argument else ""
     if op == "chunk" and leaf in ("max_tokens", "overlap_tokens"):
@@ -556,6 +557,15 @@ def blame(
     otherwise. An empty list means the kit cannot tell which rule is broken, and the
     explanation says so.
     """
+    if op == "validate_record" and outcome == "wrong" and "ok" in expected:
+        # CONF-17: the vector's rules are the schema's (RECORD-7) and the field's.
+        loose = expected["ok"] is False
+        why = (
+            "the port's record schema is too loose: it accepts a record that breaks the schema"
+            if loose
+            else "the port's record schema is too strict: it rejects a valid record"
+        )
+        return list(declared) or ["RECORD-7"], why
     rules, why = _diagnose(op, data, expected, outcome, field, actual)
     if not declared:
         return rules, why
@@ -686,7 +696,7 @@ def _by_field(op: str, data: dict[str, Any], field: str, expected: Any, actual: 
         "hash_text": ["HASH-1"],
         "render": ["RENDER-1"],
         "words": ["WORDS-1"],
-    }[op]
+    }.get(op, [])
 
 
 def _assemble_by_field(data: dict[str, Any], expected: Any, actual: Any) -> list[str]:

@@ -19,6 +19,7 @@ from .._core._validate import MAX_SAFE_INTEGER
 from .._version import __version__
 from ._wire import OPS
 from .markdown._vectors import MARKDOWN_OPS, markdown_case
+from .records._schema_cases import schema_vectors
 from .windows._vectors import page_case, token_window_case
 
 __all__ = [
@@ -198,7 +199,8 @@ def _case(function: str, raw: dict[str, Any], source: str) -> Vector | None:
 
 
 def load_vectors() -> dict[str, list[Vector]]:
-    """Return every vector, by function: the core's goldens, then the hazard cases."""
+    """Return every vector, by function: the core's goldens, the hazard cases, then the
+    record schema's cases."""
     out: dict[str, list[Vector]] = {name: [] for name in OPS}
     root = golden_dir()
     for name in OPS:
@@ -215,6 +217,8 @@ def load_vectors() -> dict[str, list[Vector]]:
         hazard = _case(raw["function"], raw, "hazard")
         assert hazard is not None  # hazard cases are written for the wire
         out[raw["function"]].append(hazard)
+    # The record schema's own cases (CONF-17): valid records, and one per constraint broken.
+    out["validate_record"] += [{**case, "source": "schema"} for case in schema_vectors()]
     for name, cases in out.items():
         seen: set[str] = set()
         for case in cases:
