@@ -24,8 +24,9 @@ from chunkspec._conformance._port import Answer, Hello, Port
 from chunkspec._conformance._produce import canonical
 from chunkspec._conformance._rules import _CHECKS
 from chunkspec._conformance._runner import Result, Summary, _apply_expected_failures
-from chunkspec._conformance._vectors import _case, manifest
+from chunkspec._conformance._vectors import _case, manifest, rules_index
 from chunkspec._conformance._wire import dumps, expect, python_arguments
+from chunkspec._records._schema import record_json_schema
 
 profiles = st.sampled_from(["portable", "hazards"])
 any_case = profiles.flatmap(cases)
@@ -395,3 +396,44 @@ class _Alive:
 
     def poll(self) -> None:
         """Still running."""
+
+
+_FIELD_VALUES: st.SearchStrategy[Any] = st.sampled_from(
+    [None, True, 0, -1, 1.5, 2**53, "", "x", "d:0", [], ["a"], [1], {}]
+)
+
+
+@given(st.sampled_from(sorted(record_json_schema()["properties"])), _FIELD_VALUES, st.booleans())
+def test_validate_record_is_the_json_schema(field: str, value: Any, drop: bool) -> None:
+    """CONF-17: chunkspec's validate_record answer is the JSON Schema's, on a record
+    chunkspec writes with any one field changed or dropped."""
+    import jsonschema
+
+    base = expect(
+        "chunk", {"doc_id": "d", "title": "T", "text": "a b", "max_tokens": 2, "overlap_tokens": 0}
+    )["ok"][0]
+    record = {k: v for k, v in base.items() if k != field} if drop else {**base, field: value}
+    valid = jsonschema.Draft202012Validator(record_json_schema()).is_valid(record)
+    assert expect("validate_record", {"record": record}) == {"ok": valid}
+
+
+@given(
+    st.dictionaries(
+        st.sampled_from(["a.json", "b.json"]),
+        st.lists(
+            st.fixed_dictionaries(
+                {"rules": st.lists(st.sampled_from(["WS-1", "PAGE-9", "PAGE-10", "RECORD-7"]))}
+            ),
+            max_size=4,
+        ),
+    )
+)
+def test_rules_index_lists_exactly_the_cited_rules(cases: dict[str, list[dict[str, Any]]]) -> None:
+    """CONF-18: a file's index entry is every rule its cases cite, each once, PAGE-9 before
+    PAGE-10."""
+    index = rules_index(cases)
+    for name, file_cases in cases.items():
+        assert set(index[name]) == {r for c in file_cases for r in c["rules"]}
+        assert len(index[name]) == len(set(index[name]))
+        if "PAGE-9" in index[name] and "PAGE-10" in index[name]:
+            assert index[name].index("PAGE-9") < index[name].index("PAGE-10")
