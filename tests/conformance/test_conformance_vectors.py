@@ -230,3 +230,11 @@ def test_cli_doc_figures_match_the_vectors() -> None:
     cases = json.loads(files["manifest.json"])["cases"]
     assert f"wrote {len(files)} files ({cases} cases," in doc
     assert f": {cases} vectors, " in doc
+
+
+def test_docs_index_the_rules_each_vector_file_covers() -> None:
+    """CONF-18: docs/conformance.md shows the README's table of the rules each vector file
+    covers (after a vector change: ``python -m tests.vector_index --write``)."""
+    from tests.vector_index import DOC, embedded, table
+
+    assert embedded(DOC.read_text("utf-8")) == table()
