@@ -262,7 +262,10 @@ def _has_cases(name: str) -> bool:
 def rules_index(cases: dict[str, list[Vector]]) -> dict[str, list[str]]:
     """The rules each vector file's cases cite, sorted by family and number (CONF-18)."""
     return {
-        name: sorted({rule for case in cases[name] for rule in case["rules"]}, key=_rule_key)
+        name: sorted(
+            {rule for case in cases[name] if isinstance(case, dict) for rule in case["rules"]},
+            key=_rule_key,
+        )
         for name in sorted(cases)
     }
 
@@ -309,7 +312,9 @@ def manifest(files: dict[str, str]) -> str:
         if _has_cases(name):
             cases = json.loads(text)["cases"]
             entry["cases"] = len(cases)
-            entry["rules"] = rules_index({name: cases})[name]
+            rules = rules_index({name: cases})[name]
+            if rules:
+                entry["rules"] = rules
         entries[name] = entry
     content = hashlib.sha256(
         "".join(f"{n}\0{e['sha256']}\n" for n, e in entries.items()).encode("ascii")
