@@ -55,10 +55,10 @@ def register(sub: Any) -> None:
     parser.add_argument(
         "--workers",
         type=int,
-        default=2,
+        default=0,
         metavar="W",
-        help="processes that draw and answer generated cases ahead of the port (default 2; "
-        "0: in this process)",
+        help="processes that draw and answer generated cases ahead of the port (default 0: "
+        "in this process; 2 pays off with idle cores)",
     )
     parser.add_argument(
         "--shrink-seconds",

@@ -5,7 +5,7 @@ The batch stage's Python work is drawing a case (about two thirds) and asking th
 run (each profile and op in the runner's order, stage ``i`` in worker ``i mod W``): each
 draws an op's cases from the same seeded source as in process (``_draw.draws``), drops the
 ones drawn before (CONF-10), computes the oracle's answer and its canonical JSON text, and
-writes the batches to its stdout (the pipe bounds how far it runs ahead). The main process
+writes the batches to its stdout (at most ``_AHEAD`` batches ahead). The main process
 only talks to the port and compares, so drawing, the port and the comparison run at once.
 The cases are exactly those the in-process stage draws (same source, same order, same
 dedupe); an op whose stage stopped at a failure is cancelled, and its worker moves on.
@@ -17,6 +17,7 @@ import contextlib
 import json
 import os
 import pickle
+import queue
 import struct
 import subprocess
 import sys
@@ -32,6 +33,9 @@ from ._generate import by_op
 from ._wire import dumps, expect
 
 __all__ = ["Batch", "Producer", "ProducerGone", "canonical", "produce"]
+
+#: Batches a worker may run ahead of the main process (bounds its memory).
+_AHEAD = 64
 
 
 @dataclass
@@ -66,16 +70,20 @@ def _integral(value: Any) -> Any:
     return value
 
 
-def produce(seed: int, profile: str, op: str, n: int, size: int) -> Iterator[Batch] | None:
+def produce(
+    seed: int, profile: str, op: str, n: int, size: int, *, canonical_texts: bool = False
+) -> Iterator[Batch] | None:
     """The batches of one op's stage: ``n`` distinct cases in batches of ``size``, at most
     twenty times ``n`` draws (CONF-10); None when the fast source is unavailable."""
     source = draws(by_op(profile)[op], f"{seed}:{profile}:{op}")
     if source is None:
         return None
-    return _batches(source, n, size)
+    return _batches(source, n, size, canonical_texts)
 
 
-def _batches(source: Iterator[tuple[str, dict[str, Any]]], n: int, size: int) -> Iterator[Batch]:
+def _batches(
+    source: Iterator[tuple[str, dict[str, Any]]], n: int, size: int, canonical_texts: bool
+) -> Iterator[Batch]:
     """Draw, dedupe and answer; one Batch per ``size`` distinct cases."""
     seen: set[str] = set()
     sent = drawn = 0
@@ -92,7 +100,8 @@ def _batches(source: Iterator[tuple[str, dict[str, Any]]], n: int, size: int) ->
                 batch.cases.append(case)
                 batch.texts.append(text)
                 batch.expected.append(answer)
-                batch.same.append(canonical(answer["ok"]) if "ok" in answer else None)
+                same = canonical_texts and "ok" in answer
+                batch.same.append(canonical(answer["ok"]) if same else None)
         sent += len(batch.cases)
         yield batch
 
@@ -111,27 +120,39 @@ def _work(stages: list[tuple[int, str, str]], seed: int, n: int, size: int) -> N
                 cancelled[0] = max(cancelled[0], int(index))
 
     threading.Thread(target=listen, daemon=True).start()
-    out = sys.stdout.buffer
+    # A writer thread drains the frames, so the worker runs up to _AHEAD batches ahead of
+    # the main process (a pipe alone holds about one): both workers draw at once.
+    frames: queue.Queue[bytes | None] = queue.Queue(_AHEAD)
+    writer = threading.Thread(target=_write_frames, args=(frames, sys.stdout.buffer))
+    writer.start()
     for index, profile, op in stages:
         if cancelled[0] >= index:
-            _frame(out, (index, None))
+            frames.put(_frame((index, None)))
             continue
-        batches = produce(seed, profile, op, n, size)
+        batches = produce(seed, profile, op, n, size, canonical_texts=True)
         if batches is None:
-            _frame(out, (index, False))
+            frames.put(_frame((index, False)))
             continue
         for batch in batches:
             if cancelled[0] >= index:
                 break
-            _frame(out, (index, batch))
-        _frame(out, (index, None))
+            frames.put(_frame((index, batch)))
+        frames.put(_frame((index, None)))
+    frames.put(None)
+    writer.join()
 
 
-def _frame(out: Any, item: Any) -> None:
-    """Write one length-prefixed pickle."""
+def _write_frames(frames: queue.Queue[bytes | None], out: Any) -> None:
+    """Write each frame in order until None."""
+    while (data := frames.get()) is not None:
+        out.write(data)
+        out.flush()
+
+
+def _frame(item: Any) -> bytes:
+    """One length-prefixed pickle."""
     data = pickle.dumps(item, protocol=pickle.HIGHEST_PROTOCOL)
-    out.write(struct.pack("<I", len(data)) + data)
-    out.flush()
+    return struct.pack("<I", len(data)) + data
 
 
 class ProducerGone(ChunkspecError):

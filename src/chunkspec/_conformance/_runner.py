@@ -46,7 +46,7 @@ class Options:
     shrink_seconds: float = 30.0
     expected_failures: list[str] = field(default_factory=list)
     allow_skips: bool = False
-    workers: int = 2  # processes drawing and answering generated cases (CONF-16); 0: none
+    workers: int = 0  # processes drawing and answering generated cases (CONF-16); 0: none
 
 
 @dataclass
