@@ -21,10 +21,12 @@ from chunkspec._conformance._classes import CLASSES
 from chunkspec._conformance._compare import Verdict, first_difference, judge
 from chunkspec._conformance._generate import by_op, cases
 from chunkspec._conformance._port import Answer, Hello, Port
+from chunkspec._conformance._produce import canonical
 from chunkspec._conformance._rules import _CHECKS
 from chunkspec._conformance._runner import Result, Summary, _apply_expected_failures
-from chunkspec._conformance._vectors import _case, manifest
+from chunkspec._conformance._vectors import _case, manifest, rules_index
 from chunkspec._conformance._wire import dumps, expect, python_arguments
+from chunkspec._records._schema import record_json_schema
 
 profiles = st.sampled_from(["portable", "hazards"])
 any_case = profiles.flatmap(cases)
@@ -343,3 +345,95 @@ def test_the_reference_answer_passes_every_rule_check(case: tuple[str, dict[str,
     assume("ok" in expected)
     for rule, _what, check, _explains in _CHECKS.get(op, []):
         assert check(data, expected["ok"]), rule
+
+
+_LEAVES = st.sampled_from(
+    [0, 0.0, -0.0, 1, 1.0, 2.5, True, False, None, "", "0", "a", 2**53, 2.0**53]
+)
+_JSONISH = st.recursive(
+    _LEAVES,
+    lambda inner: (
+        st.lists(inner, max_size=3) | st.dictionaries(st.sampled_from("ab"), inner, max_size=2)
+    ),
+    max_leaves=6,
+)
+
+
+@given(_JSONISH, _JSONISH)
+def test_canonical_text_passes_only_equal_answers(expected: Any, actual: Any) -> None:
+    """CONF-16: an answer whose JSON text is the oracle's canonical text is equal to it by
+    CONF-3 (the fast path never passes a wrong answer), and the canonical text itself, read
+    back, is always equal (it never fails a right one)."""
+    same = canonical(expected)
+    assert same is not None
+    assert first_difference(expected, json.loads(same)) is None
+    if dumps(actual) == same:
+        assert first_difference(expected, actual) is None
+
+
+@given(st.lists(any_case, min_size=2, max_size=5))
+def test_a_batch_message_carries_each_case_as_sent(batch: list[tuple[str, dict[str, Any]]]) -> None:
+    """CONF-15: under protocol 2 the kit writes a batch as one JSON line whose requests are
+    the cases' ops and inputs, in order, and whose id is the first case's."""
+    port = Port(["unused"])
+    written: list[str] = []
+    port._write_async = written.extend  # type: ignore[method-assign,assignment]
+    port._proc = _Alive()  # type: ignore[assignment]
+    port.protocol = 2
+    port.submit(batch)
+    (line,) = written
+    assert line.isascii()
+    message = json.loads(line)
+    assert message["id"] == 1
+    assert message["op"] == "batch"
+    assert [(r["op"], r["input"]) for r in message["input"]["requests"]] == [
+        (op, json.loads(dumps(data))) for op, data in batch
+    ]
+
+
+class _Alive:
+    """A stand-in process that is running."""
+
+    def poll(self) -> None:
+        """Still running."""
+
+
+_FIELD_VALUES: st.SearchStrategy[Any] = st.sampled_from(
+    [None, True, 0, -1, 1.5, 2**53, "", "x", "d:0", [], ["a"], [1], {}]
+)
+
+
+@given(st.sampled_from(sorted(record_json_schema()["properties"])), _FIELD_VALUES, st.booleans())
+def test_validate_record_is_the_json_schema(field: str, value: Any, drop: bool) -> None:
+    """CONF-17: chunkspec's validate_record answer is the JSON Schema's, on a record
+    chunkspec writes with any one field changed or dropped."""
+    import jsonschema
+
+    base = expect(
+        "chunk", {"doc_id": "d", "title": "T", "text": "a b", "max_tokens": 2, "overlap_tokens": 0}
+    )["ok"][0]
+    record = {k: v for k, v in base.items() if k != field} if drop else {**base, field: value}
+    valid = jsonschema.Draft202012Validator(record_json_schema()).is_valid(record)
+    assert expect("validate_record", {"record": record}) == {"ok": valid}
+
+
+@given(
+    st.dictionaries(
+        st.sampled_from(["a.json", "b.json"]),
+        st.lists(
+            st.fixed_dictionaries(
+                {"rules": st.lists(st.sampled_from(["WS-1", "PAGE-9", "PAGE-10", "RECORD-7"]))}
+            ),
+            max_size=4,
+        ),
+    )
+)
+def test_rules_index_lists_exactly_the_cited_rules(cases: dict[str, list[dict[str, Any]]]) -> None:
+    """CONF-18: a file's index entry is every rule its cases cite, each once, PAGE-9 before
+    PAGE-10."""
+    index = rules_index(cases)
+    for name, file_cases in cases.items():
+        assert set(index[name]) == {r for c in file_cases for r in c["rules"]}
+        assert len(index[name]) == len(set(index[name]))
+        if "PAGE-9" in index[name] and "PAGE-10" in index[name]:
+            assert index[name].index("PAGE-9") < index[name].index("PAGE-10")

@@ -6,7 +6,9 @@ passes), unless a MODE makes it misbehave: ``crash-on=OP`` exits on the first OP
 ``wrong-id-on=OP`` answers with another id, ``skip=OP`` skips OP, ``stderr`` writes to
 stderr first, ``wrong-words`` appends a space to every words() answer (``wrong-words=N``:
 only when ``n >= N``), ``protocol=N``
-announces protocol N, ``no-hello`` exits at once, ``features=F`` declares features.
+announces protocol N (``protocol=2`` also answers ``batch`` messages, CONF-15; a crash,
+hang or garbage inside a batch happens there), ``no-hello`` exits at once, ``features=F``
+declares features.
 """
 
 from __future__ import annotations
@@ -46,37 +48,52 @@ def main(modes: list[str]) -> int:
             out.write(dumps({"id": rid, "ok": hello}) + "\n")
             out.flush()
             continue
-        if opts.get("crash-on") == op:
-            print(f"port: crashing on {op}", file=sys.stderr, flush=True)
-            return 7
-        if opts.get("hang-on") == op:
-            out.flush()
-            time.sleep(3600)
-        if opts.get("garbage-on") == op:
-            out.write("this is not json\n")
+        if op == "batch" and opts.get("protocol") == "2":
+            replies = []
+            for inner in request["input"]["requests"]:
+                reply = _one(opts, inner["op"], inner["input"], out)
+                if reply is None:
+                    return 7
+                replies.append(reply)
+            out.write(dumps({"id": rid, "ok": replies}) + "\n")
             out.flush()
             continue
+        reply = _one(opts, op, request["input"], out)
+        if reply is None:
+            return 7
         if opts.get("wrong-id-on") == op:
             rid = rid + 1000
-        if opts.get("skip") == op:
-            out.write(dumps({"id": rid, "skipped": f"{op} not implemented"}) + "\n")
-            out.flush()
-            continue
-        answer = expect(op, request["input"])
-        if "error" in answer:
-            error = {"kind": answer["error"]["kind"], "message": "rejected"}
-            if answer["error"]["argument"] is not None:
-                error["argument"] = answer["error"]["argument"]
-            reply: dict[str, Any] = {"id": rid, "error": error}
+        if reply.get("garbage"):
+            out.write("this is not json\n")
         else:
-            value = answer["ok"]
-            least = int(opts.get("wrong-words") or 0)
-            if "wrong-words" in opts and op == "words" and request["input"]["n"] >= least:
-                value = value + " "
-            reply = {"id": rid, "ok": value}
-        out.write(dumps(reply) + "\n")
+            out.write(dumps({"id": rid, **reply}) + "\n")
         out.flush()
     return 0
+
+
+def _one(opts: dict[str, str], op: str, data: Any, out: Any) -> dict[str, Any] | None:
+    """One request's answer without its id (None: the port crashes now)."""
+    if opts.get("crash-on") == op:
+        print(f"port: crashing on {op}", file=sys.stderr, flush=True)
+        return None
+    if opts.get("hang-on") == op:
+        out.flush()
+        time.sleep(3600)
+    if opts.get("garbage-on") == op:
+        return {"garbage": True}
+    if opts.get("skip") == op:
+        return {"skipped": f"{op} not implemented"}
+    answer = expect(op, data)
+    if "error" in answer:
+        error = {"kind": answer["error"]["kind"], "message": "rejected"}
+        if answer["error"]["argument"] is not None:
+            error["argument"] = answer["error"]["argument"]
+        return {"error": error}
+    value = answer["ok"]
+    least = int(opts.get("wrong-words") or 0)
+    if "wrong-words" in opts and op == "words" and data["n"] >= least:
+        value = value + " "
+    return {"ok": value}
 
 
 if __name__ == "__main__":

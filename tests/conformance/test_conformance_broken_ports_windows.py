@@ -25,6 +25,8 @@ FAULTS = {f["name"]: (f["ops"][0], f["rule"]) for f in faults_of(WINDOW_OPS)}
 WHY = {
     "sentence-no-surrogate-check": "does not reject a lone surrogate (HAZ-4)",
     "tokwin-boolean-size": "expected TypeError naming 'max_tokens'",
+    "tokwin-overlap-unchecked": "expected ValueError naming 'overlap_tokens'",
+    "tokwin-id-from-one": "rules' own checks",
 }
 
 

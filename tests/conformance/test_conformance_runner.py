@@ -49,9 +49,10 @@ def test_hello_names_the_port_and_its_ops() -> None:
 
 
 def test_other_protocol_version_is_refused() -> None:
-    """CONF-4: a port speaking another protocol version cannot be used."""
-    with pytest.raises(PortError, match="protocol 2"):
-        Port(port("protocol=2")).start()
+    """CONF-4, CONF-15: a port speaking a protocol version the kit does not cannot be used;
+    the message names the versions the kit speaks."""
+    with pytest.raises(PortError, match="protocol 3, this kit speaks 1 and 2"):
+        Port(port("protocol=3")).start()
 
 
 def test_port_that_exits_at_start_reports_its_stderr() -> None:
@@ -223,14 +224,22 @@ def test_expected_failure_can_name_the_function() -> None:
 
 
 @pytest.mark.parametrize(
-    "option", [["--cases", "-1"], ["--batch", "0"], ["--timeout", "0"], ["--timeout", "-1"]]
+    "option",
+    [
+        ["--cases", "-1"],
+        ["--batch", "0"],
+        ["--timeout", "0"],
+        ["--timeout", "-1"],
+        ["--workers", "-1"],
+    ],
 )
 def test_cli_refuses_bad_numbers(option: list[str], capsys: pytest.CaptureFixture[str]) -> None:
-    """CONF-12: a negative --cases, a --batch below 1 or a --timeout not above 0 is exit 2
-    with one line naming the limits."""
+    """CONF-12: a negative --cases or --workers, a --batch below 1 or a --timeout not above 0
+    is exit 2 with one line naming the limits."""
     assert main(["conformance", *option, "--", "unused-port"]) == 2
     assert capsys.readouterr().err == (
-        "chunkspec conformance: error: --cases must be >= 0, --batch >= 1 and --timeout > 0\n"
+        "chunkspec conformance: error: --cases must be >= 0, --batch >= 1, --workers >= 0 "
+        "and --timeout > 0\n"
     )
 
 
@@ -280,7 +289,7 @@ def test_cli_progress_lines(capsys: pytest.CaptureFixture[str]) -> None:
     assert err[0] == (
         "chunkspec conformance: port python-test-port 1.0: ops split_section, assemble, "
         "count_tokens, hash_text, render, words, chunk, split_markdown, heading_aware, "
-        "token_windows, chunk_pages, split_sentences"
+        "token_windows, chunk_pages, split_sentences, validate_record"
     )
     assert err[1].startswith("chunkspec conformance: vectors: ")
 

@@ -61,6 +61,7 @@ def test_vectors_cover_every_function_and_cite_defined_rules() -> None:
         "token_windows",
         "chunk_pages",
         "split_sentences",
+        "validate_record",
     }
     for op, cases in VECTORS.items():
         assert cases, op
@@ -117,7 +118,7 @@ def test_files_validate_against_the_schemas() -> None:
     record = json.loads(files[RECORD_SCHEMA])
     jsonschema.Draft202012Validator.check_schema(record)
     for name, text in files.items():
-        if name in SCHEMAS or name in ("manifest.json", RECORD_SCHEMA):
+        if name in SCHEMAS or name in ("manifest.json", "README.md", RECORD_SCHEMA):
             continue
         data = json.loads(text)
         jsonschema.validate(data, schemas["vectors.schema.json"])
@@ -229,3 +230,11 @@ def test_cli_doc_figures_match_the_vectors() -> None:
     cases = json.loads(files["manifest.json"])["cases"]
     assert f"wrote {len(files)} files ({cases} cases," in doc
     assert f": {cases} vectors, " in doc
+
+
+def test_docs_index_the_rules_each_vector_file_covers() -> None:
+    """CONF-18: docs/conformance.md shows the README's table of the rules each vector file
+    covers (after a vector change: ``python -m tests.vector_index --write``)."""
+    from tests.vector_index import DOC, embedded, table
+
+    assert embedded(DOC.read_text("utf-8")) == table()

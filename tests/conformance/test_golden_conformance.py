@@ -15,8 +15,9 @@ from chunkspec._conformance._classes import CLASSES
 from chunkspec._conformance._compare import judge
 from chunkspec._conformance._port import Answer, PortError
 from chunkspec._conformance._runner import Options, run
-from chunkspec._conformance._vectors import _case, load_vectors, manifest
+from chunkspec._conformance._vectors import _case, load_vectors, manifest, rules_index
 from chunkspec._conformance._wire import expect
+from chunkspec._conformance.records._schema_cases import constraints
 
 from .. import goldens
 
@@ -65,6 +66,31 @@ def test_conformance(case: dict[str, Any]) -> None:
     elif check == "alone":  # CONF-14
         kept = [v for v in load_vectors()[data["op"]] if v["id"] not in data["without"]]
         assert uncaught_mistakes(data["op"], kept) == want
+    elif check == "schema_constraints":  # CONF-17
+        assert [c.slug for c in constraints(data["schema"])] == want
+    elif check == "validate_record":  # CONF-17
+        base = expect(
+            "chunk",
+            {"doc_id": "d", "title": "T", "text": "a b", "max_tokens": 2, "overlap_tokens": 0},
+        )
+        record = {**base["ok"][0], **data["change"]}
+        assert expect("validate_record", {"record": record}) == {"ok": want}
+    elif check == "schema_blame":  # CONF-17
+        (case,) = [v for v in load_vectors()["validate_record"] if v["id"] == data["vector"]]
+        expected = {"ok": case["output"]}
+        verdict = judge(expected, Answer("ok", data["answer"]))
+        rules, why = blame(
+            "validate_record",
+            case["input"],
+            expected,
+            verdict.outcome,
+            verdict.field,
+            verdict.answer,
+            case["rules"],
+        )
+        assert {"rules": rules, "explanation": why} == want
+    elif check == "rules_index":  # CONF-18
+        assert rules_index(data["cases"]) == want
     elif check == "expand":
         assert _case(data["function"], data["case"], "golden") == want
     elif check == "manifest":

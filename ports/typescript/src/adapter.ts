@@ -18,12 +18,14 @@ import { splitMarkdownRecords } from "./structural.js";
 import { splitSection } from "./split.js";
 import { countTokens } from "./tokens.js";
 import { chunkPages } from "./pages.js";
+import { ChunkRecordSchema } from "./schema.js";
 import { splitSentences } from "./sentences.js";
 import { tokenWindows } from "./tokenWindows.js";
 import { chunkWindows } from "./windows.js";
 import { words } from "./words.js";
 
-const PROTOCOL = 1;
+/** The protocol versions this adapter speaks: 2 adds batch messages (CONF-15). */
+const PROTOCOLS = [1, 2];
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 type Input = { [key: string]: Json | undefined };
@@ -51,6 +53,20 @@ function wireChunk(c: Chunk): Json {
     id: c.id, doc_id: c.docId, title: c.title, text: c.text,
     tokens: c.tokens, content_hash: c.contentHash, score: c.score,
   };
+}
+
+/** The "schema-*" faults: a record schema too strict (the Markdown ChunkSchema's four kinds) or too loose
+ * (unknown fields stripped, zod's default, instead of refused). */
+function schemaFaults(record: Json | undefined): Json | undefined {
+  if (record === null || typeof record !== "object" || Array.isArray(record)) return record;
+  if (fault("schema-seed-kinds") && !["prose", "table", "code", "definition"].includes(String(record["kind"]))) {
+    return { ...record, kind: null };
+  }
+  if (fault("schema-strip-unknown")) {
+    const known = Object.keys(ChunkRecordSchema.shape);
+    return Object.fromEntries(Object.entries(record).filter(([k]) => known.includes(k)));
+  }
+  return record;
 }
 
 /** The "*-crlf-normalised" faults: a port that reads Markdown with its line breaks as LF. */
@@ -101,6 +117,7 @@ const OPS: Record<string, (input: Input) => Json> = {
       num(i["overlap_tokens"]) as number | null | undefined,
     ) as unknown as Json,
   split_sentences: (i) => splitSentences(i["text"] as string),
+  validate_record: (i) => ChunkRecordSchema.safeParse(schemaFaults(i["record"])).success,
   words: (i) => {
     const args: unknown[] = [num(i["n"])];
     if (i["start"] !== undefined || i["word"] !== undefined) args.push(i["start"] === undefined ? 0 : num(i["start"]));
@@ -111,20 +128,41 @@ const OPS: Record<string, (input: Input) => Json> = {
 
 const VERSION = (JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { version: string }).version;
 
+/** One request's answer, without its id: `{ok}`, `{error}` or `{skipped}`. */
+function reply(op: string, input: Input): { [key: string]: Json } {
+  const run = OPS[op];
+  if (run === undefined) return { skipped: `op ${op} is not supported` };
+  try {
+    return { ok: run(input) };
+  } catch (error) {
+    return { error: errorOf(error) };
+  }
+}
+
+/** The highest version both sides speak: the kit lists its own in `protocols` (CONF-15). */
+function protocolFor(input: Input): number {
+  const offered = Array.isArray(input["protocols"]) ? input["protocols"] : [input["protocol"] ?? 1];
+  const common = PROTOCOLS.filter((p) => offered.includes(p));
+  return common.length === 0 ? 1 : Math.max(...common);
+}
+
 function answer(line: string): string {
   let id: Json = null;
   try {
     const request = JSON.parse(line) as { id?: Json; op?: string; input?: Input };
     id = request.id ?? null;
     const op = request.op ?? "";
+    const input = request.input ?? {};
     if (op === "hello") {
       return JSON.stringify({
-        id, ok: { protocol: PROTOCOL, name: "chunkspec (npm)", version: VERSION, ops: offered() },
+        id, ok: { protocol: protocolFor(input), name: "chunkspec (npm)", version: VERSION, ops: offered() },
       });
     }
-    const run = OPS[op];
-    if (run === undefined) return JSON.stringify({ id, skipped: `op ${op} is not supported` });
-    return JSON.stringify({ id, ok: run(request.input ?? {}) });
+    if (op === "batch" && Array.isArray(input["requests"])) {
+      const requests = input["requests"] as { op?: string; input?: Input }[];
+      return JSON.stringify({ id, ok: requests.map((r) => reply(r.op ?? "", r.input ?? {})) });
+    }
+    return JSON.stringify({ id, ...reply(op, input) });
   } catch (error) {
     return JSON.stringify({ id, error: errorOf(error) });
   }

@@ -38,7 +38,7 @@ export function assemble(chunks: Iterable<Chunk>, budget: number, minScore = 0.3
     room -= chunk.tokens;
   }
   if (picked.length === 0) return null; // PACK-8
-  return [picked.map(renderUnchecked).join("\n"), picked.map((c) => c.id)];
+  return [picked.map(renderUnchecked).join(fault("assemble-blank-line-join") ? "\n\n" : "\n"), picked.map((c) => c.id)];
 }
 
 function rank(a: Chunk, b: Chunk): number {
@@ -83,5 +83,6 @@ function requireChunk(argument: string, item: unknown): void {
   requireText(`${argument}.text`, item.text);
   requireStr(`${argument}.content_hash`, item.contentHash);
   requireInt(`${argument}.tokens`, item.tokens, 0);
+  if (fault("assemble-nan-score") && Number.isNaN(item.score)) return;
   requireReal(`${argument}.score`, item.score);
 }

@@ -9,7 +9,7 @@ import { fault } from "./faults.js";
 import { frontMatterFields } from "./frontMatter.js";
 import { hashText } from "./hashing.js";
 import type { ChunkRecord } from "./record.js";
-import { ChunkRecordSchema } from "./schema.js";
+import { UnkeyedRecordSchema } from "./schema.js";
 import { countUnits } from "./units.js";
 import { countWords, pyStrip } from "./whitespace.js";
 import { withKeys } from "./keys.js";
@@ -49,7 +49,7 @@ export function spanRecords(
       section: section(span.headingPath, span.kind, text), prefix: span.prefix,
       oversized: tokens > maxTokens, title, source: "", strategy, metadata,
     };
-    ChunkRecordSchema.parse(record);
+    UnkeyedRecordSchema.parse(record);
     return record;
   }));
 }

@@ -41,36 +41,53 @@ const jsonValue: z.ZodType<unknown> = z.lazy(() =>
 const count = z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER);
 const page = z.number().int().min(1).max(Number.MAX_SAFE_INTEGER).nullable();
 
-/** The chunk record (RECORD-1): `ChunkSchema`'s fields under their record names, then the rest. */
+/** The chunk record's fields but `key` (RECORD-1): `ChunkSchema`'s under their record names, then the rest. */
+const recordFields = {
+  id: z.string(),
+  doc_id: ChunkSchema.shape.docId,
+  index: count,
+  text: ChunkSchema.shape.text,
+  start: ChunkSchema.shape.start.max(Number.MAX_SAFE_INTEGER),
+  end: ChunkSchema.shape.end.max(Number.MAX_SAFE_INTEGER),
+  tokens: count,
+  counter: z.string().min(1),
+  content_hash: z.string().regex(/^[0-9a-f]{64}$/),
+  kind: z.enum(RECORD_KINDS),
+  heading_path: ChunkSchema.shape.headingPath,
+  parent_id: z.string().nullable(),
+  page_start: page,
+  page_end: page,
+  section: z.string().nullable(),
+  prefix: z.string(),
+  oversized: z.boolean(),
+  title: z.string(),
+  source: z.string(),
+  strategy: z.string().min(1),
+  metadata: z.record(z.string(), jsonValue), // META-1, META-2
+};
+
+/** The fields RECORD-2's equations read. */
+interface RecordCore {
+  id: string; doc_id: string; index: number; start: number; end: number; text: string;
+  prefix: string; page_start: number | null; page_end: number | null;
+}
+
+/** RECORD-2's equations, each a custom issue with its message. */
+function equations(r: RecordCore, ctx: z.RefinementCtx): void {
+  const broken = (message: string): void => ctx.addIssue({ code: "custom", message });
+  if (r.id !== `${r.doc_id}:${r.index}`) broken("RECORD-2: id is doc_id:index");
+  if (!(r.start <= r.end)) broken("RECORD-2: start <= end");
+  if (!r.text.startsWith(r.prefix)) broken("RECORD-2: text starts with prefix");
+  if ((r.page_start === null) !== (r.page_end === null)) broken("RECORD-2: pages");
+}
+
+/** The chunk record (RECORD-1), its stable key included (KEY-1): what the port writes. */
 export const ChunkRecordSchema = z
-  .object({
-    id: z.string(),
-    doc_id: ChunkSchema.shape.docId,
-    index: count,
-    text: ChunkSchema.shape.text,
-    start: ChunkSchema.shape.start.max(Number.MAX_SAFE_INTEGER),
-    end: ChunkSchema.shape.end.max(Number.MAX_SAFE_INTEGER),
-    tokens: count,
-    counter: z.string().min(1),
-    content_hash: z.string().regex(/^[0-9a-f]{64}$/),
-    kind: z.enum(RECORD_KINDS),
-    heading_path: ChunkSchema.shape.headingPath,
-    parent_id: z.string().nullable(),
-    page_start: page,
-    page_end: page,
-    section: z.string().nullable(),
-    prefix: z.string(),
-    oversized: z.boolean(),
-    title: z.string(),
-    source: z.string(),
-    strategy: z.string().min(1),
-    metadata: z.record(z.string(), jsonValue), // META-1, META-2
-    key: z.string().regex(/^[0-9a-f]{64}$/).optional(),
-  })
+  .object({ ...recordFields, key: z.string().regex(/^[0-9a-f]{64}$/) })
   .strict()
-  .refine((r) => r.id === `${r.doc_id}:${r.index}`, { message: "RECORD-2: id is doc_id:index" })
-  .refine((r) => r.start <= r.end, { message: "RECORD-2: start <= end" })
-  .refine((r) => r.text.startsWith(r.prefix), { message: "RECORD-2: text starts with prefix" })
-  .refine((r) => (r.page_start === null) === (r.page_end === null), { message: "RECORD-2: pages" });
+  .superRefine(equations);
+
+/** A record before `withKeys` gives it its key (KEY-1): checked as each record is made. */
+export const UnkeyedRecordSchema = z.object(recordFields).strict().superRefine(equations);
 
 export type ChunkRecordShape = z.infer<typeof ChunkRecordSchema>;

@@ -77,6 +77,10 @@ export function sentenceSpansOfPoints(
         begin = j;
       }
       i = j;
+    } else if (fault("sentence-newline-break") && points[i] === "\n") {
+      emit(points, begin, i, spans);
+      begin = i + 1;
+      i++;
     } else {
       i++;
     }

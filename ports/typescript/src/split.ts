@@ -18,13 +18,17 @@ export function splitSection(docId: string, title: string, text: string, maxToke
   requireText("doc_id", docId); // PORT-2: no lone surrogates in any string field
   requireText("title", title);
   requireText("text", text);
-  requireInt("max_tokens", maxTokens, 1);
+  requireInt("max_tokens", maxTokens, fault("split-max-tokens-zero") ? 0 : 1);
   const parts: Array<[string, number]> = [];
   splitInto(text, maxTokens, parts, false);
   if (fault("drop-blank-chunk") && parts.length === 1 && parts[0]?.[1] === 0) parts.pop();
   if (fault("trim-title")) title = title.trim();
   return parts.map(
-    ([body, tokens], n) => new Chunk(`${docId}:${n}`, docId, title, body, tokens, hashText(body), 0),
+    ([body, tokens], n) =>
+      new Chunk(
+        `${docId}:${fault("split-ids-from-one") ? n + 1 : n}`, docId, title, body, tokens,
+        hashText(fault("split-hash-with-title") ? `${title}\n${body}` : body), 0,
+      ),
   );
 }
 

@@ -30,7 +30,7 @@ export function tokenWindows(
   if (fault("tokwin-boolean-size") && typeof maxTokens === "boolean") maxTokens = Number(maxTokens);
   requireInt("max_tokens", maxTokens, 1); // WIN-2 via TOKWIN-1
   requireInt("overlap_tokens", overlapTokens, 0); // WIN-3 via TOKWIN-1
-  if (overlapTokens >= maxTokens) {
+  if (overlapTokens >= maxTokens && !fault("tokwin-overlap-unchecked")) {
     throw new ArgumentValueError("overlap_tokens", `must be < max_tokens (${maxTokens})`, overlapTokens);
   }
   if (pyStrip(text) === "") return []; // SOURCE-7: a blank document has no record
@@ -47,7 +47,7 @@ export function tokenWindows(
   }
   const { starts, ends } = tokens;
   const n = starts.length;
-  const step = maxTokens - overlapTokens;
+  const step = Math.max(1, maxTokens - overlapTokens);
   const strategy = `window:max_tokens=${maxTokens},overlap_tokens=${overlapTokens}`; // RECORD-6
   const out: ChunkRecord[] = [];
   let a = 0;
@@ -63,7 +63,7 @@ export function tokenWindows(
     const piece = points.slice(start, end).join("");
     const count = unicode ? countUnits(piece) : countWords(piece);
     out.push({
-      id: `${docId}:${k}`, doc_id: docId, index: k, text: piece, start, end,
+      id: `${docId}:${fault("tokwin-id-from-one") ? k + 1 : k}`, doc_id: docId, index: fault("tokwin-id-from-one") ? k + 1 : k, text: piece, start, end,
       tokens: fault("tokwin-tokens-nominal") ? maxTokens : count, // RECORD-14
       counter: unicode ? "unicode" : "whitespace", content_hash: hashText(piece), kind: "window", heading_path: [],
       parent_id: null, page_start: null, page_end: null, section: null, prefix: "",

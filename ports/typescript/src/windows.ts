@@ -23,21 +23,21 @@ export function chunkWindows(
   if (fault("window-boolean-size") && typeof maxTokens === "boolean") maxTokens = Number(maxTokens);
   requireInt("max_tokens", maxTokens, 1); // WIN-2
   requireInt("overlap_tokens", overlapTokens, 0); // WIN-3
-  if (overlapTokens >= maxTokens) {
+  if (overlapTokens >= maxTokens && !fault("window-overlap-unchecked")) {
     throw new ArgumentValueError("overlap_tokens", `must be < max_tokens (${maxTokens})`, overlapTokens);
   }
   // SOURCE-7: a blank document has no record.
   if (pyStrip(text) === "" && !fault("window-blank")) return [];
   const points = fault("window-utf16") ? text.split("") : Array.from(text);
   const n = points.length;
-  const step = maxTokens - overlapTokens;
+  const step = Math.max(1, maxTokens - overlapTokens);
   const strategy = fault("window-strategy-no-overlap")
     ? `window:max_tokens=${maxTokens}`
     : `window:max_tokens=${maxTokens},overlap_tokens=${overlapTokens}`; // RECORD-6
   const out: ChunkRecord[] = [];
   for (let start = 0; start < n; start += step) {
     const end = Math.min(start + maxTokens, n); // WIN-5
-    const piece = points.slice(start, end).join("");
+    const piece = fault("window-strip-pieces") ? pyStrip(points.slice(start, end).join("")) : points.slice(start, end).join("");
     const index = out.length + (fault("window-id-from-one") ? 1 : 0);
     out.push({
       id: `${docId}:${index}`, doc_id: docId, index, text: piece, start,

@@ -53,6 +53,14 @@ def register(sub: Any) -> None:
         help="generated cases per pipelined batch (default 100)",
     )
     parser.add_argument(
+        "--workers",
+        type=int,
+        default=0,
+        metavar="W",
+        help="processes that draw and answer generated cases ahead of the port (default 0: "
+        "in this process; 2 pays off with idle cores)",
+    )
+    parser.add_argument(
         "--shrink-seconds",
         type=float,
         default=30.0,
@@ -108,8 +116,8 @@ def run(args: argparse.Namespace) -> int:
         command = command[1:]
     if not command:
         raise CliError("give the port's command after --, e.g. -- node adapter.js")
-    if args.cases < 0 or args.batch < 1 or args.timeout <= 0:
-        raise CliError("--cases must be >= 0, --batch >= 1 and --timeout > 0")
+    if args.cases < 0 or args.batch < 1 or args.timeout <= 0 or args.workers < 0:
+        raise CliError("--cases must be >= 0, --batch >= 1, --workers >= 0 and --timeout > 0")
     options = Options(
         command=command,
         vectors=not args.no_vectors,
@@ -118,6 +126,7 @@ def run(args: argparse.Namespace) -> int:
         profiles=("portable", "hazards") if args.profile == "all" else (args.profile,),
         timeout=args.timeout,
         batch=args.batch,
+        workers=args.workers,
         shrink_seconds=args.shrink_seconds,
         expected_failures=_patterns(args.expected_failures),
         allow_skips=args.allow_skips,

@@ -285,6 +285,11 @@ def _hash_models(text: str) -> Iterator[tuple[list[str], str, str]]:
         "normalises to NFC before hashing",
         _sha(unicodedata.normalize("NFC", text).encode("utf-8", "surrogatepass")),
     )
+    yield (
+        ["HASH-3"],
+        "normalises to NFKC before hashing",
+        _sha(unicodedata.normalize("NFKC", text).encode("utf-8", "surrogatepass")),
+    )
     yield ["HASH-1"], "hashes UTF-16 code units", _sha(text.encode("utf-16-le", "surrogatepass"))
 
 
@@ -485,6 +490,7 @@ def _error_rules(op: str, data: dict[str, Any], argument: str) -> list[str]:
         "render": ["RENDER-1"],
         "words": ["WORDS-2"],
         "chunk": ["WIN-1"],
+        "validate_record": ["RECORD-7"],
     }[op]
     leaf = argument.rsplit(".", 1)[-1] if argument else ""
     if op == "chunk" and leaf in ("max_tokens", "overlap_tokens"):
@@ -555,6 +561,15 @@ def blame(
     otherwise. An empty list means the kit cannot tell which rule is broken, and the
     explanation says so.
     """
+    if op == "validate_record" and outcome == "wrong" and "ok" in expected:
+        # CONF-17: the vector's rules are the schema's (RECORD-7) and the field's.
+        loose = expected["ok"] is False
+        why = (
+            "the port's record schema is too loose: it accepts a record that breaks the schema"
+            if loose
+            else "the port's record schema is too strict: it rejects a valid record"
+        )
+        return list(declared) or ["RECORD-7"], why
     rules, why = _diagnose(op, data, expected, outcome, field, actual)
     if not declared:
         return rules, why
@@ -563,6 +578,12 @@ def blame(
     narrowed = [rule for rule in rules if rule in declared]
     if narrowed:
         return narrowed, why
+    if outcome == "rejected" and rules:
+        # A valid input refused: the bound the port checks breaks the argument's rules,
+        # whatever else the vector exercises.
+        return [*declared, *(r for r in rules if r not in declared)], (
+            f"{why}; blamed on the vector's rules and the rejected argument's"
+        )
     if outcome not in ("wrong", "rejected"):
         return list(declared), why
     return list(declared), f"{why}; blamed on the vector's rules"
@@ -589,10 +610,17 @@ def _diagnose(
     if outcome != "wrong":
         return [], outcome
     found = _trap(op, data, expected["ok"], actual)
+    broken = broken_rules(op, data, expected["ok"], actual)
     if found is not None:
         rules, mistake = found
-        return rules, f"the answer is what a port gives that {mistake}"
-    broken = broken_rules(op, data, expected["ok"], actual)
+        # A rule whose own check fails as well is another reading of the same answer
+        # (JavaScript's trim() in the parser, MD-4, or in the blank test, HEAD-10).
+        also = [(rule, what) for rule, what in broken if rule not in rules]
+        why = f"the answer is what a port gives that {mistake}"
+        if also:
+            checks = "; ".join(f"{rule}: {what}" for rule, what in also)
+            why += f"; the rules' own checks fail too ({checks})"
+        return [*rules, *(rule for rule, _ in also)], why
     if broken:
         checks = "; ".join(f"{rule}: {what}" for rule, what in broken)
         return [rule for rule, _ in broken], (
@@ -673,7 +701,7 @@ def _by_field(op: str, data: dict[str, Any], field: str, expected: Any, actual: 
         "hash_text": ["HASH-1"],
         "render": ["RENDER-1"],
         "words": ["WORDS-1"],
-    }[op]
+    }.get(op, [])
 
 
 def _assemble_by_field(data: dict[str, Any], expected: Any, actual: Any) -> list[str]:

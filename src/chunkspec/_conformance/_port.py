@@ -23,10 +23,12 @@ from typing import Any
 from .._errors import ChunkspecError
 from ._wire import dumps
 
-__all__ = ["PROTOCOL", "Answer", "Port", "PortError"]
+__all__ = ["PROTOCOL", "PROTOCOLS", "Answer", "Port", "PortError"]
 
-#: The protocol version this kit speaks (the hello exchange checks it, CONF-4).
-PROTOCOL = 1
+#: The newest protocol version this kit speaks (the hello exchange checks it, CONF-4).
+PROTOCOL = 2
+#: Every version it speaks: 1 sends one case a message, 2 adds batch messages (CONF-15).
+PROTOCOLS = (1, 2)
 
 _STDERR_KEEP = 1 << 20
 
@@ -72,7 +74,8 @@ class Port:
         self._lock = threading.Lock()
         self._next_id = 1
         self._threads: list[threading.Thread] = []
-        self._pending: list[tuple[int, list[tuple[str, Any]]]] = []
+        self._pending: list[tuple[int, list[tuple[str, Any]], bool]] = []
+        self.protocol = PROTOCOL
         self._outbox: queue.Queue[bytes | None] = queue.Queue()
         self._current = bytearray()
 
@@ -107,7 +110,8 @@ class Port:
         ]
         for thread in self._threads:
             thread.start()
-        request = {"id": 0, "op": "hello", "input": {"protocol": PROTOCOL}}
+        # "protocol": 1 keeps a version-1 port that checks it working (CONF-15).
+        request = {"id": 0, "op": "hello", "input": {"protocol": 1, "protocols": list(PROTOCOLS)}}
         self._write_async([dumps(request)])
         line = self._read(self.startup_timeout)
         if line is None or line == b"":
@@ -126,9 +130,13 @@ class Port:
         except (ValueError, KeyError, TypeError):
             self.stop()
             raise PortError(f"malformed hello answer: {line[:200]!r}") from None
-        if protocol != PROTOCOL:
+        if isinstance(protocol, bool) or protocol not in PROTOCOLS:
             self.stop()
-            raise PortError(f"port speaks protocol {protocol!r}, this kit speaks {PROTOCOL}")
+            raise PortError(
+                f"port speaks protocol {protocol!r}, this kit speaks "
+                + " and ".join(str(p) for p in PROTOCOLS)
+            )
+        self.protocol = protocol
         self.hello = hello
         return hello
 
@@ -174,17 +182,36 @@ class Port:
             answers += self.collect()
         return answers
 
-    def submit(self, batch: list[tuple[str, Any]]) -> None:
-        """Send a batch without waiting; ``collect`` returns its answers (batches in order)."""
+    def submit(self, batch: list[tuple[str, Any]], texts: list[str] | None = None) -> None:
+        """Send a batch without waiting; ``collect`` returns its answers (batches in order).
+
+        Under protocol 2 a batch of two or more cases is one ``batch`` message (CONF-15);
+        ``texts``, when given, are the inputs' wire texts already written.
+        """
+        self._send(batch, texts, framed=self.protocol >= 2 and len(batch) > 1)
+
+    def _send(self, batch: list[tuple[str, Any]], texts: list[str] | None, *, framed: bool) -> None:
+        """Write ``batch`` as one batch message or as one message a case."""
         if self._proc is None or self._proc.poll() is not None:
             self.restart()
+            framed = framed and self.protocol >= 2
         first = self._next_id
         self._next_id += len(batch)
-        self._pending.append((first, batch))
+        self._pending.append((first, batch, framed))
+        inputs = texts if texts is not None else [dumps(data) for _, data in batch]
+        if framed:
+            requests = ",".join(
+                f'{{"op":{dumps(op)},"input":{text}}}'
+                for (op, _), text in zip(batch, inputs, strict=True)
+            )
+            self._write_async(
+                [f'{{"id":{first},"op":"batch","input":{{"requests":[{requests}]}}}}']
+            )
+            return
         self._write_async(
             [
-                dumps({"id": first + k, "op": op, "input": data})
-                for k, (op, data) in enumerate(batch)
+                f'{{"id":{first + k},"op":{dumps(op)},"input":{text}}}'
+                for k, ((op, _), text) in enumerate(zip(batch, inputs, strict=True))
             ]
         )
 
@@ -195,7 +222,19 @@ class Port:
         again, and later submitted batches are sent again to the new process (a loop, not
         recursion: a port may crash on every case).
         """
-        base, batch = self._pending.pop(0)  # the answer to batch[k] has id base + k
+        base, batch, framed = self._pending.pop(0)  # the answer to batch[k] has id base + k
+        if framed:
+            got = self._collect_framed(base, len(batch))
+            if got is not None:
+                return got
+            # No usable batch answer: a fresh port answers these cases one message each,
+            # so a crash or a timeout is pinned on its case (CONF-15, CONF-7).
+            later, self._pending = self._pending, []
+            self.restart()
+            self._send(batch, None, framed=False)
+            for _, pending, was_framed in later:
+                self._send(pending, None, framed=was_framed)
+            return self.collect()
         answers: list[Answer] = []
         while len(answers) < len(batch):
             k = len(answers)
@@ -215,11 +254,36 @@ class Port:
             self.restart()
             rest = batch[k + 1 :]
             if rest:
-                self.submit(rest)
+                self._send(rest, None, framed=False)
                 base = self._pending.pop()[0] - (k + 1)
-            for _, pending in later:
-                self.submit(pending)
+            for _, pending, was_framed in later:
+                self._send(pending, None, framed=was_framed)
         return answers
+
+    def _collect_framed(self, base: int, size: int) -> list[Answer] | None:
+        """The answers of one batch message, or None when it has none usable in time."""
+        line = self._read(self.timeout)
+        if not line:
+            return None
+        try:
+            answer = json.loads(line)
+        except ValueError:
+            return None
+        items = answer.get("ok") if isinstance(answer, dict) and answer.get("id") == base else None
+        if not isinstance(items, list) or len(items) != size:
+            if isinstance(answer, dict) and answer.get("id") == base:
+                self.protocol = 1  # it answered, but not a batch: one case a message from now
+            return None
+        out: list[Answer] = []
+        for item in items:
+            kind = next(
+                (k for k in ("ok", "error", "skipped") if isinstance(item, dict) and k in item),
+                None,
+            )
+            if kind is None:
+                return None
+            out.append(Answer(kind, item[kind]))
+        return out
 
     def drain(self) -> None:
         """Collect and drop the answers to every submitted batch."""

@@ -239,6 +239,30 @@ def _headings(data: dict[str, Any], answer: Any) -> bool:
     return got == want
 
 
+#: JavaScript's whitespace (``/\s/``, ``trim()``): Python's without U+001C..U+001F and U+0085,
+#: with U+FEFF.
+_JS_SPACE = frozenset(" \t\n\x0b\x0c\r\xa0\u1680\u2028\u2029\u202f\u205f\u3000\ufeff") | frozenset(
+    chr(c) for c in range(0x2000, 0x200B)
+)
+
+
+def _blank_test_headings(data: dict[str, Any], answer: Any) -> bool:
+    """HEAD-10: a heading whose title is blank only to another whitespace set (JavaScript's
+    U+FEFF) is not an empty heading: it gives its heading chunk."""
+    from .._text._markdown import parse_markdown_blocks
+
+    records = _records(answer)
+    text = data.get("text")
+    if records is None or not isinstance(text, str):
+        return True
+    try:
+        titles = [b.text for b in parse_markdown_blocks(text) if b.kind == "heading"]
+    except (TypeError, ValueError):
+        return True
+    got = [r.get("text") for r in records if r.get("kind") == "heading"]
+    return all(t in got for t in titles if t.strip() and not set(t) - _JS_SPACE)
+
+
 def _no_blank_record(data: dict[str, Any], answer: Any) -> bool:
     """MD-8, HEAD-10: no record's text is empty or whitespace only (Python's whitespace)."""
     records = _records(answer)
@@ -320,6 +344,12 @@ _CHECKS["heading_aware"][:0] = [
         "every block that is not whitespace only is kept",
         _keeps_blocks,
         (*_BLANK_EXPLAINS, "HEAD-3"),
+    ),
+    (
+        "HEAD-10",
+        "a heading blank only to JavaScript's whitespace gives a chunk",
+        _blank_test_headings,
+        ("HEAD-3", "HEAD-4"),
     ),
     ("HEAD-3", "one heading chunk per non-blank heading", _headings, ("HEAD-4",)),
     ("HEAD-4", "parent_id is the enclosing heading's chunk", _parent_links, ()),

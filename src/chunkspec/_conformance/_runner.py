@@ -12,7 +12,7 @@ import fnmatch
 import hashlib
 import math
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -23,9 +23,9 @@ from hypothesis import strategies as st
 from ._blame import blame
 from ._compare import Verdict, judge
 from ._compare import judge as judge_answer
-from ._draw import draws
 from ._generate import PROFILES, by_op
 from ._port import Answer, Hello, Port
+from ._produce import Batch, Producer, produce
 from ._vectors import load_vectors
 from ._wire import dumps, expect
 
@@ -46,6 +46,7 @@ class Options:
     shrink_seconds: float = 30.0
     expected_failures: list[str] = field(default_factory=list)
     allow_skips: bool = False
+    workers: int = 0  # processes drawing and answering generated cases (CONF-16); 0: none
 
 
 @dataclass
@@ -231,7 +232,13 @@ def _run_vectors(port: Port, hello: Hello) -> list[Result]:
 
 
 def _differential(
-    port: Port, options: Options, profile: str, op: str, n: int, summary: Summary
+    port: Port,
+    options: Options,
+    profile: str,
+    op: str,
+    n: int,
+    summary: Summary,
+    producer: Producer | None = None,
 ) -> list[Result]:
     """Run ``n`` generated cases of ``op``; on a disagreement shrink it; return failures.
 
@@ -246,13 +253,20 @@ def _differential(
     key = f"{profile}/{op}"
     failures: list[Result] = []
 
-    def judge(batch: list[tuple[str, dict[str, Any]]], answers: list[Answer]) -> list[Result]:
+    def judge(
+        batch: list[tuple[str, dict[str, Any]]],
+        answers: list[Answer],
+        known: Batch | None = None,
+    ) -> list[Result]:
         out = []
-        for (case_op, data), answer in zip(batch, answers, strict=True):
-            if (
-                answer.kind in ("ok", "error")
-                and judge_answer(expect(case_op, data), answer).outcome == "pass"
-            ):
+        for k, ((case_op, data), answer) in enumerate(zip(batch, answers, strict=True)):
+            if known is not None:
+                expected, same = known.expected[k], known.same[k]
+                if same is not None and answer.kind == "ok" and _same_text(same, answer.value):
+                    continue  # equal JSON text: equal by CONF-3, without the walk
+            else:
+                expected = expect(case_op, data)
+            if answer.kind in ("ok", "error") and judge_answer(expected, answer).outcome == "pass":
                 continue  # the common case, without building a Result
             result = _result(
                 case_id(profile, case_op, data),
@@ -260,7 +274,7 @@ def _differential(
                 "generated",
                 [],
                 data,
-                expect(case_op, data),
+                expected,
                 answer,
                 profile=profile,
             )
@@ -274,7 +288,7 @@ def _differential(
     def judge_previous() -> None:
         """Judge the batch sent before; stop the stage at its first failure."""
         batch = previous.pop()
-        failed = judge(batch, port.collect())
+        failed = judge(batch, port.collect(), known.pop() if known else None)
         if failed:
             failures.append(min(failed, key=lambda r: _size(r.input)))
             raise _Found
@@ -319,17 +333,33 @@ def _differential(
             raise _Enough
 
     previous: list[list[tuple[str, dict[str, Any]]]] = []
-    fast = draws(strategy, f"{options.seed}:{profile}:{op}")
+    known: list[Batch] = []
     started = time.monotonic()
+    produced = (
+        producer.stage(profile, op)
+        if producer is not None
+        else produce(options.seed, profile, op, n, size)
+    )
     try:
-        if fast is None:
+        if produced is None:
             generate()
         else:
-            _send_distinct(fast, n, size, seen, key, summary, port, previous, judge_previous)
+            for ready in produced:
+                summary.drawn[key] = summary.drawn.get(key, 0) + ready.drawn
+                if not ready.cases:
+                    continue
+                summary.generated[key] = summary.generated.get(key, 0) + len(ready.cases)
+                port.submit(ready.cases, ready.texts)
+                if previous:
+                    judge_previous()
+                previous.append(ready.cases)
+                known.append(ready)
     except _Enough:
         pass
     except _Found:
         previous.clear()
+        if producer is not None:
+            producer.cancel()
     try:
         if previous:
             judge_previous()
@@ -375,39 +405,12 @@ def _differential(
     return [first, smallest]
 
 
-def _send_distinct(
-    source: Iterator[tuple[str, dict[str, Any]]],
-    n: int,
-    size: int,
-    seen: set[str],
-    key: str,
-    summary: Summary,
-    port: Port,
-    previous: list[list[tuple[str, dict[str, Any]]]],
-    judge_previous: Callable[[], None],
-) -> None:
-    """Send ``n`` distinct cases from ``source`` in batches of ``size``, pipelined: the
-    port answers a batch while the next is drawn and the one before is judged. Stops early
-    (``_Found``) at a failing batch, or after drawing twenty times ``n`` (a small space)."""
-    sent = drawn = 0
-    while sent < n and drawn < 20 * n:
-        batch: list[tuple[str, dict[str, Any]]] = []
-        before = drawn
-        while len(batch) < min(size, n - sent) and drawn < 20 * n:
-            case = next(source)
-            drawn += 1
-            text = dumps(case[1])
-            if text not in seen:
-                seen.add(text)
-                batch.append(case)
-        summary.drawn[key] = summary.drawn.get(key, 0) + drawn - before
-        sent += len(batch)
-        summary.generated[key] = summary.generated.get(key, 0) + len(batch)
-        if batch:
-            port.submit(batch)
-            if previous:
-                judge_previous()
-            previous.append(batch)
+def _same_text(same: str, value: Any) -> bool:
+    """True when the port's answer is written as the oracle's canonical text (CONF-16)."""
+    try:
+        return dumps(value) == same
+    except ValueError:  # a NaN in the answer: compare in full
+        return False
 
 
 def _size(data: Any) -> tuple[int, int, str]:
@@ -465,6 +468,24 @@ def _apply_expected_failures(summary: Summary, patterns: list[str]) -> None:
             summary.unexpected_passes.append(pattern)
 
 
+def _producer(options: Options, hello: Hello) -> Producer | None:
+    """The worker that draws and answers the run's cases (CONF-16), started while the
+    vectors run; None when there is nothing to draw or it cannot start."""
+    plan = [
+        (profile, op)
+        for profile in options.profiles
+        for op in by_op(profile)
+        if op in hello.ops and options.cases > 0
+    ]
+    if not plan or options.workers <= 0:
+        return None
+    size = max(1, min(options.batch, options.cases))
+    try:
+        return Producer(plan, options.seed, options.cases, size, options.workers)
+    except OSError:  # no second process here: draw in process
+        return None
+
+
 def run(options: Options, progress: Callable[[str], None] = lambda _: None) -> Summary:
     """Check the port ``options.command`` and return the summary (the port is stopped)."""
     started = time.monotonic()
@@ -472,6 +493,7 @@ def run(options: Options, progress: Callable[[str], None] = lambda _: None) -> S
     hello = port.start()
     summary = Summary(hello=hello, allow_skips=options.allow_skips)
     progress(f"port {hello.name} {hello.version}: ops {', '.join(hello.ops)}")
+    producer = _producer(options, hello)
     try:
         if options.vectors:
             summary.results += _run_vectors(port, hello)
@@ -483,7 +505,9 @@ def run(options: Options, progress: Callable[[str], None] = lambda _: None) -> S
             for op in by_op(profile):
                 if op not in hello.ops or options.cases <= 0:
                     continue
-                summary.results += _differential(port, options, profile, op, options.cases, summary)
+                summary.results += _differential(
+                    port, options, profile, op, options.cases, summary, producer
+                )
             mine = [k for k in summary.generated if k.startswith(profile + "/")]
             done = sum(summary.generated[k] for k in mine)
             detail = ", ".join(
@@ -493,6 +517,8 @@ def run(options: Options, progress: Callable[[str], None] = lambda _: None) -> S
             progress(f"generated ({profile}): {done} distinct cases (distinct/drawn: {detail})")
         summary.generated_seconds = time.monotonic() - generated_start
     finally:
+        if producer is not None:
+            producer.close()
         summary.restarts = port.restarts
         port.stop()
         summary.stderr = port.stderr_text()

@@ -20,6 +20,7 @@ from .._records._key import keyed_rows
 from .._version import __version__
 from ._wire import OPS
 from .markdown._vectors import MARKDOWN_OPS, markdown_case
+from .records._schema_cases import schema_vectors
 from .windows._vectors import page_case, token_window_case
 
 __all__ = [
@@ -202,7 +203,8 @@ def _case(function: str, raw: dict[str, Any], source: str) -> Vector | None:
 
 
 def load_vectors() -> dict[str, list[Vector]]:
-    """Return every vector, by function: the core's goldens, then the hazard cases."""
+    """Return every vector, by function: the core's goldens, the hazard cases, then the
+    record schema's cases."""
     out: dict[str, list[Vector]] = {name: [] for name in OPS}
     root = golden_dir()
     for name in OPS:
@@ -219,6 +221,8 @@ def load_vectors() -> dict[str, list[Vector]]:
         hazard = _case(raw["function"], raw, "hazard")
         assert hazard is not None  # hazard cases are written for the wire
         out[raw["function"]].append(hazard)
+    # The record schema's own cases (CONF-17): valid records, and one per constraint broken.
+    out["validate_record"] += [{**case, "source": "schema"} for case in schema_vectors()]
     for name, cases in out.items():
         seen: set[str] = set()
         for case in cases:
@@ -247,8 +251,60 @@ def vector_files() -> dict[str, str]:
         files[schema] = (_DATA / schema).read_text("utf-8")
     # The chunkers' answers are chunk records: the record's own JSON Schema (RECORD-7).
     files[RECORD_SCHEMA] = (_DATA.parent.parent / "schemas" / RECORD_SCHEMA).read_text("utf-8")
+    files["README.md"] = readme(
+        {name: json.loads(text)["cases"] for name, text in files.items() if _has_cases(name)}
+    )
     files["manifest.json"] = manifest(files)
     return files
+
+
+def _has_cases(name: str) -> bool:
+    """True for a vector file (JSON with cases), not a schema or the README."""
+    return name.endswith(".json") and not name.endswith(".schema.json") and name != "manifest.json"
+
+
+def rules_index(cases: dict[str, list[Vector]]) -> dict[str, list[str]]:
+    """The rules each vector file's cases cite, sorted by family and number (CONF-18)."""
+    return {
+        name: sorted(
+            {rule for case in cases[name] for rule in case["rules"]},
+            key=_rule_key,
+        )
+        for name in sorted(cases)
+    }
+
+
+def _rule_key(rule: str) -> tuple[str, int]:
+    """``("SPLIT", 4)`` for ``SPLIT-4``: families in order, numbers by value."""
+    family, _, number = rule.rpartition("-")
+    return (family, int(number) if number.isdigit() else 0)
+
+
+def readme(cases: dict[str, list[Vector]]) -> str:
+    """README.md of a vector directory: per file its cases and the rules they cover, then
+    per rule the files that cover it (CONF-18)."""
+    index = rules_index(cases)
+    lines = [
+        f"# chunkspec conformance vectors, suite {__version__}",
+        "",
+        "Written by `chunkspec vectors` (do not edit; `manifest.json` pins every file).",
+        "Each file holds the cases of one protocol operation; docs/conformance.md says how",
+        "to run them. The rules are chunkspec's (docs/spec.md, docs/spec/*.md).",
+        "",
+        "| file | cases | rules covered |",
+        "|---|---:|---|",
+    ]
+    lines += [
+        f"| `{name}` | {len(cases[name])} | {', '.join(rules)} |" for name, rules in index.items()
+    ]
+    by_rule: dict[str, list[str]] = {}
+    for name, rules in index.items():
+        for rule in rules:
+            count = sum(rule in case["rules"] for case in cases[name])
+            by_rule.setdefault(rule, []).append(f"`{name}` ({count})")
+    lines += ["", "| rule | files (cases) |", "|---|---|"]
+    lines += [f"| {rule} | {', '.join(by_rule[rule])} |" for rule in sorted(by_rule, key=_rule_key)]
+    return "\n".join(lines) + "\n"
 
 
 def manifest(files: dict[str, str]) -> str:
@@ -257,8 +313,12 @@ def manifest(files: dict[str, str]) -> str:
     for name in sorted(files):
         text = files[name]
         entry: dict[str, Any] = {"sha256": hashlib.sha256(text.encode("utf-8")).hexdigest()}
-        if not name.endswith(".schema.json"):
-            entry["cases"] = len(json.loads(text)["cases"])
+        if _has_cases(name):
+            cases = json.loads(text)["cases"]
+            entry["cases"] = len(cases)
+            rules = rules_index({name: cases})[name]
+            if rules:
+                entry["rules"] = rules
         entries[name] = entry
     content = hashlib.sha256(
         "".join(f"{n}\0{e['sha256']}\n" for n, e in entries.items()).encode("ascii")

@@ -22,6 +22,7 @@ from .._core._words import words
 from .._text._sentences import split_sentences
 from .markdown._ops import heading_aware_records, split_markdown_records
 from .records._ops import chunk_records
+from .records._schema_cases import accepts
 from .windows._ops import page_records, token_window_records
 
 __all__ = ["OPS", "decode_number", "dumps", "encode", "expect", "python_arguments"]
@@ -40,6 +41,7 @@ OPS: dict[str, Callable[..., Any]] = {
     "token_windows": token_window_records,
     "chunk_pages": page_records,
     "split_sentences": split_sentences,
+    "validate_record": accepts,
 }
 
 #: Fields whose strings "Infinity", "-Infinity" and "NaN" stand for numbers.

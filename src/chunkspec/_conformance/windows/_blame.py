@@ -63,6 +63,7 @@ def _sentences(
     anywhere: bool = False,
     abbreviations: frozenset[str] = frozenset(),
     keep_blank: bool = False,
+    line_ends: bool = False,
 ) -> list[str]:
     """SENT-1..SENT-3, SENT-5, SENT-6 literally: the spans' texts, one step swappable."""
     out: list[str] = []
@@ -89,6 +90,9 @@ def _sentences(
                     emit(text[begin:j])
                     begin = j
             i = j
+        elif line_ends and text[i] == "\n":
+            emit(text[begin:i])
+            begin = i = i + 1
         else:
             i += 1
     emit(text[begin:])
@@ -120,6 +124,7 @@ _SENTENCE_TRAPS: list[tuple[str, list[str], dict[str, Any]]] = [
     ),
     ("does not strip the sentences", ["SENT-2"], {"strip": None}),
     ("gives one empty sentence for a blank text", ["SENT-2"], {"keep_blank": True}),
+    ("ends a sentence at a line break", ["SENT-1"], {"line_ends": True}),
 ]
 
 
