@@ -45,12 +45,7 @@ def python_records(text: str, python: dict[str, Any], doc_id: str) -> list[dict[
     options = {k: v for k, v in python.items() if k not in read}
     document = document_from_text(text, doc_id=doc_id, **read)
     strategy = options.pop("strategy")
-    return [r.to_dict() for r in chunk_document(document, strategy, **_seed(strategy), **options)]
-
-
-def _seed(strategy: str) -> dict[str, Any]:
-    """The port has no min_tokens (docs/portability.md): compare with SIZE-2's merging off."""
-    return {"min_tokens": 0} if strategy in ("heading", "structural") else {}
+    return [r.to_dict() for r in chunk_document(document, strategy, **options)]
 
 
 def expected(case: dict[str, Any]) -> Any:
@@ -92,6 +87,27 @@ STRATEGIES: list[tuple[dict[str, Any], dict[str, Any], str]] = [
     ),
     ({"strategy": "heading"}, {"strategy": "heading"}, "markdown"),
     (
+        {"strategy": "heading", "maxTokens": 60, "minTokens": 0},
+        {"strategy": "heading", "max_tokens": 60, "min_tokens": 0},
+        "markdown",
+    ),
+    (
+        {"strategy": "heading", "maxTokens": 60, "minTokens": 25, "overlapTokens": 5},
+        {"strategy": "heading", "max_tokens": 60, "min_tokens": 25, "overlap_tokens": 5},
+        "markdown",
+    ),
+    ({"strategy": "structural"}, {"strategy": "structural"}, "markdown"),
+    (
+        {"strategy": "structural", "maxTokens": 60, "minTokens": 0},
+        {"strategy": "structural", "max_tokens": 60, "min_tokens": 0},
+        "markdown",
+    ),
+    (
+        {"strategy": "structural", "maxTokens": 60, "minTokens": 25},
+        {"strategy": "structural", "max_tokens": 60, "min_tokens": 25},
+        "markdown",
+    ),
+    (
         {"strategy": "structural", "maxTokens": 30, "splitTables": True},
         {"strategy": "structural", "max_tokens": 30, "split_tables": True},
         "markdown",
@@ -125,7 +141,7 @@ def test_chunk_document_equals_python_on_the_repository(port: Port) -> None:
             )
             options = dict(python)
             strategy = options.pop("strategy")
-            records = chunk_document(document, strategy, **_seed(strategy), **options)
+            records = chunk_document(document, strategy, **options)
             wanted.append([r.to_dict() for r in records])
     got = call_api(port, calls)
     assert sum(map(len, wanted)) > 10_000
@@ -157,6 +173,8 @@ def test_chunk_document_equals_python_on_every_script(port: Port) -> None:
             for size, counter in ((3, None), (17, None), (5, "unicode")):
                 js_options = {**js, "maxTokens": size}
                 options = {**python, "max_tokens": size}
+                if "min_tokens" in options:  # SIZE-2: at most max_tokens
+                    js_options["minTokens"] = options["min_tokens"] = min(size, options["min_tokens"])
                 if counter is not None:  # COUNT-11: the unicode counter asked for by name
                     js_options["counter"] = options["counter"] = counter
                 calls.append(("chunkDocument", [text, {"docId": f"d{n}", **js_options}]))

@@ -20,6 +20,8 @@ export interface Span {
   headingPath: string[];
   parentId: string | null;
   prefix: string;
+  /** SIZE-7: a merged heading record's section, its heading's title (else RECORD-12's). */
+  section?: string;
 }
 
 /** RECORD-12: a heading chunk's own title, else the innermost heading of its path. */
@@ -45,7 +47,7 @@ export function spanRecords(
       id: `${docId}:${index}`, doc_id: docId, index, text, start: cp(span.start), end: cp(span.end),
       tokens, counter: unicode ? "unicode" : "whitespace", content_hash: hashText(text), kind: span.kind,
       heading_path: span.headingPath, parent_id: span.parentId, page_start: null, page_end: null,
-      section: section(span.headingPath, span.kind, text), prefix: span.prefix,
+      section: span.section ?? section(span.headingPath, span.kind, text), prefix: span.prefix,
       oversized: tokens > maxTokens, title, source: "", strategy, metadata,
     };
     ChunkRecordSchema.parse(record);

@@ -11,6 +11,7 @@ import { fault } from "./faults.js";
 import { type Block, lineTable, parseMarkdownBlocks } from "./markdown.js";
 import { type Span, spanRecords } from "./markdownRecords.js";
 import type { ChunkRecord } from "./record.js";
+import { mergeSmall } from "./smallChunks.js";
 import { splitInto } from "./split.js";
 import { ArgumentTypeError, requireInt, requireText } from "./validate.js";
 import { sentenceSpans } from "./headingSentences.js";
@@ -62,7 +63,7 @@ function requireBool(argument: string, value: unknown): boolean {
 /** `chunk_document(SourceDocument(docId, text, "markdown", title), "structural", ...)`. */
 export function splitMarkdownRecords(
   docId: string, title: string, text: string, maxTokens: number, countHeadings: boolean = false,
-  splitTables: boolean = false, forceUnicode = false,
+  splitTables: boolean = false, forceUnicode = false, minTokens = 0,
 ): ChunkRecord[] {
   requireText("doc_id", docId);
   requireText("text", text);
@@ -73,10 +74,44 @@ export function splitMarkdownRecords(
   if (pyStrip(text) === "") return []; // SOURCE-7
   const unicode = forceUnicode || hasClusterScript(text); // SCRIPT-6: whitespace counts unicode units here
   const splitter = new Splitter(text, maxTokens, countHeadings, splitTables, unicode);
+  let spans = splitter.run();
+  if (minTokens > 0) spans = mergeStructural(text, spans, splitter.heads, minTokens, maxTokens, unicode);
   let strategy = `structural:max_tokens=${maxTokens}`; // RECORD-6
+  if (minTokens > 0) strategy += `,min_tokens=${minTokens}`; // RECORD-16
   if (countHeadings && !fault("md-strategy-flags")) strategy += ",count_headings=true";
   if (splitTables && !fault("md-strategy-flags")) strategy += ",split_tables=true";
-  return spanRecords(docId, title, text, splitter.run(), maxTokens, strategy, unicode);
+  return spanRecords(docId, title, text, spans, maxTokens, strategy, unicode);
+}
+
+/** SIZE-3 to SIZE-6 for `structural`: runs never cross a heading; the kind is the largest span's. */
+function mergeStructural(
+  text: string, spans: Span[], heads: number[], minTokens: number, maxTokens: number, unicode: boolean,
+): Span[] {
+  const joins = (run: number[], k: number): boolean => {
+    // SIZE-5: no heading starts between the run's end and span k.
+    const at = bisectLeft(heads, spans[run[run.length - 1] as number]?.end ?? 0);
+    return at === heads.length || (heads[at] ?? 0) >= (spans[k]?.start ?? 0);
+  };
+  const kindOf = (run: number[], tokens: number[]): string => {
+    let best = run[0] as number;
+    for (const i of run) if ((tokens[i] ?? 0) > (tokens[best] ?? 0)) best = i;
+    return spans[best]?.kind ?? "";
+  };
+  const count = unicode ? countUnits : countWords;
+  const measure = (start: number, end: number, prefix: string): number => count(prefix + text.slice(start, end));
+  return mergeSmall(spans, measure, minTokens, maxTokens, joins, kindOf).map(([, span]) => span);
+}
+
+/** The index of the first element of sorted `xs` not less than `x` (Python's bisect_left). */
+function bisectLeft(xs: number[], x: number): number {
+  let lo = 0;
+  let hi = xs.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if ((xs[mid] ?? 0) < x) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
 class Splitter {
@@ -86,6 +121,8 @@ class Splitter {
   trail = "";
   trailTokens = 0;
   readonly out: Span[] = [];
+  /** Where each heading block starts (SIZE-5). */
+  readonly heads: number[] = [];
 
   constructor(
     readonly source: string, readonly budget: number, readonly countHeadings: boolean,
@@ -124,6 +161,7 @@ class Splitter {
     let prose: Block[] = [];
     for (const block of parseMarkdownBlocks(this.source)) {
       if (block.kind === "heading") {
+        this.heads.push(block.start);
         this.prose(prose);
         prose = [];
         if (fault("md-path-by-position")) {
