@@ -55,6 +55,12 @@ export interface ChunkDocumentOptions {
    * (SIZE-1). 0 turns merging off.
    */
   minTokens?: number;
+  /**
+   * `heading` and `structural`: the budget covers the embedded text (the heading trail, a
+   * blank line, the text; SIZE-8, SIZE-9) and each record's `tokens` counts it (RECORD-17);
+   * default false.
+   */
+  budgetIncludesHeadings?: boolean;
   /** `structural` only: the budget counts the heading trail too; default false. */
   countHeadings?: boolean;
   /** `structural` only: split a table over the budget by rows; default false. */
@@ -84,7 +90,7 @@ export interface AssembleOptions {
 
 const KNOWN = new Set([
   "docId", "title", "source", "strategy", "maxTokens", "overlapTokens", "counter", "countHeadings",
-  "splitTables", "metadata", "minTokens",
+  "splitTables", "metadata", "minTokens", "budgetIncludesHeadings",
 ]);
 
 function plainObject(argument: string, value: unknown): Record<string, unknown> {
@@ -170,15 +176,21 @@ export function chunkDocument(text: string, options: ChunkDocumentOptions): Chun
     }
     if (minTokens > maxTokens) throw new ArgumentValueError("minTokens", `must be <= maxTokens (${maxTokens})`, minTokens);
   }
+  const budgetIncludesHeadings = optionalBool("budgetIncludesHeadings", given["budgetIncludesHeadings"]);
+  if (budgetIncludesHeadings && !markdown) {
+    throw new ArgumentValueError("budgetIncludesHeadings", `applies to heading, structural, not ${strategy} (SIZE-1)`, true);
+  }
   const caller = given["metadata"] === undefined ? {} : requireMetadata("metadata", given["metadata"]);
   const title = given["title"] === undefined
     ? (markdown ? markdownTitle(text, docId) : docId)
     : requireText("title", given["title"]);
   let records: ChunkRecord[];
   if (strategy === "heading") {
-    records = headingAwareRecords(docId, title, text, maxTokens, overlap, unicode, minTokens);
+    records = headingAwareRecords(docId, title, text, maxTokens, overlap, unicode, minTokens, budgetIncludesHeadings);
   } else if (strategy === "structural") {
-    records = splitMarkdownRecords(docId, title, text, maxTokens, countHeadings, splitTables, unicode, minTokens);
+    records = splitMarkdownRecords(
+      docId, title, text, maxTokens, countHeadings, splitTables, unicode, minTokens, budgetIncludesHeadings,
+    );
   } else if (strategy === "pages") {
     records = chunkPages(docId, title, text.split(PAGE_SEPARATOR), maxTokens, overlap, unicode);
   } else {

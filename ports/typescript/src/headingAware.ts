@@ -9,7 +9,7 @@ import { fault } from "./faults.js";
 import { sentenceSpans as headingSentences } from "./headingSentences.js";
 import { type Block, parseMarkdownBlocks } from "./markdown.js";
 import { type Span, spanRecords } from "./markdownRecords.js";
-import { mergeSmall } from "./smallChunks.js";
+import { type Measure, measureOf, mergeSmall } from "./smallChunks.js";
 import type { ChunkRecord } from "./record.js";
 import { requireInt, requireText } from "./validate.js";
 import { countUnits, fitWord, hasClusterScript } from "./units.js";
@@ -18,7 +18,7 @@ import { countWords, isBlank, pyStrip, wordSpans } from "./whitespace.js";
 /** `chunk_document(SourceDocument(docId, text, "markdown", title), "heading", ...)`. */
 export function headingAwareRecords(
   docId: string, title: string, text: string, maxTokens: number, overlapTokens: number,
-  forceUnicode = false, minTokens = 0,
+  forceUnicode = false, minTokens = 0, budgetIncludesHeadings = false,
 ): ChunkRecord[] {
   requireText("doc_id", docId);
   requireText("text", text);
@@ -27,12 +27,16 @@ export function headingAwareRecords(
   requireInt("overlap_tokens", overlapTokens, 0);
   if (pyStrip(text) === "") return []; // SOURCE-7
   const unicode = forceUnicode || hasClusterScript(text); // SCRIPT-6: whitespace counts unicode units here
-  const walk = new Run(docId, text, maxTokens, overlapTokens, unicode, minTokens > 0);
+  const walk = new Run(docId, text, maxTokens, overlapTokens, unicode, minTokens > 0, budgetIncludesHeadings);
   let spans = walk.run();
-  if (minTokens > 0) spans = mergeHeadingSpans(docId, text, spans, walk.titles, minTokens, maxTokens, unicode);
+  if (minTokens > 0) {
+    const measure = measureOf(text, unicode, budgetIncludesHeadings);
+    spans = mergeHeadingSpans(docId, spans, walk.titles, minTokens, maxTokens, measure);
+  }
   let strategy = `heading:max_tokens=${maxTokens},overlap_tokens=${overlapTokens}`; // RECORD-6
   if (minTokens > 0) strategy += `,min_tokens=${minTokens}`; // RECORD-16
-  return spanRecords(docId, title, text, spans, maxTokens, strategy, unicode);
+  if (budgetIncludesHeadings) strategy += ",budget_includes_headings=true"; // RECORD-16
+  return spanRecords(docId, title, text, spans, maxTokens, strategy, unicode, budgetIncludesHeadings);
 }
 
 /** Python's `not text.strip()` (or the "ha-trim-blank" fault's JavaScript trim()). */
@@ -42,8 +46,8 @@ function blank(text: string): boolean {
 
 /** SIZE-3 to SIZE-7: seed 003's spans merged, parent links remapped to the merged records. */
 function mergeHeadingSpans(
-  docId: string, text: string, spans: Span[], titles: Map<number, string>, minTokens: number, maxTokens: number,
-  unicode: boolean,
+  docId: string, spans: Span[], titles: Map<number, string>, minTokens: number, maxTokens: number,
+  measure: Measure,
 ): Span[] {
   const position = new Map<string, number>(spans.map((_, i) => [`${docId}:${i}`, i]));
   const parents = spans.map((s) => (s.parentId === null ? null : (position.get(s.parentId) ?? null)));
@@ -55,8 +59,6 @@ function mergeHeadingSpans(
     const parent = parents[k];
     return run.some((i) => parents[i] === parent || (i === parent && kind(i) === "heading"));
   };
-  const count = unicode ? countUnits : countWords;
-  const measure = (start: number, end: number, prefix: string): number => count(prefix + text.slice(start, end));
   const runs = mergeSmall(
     spans, measure, minTokens, maxTokens, joins, (run) => kind(run[0] as number),
     (k) => kind(k) === "heading" && k + 1 < spans.length && parents[k + 1] === k,
@@ -78,8 +80,12 @@ class Run {
   /** The title of each heading span, by position (SIZE-7). */
   readonly titles = new Map<number, string>();
   /** SIZE-3: the section's budget, and the tokens of the headings waiting for their first body chunk. */
-  readonly base: number;
+  base: number;
+  readonly full: number;
   max: number;
+  /** The tokens the budget sees for a body text: the text's, or (SIZE-9, unicode) the embedded text's. */
+  measure: (text: string) => number;
+  readonly plain: (text: string) => number;
   lead = 0;
   leadId: string | null = null;
   readonly stack: Array<[number, string, string]> = []; // level, chunk id, title
@@ -90,9 +96,31 @@ class Run {
 
   constructor(
     readonly docId: string, readonly source: string, max: number, readonly overlap: number,
-    readonly unicode: boolean = false, readonly glue: boolean = false,
+    readonly unicode: boolean = false, readonly glue: boolean = false, readonly trail: boolean = false,
   ) {
-    this.base = this.max = max;
+    this.full = this.base = this.max = max;
+    this.measure = this.plain = unicode ? countUnits : countWords;
+  }
+
+  /**
+   * SIZE-9: budget the section's body with its trail, unless the trail takes more than half
+   * of the budget (then the text alone is budgeted).
+   */
+  budget(): void {
+    this.base = this.full;
+    this.measure = this.plain;
+    this.limit();
+    const trail = this.stack.map(([, , title]) => title).join(" > ");
+    if (trail === "") return;
+    const head = `${trail}\n\n`;
+    const cost = this.plain(head);
+    if (cost > Math.floor(this.full / 2)) return;
+    if (!this.unicode) {
+      this.base = this.full - cost; // whitespace counts are sums (TOK-1)
+      this.limit();
+    } else {
+      this.measure = (text) => countUnits(head + text);
+    }
   }
 
   /** SIZE-3: the next body chunk's budget: the section's, less the waiting headings' tokens when that leaves any. */
@@ -100,9 +128,9 @@ class Run {
     this.max = this.lead < this.base ? this.base - this.lead : this.base;
   }
 
-  /** The unicode units of source[start:end] (SCRIPT-3): not additive, so always recounted. */
+  /** The unicode units of source[start:end] (SCRIPT-3; SIZE-9's trail when counted): not additive, so always recounted. */
   count(start: number, end: number): number {
-    return countUnits(this.source.slice(start, end));
+    return this.measure(this.source.slice(start, end));
   }
 
   run(): Span[] {
@@ -114,6 +142,7 @@ class Run {
         const deeper = (level: number): boolean =>
           fault("ha-path-not-reset") ? level > block.level : level >= block.level;
         while (this.stack.length > 0 && deeper(this.stack[this.stack.length - 1]?.[0] ?? 0)) this.stack.pop();
+        if (this.trail) this.budget();
         if (blank(block.text)) continue; // HEAD-10: an empty heading gives no chunk
         const parent = this.stack[this.stack.length - 1]?.[1] ?? null;
         const id = this.emit(block.start, block.end, parent, "heading");
@@ -125,6 +154,7 @@ class Run {
           this.limit();
         }
         this.stack.push([block.level, id, block.text]);
+        if (this.trail) this.budget();
         continue;
       }
       if (this.lead > 0 && this.start >= 0) {
@@ -194,7 +224,7 @@ class Run {
       const end = this.end;
       const ok = (k: number): boolean => {
         const at = words[words.length - k]?.[0] ?? 0;
-        return this.count(at, tailEnd) <= this.overlap && this.count(at, end) <= this.max;
+        return countUnits(this.source.slice(at, tailEnd)) <= this.overlap && this.count(at, end) <= this.max;
       };
       const k = gallop(0, words.length, (k) => k === 0 || ok(k));
       if (k > 0) {

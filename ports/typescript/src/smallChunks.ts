@@ -14,10 +14,21 @@
  * (SIZE-5).
  */
 
-import type { Span } from "./markdownRecords.js";
+import { embedded, type Span } from "./markdownRecords.js";
+import { countUnits } from "./units.js";
+import { countWords } from "./whitespace.js";
 
 /** `(start, end, prefix, headingPath) -> tokens` as the record counts them (SIZE-8). */
 export type Measure = (start: number, end: number, prefix: string, path: string[]) => number;
+
+/** The tokens of a span's record text, or of its embedded text when `trail` (SIZE-8). */
+export function measureOf(source: string, unicode: boolean, trail: boolean): Measure {
+  const count = unicode ? countUnits : countWords;
+  return (start, end, prefix, path) => {
+    const text = prefix + source.slice(start, end);
+    return count(trail ? embedded(path, text) : text);
+  };
+}
 
 /** SIZE-2: `min(64, floor(maxTokens / 8))` for `heading` and `structural`, else 0. */
 export function defaultMinTokens(strategy: string, maxTokens: number): number {
