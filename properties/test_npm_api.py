@@ -20,16 +20,33 @@ from properties.strategies import markdown_documents, split_texts
 _NODE = settings(max_examples=25, deadline=None)
 
 
-def _heading(m: int, o: int) -> tuple[dict[str, Any], dict[str, Any], str]:
+def _size(
+    js: dict[str, Any], python: dict[str, Any], m: int, least: int | None, trail: bool
+) -> None:
+    """Add SIZE-2's ``min_tokens`` (None: the default; else ``least % (m + 1)``) and SIZE-8's
+    ``budget_includes_headings`` to both spellings."""
+    if least is not None:
+        js["minTokens"] = python["min_tokens"] = least % (m + 1)
+    js["budgetIncludesHeadings"] = python["budget_includes_headings"] = trail
+
+
+def _heading(
+    m: int, o: int, least: int | None, trail: bool
+) -> tuple[dict[str, Any], dict[str, Any], str]:
     """``heading`` options, JavaScript and Python, read as Markdown."""
-    js = {"strategy": "heading", "maxTokens": m, "overlapTokens": o}
-    return js, {"strategy": "heading", "max_tokens": m, "overlap_tokens": o}, "markdown"
+    js: dict[str, Any] = {"strategy": "heading", "maxTokens": m, "overlapTokens": o}
+    python: dict[str, Any] = {"strategy": "heading", "max_tokens": m, "overlap_tokens": o}
+    _size(js, python, m, least, trail)
+    return js, python, "markdown"
 
 
-def _structural(m: int, c: bool, s: bool) -> tuple[dict[str, Any], dict[str, Any], str]:
+def _structural(
+    m: int, c: bool, s: bool, least: int | None, trail: bool
+) -> tuple[dict[str, Any], dict[str, Any], str]:
     """``structural`` options, JavaScript and Python, read as Markdown."""
     js = {"strategy": "structural", "maxTokens": m, "countHeadings": c, "splitTables": s}
     python = {"strategy": "structural", "max_tokens": m, "count_headings": c, "split_tables": s}
+    _size(js, python, m, least, trail)
     return js, python, "markdown"
 
 
@@ -48,8 +65,21 @@ def _pages(m: int) -> tuple[dict[str, Any], dict[str, Any], str]:
 
 #: (JavaScript options, Python keyword arguments, input format) per strategy (NPM-1).
 _CHOICES = st.one_of(
-    st.builds(_heading, st.integers(1, 12), st.integers(0, 4)),
-    st.builds(_structural, st.integers(1, 12), st.booleans(), st.booleans()),
+    st.builds(
+        _heading,
+        st.integers(1, 40),
+        st.integers(0, 4),
+        st.none() | st.integers(0, 40),
+        st.booleans(),
+    ),
+    st.builds(
+        _structural,
+        st.integers(1, 40),
+        st.booleans(),
+        st.booleans(),
+        st.none() | st.integers(0, 40),
+        st.booleans(),
+    ),
     st.builds(_window, st.integers(1, 10), st.integers(0, 3), st.booleans()),
     st.builds(_pages, st.integers(1, 12)),
 )
@@ -127,6 +157,9 @@ _WRONG: dict[str, list[tuple[Any, str]]] = {
     "counter": [("chars4", "ValueError"), ("tiktoken", "ValueError")],
     "countHeadings": [("yes", "TypeError"), (1, "TypeError")],
     "splitTables": [(0, "TypeError")],
+    # SIZE-1, SIZE-2: an int >= 0, not above maxTokens, above 0 only for heading, structural
+    "minTokens": [(-1, "ValueError"), (True, "TypeError"), (2, "ValueError"), (9, "ValueError")],
+    "budgetIncludesHeadings": [("yes", "TypeError"), (True, "ValueError")],
     "metadata": [(["x"], "TypeError"), (5, "TypeError"), (None, "TypeError")],
     "max_tokens": [(8, "ValueError")],  # Python's spelling is no option: names ``options``
 }

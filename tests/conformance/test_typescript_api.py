@@ -45,12 +45,7 @@ def python_records(text: str, python: dict[str, Any], doc_id: str) -> list[dict[
     options = {k: v for k, v in python.items() if k not in read}
     document = document_from_text(text, doc_id=doc_id, **read)
     strategy = options.pop("strategy")
-    return [r.to_dict() for r in chunk_document(document, strategy, **_seed(strategy), **options)]
-
-
-def _seed(strategy: str) -> dict[str, Any]:
-    """The port has no min_tokens (docs/portability.md): compare with SIZE-2's merging off."""
-    return {"min_tokens": 0} if strategy in ("heading", "structural") else {}
+    return [r.to_dict() for r in chunk_document(document, strategy, **options)]
 
 
 def expected(case: dict[str, Any]) -> Any:
@@ -92,6 +87,27 @@ STRATEGIES: list[tuple[dict[str, Any], dict[str, Any], str]] = [
     ),
     ({"strategy": "heading"}, {"strategy": "heading"}, "markdown"),
     (
+        {"strategy": "heading", "maxTokens": 60, "minTokens": 0},
+        {"strategy": "heading", "max_tokens": 60, "min_tokens": 0},
+        "markdown",
+    ),
+    (
+        {"strategy": "heading", "maxTokens": 60, "minTokens": 25, "overlapTokens": 5},
+        {"strategy": "heading", "max_tokens": 60, "min_tokens": 25, "overlap_tokens": 5},
+        "markdown",
+    ),
+    ({"strategy": "structural"}, {"strategy": "structural"}, "markdown"),
+    (
+        {"strategy": "structural", "maxTokens": 60, "minTokens": 0},
+        {"strategy": "structural", "max_tokens": 60, "min_tokens": 0},
+        "markdown",
+    ),
+    (
+        {"strategy": "structural", "maxTokens": 60, "minTokens": 25},
+        {"strategy": "structural", "max_tokens": 60, "min_tokens": 25},
+        "markdown",
+    ),
+    (
         {"strategy": "structural", "maxTokens": 30, "splitTables": True},
         {"strategy": "structural", "max_tokens": 30, "split_tables": True},
         "markdown",
@@ -99,6 +115,36 @@ STRATEGIES: list[tuple[dict[str, Any], dict[str, Any], str]] = [
     (
         {"strategy": "structural", "maxTokens": 30, "countHeadings": True},
         {"strategy": "structural", "max_tokens": 30, "count_headings": True},
+        "markdown",
+    ),
+    (
+        {"strategy": "heading", "maxTokens": 60, "budgetIncludesHeadings": True},
+        {"strategy": "heading", "max_tokens": 60, "budget_includes_headings": True},
+        "markdown",
+    ),
+    (
+        {"strategy": "heading", "maxTokens": 30, "minTokens": 0, "budgetIncludesHeadings": True},
+        {
+            "strategy": "heading",
+            "max_tokens": 30,
+            "min_tokens": 0,
+            "budget_includes_headings": True,
+        },
+        "markdown",
+    ),
+    (
+        {"strategy": "structural", "maxTokens": 60, "budgetIncludesHeadings": True},
+        {"strategy": "structural", "max_tokens": 60, "budget_includes_headings": True},
+        "markdown",
+    ),
+    (
+        {"strategy": "structural", "maxTokens": 30, "minTokens": 0, "budgetIncludesHeadings": True},
+        {
+            "strategy": "structural",
+            "max_tokens": 30,
+            "min_tokens": 0,
+            "budget_includes_headings": True,
+        },
         "markdown",
     ),
     ({"strategy": "window", "maxTokens": 25}, {"strategy": "window", "max_tokens": 25}, "text"),
@@ -125,7 +171,7 @@ def test_chunk_document_equals_python_on_the_repository(port: Port) -> None:
             )
             options = dict(python)
             strategy = options.pop("strategy")
-            records = chunk_document(document, strategy, **_seed(strategy), **options)
+            records = chunk_document(document, strategy, **options)
             wanted.append([r.to_dict() for r in records])
     got = call_api(port, calls)
     assert sum(map(len, wanted)) > 10_000
@@ -157,6 +203,9 @@ def test_chunk_document_equals_python_on_every_script(port: Port) -> None:
             for size, counter in ((3, None), (17, None), (5, "unicode")):
                 js_options = {**js, "maxTokens": size}
                 options = {**python, "max_tokens": size}
+                if "min_tokens" in options:  # SIZE-2: at most max_tokens
+                    least = min(size, options["min_tokens"])
+                    js_options["minTokens"] = options["min_tokens"] = least
                 if counter is not None:  # COUNT-11: the unicode counter asked for by name
                     js_options["counter"] = options["counter"] = counter
                 calls.append(("chunkDocument", [text, {"docId": f"d{n}", **js_options}]))
@@ -165,5 +214,100 @@ def test_chunk_document_equals_python_on_every_script(port: Port) -> None:
                 wanted.append([r.to_dict() for r in chunk_document(document, strategy, **options)])
     got = call_api(port, calls)
     assert any(r["counter"] == "unicode" for records in wanted for r in records)
+    for call, mine, theirs in zip(calls, got, wanted, strict=True):
+        assert mine == theirs, (call[1][0], call[1][1])
+
+
+_SIZE_FIELDS = ("text", "start", "end", "kind", "heading_path", "parent_id", "section", "tokens")
+_JS_NAMES = {
+    "strategy": "strategy",
+    "max_tokens": "maxTokens",
+    "min_tokens": "minTokens",
+    "overlap_tokens": "overlapTokens",
+    "budget_includes_headings": "budgetIncludesHeadings",
+}
+
+
+def test_size_goldens(port: Port) -> None:
+    """SIZE-2 to SIZE-9, RECORD-16, RECORD-17: tests/golden/size.json's chunk cases through
+    chunkDocument (doc id ``g``), and its ``min_tokens`` errors as chunkDocument's."""
+    cases = [c for c in goldens.load_file("size")["cases"] if c["input"]["op"] == "chunk"]
+    calls: list[tuple[str, list[Any]]] = [
+        (
+            "chunkDocument",
+            [
+                c["input"]["text"],
+                {"docId": "g", **{_JS_NAMES[k]: v for k, v in c["input"]["options"].items()}},
+            ],
+        )
+        for c in cases
+    ]
+    errors = [
+        c
+        for c in goldens.load_file("size")["cases"]
+        if c["input"]["op"] == "options" and "error" in c and c["error"]["argument"] == "min_tokens"
+    ]
+    for c in errors:
+        options = {_JS_NAMES[k]: v for k, v in c["input"]["fields"].items()}
+        calls.append(("chunkDocument", ["# T\n\ntext", {"docId": "g", **options}]))
+    got = call_api(port, calls)
+    assert len(cases) >= 7
+    assert len(errors) >= 4
+    for case, records in zip(cases, got, strict=False):
+        want = case["output"]
+        assert all(r["strategy"] == want["strategy"] for r in records), case["id"]
+        mine = [{**{k: r[k] for k in _SIZE_FIELDS}, "oversized": r["oversized"]} for r in records]
+        assert mine == want["records"], case["id"]
+    for case, answer in zip(errors, got[len(cases) :], strict=True):
+        kind = {"TypeError": "TypeError", "ValueError": "ValueError"}[case["error"]["type"]]
+        assert answer == {"error": kind, "argument": "minTokens"}, case["id"]
+
+
+#: Pieces of generated Markdown: headings of every level, empty headings, short and long
+#: prose, lists, code, tables, quotes (SIZE-3's chains of headings, SIZE-5's sections).
+_PIECES = [
+    "# A\n\n",
+    "## B b\n\n",
+    "### C\n\n",
+    "#### D\n\n",
+    "##\n\n",
+    "Setext\n------\n\n",
+    "One.\n\n",
+    "Two words.\n\n",
+    "A short sentence here. And another one follows it.\n\n",
+    " ".join(f"w{i}" for i in range(40)) + ".\n\n",
+    "- item one\n- item two\n\n",
+    "```\ncode line one\ncode two\n```\n\n",
+    "| a | b |\n|---|---|\n| 1 | 2 |\n| 3 | 4 |\n\n",
+    "> quoted words go here\n\n",
+    "Intro:\n\n",
+]
+
+
+def test_chunk_document_equals_python_on_generated_markdown(port: Port) -> None:
+    """SIZE-2 to SIZE-9 on generated Markdown: heading and structural records equal Python's
+    at the default min_tokens, at 0, at explicit values, with and without the trail budget."""
+    import itertools
+    import random
+
+    rng = random.Random(16)
+    texts = ["".join(rng.choice(_PIECES) for _ in range(rng.randint(1, 40))) for _ in range(250)]
+    calls: list[tuple[str, list[Any]]] = []
+    wanted: list[list[dict[str, Any]]] = []
+    grid = itertools.product(
+        ("heading", "structural"), (4, 9, 24, 80), (None, 0, 1, 2), (False, True)
+    )
+    for (n, text), (strategy, size, least, trail) in itertools.product(enumerate(texts), grid):
+        minimum = {None: None, 0: 0, 1: size // 2, 2: size}[least]
+        js: dict[str, Any] = {"docId": f"d{n}", "strategy": strategy, "maxTokens": size}
+        options: dict[str, Any] = {"max_tokens": size, "budget_includes_headings": trail}
+        js["budgetIncludesHeadings"] = trail
+        if minimum is not None:
+            js["minTokens"] = options["min_tokens"] = minimum
+        calls.append(("chunkDocument", [text, js]))
+        records = chunk_document(document_from_text(text, doc_id=f"d{n}"), strategy, **options)
+        wanted.append([r.to_dict() for r in records])
+    got = call_api(port, calls)
+    assert any(r["kind"] == "heading" and "\n" in r["text"] for rs in wanted for r in rs)
     for call, mine, theirs in zip(calls, got, wanted, strict=True):
         assert mine == theirs, (call[1][0], call[1][1])

@@ -46,6 +46,16 @@ TEXTS = [
 OPTIONS: list[tuple[dict[str, Any], dict[str, Any], str]] = [
     ({"strategy": "heading", "maxTokens": 20}, {"max_tokens": 20}, "markdown"),
     ({"strategy": "structural", "maxTokens": 15}, {"max_tokens": 15}, "markdown"),
+    (
+        {"strategy": "heading", "maxTokens": 20, "minTokens": 0},
+        {"max_tokens": 20, "min_tokens": 0},
+        "markdown",
+    ),
+    (
+        {"strategy": "structural", "maxTokens": 24, "minTokens": 6, "budgetIncludesHeadings": True},
+        {"max_tokens": 24, "min_tokens": 6, "budget_includes_headings": True},
+        "markdown",
+    ),
     ({"strategy": "window", "maxTokens": 9}, {"max_tokens": 9}, "text"),
     (
         {"strategy": "window", "maxTokens": 40, "counter": "chars1"},
@@ -77,11 +87,7 @@ def _expected() -> tuple[list[list[Any]], list[Any]]:
         for js, python, input_format in OPTIONS:
             calls.append([text, {"docId": f"d{n}", **js}])
             document = document_from_text(text, doc_id=f"d{n}", input_format=input_format)
-            # The port has no min_tokens (docs/portability.md): SIZE-2's merging off.
-            seed: dict[str, Any] = {}
-            if js["strategy"] in ("heading", "structural"):
-                seed["min_tokens"] = 0
-            chosen = chunk_document(document, js["strategy"], **seed, **python)
+            chosen = chunk_document(document, js["strategy"], **python)
             records.append([r.to_dict() for r in chosen])
     return calls, records
 
@@ -215,6 +221,6 @@ def test_the_readme_html_example_runs(bundles: Port, tmp_path: Path) -> None:
         browser.open(page)
         got = json.loads(browser.evaluate("JSON.stringify(records)"))
         document = document_from_text("# Title\n\nSome text.", doc_id="page")
-        want = chunk_document(document, "heading", min_tokens=0)  # the port: no min_tokens
+        want = chunk_document(document, "heading")  # SIZE-2's default merge, as the port's
         assert got == [r.to_dict() for r in want]
         assert browser.problems() == []

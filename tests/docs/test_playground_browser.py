@@ -43,9 +43,9 @@ pytestmark = pytest.mark.skipif(
 
 #: The playground's choices: (select value, chunk_document arguments, input format).
 CHOICES: list[tuple[str, dict[str, Any], str]] = [
-    # The port has no min_tokens (docs/portability.md): SIZE-2's merging off.
-    ("heading", {"strategy": "heading", "min_tokens": 0}, "markdown"),
-    ("structural", {"strategy": "structural", "min_tokens": 0}, "markdown"),
+    # SIZE-2: the port's chunkDocument merges small chunks by default, as chunk_document does.
+    ("heading", {"strategy": "heading"}, "markdown"),
+    ("structural", {"strategy": "structural"}, "markdown"),
     ("window", {"strategy": "window"}, "text"),
     ("chars", {"strategy": "window", "counter": "chars1"}, "text"),
     ("pages", {"strategy": "pages"}, "text"),
@@ -126,7 +126,7 @@ def test_playground_draws_python_records(bundle: Path, tmp_path: Path) -> None:
         browser.open(page)
         for choice, python, input_format in CHOICES:
             _check(browser, choice, python, input_format)
-        _check(browser, "heading", {"strategy": "heading", "min_tokens": 0}, "markdown")
+        _check(browser, "heading", {"strategy": "heading"}, "markdown")
         shown = browser.evaluate(
             "(function () { var seg = document.querySelector(\".seg[data-chunks~='1']\");"
             " seg.dispatchEvent(new MouseEvent('mouseover', {bubbles: true}));"

@@ -11,6 +11,7 @@ import { parseMarkdownBlocks } from "./markdown.js";
 import { chunkPages, PAGE_SEPARATOR } from "./pages.js";
 import { frontMatterFields } from "./frontMatter.js";
 import type { ChunkRecord, JsonValue } from "./record.js";
+import { defaultMinTokens } from "./smallChunks.js";
 import { splitSection as splitSectionPositional } from "./split.js";
 import { splitMarkdownRecords } from "./structural.js";
 import { tokenWindows } from "./tokenWindows.js";
@@ -47,6 +48,19 @@ export interface ChunkDocumentOptions {
    * `"chars1"` characters (code points).
    */
   counter?: "whitespace" | "unicode" | "chars1";
+  /**
+   * `heading` and `structural`: merge chunks under this many tokens, and heading-only chunks,
+   * with their section's neighbours (SIZE-3 to SIZE-7); default `min(64, floor(maxTokens / 8))`
+   * for those two strategies (SIZE-2), 0 (the only value allowed) for `window` and `pages`
+   * (SIZE-1). 0 turns merging off.
+   */
+  minTokens?: number;
+  /**
+   * `heading` and `structural`: the budget covers the embedded text (the heading trail, a
+   * blank line, the text; SIZE-8, SIZE-9) and each record's `tokens` counts it (RECORD-17);
+   * default false.
+   */
+  budgetIncludesHeadings?: boolean;
   /** `structural` only: the budget counts the heading trail too; default false. */
   countHeadings?: boolean;
   /** `structural` only: split a table over the budget by rows; default false. */
@@ -76,7 +90,7 @@ export interface AssembleOptions {
 
 const KNOWN = new Set([
   "docId", "title", "source", "strategy", "maxTokens", "overlapTokens", "counter", "countHeadings",
-  "splitTables", "metadata",
+  "splitTables", "metadata", "minTokens", "budgetIncludesHeadings",
 ]);
 
 function plainObject(argument: string, value: unknown): Record<string, unknown> {
@@ -154,15 +168,29 @@ export function chunkDocument(text: string, options: ChunkDocumentOptions): Chun
     overlap = requireInt("overlapTokens", given["overlapTokens"], 0);
   }
   const markdown = strategy === "heading" || strategy === "structural";
+  let minTokens = defaultMinTokens(strategy, maxTokens); // SIZE-2
+  if (given["minTokens"] !== undefined) {
+    minTokens = requireInt("minTokens", given["minTokens"], 0);
+    if (minTokens > 0 && !markdown) {
+      throw new ArgumentValueError("minTokens", `applies to heading, structural, not ${strategy} (SIZE-1)`, minTokens);
+    }
+    if (minTokens > maxTokens) throw new ArgumentValueError("minTokens", `must be <= maxTokens (${maxTokens})`, minTokens);
+  }
+  const budgetIncludesHeadings = optionalBool("budgetIncludesHeadings", given["budgetIncludesHeadings"]);
+  if (budgetIncludesHeadings && !markdown) {
+    throw new ArgumentValueError("budgetIncludesHeadings", `applies to heading, structural, not ${strategy} (SIZE-1)`, true);
+  }
   const caller = given["metadata"] === undefined ? {} : requireMetadata("metadata", given["metadata"]);
   const title = given["title"] === undefined
     ? (markdown ? markdownTitle(text, docId) : docId)
     : requireText("title", given["title"]);
   let records: ChunkRecord[];
   if (strategy === "heading") {
-    records = headingAwareRecords(docId, title, text, maxTokens, overlap, unicode);
+    records = headingAwareRecords(docId, title, text, maxTokens, overlap, unicode, minTokens, budgetIncludesHeadings);
   } else if (strategy === "structural") {
-    records = splitMarkdownRecords(docId, title, text, maxTokens, countHeadings, splitTables, unicode);
+    records = splitMarkdownRecords(
+      docId, title, text, maxTokens, countHeadings, splitTables, unicode, minTokens, budgetIncludesHeadings,
+    );
   } else if (strategy === "pages") {
     records = chunkPages(docId, title, text.split(PAGE_SEPARATOR), maxTokens, overlap, unicode);
   } else {

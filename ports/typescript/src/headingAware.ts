@@ -9,6 +9,7 @@ import { fault } from "./faults.js";
 import { sentenceSpans as headingSentences } from "./headingSentences.js";
 import { type Block, parseMarkdownBlocks } from "./markdown.js";
 import { type Span, spanRecords } from "./markdownRecords.js";
+import { type Measure, measureOf, mergeSmall } from "./smallChunks.js";
 import type { ChunkRecord } from "./record.js";
 import { requireInt, requireText } from "./validate.js";
 import { countUnits, fitWord, hasClusterScript } from "./units.js";
@@ -17,7 +18,7 @@ import { countWords, isBlank, pyStrip, wordSpans } from "./whitespace.js";
 /** `chunk_document(SourceDocument(docId, text, "markdown", title), "heading", ...)`. */
 export function headingAwareRecords(
   docId: string, title: string, text: string, maxTokens: number, overlapTokens: number,
-  forceUnicode = false,
+  forceUnicode = false, minTokens = 0, budgetIncludesHeadings = false,
 ): ChunkRecord[] {
   requireText("doc_id", docId);
   requireText("text", text);
@@ -26,9 +27,16 @@ export function headingAwareRecords(
   requireInt("overlap_tokens", overlapTokens, 0);
   if (pyStrip(text) === "") return []; // SOURCE-7
   const unicode = forceUnicode || hasClusterScript(text); // SCRIPT-6: whitespace counts unicode units here
-  const spans = new Run(docId, text, maxTokens, overlapTokens, unicode).run();
-  const strategy = `heading:max_tokens=${maxTokens},overlap_tokens=${overlapTokens}`; // RECORD-6
-  return spanRecords(docId, title, text, spans, maxTokens, strategy, unicode);
+  const walk = new Run(docId, text, maxTokens, overlapTokens, unicode, minTokens > 0, budgetIncludesHeadings);
+  let spans = walk.run();
+  if (minTokens > 0) {
+    const measure = measureOf(text, unicode, budgetIncludesHeadings);
+    spans = mergeHeadingSpans(docId, spans, walk.titles, minTokens, maxTokens, measure);
+  }
+  let strategy = `heading:max_tokens=${maxTokens},overlap_tokens=${overlapTokens}`; // RECORD-6
+  if (minTokens > 0) strategy += `,min_tokens=${minTokens}`; // RECORD-16
+  if (budgetIncludesHeadings) strategy += ",budget_includes_headings=true"; // RECORD-16
+  return spanRecords(docId, title, text, spans, maxTokens, strategy, unicode, budgetIncludesHeadings);
 }
 
 /** Python's `not text.strip()` (or the "ha-trim-blank" fault's JavaScript trim()). */
@@ -36,8 +44,50 @@ function blank(text: string): boolean {
   return fault("ha-trim-blank") ? text.trim() === "" : isBlank(text);
 }
 
+/** SIZE-3 to SIZE-7: seed 003's spans merged, parent links remapped to the merged records. */
+function mergeHeadingSpans(
+  docId: string, spans: Span[], titles: Map<number, string>, minTokens: number, maxTokens: number,
+  measure: Measure,
+): Span[] {
+  const position = new Map<string, number>(spans.map((_, i) => [`${docId}:${i}`, i]));
+  const parents = spans.map((s) => (s.parentId === null ? null : (position.get(s.parentId) ?? null)));
+  const kind = (i: number): string => spans[i]?.kind ?? "";
+  const joins = (run: number[], k: number): boolean => {
+    // SIZE-5: span k's parent is a heading of the run or the parent of one of its spans;
+    // a run that starts with a body chunk takes no heading.
+    if (kind(k) === "heading" && kind(run[0] as number) !== "heading") return false;
+    const parent = parents[k];
+    return run.some((i) => parents[i] === parent || (i === parent && kind(i) === "heading"));
+  };
+  const runs = mergeSmall(
+    spans, measure, minTokens, maxTokens, joins, (run) => kind(run[0] as number),
+    (k) => kind(k) === "heading" && k + 1 < spans.length && parents[k + 1] === k,
+  );
+  const index = new Map<number, number>();
+  runs.forEach(([run], at) => { for (const i of run) index.set(i, at); });
+  return runs.map(([run, span]) => {
+    const first = run[0] as number;
+    const parent = parents[first];
+    const merged: Span = { ...span, parentId: parent === null || parent === undefined ? null : `${docId}:${index.get(parent)}` };
+    const title = titles.get(first);
+    if (span.kind === "heading" && title !== undefined) merged.section = title; // SIZE-7
+    return merged;
+  });
+}
+
 class Run {
   readonly out: Span[] = [];
+  /** The title of each heading span, by position (SIZE-7). */
+  readonly titles = new Map<number, string>();
+  /** SIZE-3: the section's budget, and the tokens of the headings waiting for their first body chunk. */
+  base: number;
+  readonly full: number;
+  max: number;
+  /** The tokens the budget sees for a body text: the text's, or (SIZE-9, unicode) the embedded text's. */
+  measure: (text: string) => number;
+  readonly plain: (text: string) => number;
+  lead = 0;
+  leadId: string | null = null;
   readonly stack: Array<[number, string, string]> = []; // level, chunk id, title
   start = -1;
   end = -1;
@@ -45,13 +95,42 @@ class Run {
   carry: [number, number] | null = null;
 
   constructor(
-    readonly docId: string, readonly source: string, readonly max: number, readonly overlap: number,
-    readonly unicode: boolean = false,
-  ) {}
+    readonly docId: string, readonly source: string, max: number, readonly overlap: number,
+    readonly unicode: boolean = false, readonly glue: boolean = false, readonly trail: boolean = false,
+  ) {
+    this.full = this.base = this.max = max;
+    this.measure = this.plain = unicode ? countUnits : countWords;
+  }
 
-  /** The unicode units of source[start:end] (SCRIPT-3): not additive, so always recounted. */
+  /**
+   * SIZE-9: budget the section's body with its trail, unless the trail takes more than half
+   * of the budget (then the text alone is budgeted).
+   */
+  budget(): void {
+    this.base = this.full;
+    this.measure = this.plain;
+    this.limit();
+    const trail = this.stack.map(([, , title]) => title).join(" > ");
+    if (trail === "") return;
+    const head = `${trail}\n\n`;
+    const cost = this.plain(head);
+    if (cost > Math.floor(this.full / 2)) return;
+    if (!this.unicode) {
+      this.base = this.full - cost; // whitespace counts are sums (TOK-1)
+      this.limit();
+    } else {
+      this.measure = (text) => countUnits(head + text);
+    }
+  }
+
+  /** SIZE-3: the next body chunk's budget: the section's, less the waiting headings' tokens when that leaves any. */
+  limit(): void {
+    this.max = this.lead < this.base ? this.base - this.lead : this.base;
+  }
+
+  /** The unicode units of source[start:end] (SCRIPT-3; SIZE-9's trail when counted): not additive, so always recounted. */
   count(start: number, end: number): number {
-    return countUnits(this.source.slice(start, end));
+    return this.measure(this.source.slice(start, end));
   }
 
   run(): Span[] {
@@ -63,10 +142,30 @@ class Run {
         const deeper = (level: number): boolean =>
           fault("ha-path-not-reset") ? level > block.level : level >= block.level;
         while (this.stack.length > 0 && deeper(this.stack[this.stack.length - 1]?.[0] ?? 0)) this.stack.pop();
+        if (this.trail) this.budget();
         if (blank(block.text)) continue; // HEAD-10: an empty heading gives no chunk
         const parent = this.stack[this.stack.length - 1]?.[1] ?? null;
         const id = this.emit(block.start, block.end, parent, "heading");
+        this.titles.set(this.out.length - 1, block.text);
+        if (this.glue) {
+          if (parent !== this.leadId) this.lead = 0; // SIZE-3: only a chain of first children adds up
+          this.lead += this.unicode ? countUnits(block.text) : countWords(block.text);
+          this.leadId = id;
+          this.limit();
+        }
         this.stack.push([block.level, id, block.text]);
+        if (this.trail) this.budget();
+        continue;
+      }
+      if (this.lead > 0 && this.start >= 0) {
+        // SIZE-3: a block after the first chunk's start is cut to the section's budget.
+        const lead = this.lead;
+        this.lead = 0;
+        this.limit();
+        const units = blank(block.text) ? [] : this.units(block); // HEAD-10
+        this.lead = lead;
+        this.limit();
+        for (const [start, end, tokens] of units) this.add(start, end, tokens);
         continue;
       }
       if (blank(block.text)) continue; // HEAD-10
@@ -89,6 +188,10 @@ class Run {
     let parent = this.stack[this.stack.length - 1]?.[1] ?? null;
     if (fault("ha-parent-off-by-one") && this.out.length > 0) parent = `${this.docId}:${this.out.length - 1}`;
     this.emit(this.start, this.end, parent, "body");
+    if (this.lead > 0) {
+      this.lead = 0;
+      this.limit();
+    }
     this.carry = [this.start, this.end];
     this.start = this.end = -1;
     this.tokens = 0;
@@ -121,7 +224,7 @@ class Run {
       const end = this.end;
       const ok = (k: number): boolean => {
         const at = words[words.length - k]?.[0] ?? 0;
-        return this.count(at, tailEnd) <= this.overlap && this.count(at, end) <= this.max;
+        return countUnits(this.source.slice(at, tailEnd)) <= this.overlap && this.count(at, end) <= this.max;
       };
       const k = gallop(0, words.length, (k) => k === 0 || ok(k));
       if (k > 0) {

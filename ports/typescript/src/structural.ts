@@ -11,6 +11,7 @@ import { fault } from "./faults.js";
 import { type Block, lineTable, parseMarkdownBlocks } from "./markdown.js";
 import { type Span, spanRecords } from "./markdownRecords.js";
 import type { ChunkRecord } from "./record.js";
+import { measureOf, mergeSmall } from "./smallChunks.js";
 import { splitInto } from "./split.js";
 import { ArgumentTypeError, requireInt, requireText } from "./validate.js";
 import { sentenceSpans } from "./headingSentences.js";
@@ -62,7 +63,7 @@ function requireBool(argument: string, value: unknown): boolean {
 /** `chunk_document(SourceDocument(docId, text, "markdown", title), "structural", ...)`. */
 export function splitMarkdownRecords(
   docId: string, title: string, text: string, maxTokens: number, countHeadings: boolean = false,
-  splitTables: boolean = false, forceUnicode = false,
+  splitTables: boolean = false, forceUnicode = false, minTokens = 0, budgetIncludesHeadings = false,
 ): ChunkRecord[] {
   requireText("doc_id", docId);
   requireText("text", text);
@@ -72,11 +73,50 @@ export function splitMarkdownRecords(
   requireBool("split_tables", splitTables);
   if (pyStrip(text) === "") return []; // SOURCE-7
   const unicode = forceUnicode || hasClusterScript(text); // SCRIPT-6: whitespace counts unicode units here
-  const splitter = new Splitter(text, maxTokens, countHeadings, splitTables, unicode);
+  // SIZE-9: the trail budgeted as count_headings does, unless it takes over half the budget
+  const splitter = new Splitter(text, maxTokens, countHeadings || budgetIncludesHeadings, splitTables, unicode);
+  splitter.half = budgetIncludesHeadings;
+  let spans = splitter.run();
+  if (minTokens > 0) {
+    spans = mergeStructural(text, spans, splitter.heads, minTokens, maxTokens, unicode, budgetIncludesHeadings);
+  }
   let strategy = `structural:max_tokens=${maxTokens}`; // RECORD-6
+  if (minTokens > 0) strategy += `,min_tokens=${minTokens}`; // RECORD-16
   if (countHeadings && !fault("md-strategy-flags")) strategy += ",count_headings=true";
   if (splitTables && !fault("md-strategy-flags")) strategy += ",split_tables=true";
-  return spanRecords(docId, title, text, splitter.run(), maxTokens, strategy, unicode);
+  if (budgetIncludesHeadings) strategy += ",budget_includes_headings=true"; // RECORD-16
+  return spanRecords(docId, title, text, spans, maxTokens, strategy, unicode, budgetIncludesHeadings);
+}
+
+/** SIZE-3 to SIZE-6 for `structural`: runs never cross a heading; the kind is the largest span's. */
+function mergeStructural(
+  text: string, spans: Span[], heads: number[], minTokens: number, maxTokens: number, unicode: boolean,
+  trail: boolean,
+): Span[] {
+  const joins = (run: number[], k: number): boolean => {
+    // SIZE-5: no heading starts between the run's end and span k.
+    const at = bisectLeft(heads, spans[run[run.length - 1] as number]?.end ?? 0);
+    return at === heads.length || (heads[at] ?? 0) >= (spans[k]?.start ?? 0);
+  };
+  const kindOf = (run: number[], tokens: number[]): string => {
+    let best = run[0] as number;
+    for (const i of run) if ((tokens[i] ?? 0) > (tokens[best] ?? 0)) best = i;
+    return spans[best]?.kind ?? "";
+  };
+  const measure = measureOf(text, unicode, trail);
+  return mergeSmall(spans, measure, minTokens, maxTokens, joins, kindOf).map(([, span]) => span);
+}
+
+/** The index of the first element of sorted `xs` not less than `x` (Python's bisect_left). */
+function bisectLeft(xs: number[], x: number): number {
+  let lo = 0;
+  let hi = xs.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if ((xs[mid] ?? 0) < x) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
 class Splitter {
@@ -85,7 +125,12 @@ class Splitter {
   path: string[] = [];
   trail = "";
   trailTokens = 0;
+  /** SIZE-9: a trail over half the budget is not counted; `counted`: this section's trail is. */
+  half = false;
+  counted = false;
   readonly out: Span[] = [];
+  /** Where each heading block starts (SIZE-5). */
+  readonly heads: number[] = [];
 
   constructor(
     readonly source: string, readonly budget: number, readonly countHeadings: boolean,
@@ -124,6 +169,7 @@ class Splitter {
     let prose: Block[] = [];
     for (const block of parseMarkdownBlocks(this.source)) {
       if (block.kind === "heading") {
+        this.heads.push(block.start);
         this.prose(prose);
         prose = [];
         if (fault("md-path-by-position")) {
@@ -157,6 +203,11 @@ class Splitter {
     this.path = path;
     this.trail = path.join(" > ");
     this.trailTokens = this.countHeadings ? this.count(this.trail) : 0;
+    this.counted = this.countHeadings;
+    if (this.half && this.trail !== "" && this.count(`${this.trail}\n\n`) > Math.floor(this.budget / 2)) {
+      this.trailTokens = 0;
+      this.counted = false;
+    }
   }
 
   emit(kind: string, start: number, end: number, prefix: string = ""): void {
@@ -164,7 +215,7 @@ class Splitter {
   }
 
   measured(text: string): number {
-    if (this.countHeadings && this.trail !== "") return this.count(`${this.trail}\n\n${text}`);
+    if (this.counted && this.trail !== "") return this.count(`${this.trail}\n\n${text}`);
     return this.count(text);
   }
 
