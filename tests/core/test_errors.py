@@ -170,7 +170,7 @@ def test_no_other_error_class_is_defined() -> None:
     found = {
         name for path in root.rglob("*.py") for name, _ in pattern.findall(path.read_text("utf-8"))
     }
-    signals = {"_Disagreement", "_Enough", "_Found"}
+    signals = {"_Disagreement", "_Enough", "_Found", "_ProducerGone"}
     assert found - signals == {
         "ArgumentTypeError",
         "ArgumentValueError",

@@ -32,7 +32,7 @@ from ._draw import draws
 from ._generate import by_op
 from ._wire import dumps, expect
 
-__all__ = ["Batch", "Producer", "ProducerGone", "canonical", "produce"]
+__all__ = ["Batch", "Producer", "canonical", "produce"]
 
 #: Batches a worker may run ahead of the main process (bounds its memory).
 _AHEAD = 64
@@ -155,7 +155,7 @@ def _frame(item: Any) -> bytes:
     return struct.pack("<I", len(data)) + data
 
 
-class ProducerGone(ChunkspecError):
+class _ProducerGone(ChunkspecError):
     """The worker process ended before the plan did."""
 
 
@@ -201,7 +201,7 @@ class Producer:
         if worker is not None:
             try:
                 first = self._get(worker, index)
-            except ProducerGone:  # it could not start or died: draw in process instead
+            except _ProducerGone:  # it could not start or died: draw in process instead
                 self._workers[index % len(self._workers)] = None
             else:
                 return None if first is False else self._rest(worker, index, first)
@@ -232,7 +232,7 @@ class Producer:
         while True:
             head = stream.read(4)
             if len(head) < 4:
-                raise ProducerGone(f"a case producer exited (status {worker.poll()})")
+                raise _ProducerGone(f"a case producer exited (status {worker.poll()})")
             (length,) = struct.unpack("<I", head)
             got_index, item = pickle.loads(stream.read(length))
             if got_index == index:

@@ -263,11 +263,11 @@ def _has_cases(name: str) -> bool:
     return name.endswith(".json") and not name.endswith(".schema.json") and name != "manifest.json"
 
 
-def rules_index(cases: dict[str, list[Vector]]) -> dict[str, list[str]]:
+def rules_index(cases: dict[str, list[Any]]) -> dict[str, list[str]]:
     """The rules each vector file's cases cite, sorted by family and number (CONF-18)."""
     return {
         name: sorted(
-            {rule for case in cases[name] for rule in case["rules"]},
+            {rule for case in cases[name] if isinstance(case, dict) for rule in case["rules"]},
             key=_rule_key,
         )
         for name in sorted(cases)
