@@ -62,14 +62,15 @@ def model_metadata(record: ChunkRecord, caller: dict[str, Any]) -> dict[str, Any
 
 
 def model_links(records: list[ChunkRecord]) -> dict[str, dict[str, Any]]:
-    """ADAPT-5 as written: for each record id, its parent, children, previous and next."""
+    """ADAPT-5 as written: for each record's key (the node id, ADAPT-8), the keys of its
+    parent, children, previous and next."""
     links: dict[str, dict[str, Any]] = {}
-    ids = {r.id for r in records}
+    key_of = {r.id: r.key for r in records}
     for k, record in enumerate(records):
-        links[record.id] = {
-            "parent": record.parent_id if record.parent_id in ids else None,
-            "children": [r.id for r in records if r.parent_id == record.id],
-            "previous": records[k - 1].id if k > 0 else None,
-            "next": records[k + 1].id if k + 1 < len(records) else None,
+        links[record.key] = {
+            "parent": key_of.get(record.parent_id) if record.parent_id is not None else None,
+            "children": [r.key for r in records if r.parent_id == record.id],
+            "previous": records[k - 1].key if k > 0 else None,
+            "next": records[k + 1].key if k + 1 < len(records) else None,
         }
     return links

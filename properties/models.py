@@ -567,6 +567,7 @@ _OUTPUT_FIELDS = (
     "source",
     "strategy",
     "metadata",
+    "key",  # SCALE-12: null on error rows
     "error",
 )
 

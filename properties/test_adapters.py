@@ -139,7 +139,7 @@ def test_langchain_chunks_are_core_records(
     assert [langchain.to_record(c) for c in chunks] == expected
     for chunk, record in zip(chunks, expected, strict=True):
         assert chunk.metadata == {**model_metadata(record, metadata), "start_index": record.start}
-        assert chunk.id == record.id
+        assert chunk.id == record.key  # ADAPT-8: the framework id is the stable key
         assert chunk.page_content == record.text
 
 
@@ -162,7 +162,7 @@ def test_llama_index_nodes_are_core_records(
     for node, record in zip(nodes, expected, strict=True):
         assert node.metadata == model_metadata(record, metadata)
         assert (node.node_id, node.start_char_idx, node.end_char_idx) == (
-            record.id,
+            record.key,
             record.start,
             record.end,
         )
@@ -173,9 +173,9 @@ def test_llama_index_nodes_are_core_records(
             "next": NodeRelationship.NEXT,
         }
         for key, relation in one.items():
-            assert (got[relation].node_id if relation in got else None) == links[record.id][key]
+            assert (got[relation].node_id if relation in got else None) == links[record.key][key]
         children = [c.node_id for c in got.get(NodeRelationship.CHILD, [])]
-        assert children == links[record.id]["children"]
+        assert children == links[record.key]["children"]
         assert got[NodeRelationship.SOURCE].node_id == "n"
 
 
