@@ -346,6 +346,10 @@ EVAL_STRATEGIES = (
     "fixed-128",
     "window-128-32",
     "heading-aware-128-32",
+    # EVAL-44: chunk_document's default min_tokens beside the seed chunks
+    "structural+merge",
+    "heading-aware+merge",
+    "heading-aware-128-32+merge",
 )
 
 #: Chroma's evaluation set, where CI puts a copy beside the clone (docs/evaluation.md).
