@@ -10,6 +10,7 @@
 import { compareCodePoints } from "./assemble.js";
 import type { ChunkRecord, JsonValue } from "./record.js";
 import { ArgumentTypeError, ArgumentValueError, requireInt, requireReal } from "./validate.js";
+import { countUnits } from "./units.js";
 import { countWords, isSpace } from "./whitespace.js";
 
 /** The reader a context is packed for (CTX-13). */
@@ -231,20 +232,27 @@ function counterOf(counter: string | null, visible: Array<[number, ChunkRecord]>
     if (first === undefined) {
       name = "whitespace";
     } else {
+      // CTX-8: SCRIPT-6's default gives whitespace and unicode records; one measure, unicode.
+      const names = new Set(visible.map(([, r]) => r.counter));
+      const mixed = names.size === 2 && names.has("whitespace") && names.has("unicode");
       const other = visible.find(([, r]) => r.counter !== first[1].counter);
-      if (other !== undefined) {
+      if (mixed) {
+        name = "unicode";
+      } else if (other !== undefined) {
         throw new ArgumentValueError(`records[${other[0]}].counter`, `differs from records[${first[0]}]'s`, other[1].counter);
+      } else {
+        name = first[1].counter;
       }
-      name = first[1].counter;
     }
   }
   if (name === "whitespace") return [countWords, name];
+  if (name === "unicode") return [countUnits, name];
   const chars = /^chars([0-9]+)$/.exec(name);
   if (chars !== null && Number(chars[1]) >= 1) {
     const size = Number(chars[1]);
     return [(text: string) => Math.ceil(codePoints(text).length / size), name];
   }
-  throw new ArgumentValueError("counter", "must be whitespace or chars{N} in this port", name);
+  throw new ArgumentValueError("counter", "must be whitespace, unicode or chars{N} in this port", name);
 }
 
 function checkOverlaps(visible: Array<[number, ChunkRecord]>): void {

@@ -244,6 +244,8 @@ def _counter(
     """The counter that measures the rendered context, and its name (CTX-8)."""
     if counter is None:
         names = {r.counter for _, r in visible}
+        if names == {"whitespace", "unicode"}:  # CTX-8: SCRIPT-6's default, one measure
+            names = {"unicode"}
         if len(names) > 1:
             at, first = visible[0]
             index, other = next((i, r) for i, r in visible if r.counter != first.counter)
