@@ -222,6 +222,9 @@ def test_encoding_reads_as_the_decoded_text(
             continue
         if document["input_format"] == "pdf" or (document["source"] or "").endswith(".pdf"):
             continue
+        explicit = document["input_format"] or options.get("input_format")
+        if not explicit and b"%PDF-" in document["bytes"][:1024]:
+            continue  # SOURCE-1's magic reads the raw bytes: encoded, `%PDF-` is not there
         kept.append({**document, "bytes": data, "text": text.removeprefix("\ufeff")})
     encoded = _table(kept)
     as_text = encoded.drop_columns(["bytes"]).append_column(

@@ -41,15 +41,20 @@ def ingest(source: Path, out: Path, workers: int) -> list[str]:
 
 @pytest.fixture(scope="module")
 def runs(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path, dict[str, str]]:
-    """The corpus, an earlier corpus, and the output of an uninterrupted run."""
+    """The corpus, an earlier corpus, and the output of an uninterrupted run of the corpus
+    into an ``--out`` holding the earlier corpus's result, as each example's run is: the new
+    output (CLI-13) of an incremental run includes its change set against the previous result
+    and the manifest's counts of it (INCR-1, INCR-6), so only the same run, uninterrupted,
+    gives it. Every byte of every file is compared, nothing masked."""
     root = tmp_path_factory.mktemp("signals")
     source = corpus(root / "corpus")
     old = root / "old"
     old.mkdir()
     (old / "a.md").write_text("# An earlier corpus\n\nIts one document.\n")
-    subprocess.run(
-        ingest(source, root / "new", 1), env=environment(), check=True, capture_output=True
-    )
+    for documents in (old, source):
+        subprocess.run(
+            ingest(documents, root / "new", 1), env=environment(), check=True, capture_output=True
+        )
     return source, old, snapshot(root / "new")
 
 

@@ -19,7 +19,7 @@ from .._text._blocks import Block, ChunkContext, Document
 from .._text._sentences import sentence_spans
 from ._fit import fit_word
 from ._fit import longest as _longest
-from ._small_chunks import grow_of, measure_of, merge_small
+from ._small_chunks import merge_document
 from ._span import Span
 from ._split_markdown import require_counter
 
@@ -506,16 +506,14 @@ def heading_spans(document: SourceDocument, options: ChunkOptions) -> list[Span]
             parents[i] == parent or (i == parent and spans[i].kind == "heading") for i in run
         )
 
-    runs = merge_small(
+    runs = merge_document(
         spans,
-        measure_of(document.text, counter, options.budget_includes_headings),
-        options.minimum,
-        options.max_tokens,
+        document.text,
+        counter,
+        options,
         joins,
         lambda run, tokens: spans[run[0]].kind,
         lambda k: spans[k].kind == "heading" and k + 1 < len(spans) and parents[k + 1] == k,
-        document.text,
-        grow_of(document.text, counter),
     )
     index = {i: at for at, (run, _) in enumerate(runs) for i in run}
     prefix = f"{document.doc_id}:"

@@ -18,11 +18,15 @@ span's prefix and heading path, so ``text == prefix + source[start:end]`` stays 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
 from .._counters._builtin import TokenCounter, WhitespaceCounter
 from ._span import Span, embedded
 
-__all__ = ["Measure", "grow_of", "measure_of", "merge_small"]
+if TYPE_CHECKING:
+    from ._options import ChunkOptions
+
+__all__ = ["Measure", "grow_of", "measure_of", "merge_document", "merge_small"]
 
 #: ``(start, end, prefix, heading_path) -> tokens`` as the record counts them (SIZE-8).
 Measure = Callable[[int, int, str, tuple[str, ...]], int]
@@ -132,3 +136,26 @@ def merge_small(
         kind = kind_of(run, alone)
         result.append((run, first._replace(end=spans[run[-1]].end, kind=kind, tokens=None)))
     return result
+
+
+def merge_document(
+    spans: Sequence[Span],
+    source: str,
+    counter: TokenCounter,
+    options: ChunkOptions,
+    joins: Callable[[list[int], int], bool],
+    kind_of: Callable[[list[int], list[int]], str],
+    glued: Callable[[int], bool] = lambda k: False,
+) -> list[tuple[list[int], Span]]:
+    """:func:`merge_small` of one document's spans under its options (SIZE-2..SIZE-9)."""
+    return merge_small(
+        spans,
+        measure_of(source, counter, options.budget_includes_headings),
+        options.minimum,
+        options.max_tokens,
+        joins,
+        kind_of,
+        glued,
+        source,
+        grow_of(source, counter),
+    )

@@ -25,7 +25,7 @@ from .._text._markdown import iter_markdown_blocks
 from .._text._sentences import sentence_spans
 from ._fit import fit_word
 from ._fit import longest as _longest
-from ._small_chunks import grow_of, measure_of, merge_small
+from ._small_chunks import merge_document
 from ._span import Span
 
 if TYPE_CHECKING:
@@ -441,15 +441,5 @@ def structural_spans(document: SourceDocument, options: ChunkOptions) -> list[Sp
         """SIZE-5: the kind of the run's largest span (the first of equals)."""
         return spans[max(run, key=lambda i: (tokens[i], -i))].kind
 
-    runs = merge_small(
-        spans,
-        measure_of(document.text, counter, options.budget_includes_headings),
-        options.minimum,
-        options.max_tokens,
-        joins,
-        kind_of,
-        lambda k: False,
-        document.text,
-        grow_of(document.text, counter),
-    )
+    runs = merge_document(spans, document.text, counter, options, joins, kind_of)
     return [span for _, span in runs]
