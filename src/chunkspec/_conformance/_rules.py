@@ -14,6 +14,7 @@ from collections.abc import Callable
 from typing import Any
 
 from .._core._tokens import WHITESPACE
+from .._core._units import unit_spans
 
 __all__ = ["broken_rules"]
 
@@ -89,13 +90,23 @@ def _ids(data: dict[str, Any], answer: Any) -> bool:
     return True
 
 
-def _count(op: str, text: str) -> int:
-    """The op's counter: chars1 for ``chunk``, whitespace words otherwise (COUNT-4)."""
-    return len(text) if op == "chunk" else len(text.split())
+def _count(op: str, counter: Any, text: str) -> int | None:
+    """The record's own counter's count of ``text`` (RECORD-5, RECORD-14): chars1 for
+    ``chunk``; for the other ops ``whitespace`` words (COUNT-4) or ``unicode`` units, the
+    name SCRIPT-6 gives ``whitespace`` on a document holding a SCRIPT-2 character. None
+    for a counter name the op never writes (RECORD-5's matter, not RECORD-14's)."""
+    if op == "chunk":
+        return len(text) if counter == "chars1" else None
+    if counter == "whitespace":
+        return len(text.split())
+    if counter == "unicode":
+        return len(unit_spans(text))
+    return None
 
 
 def _tokens(op: str) -> Check:
-    """RECORD-14: ``tokens`` is the counter's count of the text; ``oversized`` is
+    """RECORD-14: ``tokens`` is the count of the text by the counter the record names
+    (SCRIPT-6: ``unicode`` on a document holding a SCRIPT-2 character); ``oversized`` is
     ``tokens > max_tokens``."""
 
     def check(data: dict[str, Any], answer: Any) -> bool:
@@ -105,7 +116,12 @@ def _tokens(op: str) -> Check:
         size = data.get("max_tokens", 400)
         for r in records:
             text = r.get("text")
-            if not isinstance(text, str) or r.get("tokens") != _count(op, text):
+            if not isinstance(text, str):
+                return False
+            count = _count(op, r.get("counter"), text)
+            if count is None:
+                continue  # a counter name the op does not write: RECORD-5's matter
+            if r.get("tokens") != count:
                 return False
             if _int(size) and r.get("oversized") is not (r["tokens"] > size):
                 return False
@@ -125,20 +141,28 @@ def _default_overlap(data: dict[str, Any], answer: Any) -> bool:
     return all(r.get("strategy") == want for r in records)
 
 
-def _token_starts(text: str) -> list[int]:
-    """The start of each maximal run of non-whitespace (COUNT-4)."""
-    return [
+def _token_spans(text: str, counter: Any) -> list[tuple[int, int]] | None:
+    """The counter's tokens of ``text``: ``unicode`` units (SCRIPT-3) or maximal runs of
+    non-whitespace (COUNT-4); None for another counter name."""
+    if counter == "unicode":
+        return unit_spans(text)
+    if counter != "whitespace":
+        return None
+    starts = [
         i
         for i, ch in enumerate(text)
         if ch not in WHITESPACE and (i == 0 or text[i - 1] in WHITESPACE)
     ]
+    return [(s, _token_end(text, s)) for s in starts]
 
 
 def _sentence_cuts(data: dict[str, Any], answer: Any) -> bool:
     """PAGE-9: a chunk that is not the last ends at the last sentence end of its window's
     zone ``[max(s + floor(4m/5), s + overlap + 1), s + m]``, else at ``s + m`` tokens; a
     sentence end is a boundary whose last non-whitespace character before it is ``.``, ``?``
-    or ``!`` (closers, other terminators and blank lines are not)."""
+    or ``!`` followed by whitespace (closers, other terminators and blank lines are not).
+    Tokens are the records' counter's (SCRIPT-6: ``unicode`` units, which may touch, on a
+    document holding a SCRIPT-2 character)."""
     records = _records(answer)
     size: Any = data.get("max_tokens", 400)
     given: Any = data.get("overlap_tokens")
@@ -148,9 +172,12 @@ def _sentence_cuts(data: dict[str, Any], answer: Any) -> bool:
     if not _int(overlap):
         return True
     source = _source(data)
-    starts = _token_starts(source)
+    spans = _token_spans(source, records[0].get("counter"))
+    if spans is None:
+        return True  # a counter name pages does not write: RECORD-5's matter
+    starts = [a for a, _ in spans]
+    ends = [b for _, b in spans]
     n = len(starts)
-    ends = [_token_end(source, s) for s in starts]
     for r in records[:-1]:
         start, end = r.get("start"), r.get("end")
         if not (isinstance(start, int) and isinstance(end, int)):
@@ -161,7 +188,11 @@ def _sentence_cuts(data: dict[str, Any], answer: Any) -> bool:
         if e >= n:
             continue
         floor = max(s + 4 * size // 5, s + overlap + 1)
-        marks = [j for j in range(floor, e + 1) if source[ends[j - 1] - 1] in ".?!"]
+        marks = [
+            j
+            for j in range(floor, e + 1)
+            if source[ends[j - 1] - 1] in ".?!" and ends[j - 1] < starts[j]
+        ]
         if cut != (marks[-1] if marks else e):
             return False
     return True

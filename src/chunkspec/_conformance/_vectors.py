@@ -259,8 +259,9 @@ def vector_files() -> dict[str, str]:
 
 
 def _has_cases(name: str) -> bool:
-    """True for a vector file (JSON with cases), not a schema or the README."""
-    return name.endswith(".json") and not name.endswith(".schema.json") and name != "manifest.json"
+    """True for a vector file (JSON with cases): any file but a schema, the README (or
+    other Markdown) and the manifest, so every file with cases is counted (CONF-1)."""
+    return not name.endswith((".schema.json", ".md")) and name != "manifest.json"
 
 
 def rules_index(cases: dict[str, list[Any]]) -> dict[str, list[str]]:
