@@ -20,7 +20,13 @@ from hypothesis import strategies as st
 
 from chunkspec import chunk, chunk_pages, token_windows
 from chunkspec._cli._io import json_line
-from chunkspec.counters import CharEstimateCounter, TokenSpanCounter, WhitespaceCounter
+from chunkspec._core._units import has_cluster_script
+from chunkspec.counters import (
+    CharEstimateCounter,
+    TokenSpanCounter,
+    UnicodeCounter,
+    WhitespaceCounter,
+)
 from chunkspec.pages import PAGE_SEPARATOR
 
 from .fuzzing import EXAMPLES, MAX_SAFE, check_success_stderr, fuzz_texts, text_problem
@@ -97,13 +103,17 @@ def test_fuzz_cli_window(
     elif counter is None:
         assert [row["text"] for row in rows] == chunk(text, the_size, the_overlap)
     else:
-        windows = token_windows(text, the_size, the_overlap, _counter(counter))
+        windows = token_windows(text, the_size, the_overlap, _counter(counter, text))
         assert [(row["start"], row["end"]) for row in rows] == [(w.start, w.end) for w in windows]
     event("outcome", "exit 0")
 
 
-def _counter(name: str) -> TokenSpanCounter:
-    return WhitespaceCounter() if name == "whitespace" else CharEstimateCounter()
+def _counter(name: str, text: str) -> TokenSpanCounter:
+    """The counter ``--counter name`` measures ``text`` with (SCRIPT-6: the name whitespace
+    counts unicode units on a text holding a SCRIPT-2 character)."""
+    if name != "whitespace":
+        return CharEstimateCounter()
+    return UnicodeCounter() if has_cluster_script(text) else WhitespaceCounter()
 
 
 @st.composite
