@@ -253,21 +253,29 @@ def _parent_links(data: dict[str, Any], answer: Any) -> bool:
     return True
 
 
-def _headings(data: dict[str, Any], answer: Any) -> bool:
-    """HEAD-3: one heading chunk per heading with a non-blank title, its text the title."""
+def _heading_texts(data: dict[str, Any], answer: Any) -> tuple[list[str], list[Any]] | None:
+    """The document's heading titles and the answer's heading records' texts; None when
+    either cannot be read (the check then passes)."""
     from .._text._markdown import parse_markdown_blocks
 
     records = _records(answer)
     text = data.get("text")
     if records is None or not isinstance(text, str):
-        return True
+        return None
     try:
         titles = [b.text for b in parse_markdown_blocks(text) if b.kind == "heading"]
     except (TypeError, ValueError):
+        return None
+    return titles, [r.get("text") for r in records if r.get("kind") == "heading"]
+
+
+def _headings(data: dict[str, Any], answer: Any) -> bool:
+    """HEAD-3: one heading chunk per heading with a non-blank title, its text the title."""
+    found = _heading_texts(data, answer)
+    if found is None:
         return True
-    want = [t for t in titles if t.strip()]
-    got = [r.get("text") for r in records if r.get("kind") == "heading"]
-    return got == want
+    titles, got = found
+    return got == [t for t in titles if t.strip()]
 
 
 #: JavaScript's whitespace (``/\s/``, ``trim()``): Python's without U+001C..U+001F and U+0085,
@@ -280,17 +288,10 @@ _JS_SPACE = frozenset(" \t\n\x0b\x0c\r\xa0\u1680\u2028\u2029\u202f\u205f\u3000\u
 def _blank_test_headings(data: dict[str, Any], answer: Any) -> bool:
     """HEAD-10: a heading whose title is blank only to another whitespace set (JavaScript's
     U+FEFF) is not an empty heading: it gives its heading chunk."""
-    from .._text._markdown import parse_markdown_blocks
-
-    records = _records(answer)
-    text = data.get("text")
-    if records is None or not isinstance(text, str):
+    found = _heading_texts(data, answer)
+    if found is None:
         return True
-    try:
-        titles = [b.text for b in parse_markdown_blocks(text) if b.kind == "heading"]
-    except (TypeError, ValueError):
-        return True
-    got = [r.get("text") for r in records if r.get("kind") == "heading"]
+    titles, got = found
     return all(t in got for t in titles if t.strip() and not set(t) - _JS_SPACE)
 
 
