@@ -19,6 +19,7 @@ from .._core._chunk import Chunk
 from .._core._hashing import hash_text
 from .._core._metadata import metadata_from_json
 from .._core._tokens import count_tokens
+from .._counters._registry import measure_of
 from .._errors import ArgumentTypeError, ArgumentValueError
 from .._packing._access import Principal
 from .._packing._pack_records import ORDERS, pack_records
@@ -337,9 +338,6 @@ def _from_record(where: str, data: dict[str, Any]) -> tuple[Chunk, str | None]:
 
 
 #: RECORD-9: counters that share a budget (SCRIPT-6's default is one or the other per document).
-_SAME_MEASURE = {"unicode": "whitespace"}
-
-
 def _one_counter(path: str, numbers: list[int], counters: list[str | None]) -> None:
     """RECORD-9: records measured by different counters cannot share one budget."""
     first: tuple[int, str] | None = None
@@ -348,7 +346,7 @@ def _one_counter(path: str, numbers: list[int], counters: list[str | None]) -> N
             continue
         if first is None:
             first = (number, counter)
-        elif _SAME_MEASURE.get(counter, counter) != _SAME_MEASURE.get(first[1], first[1]):
+        elif measure_of(counter) != measure_of(first[1]):
             raise CliError(
                 f"{path}:{number}: counter {counter!r} differs from {first[1]!r} on line "
                 f"{first[0]}; one budget needs one counter"

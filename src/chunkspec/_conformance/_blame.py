@@ -21,6 +21,7 @@ from .._core._tokens import SEPARATORS
 from .._core._validate import MAX_SAFE_INTEGER
 from .._records._key import keyed_rows
 from ._compare import first_difference
+from ._js_space import JS_SPACE_CLASS, JS_SPACE_RUN
 from ._rules import broken_rules
 from ._wire import NUMERIC_FIELDS, decode_number
 from .markdown._blame import (
@@ -33,10 +34,8 @@ from .windows._blame import error_rules, field_rules, window_traps
 
 __all__ = ["blame", "mistakes"]
 
-#: JavaScript's /\s/ (WS-1 says why it is not Python's set).
-_JS_SPACE = "\t\n\x0b\x0c\r \xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff"
-_JS_RUN = re.compile(f"[{_JS_SPACE}]+")
-_JS_EDGES = re.compile(f"^[{_JS_SPACE}]+|[{_JS_SPACE}]+$")
+#: JavaScript's /\s/ at either end (WS-1 says why it is not Python's set).
+_JS_EDGES = re.compile(f"^[{JS_SPACE_CLASS}]+|[{JS_SPACE_CLASS}]+$")
 
 
 def _js_trim(text: str) -> str:
@@ -46,12 +45,12 @@ def _js_trim(text: str) -> str:
 
 def _js_words(text: str) -> int:
     """``text.split(/\\s+/).filter(Boolean).length``."""
-    return len([w for w in _JS_RUN.split(text) if w])
+    return len([w for w in JS_SPACE_RUN.split(text) if w])
 
 
 def _js_split_length(text: str) -> int:
     """``text.split(/\\s+/).length`` (empty strings at the ends count)."""
-    return len(_JS_RUN.split(text))
+    return len(JS_SPACE_RUN.split(text))
 
 
 def _py_words(text: str) -> int:

@@ -15,6 +15,7 @@ from typing import Any
 
 from .._core._tokens import WHITESPACE
 from .._core._units import unit_spans
+from ._js_space import JS_SPACE
 
 __all__ = ["broken_rules"]
 
@@ -278,13 +279,6 @@ def _headings(data: dict[str, Any], answer: Any) -> bool:
     return got == [t for t in titles if t.strip()]
 
 
-#: JavaScript's whitespace (``/\s/``, ``trim()``): Python's without U+001C..U+001F and U+0085,
-#: with U+FEFF.
-_JS_SPACE = frozenset(" \t\n\x0b\x0c\r\xa0\u1680\u2028\u2029\u202f\u205f\u3000\ufeff") | frozenset(
-    chr(c) for c in range(0x2000, 0x200B)
-)
-
-
 def _blank_test_headings(data: dict[str, Any], answer: Any) -> bool:
     """HEAD-10: a heading whose title is blank only to another whitespace set (JavaScript's
     U+FEFF) is not an empty heading: it gives its heading chunk."""
@@ -292,7 +286,7 @@ def _blank_test_headings(data: dict[str, Any], answer: Any) -> bool:
     if found is None:
         return True
     titles, got = found
-    return all(t in got for t in titles if t.strip() and not set(t) - _JS_SPACE)
+    return all(t in got for t in titles if t.strip() and not set(t) - JS_SPACE)
 
 
 def _no_blank_record(data: dict[str, Any], answer: Any) -> bool:

@@ -16,7 +16,16 @@ from ._builtin import (
     WhitespaceCounter,
 )
 
-__all__ = ["counter_from_name", "counter_name", "resolve_counter"]
+__all__ = ["counter_from_name", "counter_name", "measure_of", "resolve_counter"]
+
+#: RECORD-9 / CTX-8: ``whitespace`` counts ``unicode`` units on documents without spaces
+#: (SCRIPT-6), so records of both names are measured in one unit and share one budget.
+_ONE_MEASURE = {"whitespace": "unicode"}
+
+
+def measure_of(name: str) -> str:
+    """The measure a counter name stands for: names with one measure share one budget."""
+    return _ONE_MEASURE.get(name, name)
 
 
 def counter_name(counter: TokenCounter) -> str:

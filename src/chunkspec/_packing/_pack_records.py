@@ -8,7 +8,7 @@ from dataclasses import dataclass, field, replace
 
 from .._core._validate import require_int, require_real
 from .._counters._builtin import TokenCounter, WhitespaceCounter
-from .._counters._registry import counter_from_name, counter_name
+from .._counters._registry import counter_from_name, counter_name, measure_of
 from .._errors import ArgumentTypeError, ArgumentValueError
 from .._records._record import ChunkRecord
 from ._access import Principal, readable
@@ -244,8 +244,8 @@ def _counter(
     """The counter that measures the rendered context, and its name (CTX-8)."""
     if counter is None:
         names = {r.counter for _, r in visible}
-        if names == {"whitespace", "unicode"}:  # CTX-8: SCRIPT-6's default, one measure
-            names = {"unicode"}
+        if len(names) > 1 and len({measure_of(n) for n in names}) == 1:  # CTX-8
+            names = {measure_of(next(iter(names)))}
         if len(names) > 1:
             at, first = visible[0]
             index, other = next((i, r) for i, r in visible if r.counter != first.counter)

@@ -16,13 +16,10 @@ from ..._core._tokens import WHITESPACE
 from ..._core._units import has_cluster_script, unit_spans
 from ..._records._key import keyed_rows
 from ..._text._sentences import CLOSERS, TERMINATORS, WIDE_TERMINATORS
+from .._js_space import JS_SPACE
 
 __all__ = ["error_rules", "field_rules", "window_traps"]
 
-#: JavaScript's /\s/ (HAZ-1).
-_JS_SPACE = re.compile(
-    "[\t\n\x0b\x0c\r \xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]"
-)
 _LONE = re.compile("[\ud800-\udfff]")
 #: Two line breaks with only other whitespace between them: a blank line.
 _BLANK_LINE = re.compile(r"\n[^\S\n]*\n")
@@ -37,7 +34,7 @@ def _py_space(ch: str) -> bool:
 
 def _js_space(ch: str) -> bool:
     """JavaScript's ``/\\s/``."""
-    return _JS_SPACE.fullmatch(ch) is not None
+    return ch in JS_SPACE  # HAZ-1
 
 
 def _strip(text: str, space: Space) -> str:
