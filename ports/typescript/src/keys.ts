@@ -5,6 +5,7 @@
  * with the same `hashText` every record's `content_hash` uses (HASH-1).
  */
 
+import { fault } from "./faults.js";
 import { hashText } from "./hashing.js";
 import type { ChunkRecord } from "./record.js";
 
@@ -16,10 +17,12 @@ export function withKeys(records: ChunkRecord[]): ChunkRecord[] {
   const seen = new Map<string, number>();
   const scheme = hashText(KEY_SCHEME);
   return records.map((record) => {
-    const path = hashText(record.heading_path.map((heading) => hashText(heading)).join(""));
+    const path = fault("key-path-joined")
+      ? hashText(record.heading_path.join(" > "))
+      : hashText(record.heading_path.map((heading) => hashText(heading)).join(""));
     const doc = hashText(record.doc_id);
     const same = doc + path + record.content_hash;
-    const occurrence = seen.get(same) ?? 0;
+    const occurrence = fault("key-no-occurrence") ? 0 : (seen.get(same) ?? 0);
     seen.set(same, occurrence + 1);
     const fingerprint = scheme + hashText(record.strategy) + hashText(record.counter);
     const key = hashText(fingerprint + doc + path + record.content_hash + hashText(String(occurrence)));

@@ -15,6 +15,7 @@ from typing import Any
 
 from .._core._tokens import WHITESPACE
 from .._core._units import unit_spans
+from .._records._key import keyed_rows
 from ._js_space import JS_SPACE
 
 __all__ = ["broken_rules"]
@@ -343,6 +344,24 @@ def _blank_document(data: dict[str, Any], answer: Any) -> bool:
     return records is None or _source(data).strip() != "" or records == []
 
 
+def _distinct_keys(data: dict[str, Any], answer: Any) -> bool:
+    """KEY-3: the occurrence number keeps equal chunks of one section apart: no two records
+    of one answer share a key."""
+    keys = [r.get("key") for r in _records(answer) or []]
+    return len(keys) == len(set(keys))
+
+
+def _keys(data: dict[str, Any], answer: Any) -> bool:
+    """KEY-1: each record's key is KEY-1's digest of its own fields, in order (KEY-3)."""
+    records = _records(answer)
+    if records is None:
+        return True
+    got = [r.get("key") for r in records]
+    fields = ("doc_id", "heading_path", "content_hash", "strategy", "counter")
+    rows = [{name: r[name] for name in fields} for r in records]
+    return [row["key"] for row in keyed_rows(rows)] == got
+
+
 #: Each op's rule checks, most specific first: ``(rule, what it checks, check, rules it
 #: explains)``. A failing check's explained rules are not blamed beside it (a CRLF read as
 #: LF breaks RECORD-3's equation too, but MD-2 is what the port got wrong).
@@ -354,6 +373,8 @@ for _op in _RECORD_OPS:
         (_equation_rule, "text == prefix + source[start:end]", _equation, ()),
         ("RECORD-2", "id == doc_id:index and content_hash == SHA-256(text)", _ids, ()),
         ("RECORD-14", "tokens == count(text), oversized == tokens > max_tokens", _tokens(_op), ()),
+        ("KEY-3", "no two records share a key", _distinct_keys, ("KEY-1",)),
+        ("KEY-1", "key is KEY-1's digest of the record's own fields", _keys, ()),
     ]
 #: What a whitespace-only record breaks besides: its offsets, id and count are moot.
 _BLANK_EXPLAINS = ("RECORD-2", "RECORD-3", "RECORD-14")
