@@ -57,6 +57,8 @@ WHY = {
     "window-tokens-utf16": "rules' own checks",
     "window-strategy-no-overlap": "first difference at",
     "window-id-from-one": "rules' own checks",
+    "key-no-occurrence": "rules' own checks",
+    "key-path-joined": "rules' own checks",
     "window-boolean-size": "expected TypeError naming 'max_tokens'",
     "window-end-unclamped": "first difference at",
     "hash-no-surrogate-check": "Node's hash of U+FFFD for the lone surrogate (HAZ-4)",
