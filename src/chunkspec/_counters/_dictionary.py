@@ -58,27 +58,26 @@ _DICTIONARY_CHAR = re.compile(
 )
 _ASTRAL = re.compile("[\U00010000-\U0010ffff]")
 
-#: A function that returns the word ends ICU finds in a text, as code-point offsets.
-WordEnds = Callable[[str], Iterable[int]]
+#: A segmenter: for each run's text, the word ends it finds in that text alone, as
+#: code-point offsets into it (one call for all the runs of a text).
+WordEnds = Callable[[list[str]], list[Iterable[int]]]
 
 
 def dictionary_spans(text: str, word_ends: WordEnds) -> list[tuple[int, int]]:
     """Return the ``dict`` counter's units of ``text`` (SCRIPT-20).
 
-    SCRIPT-3's units, but each maximal run of touching units that start with a
-    :data:`DICTIONARY_RANGES` character is cut at the ends ``word_ends(run)`` gives for the
-    run's text alone that are unit boundaries of the run (so never inside a grapheme
+    SCRIPT-3's units, but each maximal run of two or more touching units that start with a
+    :data:`DICTIONARY_RANGES` character is cut at the ends ``word_ends`` gives for the
+    run's text alone that are unit boundaries inside the run (so never inside a grapheme
     cluster, SCRIPT-23).
     """
     units = unit_spans(text)
     if _DICTIONARY_CHAR.search(text) is None:
         return units
-    spans: list[tuple[int, int]] = []
+    runs: list[tuple[int, int]] = []  # (first unit, unit after the last) of each run
     i, n = 0, len(units)
     while i < n:
-        a, b = units[i]
-        if not _DICTIONARY_CHAR.match(text, a):
-            spans.append((a, b))
+        if not _DICTIONARY_CHAR.match(text, units[i][0]):
             i += 1
             continue
         j = i + 1
@@ -86,34 +85,56 @@ def dictionary_spans(text: str, word_ends: WordEnds) -> list[tuple[int, int]]:
             j < n and units[j][0] == units[j - 1][1] and _DICTIONARY_CHAR.match(text, units[j][0])
         ):
             j += 1
-        end = units[j - 1][1]
-        if j == i + 1:
-            spans.append((a, b))
-        else:
-            starts = {s for s, _ in units[i + 1 : j]}
-            cuts = sorted({a + k for k in word_ends(text[a:end])} & starts)
-            spans.extend(zip([a, *cuts], [*cuts, end], strict=True))
+        if j > i + 1:
+            runs.append((i, j))
         i = j
+    found = word_ends([text[units[i][0] : units[j - 1][1]] for i, j in runs])
+    spans: list[tuple[int, int]] = []
+    done = 0
+    for (i, j), ends in zip(runs, found, strict=True):
+        spans.extend(units[done:i])
+        a, end = units[i][0], units[j - 1][1]
+        starts = {s for s, _ in units[i + 1 : j]}
+        cuts = sorted({a + k for k in ends} & starts)
+        spans.extend(zip([a, *cuts], [*cuts, end], strict=True))
+        done = j
+    spans.extend(units[done:])
     return spans
 
 
 def icu_word_ends(breaker: Callable[[str, str], object]) -> WordEnds:
-    """Word ends of ICU's word break iterator (root locale) as code-point offsets.
+    """Word ends of ICU's word break iterator (root locale), as code-point offsets.
 
-    ICU counts UTF-16 code units: a text with characters beyond U+FFFF is mapped back.
+    One iterator for all the runs, joined by line feeds: ICU always breaks before and after
+    a line feed (UAX #29 WB3a, WB3b) and its dictionary ranges never cross one, so each run
+    gets the ends it gets alone (a property checks it, SCRIPT-20). ICU counts UTF-16 code
+    units: a text with characters beyond U+FFFF is mapped back.
     """
 
-    def ends(text: str) -> list[int]:
-        segments: Iterable[tuple[int, int]] = breaker(text, "root").segments()  # type: ignore[attr-defined]
-        if _ASTRAL.search(text) is None:
-            return [e for _, e in segments]
-        points: dict[int, int] = {}
-        units = 0
-        for k, char in enumerate(text):
-            points[units] = k
-            units += 2 if ord(char) > 0xFFFF else 1
-        points[units] = len(text)
-        return [points[e] for _, e in segments if e in points]
+    def ends(runs: list[str]) -> list[Iterable[int]]:
+        if not runs:
+            return []
+        joined = "\n".join(runs)
+        segments: Iterable[tuple[int, int]] = breaker(joined, "root").segments()  # type: ignore[attr-defined]
+        points = [e for _, e in segments]
+        if _ASTRAL.search(joined) is not None:
+            offsets: dict[int, int] = {}
+            units = 0
+            for k, char in enumerate(joined):
+                offsets[units] = k
+                units += 2 if ord(char) > 0xFFFF else 1
+            offsets[units] = len(joined)
+            points = [offsets[e] for e in points if e in offsets]
+        out: list[list[int]] = [[] for _ in runs]
+        k, first, last = 0, 0, len(runs[0])
+        for e in points:  # ascending
+            while e > last:
+                k += 1
+                first = last + 1
+                last = first + len(runs[k])
+            if e > first:
+                out[k].append(e - first)
+        return list(out)
 
     return ends
 
