@@ -26,6 +26,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+from chunkspec._counters._dictionary import DICTIONARY_RANGES
 from chunkspec.counters import UnicodeCounter, WhitespaceCounter, counter_name, resolve_counter
 from chunkspec.records import SourceDocument, chunk_document
 
@@ -234,8 +235,9 @@ def segmenters(repeat: int, copies: int = 32) -> None:
 
 
 def boundaries(sizes: tuple[int, ...] = (32, 128)) -> None:
-    """Print, per excerpt, strategy and counter, how many chunk ends fall inside a dict
-    word (the dict counter's own units, SCRIPT-20): the retrieval cost of unicode units."""
+    """Print, per excerpt, strategy and counter, how many chunk ends fall inside a
+    dictionary word (a dict unit of a dictionary script, SCRIPT-20, SCRIPT-21): the
+    retrieval cost of unicode units."""
     try:
         dictionary = resolve_counter("dict")
     except ImportError as error:
@@ -244,7 +246,12 @@ def boundaries(sizes: tuple[int, ...] = (32, 128)) -> None:
     print("chunk ends inside a dictionary word (of all chunk ends), prose records:")
     for lang, name in _LANGUAGES.items():
         text = (EXCERPTS / name).read_text("utf-8")
-        inside = {k for a, b in dictionary.token_spans(text) for k in range(a + 1, b)}
+        words = [
+            (a, b)
+            for a, b in dictionary.token_spans(text)
+            if any(x <= ord(text[a]) <= y for x, y in DICTIONARY_RANGES)
+        ]
+        inside = {k for a, b in words for k in range(a + 1, b)}
         for size in sizes:
             cells = []
             for strategy in STRATEGIES:

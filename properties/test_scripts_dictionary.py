@@ -15,6 +15,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from chunkspec._conformance._rules import _count as kit_count
 from chunkspec._core._graphemes import grapheme_bounds
 from chunkspec._core._units import CLUSTER_SCRIPT_RANGES
 from chunkspec._counters._dictionary import DICTIONARY_RANGES, dictionary_spans
@@ -173,11 +174,12 @@ _SIZES = st.integers(1, 12)
 def test_chunks_hold_the_budget_and_cut_at_words(
     text: str, strategy: str, size: int, markdown: bool
 ) -> None:
-    """SCRIPT-24, RECORD-5: with the dict counter, heading, structural, window and pages
-    chunks never exceed max_tokens, start and end at cluster boundaries and inside no
-    dictionary word of the document (a unit of a dictionary script: a sentence end may
-    still cut a unit of punctuation, as with unicode); tokens is the count of the text by
-    the record's counter."""
+    """SCRIPT-24, SCRIPT-22, RECORD-5: with the dict counter (records named
+    dict:icu-VERSION), heading, structural, window and pages chunks never exceed
+    max_tokens, start and end at cluster boundaries and inside no dictionary word of the
+    document (a unit of a dictionary script: a sentence end may still cut a unit of
+    punctuation, as with unicode); tokens is the count of the text by the record's
+    counter."""
     fmt = "markdown" if markdown and strategy in ("heading", "structural") else "text"
     document = SourceDocument(doc_id="d", text=text, format=fmt, title="T")
     counter = counter_from_name("dict")
@@ -203,3 +205,11 @@ def counter_name_of(counter: object) -> str:
     assert isinstance(name, str)
     assert name.startswith("dict:icu-")
     return name
+
+
+@given(texts, st.sampled_from(["chunk", "window", "pages", "split_markdown"]), st.text(max_size=8))
+def test_the_kit_counts_no_dict_records(text: str, op: str, version: str) -> None:
+    """SCRIPT-25: the conformance kit has no dict counter: its RECORD-14 check counts a
+    record named dict:icu-VERSION as n/a (None), never with units of its own."""
+    assert kit_count(op, f"dict:icu-{version}", text) is None
+    assert kit_count(op, "dict", text) is None

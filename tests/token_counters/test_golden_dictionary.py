@@ -8,14 +8,21 @@ skip with the reason otherwise.
 from __future__ import annotations
 
 import importlib.util
+import json
+import subprocess
+import sys
+from pathlib import Path
 from typing import Any
 
 import pytest
 
+from chunkspec._conformance._vectors import load_vectors
 from chunkspec._counters._dictionary import dictionary_spans
 from chunkspec.counters import counter_from_name
 from chunkspec.records import SourceDocument, chunk_document
 from tests import goldens
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def _installed_icu() -> str | None:
@@ -53,6 +60,30 @@ def test_dictionary_words(case: dict[str, Any]) -> None:
         with pytest.raises(ValueError, match="counter must be") as caught:
             counter_from_name(given["counter"])
         assert str(caught.value) == case["error"]["message"]
+        return
+    if given["op"] == "import":
+        code = (
+            "import json, sys; "
+            + "; ".join(f"import {m}" for m in given["modules"])
+            + "; print(json.dumps(sorted(m for m in sys.modules if m.split('.')[0] == 'icu4py')))"
+        )
+        done = subprocess.run(
+            [sys.executable, "-c", code],
+            capture_output=True,
+            text=True,
+            check=True,
+            env={"PYTHONPATH": str(ROOT / "src")},
+        )
+        assert json.loads(done.stdout) == case["output"]["loaded"]
+        return
+    if given["op"] == "vectors":
+        named = [
+            v
+            for cases in load_vectors().values()
+            for v in cases
+            if '"counter": "dict' in json.dumps(v.get("input", {}))
+        ]
+        assert len(named) == case["output"]["dict_counters"]
         return
     installed = _need_icu(case)
     if given["op"] == "icu":
