@@ -66,10 +66,10 @@ def counter_from_name(name: str) -> TokenSpanCounter:
         return WhitespaceCounter()
     if kind == "unicode" and not argument:
         return UnicodeCounter()
-    if kind == "dict" and (not argument or argument.startswith("icu-")):
+    if kind == "dict" and (not argument or (argument.startswith("icu-") and argument[4:])):
         from ._dictionary import DictionaryCounter  # the extra is imported when asked for
 
-        return DictionaryCounter(argument[4:] or None)
+        return DictionaryCounter(argument[4:] if argument else None)
     if kind.startswith("chars") and not argument and kind[5:].isdigit() and kind[5:].isascii():
         size = int(kind[5:])
         if size >= 1:
