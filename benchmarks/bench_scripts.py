@@ -14,6 +14,13 @@ Cost: CPU time of ``UnicodeCounter`` over ``WhitespaceCounter`` (``token_spans``
 ``chunk_document`` with ``counter="unicode"`` over ``"whitespace"`` on Latin text (real
 READMEs, benchmarks/corpora.py), interleaved rounds, best of ``--repeat``; and the unicode
 path's time(4N)/time(N) on Chinese text (linear: about 4).
+
+Dictionary words (SCRIPT-20..SCRIPT-26, docs/segmenters.md): MB/s of the ``dict`` counter
+(extra ``segment``), the ``unicode`` counter and the survey's segmenters on the Chinese,
+Japanese and Thai excerpts (each peer measured when installed, else skipped: icu4py,
+PyICU, jieba, rjieba, SudachiPy with SudachiDict-core, PyThaiNLP, uniseg; the bench
+session installs only the extra), and how many chunk ends fall inside a dictionary word
+with ``unicode`` units and with ``dict``.
 """
 
 from __future__ import annotations
