@@ -14,18 +14,27 @@ Cost: CPU time of ``UnicodeCounter`` over ``WhitespaceCounter`` (``token_spans``
 ``chunk_document`` with ``counter="unicode"`` over ``"whitespace"`` on Latin text (real
 READMEs, benchmarks/corpora.py), interleaved rounds, best of ``--repeat``; and the unicode
 path's time(4N)/time(N) on Chinese text (linear: about 4).
+
+Dictionary words (SCRIPT-20..SCRIPT-26, docs/segmenters.md): MB/s of the ``dict`` counter
+(extra ``segment``), the ``unicode`` counter and the survey's segmenters on the Chinese,
+Japanese and Thai excerpts (each peer measured when installed, else skipped: icu4py,
+PyICU, jieba, rjieba, SudachiPy with SudachiDict-core, PyThaiNLP, uniseg; the bench
+session installs only the extra), and how many chunk ends fall inside a dictionary word
+with ``unicode`` units and with ``dict``.
 """
 
 from __future__ import annotations
 
 import argparse
+import functools
 import statistics
 import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
 
-from chunkspec.counters import UnicodeCounter, WhitespaceCounter, resolve_counter
+from chunkspec._counters._dictionary import DICTIONARY_RANGES
+from chunkspec.counters import UnicodeCounter, WhitespaceCounter, counter_name, resolve_counter
 from chunkspec.records import SourceDocument, chunk_document
 
 try:
@@ -116,6 +125,159 @@ def costs(mb: float, repeat: int) -> None:
         )
 
 
+#: Dictionary segmenters of the survey (docs/segmenters.md): name -> (language, import
+#: and build, returning a text -> word list function). Each one not installed is skipped.
+def _peers() -> dict[str, tuple[str, Callable[[], Callable[[str], object]]]]:
+    """The survey's segmenters, each built lazily."""
+
+    def icu4py_words() -> Callable[[str], object]:
+        from icu4py.breakers import WordBreaker
+
+        return lambda text: list(WordBreaker(text, "root").segments())
+
+    def pyicu_words() -> Callable[[str], object]:
+        import icu
+
+        breaker = icu.BreakIterator.createWordInstance(icu.Locale.getRoot())
+
+        def words(text: str) -> object:
+            breaker.setText(text)
+            return list(breaker)
+
+        return words
+
+    def jieba_words() -> Callable[[str], object]:
+        import jieba
+
+        jieba.setLogLevel(60)
+        return lambda text: list(jieba.cut(text))
+
+    def rjieba_words() -> Callable[[str], object]:
+        import rjieba
+
+        return lambda text: rjieba.cut(text)
+
+    def sudachi_words() -> Callable[[str], object]:
+        from sudachipy import Dictionary, SplitMode
+
+        tokenizer = Dictionary().create(SplitMode.C)
+        # Sudachi refuses an input over 49,149 bytes: feed it line by line.
+        return lambda text: [
+            m.surface() for line in text.split("\n") for m in tokenizer.tokenize(line)
+        ]
+
+    def newmm_words() -> Callable[[str], object]:
+        from pythainlp.tokenize import word_tokenize
+
+        return lambda text: word_tokenize(text, engine="newmm")
+
+    def uniseg_words() -> Callable[[str], object]:
+        from uniseg.wordbreak import words
+
+        return lambda text: list(words(text))
+
+    return {
+        "icu4py (ICU BreakIterator)": ("zh ja th", icu4py_words),
+        "PyICU (ICU BreakIterator)": ("zh ja th", pyicu_words),
+        "jieba": ("zh", jieba_words),
+        "rjieba": ("zh", rjieba_words),
+        "SudachiPy (SplitMode.C)": ("ja", sudachi_words),
+        "PyThaiNLP newmm": ("th", newmm_words),
+        "uniseg (UAX #29, no dictionary)": ("zh ja th", uniseg_words),
+    }
+
+
+_LANGUAGES = {
+    "zh": "debian-faq.zh-cn.txt",
+    "ja": "debian-faq.ja.txt",
+    "th": "pythainlp-test-text.th.txt",
+}
+
+
+def segmenters(repeat: int, copies: int = 32) -> None:
+    """Print MB/s (UTF-8) of the dict counter, the unicode counter and the survey's
+    segmenters on the Chinese, Japanese and Thai excerpts, ``copies`` of each, best CPU
+    time of ``repeat`` interleaved rounds (the first call, dictionary load, not timed)."""
+    texts = {
+        lang: (EXCERPTS / name).read_text("utf-8") * copies for lang, name in _LANGUAGES.items()
+    }
+    calls: dict[str, dict[str, Callable[[], object]]] = {}
+    try:
+        dictionary = resolve_counter("dict")
+    except ImportError as error:
+        print(f"dict counter skipped: {error}")
+    else:
+        calls[f"chunkspec {counter_name(dictionary)}"] = {
+            lang: functools.partial(dictionary.count, t) for lang, t in texts.items()
+        }
+    calls["chunkspec unicode"] = {
+        lang: functools.partial(UnicodeCounter().count, t) for lang, t in texts.items()
+    }
+    for name, (languages, build) in _peers().items():
+        try:
+            start = time.process_time()
+            words = build()
+            words("中文")
+            loaded = time.process_time() - start
+        except ImportError:
+            print(f"{name}: not installed, skipped")
+            continue
+        print(f"{name}: import and first call {loaded:.2f} s CPU")
+        calls[name] = {lang: functools.partial(words, texts[lang]) for lang in languages.split()}
+    best = {name: dict.fromkeys(per, float("inf")) for name, per in calls.items()}
+    for _ in range(repeat):
+        for name, per in calls.items():
+            for lang, call in per.items():
+                best[name][lang] = min(best[name][lang], _cpu(call))
+
+    size = {lang: len(t.encode("utf-8")) / 1e6 for lang, t in texts.items()}
+    print(f"segmentation speed, MB/s of UTF-8 (CPU, best of {repeat}; {copies} copies an excerpt):")
+    print(f"{'':>34} " + " ".join(f"{lang:>7}" for lang in _LANGUAGES))
+    for name, seconds in best.items():
+        cells = [
+            f"{size[lang] / seconds[lang]:7.2f}" if lang in seconds else f"{'-':>7}"
+            for lang in _LANGUAGES
+        ]
+        print(f"{name:>34} " + " ".join(cells))
+
+
+def boundaries(sizes: tuple[int, ...] = (32, 128)) -> None:
+    """Print, per excerpt, strategy and counter, how many chunk ends fall inside a
+    dictionary word (a dict unit of a dictionary script, SCRIPT-20, SCRIPT-21): the
+    retrieval cost of unicode units."""
+    try:
+        dictionary = resolve_counter("dict")
+    except ImportError as error:
+        print(f"boundaries skipped: {error}")
+        return
+    print("chunk ends inside a dictionary word (of all chunk ends), prose records:")
+    for lang, name in _LANGUAGES.items():
+        text = (EXCERPTS / name).read_text("utf-8")
+        words = [
+            (a, b)
+            for a, b in dictionary.token_spans(text)
+            if any(x <= ord(text[a]) <= y for x, y in DICTIONARY_RANGES)
+        ]
+        inside = {k for a, b in words for k in range(a + 1, b)}
+        for size in sizes:
+            cells = []
+            for strategy in STRATEGIES:
+                fmt = "markdown" if strategy in ("heading", "structural") else "text"
+                document = SourceDocument(doc_id="d", text=text, format=fmt, title="T")
+                for counter in ("unicode", "dict"):
+                    records = chunk_document(document, strategy, max_tokens=size, counter=counter)
+                    ends = [r.end for r in records[:-1] if r.kind not in _WHOLE]
+                    worst = max(r.tokens / size for r in records if r.kind not in _WHOLE)
+                    cut = sum(end in inside for end in ends)
+                    cells.append(f"{counter} {cut}/{len(ends)} (max {worst:.2f})")
+            print(
+                f"  {lang} {size:>4}: "
+                + "; ".join(
+                    f"{s}: {cells[2 * k]}, {cells[2 * k + 1]}" for k, s in enumerate(STRATEGIES)
+                )
+            )
+
+
 def main() -> None:
     """Parse the options and run both parts."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -133,6 +295,8 @@ def main() -> None:
     except (ImportError, ValueError) as error:  # no tiktoken; or offline, COUNT-10
         print(f"budgets skipped: {error}")
     costs(args.mb, args.repeat)
+    segmenters(args.repeat)
+    boundaries()
 
 
 if __name__ == "__main__":

@@ -1,7 +1,9 @@
 """Token counters and their record names (docs/spec/windows.md, COUNT-*; RECORD-5).
 
 A counter is any object with ``count`` and ``token_spans``; :func:`resolve_counter` turns a
-name (``whitespace``, ``chars{N}``, ``tiktoken:{encoding}``, ``huggingface:{path}``) into one.
+name (``whitespace``, ``unicode``, ``dict``, ``chars{N}``, ``tiktoken:{encoding}``,
+``huggingface:{path}``) into one. :class:`DictionaryCounter` (``dict``) needs the extra
+``chunkspec[segment]``, imported only when one is built (SCRIPT-20..SCRIPT-26).
 """
 
 from ._counters._builtin import (
@@ -13,10 +15,12 @@ from ._counters._builtin import (
     UnicodeCounter,
     WhitespaceCounter,
 )
+from ._counters._dictionary import DictionaryCounter
 from ._counters._registry import counter_from_name, counter_name, resolve_counter
 
 __all__ = [
     "CharEstimateCounter",
+    "DictionaryCounter",
     "HuggingFaceCounter",
     "TiktokenCounter",
     "TokenCounter",

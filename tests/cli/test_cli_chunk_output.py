@@ -56,7 +56,8 @@ options:
                         the chunking strategy (default: heading); heading: heading-aware sections with overlap (HEAD rules); structural: Markdown blocks packed under the budget (MD rules); recursive: split_section over the text (RECORD-11); window: fixed token windows (TOKWIN rules); pages: token windows over pages (PAGE rules)
   --max-tokens N        the budget per chunk, in tokens of --counter (default: 512)
   --overlap-tokens N    tokens shared by neighbouring chunks; heading, window and pages only (CHUNK-6) (default: max-tokens / 8, at most 64; pages: max-tokens / 4 (RECORD-13))
-  --counter NAME        the token counter (RECORD-5): whitespace (words; unicode units on text without spaces, SCRIPT-6), unicode (words, an ideograph, kana, Hangul or Thai cluster a unit), chars{N} (N characters a token; chars1 counts characters), tiktoken:ENCODING (e.g. tiktoken:cl100k_base), huggingface:PATH (a tokenizer.json) (default: whitespace)
+  --counter NAME        the token counter (RECORD-5): whitespace (words; unicode units on text without spaces, SCRIPT-6), unicode (words, an ideograph, kana, Hangul or Thai cluster a unit), dict (ICU's dictionary words of Chinese, Japanese, Thai, Lao, Khmer, Myanmar; extra chunkspec[segment]; records say dict:icu-VERSION), chars{N} (N characters a token; chars1 counts characters),
+                        tiktoken:ENCODING (e.g. tiktoken:cl100k_base), huggingface:PATH (a tokenizer.json) (default: whitespace)
   --encoding-file FILE  the .tiktoken rank file of --counter tiktoken:ENCODING, for offline use, checked against tiktoken's SHA-256 pins (COUNT-9) (default: none, tiktoken's cache or download)
   --min-tokens N        heading and structural: merge a heading-only chunk or one under N tokens with its section's neighbour while the merge fits --max-tokens; 0 turns merging off (SIZE-2, SIZE-3) (default: max-tokens / 8, at most 64; 0 for the other strategies)
   --budget-includes-headings

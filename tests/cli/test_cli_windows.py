@@ -514,7 +514,8 @@ def test_bare_tiktoken_counter_defaults_to_cl100k_base(
     status, _, err = _run(capsys, "window", str(path), "--max-tokens", "1", "--counter", "bpe")
     assert status == 2
     assert err.startswith(
-        "chunkspec window: error: --counter must be whitespace, unicode, chars{N}"
+        "chunkspec window: error: --counter must be whitespace, unicode, dict[:icu-VERSION], "
+        "chars{N}"
     )
 
 

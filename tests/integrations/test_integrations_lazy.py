@@ -23,6 +23,7 @@ FRAMEWORKS = (
     "tiktoken",
     "tokenizers",
     "pyarrow",
+    "icu4py",
 )
 
 

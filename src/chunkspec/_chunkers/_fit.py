@@ -4,6 +4,7 @@ Every strategy that splits a piece of prose over the budget cuts first where it 
 (blocks, sentences, whitespace words); a whitespace word still over the budget is cut at
 the unit boundaries of SCRIPT-3 (each ideograph, kana, Hangul or Thai cluster a unit), and
 a unit still over the budget at grapheme-cluster boundaries (SCRIPT-4), never inside one.
+With the ``dict`` counter the units are its dictionary words (SCRIPT-24).
 """
 
 from __future__ import annotations
@@ -12,8 +13,20 @@ from collections.abc import Callable
 
 from .._core._graphemes import grapheme_bounds
 from .._core._units import unit_spans
+from .._counters._dictionary import DictionaryCounter
 
-__all__ = ["fit_word", "longest"]
+__all__ = ["fit_word", "longest", "units_of"]
+
+#: The units of ``source[start:end]`` as offsets into ``source``.
+Units = Callable[[str, int, int], list[tuple[int, int]]]
+
+
+def units_of(counter: object) -> Units:
+    """The units a word over the budget is cut at: the ``dict`` counter's words (SCRIPT-24),
+    SCRIPT-3's units for every other counter."""
+    if isinstance(counter, DictionaryCounter):
+        return counter.spans_in
+    return unit_spans
 
 
 def longest(low: int, high: int, ok: Callable[[int], bool]) -> int:
@@ -54,14 +67,18 @@ def _runs(bounds: list[int], fits: Callable[[int, int], bool]) -> list[tuple[int
 
 
 def fit_word(
-    source: str, start: int, end: int, fits: Callable[[int, int], bool]
+    source: str,
+    start: int,
+    end: int,
+    fits: Callable[[int, int], bool],
+    units_in: Units = unit_spans,
 ) -> list[tuple[int, int]]:
     """Split ``source[start:end]`` (no whitespace) into regions that fit (SCRIPT-8).
 
     The longest runs of units that fit; a unit over the budget by the longest runs of
     grapheme clusters; a cluster over the budget alone (the one case a piece may exceed).
     """
-    units = unit_spans(source, start, end)
+    units = units_in(source, start, end)
     bounds = [start, *(a for a, _ in units[1:]), end]
     out: list[tuple[int, int]] = []
     for i, k in _runs(bounds, fits):

@@ -17,7 +17,7 @@ from .._counters._builtin import TokenCounter, WhitespaceCounter
 from .._errors import ArgumentTypeError
 from .._text._blocks import Block, ChunkContext, Document
 from .._text._sentences import sentence_spans
-from ._fit import fit_word
+from ._fit import fit_word, units_of
 from ._fit import longest as _longest
 from ._small_chunks import merge_document
 from ._span import Span
@@ -441,7 +441,8 @@ class _Run:
         """Split one oversized word into the longest runs of units, then of grapheme
         clusters, that fit (SCRIPT-8): never inside a cluster."""
         fits = lambda a, b: self.count(a, b) <= self.max  # noqa: E731
-        return [(a, b, self.count(a, b)) for a, b in fit_word(self.source, start, end, fits)]
+        pieces = fit_word(self.source, start, end, fits, units_of(self.counter))
+        return [(a, b, self.count(a, b)) for a, b in pieces]
 
 
 class _Id:

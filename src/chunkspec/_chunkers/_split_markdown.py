@@ -23,7 +23,7 @@ from .._text._blocks import Block, Document
 from .._text._lines import LineTable, line_table
 from .._text._markdown import iter_markdown_blocks
 from .._text._sentences import sentence_spans
-from ._fit import fit_word
+from ._fit import fit_word, units_of
 from ._fit import longest as _longest
 from ._small_chunks import merge_document
 from ._span import Span
@@ -360,8 +360,9 @@ class _Splitter:
     def split_word(self, start: int, end: int) -> list[tuple[int, int]]:
         """SCRIPT-8: a word over the budget by its sentences, then units, then clusters."""
         regions: list[tuple[int, int]] = []
+        units_in = units_of(self.counter)
         for a, b in sentence_spans(self.source, start, end):
-            regions.extend(fit_word(self.source, a, b, lambda s, e: not self.over(s, e)))
+            regions.extend(fit_word(self.source, a, b, lambda s, e: not self.over(s, e), units_in))
         # Pack the pieces again so that short sentences share a chunk.
         packed: list[tuple[int, int]] = []
         for a, b in regions:

@@ -117,7 +117,9 @@ def add_chunking_options(parser: Any, spec: CommandOptions) -> None:
             metavar="NAME",
             help="the token counter (RECORD-5): whitespace (words; unicode units on text "
             "without spaces, SCRIPT-6), unicode (words, an ideograph, kana, Hangul or Thai "
-            "cluster a unit), chars{N} (N characters a "
+            "cluster a unit), dict (ICU's dictionary words of Chinese, Japanese, Thai, Lao, "
+            "Khmer, Myanmar; extra chunkspec[segment]; records say dict:icu-VERSION), "
+            "chars{N} (N characters a "
             "token; chars1 counts characters), tiktoken:ENCODING (e.g. tiktoken:cl100k_base), "
             f"huggingface:PATH (a tokenizer.json) (default: {spec.counter})",
         )

@@ -55,7 +55,8 @@ def counter_name(counter: TokenCounter) -> str:
 def counter_from_name(name: str) -> TokenSpanCounter:
     """Return the counter ``name`` describes, built once per process and name (RECORD-5).
 
-    ``whitespace``, ``unicode`` (COUNT-11), ``chars{N}`` (N >= 1), ``tiktoken`` (``cl100k_base``) or
+    ``whitespace``, ``unicode`` (COUNT-11), ``dict`` or ``dict:icu-{version}`` (SCRIPT-22,
+    extra ``segment``), ``chars{N}`` (N >= 1), ``tiktoken`` (``cl100k_base``) or
     ``tiktoken:{encoding}``, ``huggingface:{tokenizer.json path}``. A tokenizer is never
     pickled: a worker process builds its own from the name.
     """
@@ -65,6 +66,10 @@ def counter_from_name(name: str) -> TokenSpanCounter:
         return WhitespaceCounter()
     if kind == "unicode" and not argument:
         return UnicodeCounter()
+    if kind == "dict" and (not argument or (argument.startswith("icu-") and argument[4:])):
+        from ._dictionary import DictionaryCounter  # the extra is imported when asked for
+
+        return DictionaryCounter(argument[4:] if argument else None)
     if kind.startswith("chars") and not argument and kind[5:].isdigit() and kind[5:].isascii():
         size = int(kind[5:])
         if size >= 1:
@@ -77,7 +82,8 @@ def counter_from_name(name: str) -> TokenSpanCounter:
         raise ArgumentValueError("counter", "needs a tokenizer file (huggingface:PATH)", name)
     raise ArgumentValueError(
         "counter",
-        "must be whitespace, unicode, chars{N}, tiktoken[:ENCODING] or huggingface:PATH",
+        "must be whitespace, unicode, dict[:icu-VERSION], chars{N}, tiktoken[:ENCODING] "
+        "or huggingface:PATH",
         name,
     )
 
