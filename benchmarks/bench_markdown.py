@@ -269,7 +269,8 @@ def decided_share(text: str) -> tuple[int, int]:
     from chunkspec._text import _markdown_fast
     from chunkspec._text._lines import line_table
 
-    scan = _markdown_fast.scan_spans
+    fast: Any = _markdown_fast  # its scan_spans is swapped for a counting one
+    scan = fast.scan_spans
     decided = 0
 
     def counted(*args: Any) -> tuple[list[Any], int]:
@@ -278,12 +279,12 @@ def decided_share(text: str) -> tuple[int, int]:
         decided += len(spans)
         return spans, stop
 
-    _markdown_fast.scan_spans = counted  # type: ignore[assignment]
+    fast.scan_spans = counted
     try:
         starts, ends = line_table(text)
-        blocks = _markdown_fast.fast_blocks(text, starts, ends)
+        blocks = fast.fast_blocks(text, starts, ends)
     finally:
-        _markdown_fast.scan_spans = scan
+        fast.scan_spans = scan
     return decided, len(blocks)
 
 
