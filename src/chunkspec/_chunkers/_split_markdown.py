@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from .._core._split import _split
+from .._core._units import unit_count
 from .._core._validate import require_int, require_str, require_text
 from .._counters._builtin import TokenCounter, UnicodeCounter, WhitespaceCounter
 from .._errors import ArgumentTypeError
@@ -281,9 +282,10 @@ class _Splitter:
             self.emit(kind, blocks[0].start, blocks[-1].end)
             return
         units: list[tuple[int, int, int]] = []
+        count = unit_count if type(self.counter) is UnicodeCounter else self.counter.count
         for block in blocks:
             # The whitespace counter's count without its argument check: the text is ours.
-            tokens = len(block.text.split()) if self.additive else self.counter.count(block.text)
+            tokens = len(block.text.split()) if self.additive else count(block.text)
             if tokens + self.trail_tokens <= self.budget and (
                 self.summable or self.fits(block.start, block.end)
             ):
