@@ -201,7 +201,8 @@ def main() -> int:
         action="append",
         default=[],
         metavar="WORD",
-        help="leave out the throughput rows whose label holds WORD (e.g. llama-index)",
+        help="leave out the throughput rows (and --only corpora's) whose label holds WORD "
+        "(e.g. llama-index, LlamaIndex)",
     )
     parser.add_argument(
         "--corpus",
@@ -239,7 +240,9 @@ def main() -> int:
         interleaved_section(int(4 * MB * scale), chunker)
     if args.only in (None, "corpora"):
         for name in args.corpus or CORPORA:
-            corpus_section(name, corpus_text(name, int(4 * MB * scale)), args.rounds)
+            corpus_section(
+                name, corpus_text(name, int(4 * MB * scale)), args.rounds, tuple(args.skip)
+            )
     if args.big:
         big_section(16 * 2**20)
     return 0
@@ -329,7 +332,7 @@ def corpus_peers(text: str) -> dict[str, Callable[[], object]]:
     return contenders
 
 
-def corpus_section(name: str, text: str, rounds: int) -> None:
+def corpus_section(name: str, text: str, rounds: int, skip: tuple[str, ...] = ()) -> None:
     """Print one corpus's table: each contender's best CPU time and its time over
     ``split_markdown``'s and over ``structural``'s, medians of the per-round ratios (a round
     runs every contender once, in turn, the collector on as users run it)."""
@@ -337,7 +340,11 @@ def corpus_section(name: str, text: str, rounds: int) -> None:
 
     same = with_scan(PARSERS[1], partial(split_markdown, "d", text))() == split_markdown("d", text)
     decided, blocks = decided_share(text) if markdown_parser() == PARSERS[0] else (0, 0)
-    contenders = corpus_peers(text)
+    contenders = {
+        label: fn
+        for label, fn in corpus_peers(text).items()
+        if not any(word in label for word in skip)
+    }
     times: dict[str, list[float]] = {label: [] for label in contenders}
     for _ in range(rounds):
         for label, fn in contenders.items():
