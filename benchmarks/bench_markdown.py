@@ -10,10 +10,11 @@ chonkie's MarkdownChef and LlamaIndex's MarkdownNodeParser, in one run, with the
 collector off and on, and split_markdown's peak memory (tracemalloc) over the input's
 bytes. ``--big`` (``nox -s bench -- markdown --big``) adds one document of real Markdown
 from 16 to 64 MiB: time(4N)/time(N) and peak memory. ``--only corpora`` (``--corpus NAME``,
-``--rounds N``) gives one table per real corpus (``benchmarks/corpora.py``: the Node.js API
-docs, package READMEs, the CommonMark spec's examples joined, this repository's docs, a
-generated block-quote/reference document): every peer's CPU time over ``split_markdown``'s
-and over ``chunk_document(..., "structural")``'s, as medians of interleaved rounds, whether
+``--rounds N``; through nox ``--only=corpora``) gives one table per real corpus
+(``benchmarks/corpora.py``: the Node.js API docs, package READMEs, the CommonMark spec's
+examples joined, this repository's docs, a generated block-quote/reference document):
+every peer's CPU time over ``split_markdown``'s and over ``chunk_document(...,
+"structural")``'s, as medians of interleaved rounds, whether
 the fast scan's chunks equal the markdown-it-py scan's, and the share of blocks the
 hand-written scan decides (MD-14 to MD-17). Nothing is asserted: performance is measured,
 not gated.
