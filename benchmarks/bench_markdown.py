@@ -9,8 +9,15 @@ LangChain's MarkdownHeaderTextSplitter,
 chonkie's MarkdownChef and LlamaIndex's MarkdownNodeParser, in one run, with the garbage
 collector off and on, and split_markdown's peak memory (tracemalloc) over the input's
 bytes. ``--big`` (``nox -s bench -- markdown --big``) adds one document of real Markdown
-from 16 to 64 MiB: time(4N)/time(N) and peak memory. Nothing is asserted: performance is
-measured, not gated.
+from 16 to 64 MiB: time(4N)/time(N) and peak memory. ``--only corpora`` (``--corpus NAME``,
+``--rounds N``; through nox ``--only=corpora``) gives one table per real corpus
+(``benchmarks/corpora.py``: the Node.js API docs, package READMEs, the CommonMark spec's
+examples joined, this repository's docs, a generated block-quote/reference document):
+every peer's CPU time over ``split_markdown``'s and over ``chunk_document(...,
+"structural")``'s, as medians of interleaved rounds, whether
+the fast scan's chunks equal the markdown-it-py scan's, and the share of blocks the
+hand-written scan decides (MD-14 to MD-17). Nothing is asserted: performance is measured,
+not gated.
 """
 
 from __future__ import annotations
@@ -25,15 +32,24 @@ import tracemalloc
 from collections.abc import Callable
 from functools import partial
 from pathlib import Path
+from typing import Any
 
-from chunkspec import HeadingAwareChunker, parse_markdown, split_markdown
+from chunkspec import (
+    HeadingAwareChunker,
+    chunk_document,
+    document_from_text,
+    parse_markdown,
+    split_markdown,
+)
 from chunkspec._text._markdown import PARSER_VARIABLE, PARSERS, markdown_parser
 from chunkspec._text._sentences import sentence_spans
 
 try:
+    from benchmarks import corpora
     from benchmarks.corpora import real_markdown
 except ModuleNotFoundError:  # run as a script: put the repository root on the path
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+    from benchmarks import corpora
     from benchmarks.corpora import real_markdown
 
 MB = 1_000_000
@@ -173,7 +189,7 @@ def main() -> int:
     parser.add_argument("--quick", action="store_true", help="smaller inputs (smoke run)")
     parser.add_argument(
         "--only",
-        choices=("scaling", "sentences", "throughput", "interleaved"),
+        choices=("scaling", "sentences", "throughput", "interleaved", "corpora"),
         help="run one section (default: all)",
     )
     parser.add_argument(
@@ -186,8 +202,16 @@ def main() -> int:
         action="append",
         default=[],
         metavar="WORD",
-        help="leave out the throughput rows whose label holds WORD (e.g. llama-index)",
+        help="leave out the throughput rows (and --only corpora's) whose label holds WORD "
+        "(e.g. llama-index, LlamaIndex)",
     )
+    parser.add_argument(
+        "--corpus",
+        action="append",
+        choices=CORPORA,
+        help="with --only corpora: the corpora to run (default: all five)",
+    )
+    parser.add_argument("--rounds", type=int, default=7, help="interleaved rounds per corpus")
     args = parser.parse_args()
     scale = 0.1 if args.quick else 1.0
 
@@ -215,9 +239,142 @@ def main() -> int:
             throughput_section(label, make(int(4 * MB * scale)), chunker, skip=tuple(args.skip))
     if args.only in (None, "interleaved"):
         interleaved_section(int(4 * MB * scale), chunker)
+    if args.only in (None, "corpora"):
+        for name in args.corpus or CORPORA:
+            corpus_section(
+                name, corpus_text(name, int(4 * MB * scale)), args.rounds, tuple(args.skip)
+            )
     if args.big:
         big_section(16 * 2**20)
     return 0
+
+
+#: The real corpora of ``--only corpora`` (benchmarks/corpora.py), each its own table.
+CORPORA = ("nodejs", "readmes", "commonmark", "docs", "quotes")
+
+
+def corpus_text(name: str, size: int) -> str:
+    """The text of corpus ``name``: the Node.js docs and this repository's docs whole (cut to
+    ``size`` when longer), the READMEs and the quote document at ``size``, the CommonMark
+    examples (16 KB) repeated to 1 MB at most."""
+    if name == "nodejs":
+        return corpora.nodejs_markdown()[:size]
+    if name == "readmes":
+        return corpora.real_markdown(size)
+    if name == "commonmark":
+        return corpora.repeat_to(corpora.commonmark_examples(), min(size, MB))
+    if name == "docs":
+        return corpora.repository_markdown()[:size]
+    return corpora.quote_reference_markdown(size)
+
+
+def decided_share(text: str) -> tuple[int, int]:
+    """``(blocks the hand-written scan decides, blocks)`` of ``text`` under the fast scan."""
+    from chunkspec._text import _markdown_fast
+    from chunkspec._text._lines import line_table
+
+    fast: Any = _markdown_fast  # its scan_spans is swapped for a counting one
+    scan = fast.scan_spans
+    decided = 0
+
+    def counted(*args: Any) -> tuple[list[Any], int]:
+        nonlocal decided
+        spans, stop = scan(*args)
+        decided += len(spans)
+        return spans, stop
+
+    fast.scan_spans = counted
+    try:
+        starts, ends = line_table(text)
+        blocks = fast.fast_blocks(text, starts, ends)
+    finally:
+        fast.scan_spans = scan
+    return decided, len(blocks)
+
+
+def corpus_peers(text: str) -> dict[str, Callable[[], object]]:
+    """Ours and every Markdown peer the docs name, on ``text``."""
+    contenders: dict[str, Callable[[], object]] = {
+        "split_markdown": partial(split_markdown, "d", text),
+        "structural": lambda: chunk_document(document_from_text(text, doc_id="d"), "structural"),
+        "split_markdown(512)": partial(split_markdown, "d", text, 512),
+    }
+    try:
+        from langchain_text_splitters import MarkdownHeaderTextSplitter
+
+        headers = [("#" * k, f"h{k}") for k in range(1, 7)]
+        contenders["LangChain"] = partial(
+            MarkdownHeaderTextSplitter(headers_to_split_on=headers).split_text, text
+        )
+    except ImportError:
+        print("(langchain-text-splitters not installed)")
+    try:
+        from chonkie import MarkdownChef
+
+        contenders["chonkie"] = partial(MarkdownChef().parse, text)
+    except ImportError:
+        print("(chonkie not installed)")
+    try:
+        from llama_index.core import Document as LlamaDocument
+        from llama_index.core.node_parser import MarkdownNodeParser
+
+        nodes = MarkdownNodeParser()
+        contenders["LlamaIndex"] = lambda: nodes.get_nodes_from_documents(
+            [LlamaDocument(text=text)]
+        )
+    except ImportError:
+        print("(llama-index-core not installed)")
+    try:
+        from semantic_text_splitter import MarkdownSplitter
+
+        contenders["semantic-text-splitter"] = partial(MarkdownSplitter(2048).chunks, text)
+    except ImportError:
+        print("(semantic-text-splitter not installed)")
+    return contenders
+
+
+def corpus_section(name: str, text: str, rounds: int, skip: tuple[str, ...] = ()) -> None:
+    """Print one corpus's table: each contender's best CPU time and its time over
+    ``split_markdown``'s and over ``structural``'s, medians of the per-round ratios (a round
+    runs every contender once, in turn, the collector on as users run it)."""
+    import statistics
+
+    same = with_scan(PARSERS[1], partial(split_markdown, "d", text))() == split_markdown("d", text)
+    decided, blocks = decided_share(text) if markdown_parser() == PARSERS[0] else (0, 0)
+    contenders = {
+        label: fn
+        for label, fn in corpus_peers(text).items()
+        if not any(word in label for word in skip)
+    }
+    times: dict[str, list[float]] = {label: [] for label in contenders}
+    for _ in range(rounds):
+        for label, fn in contenders.items():
+            times[label].append(best(fn, 1, collector=True))
+    load = os.getloadavg()
+    print(
+        f"\n### {name}: {len(text.encode('utf-8')) / MB:.2f} MB, {rounds} interleaved rounds, "
+        f"load {load[0]:.1f} {load[1]:.1f} {load[2]:.1f}\n"
+    )
+    print(
+        f"chunks identical to the markdown-it-py scan's: {'yes' if same else 'NO'}; blocks "
+        f"decided by the hand-written scan: {decided:,} of {blocks:,} "
+        f"({100 * decided / max(blocks, 1):.1f}%)\n"
+    )
+    print("| contender | best s | MB/s | time / split_markdown | time / structural |")
+    print("|---|---:|---:|---:|---:|")
+    size = len(text.encode("utf-8")) / MB
+    for label, row in times.items():
+        over_split = statistics.median(
+            a / b for a, b in zip(row, times["split_markdown"], strict=True)
+        )
+        over_structural = statistics.median(
+            a / b for a, b in zip(row, times["structural"], strict=True)
+        )
+        print(
+            f"| {label} | {min(row):.3f} | {size / min(row):.1f} | {over_split:.2f} "
+            f"| {over_structural:.2f} |",
+            flush=True,
+        )
 
 
 def _heading_aware(chunker: HeadingAwareChunker, text: str) -> object:

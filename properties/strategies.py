@@ -561,6 +561,16 @@ _SCAN_LINES = (
     "> | h |",
     "> <div>",
     "> Stability: 2 - Stable",
+    # MD-17: quote lines whose content is a plain paragraph line (or not quite), before lazy
+    # lines ("a b", "  c", "    code", "\xa0x", "é ü", "[x]" above are lazy candidates).
+    "> a b",
+    ">    three",
+    ">     code",
+    "> \tx",
+    "> x | y",
+    "> =",
+    "> é\xa0ü",
+    "  >  p",
     # MD-16: link reference definitions, the plain forms and the ones left to the parser.
     "[x]: /u",
     "[x]: /u 'title'",

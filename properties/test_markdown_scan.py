@@ -191,8 +191,12 @@ def test_hand_written_scan_stops_a_table_where_markdown_it_py_does(indent: str) 
 @case("> a\n2. b")  # Case 3: any list item ends a quote
 @case("[a]: /u\n[b]: /v 't'\nx")  # one reference block, then a paragraph
 @case("[a]: /u\n'title'")  # a title on the next line: left to the parser
+@case("> a\nlazy\n> b\nlazy")  # MD-17: lazy lines of a plain quoted paragraph
+@case("> a\n>     code\nlazy")  # MD-17: not plain: left to the parser
+@case("> a\nb\n> ===\nc")  # MD-17: an underline under the quote's paragraph
+@case("> a\nlazy\n> # h\nc")  # MD-17: the heading ends the paragraph; "c" is no quote's
 def test_scan_decides_quotes_and_definitions_as_markdown_it_py(source: str) -> None:
-    """MD-15, MD-16: on documents dense in block quote and link reference definition lines,
+    """MD-15, MD-16, MD-17: on documents dense in block quote and link reference definition lines,
     every block the hand-written scan decides (quotes ended by an empty line, a bare marker
     line or a terminator; runs of one-line definitions) is markdown-it-py's, and markdown-it-py's
     next block starts at the scan's stop."""

@@ -20,7 +20,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
-from .._counters._builtin import TokenCounter, WhitespaceCounter
+from .._core._units import unit_count
+from .._counters._builtin import TokenCounter, UnicodeCounter, WhitespaceCounter
 from ._span import Span, embedded
 
 if TYPE_CHECKING:
@@ -36,7 +37,13 @@ def measure_of(source: str, counter: TokenCounter, trail: bool) -> Measure:
     """The tokens of a span's record text, or of its embedded text when ``trail`` (SIZE-8)."""
 
     # The whitespace counter's count without its argument check: the text is the source's.
-    count = _words if type(counter) is WhitespaceCounter else counter.count
+    count = (
+        _words
+        if type(counter) is WhitespaceCounter
+        else unit_count
+        if type(counter) is UnicodeCounter
+        else counter.count
+    )
 
     def measure(start: int, end: int, prefix: str, path: tuple[str, ...]) -> int:
         text = prefix + source[start:end] if prefix else source[start:end]
@@ -46,10 +53,13 @@ def measure_of(source: str, counter: TokenCounter, trail: bool) -> Measure:
 
 
 def grow_of(source: str, counter: TokenCounter) -> Callable[[int, int], int] | None:
-    """``(a, b) -> words of source[a:b]`` for the whitespace counter, else None (TOK-1)."""
-    if type(counter) is not WhitespaceCounter:
-        return None
-    return lambda a, b: len(source[a:b].split())
+    """``(a, b) -> tokens of source[a:b]`` for a counter whose tokens never hold or cross
+    whitespace (the whitespace counter, TOK-1; the unicode counter, SCRIPT-3), else None."""
+    if type(counter) is WhitespaceCounter:
+        return lambda a, b: len(source[a:b].split())
+    if type(counter) is UnicodeCounter:
+        return lambda a, b: unit_count(source[a:b])
+    return None
 
 
 def _words(text: str) -> int:

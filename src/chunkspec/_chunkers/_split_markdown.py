@@ -16,8 +16,9 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from .._core._split import _split
+from .._core._units import unit_count
 from .._core._validate import require_int, require_str, require_text
-from .._counters._builtin import TokenCounter, WhitespaceCounter
+from .._counters._builtin import TokenCounter, UnicodeCounter, WhitespaceCounter
 from .._errors import ArgumentTypeError
 from .._text._blocks import Block, Document
 from .._text._lines import LineTable, line_table
@@ -170,6 +171,10 @@ class _Splitter:
         self.budget = budget
         self.counter = counter
         self.additive = type(counter) is WhitespaceCounter
+        # Counters whose count of blocks joined by whitespace is the sum of the blocks'
+        # counts (their tokens never hold or cross whitespace: TOK-1, SCRIPT-3): a run of
+        # blocks is then packed by adding counts, never by counting the run again.
+        self.summable = self.additive or type(counter) is UnicodeCounter
         self.count_headings = count_headings
         self.split_tables = split_tables
         # MD-2's line table: for a chunk's line numbers, and to split a table by rows.
@@ -277,11 +282,12 @@ class _Splitter:
             self.emit(kind, blocks[0].start, blocks[-1].end)
             return
         units: list[tuple[int, int, int]] = []
+        count = unit_count if type(self.counter) is UnicodeCounter else self.counter.count
         for block in blocks:
             # The whitespace counter's count without its argument check: the text is ours.
-            tokens = len(block.text.split()) if self.additive else self.counter.count(block.text)
+            tokens = len(block.text.split()) if self.additive else count(block.text)
             if tokens + self.trail_tokens <= self.budget and (
-                self.additive or self.fits(block.start, block.end)
+                self.summable or self.fits(block.start, block.end)
             ):
                 units.append((block.start, block.end, tokens))
                 continue
@@ -302,7 +308,7 @@ class _Splitter:
             while j < n and total + units[j][2] <= self.budget:
                 total += units[j][2]
                 j += 1
-            if not self.additive and not self.fits(units[i][0], units[j - 1][1]):
+            if not self.summable and not self.fits(units[i][0], units[j - 1][1]):
                 # The counter is not additive over blank lines: find the longest run that
                 # really fits (one unit alone always does).
                 first = units[i][0]

@@ -16,7 +16,7 @@ import re
 from ._graphemes import grapheme_bounds
 from ._tokens import WHITESPACE
 
-__all__ = ["CLUSTER_SCRIPT_RANGES", "has_cluster_script", "unit_spans"]
+__all__ = ["CLUSTER_SCRIPT_RANGES", "has_cluster_script", "unit_count", "unit_spans"]
 
 #: Code points of the scripts written without spaces between words (SCRIPT-2). CJK
 #: punctuation (U+3000..U+303F but the iteration marks, U+FF00..U+FF65) is not here: a
@@ -63,8 +63,21 @@ _WORD = re.compile("[^" + re.escape("".join(sorted(WHITESPACE))) + "]+")
 
 def has_cluster_script(text: str, start: int = 0, end: int | None = None) -> bool:
     """Return True if ``text[start:end]`` holds a character of :data:`CLUSTER_SCRIPT_RANGES`."""
+    if start == 0 and end is None and text.isascii():
+        return False
     stop = len(text) if end is None else end
     return _CLUSTER_CHAR.search(text, start, stop) is not None
+
+
+def unit_count(text: str) -> int:
+    """Return ``len(unit_spans(text))`` without building the spans (SCRIPT-3).
+
+    Without a character of :data:`CLUSTER_SCRIPT_RANGES` the units are the whitespace words,
+    which ``str.split`` counts in C (WS-1: its whitespace is exactly ``WHITESPACE``).
+    """
+    if text.isascii() or _CLUSTER_CHAR.search(text) is None:
+        return len(text.split())
+    return len(unit_spans(text))
 
 
 def unit_spans(text: str, start: int = 0, end: int | None = None) -> list[tuple[int, int]]:

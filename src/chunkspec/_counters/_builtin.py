@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 from .._core._tokens import WHITESPACE
-from .._core._units import unit_spans
+from .._core._units import unit_count, unit_spans
 from .._core._validate import require_int, require_str, require_text
 from .._errors import ArgumentTypeError, ArgumentValueError
 
@@ -109,7 +109,7 @@ class UnicodeCounter:
 
     def count(self, text: str) -> int:
         """Return the number of units of ``text`` (SCRIPT-3)."""
-        return len(unit_spans(require_str("text", text)))
+        return unit_count(require_str("text", text))
 
     def token_spans(self, text: str) -> list[tuple[int, int]]:
         """Return the span of every unit (SCRIPT-3)."""

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator
+from itertools import chain
 
 from .._core._validate import require_str, require_text
 from .._errors import ArgumentValueError
@@ -60,16 +61,15 @@ def markdown_parser() -> str:
 
 
 def iter_markdown_blocks(source: str, table: LineTable) -> Iterator[Block]:
-    """Yield :func:`parse_markdown_blocks`'s blocks; the fast scan yields them a window at a
-    time, so a caller that streams them keeps only a window's blocks (MD-14)."""
+    """Return an iterator over :func:`parse_markdown_blocks`'s blocks; the fast scan makes
+    them a window at a time, so a caller that streams them keeps only a window's blocks
+    (MD-14). The windows' lists are chained in C (no generator frame per block)."""
     source = mask_front_matter(source)  # FM-2
     if markdown_parser() == PARSERS[0]:
         from ._markdown_fast import iter_fast_blocks
 
-        for part in iter_fast_blocks(source, *table):
-            yield from part
-    else:
-        yield from parse_markdown_blocks(source, table, PARSERS[1])
+        return chain.from_iterable(iter_fast_blocks(source, *table))
+    return iter(parse_markdown_blocks(source, table, PARSERS[1]))
 
 
 def parse_markdown_blocks(

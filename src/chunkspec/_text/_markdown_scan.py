@@ -277,12 +277,19 @@ def _quote(
     quote line with nothing after its marker ("Case 2: lastLineEmpty") or a line a
     terminator rule of the quote takes ("Case 3": fence, blockquote, hr, list, html_block,
     heading; a definition list is the caller's concern). Any other line is a lazy
-    continuation, which stays in the quote only if the quote's content ends in an open
-    paragraph: not decided here. With no lazy line the content is parsed over the quote's
-    own lines only, so the quote ends where the loop stopped.
+    continuation ("A negative indentation means that this is a paragraph continuation":
+    ``sCount = -1``), which stays in the quote only if the quote's content ends in an open
+    paragraph. With no lazy line the content is parsed over the quote's own lines only, so
+    the quote ends where the loop stopped. With lazy lines (MD-17) it is decided only when
+    every quote line's content is empty or a plain paragraph line (``_PLAIN_CONTENT``):
+    the content is then paragraphs, the last one open at each lazy line, and paragraph.py
+    takes every lazy line ("quirk for blockquotes, this line should already be checked by
+    that rule: if state.sCount[nextLine] < 0: continue") and every plain quote line (no
+    terminator starts one), so the quote again ends where the loop stopped.
     """
     count = len(starts)
     empty = _INDENT.match(text, p + 1, e).end() == e  # type: ignore[union-attr]
+    lazy = False  # a lazy line was taken: every quote line must be plain
     j = i + 1
     while j < count:
         s, end = starts[j], ends[j]
@@ -290,6 +297,8 @@ def _quote(
         if q == end:
             break  # Case 1: an empty line
         if text[q] == ">":
+            if lazy and _PLAIN_CONTENT.match(text, s, end) is None:
+                return None  # the paragraph may end inside the quote: not decided here
             empty = _INDENT.match(text, q + 1, end).end() == end  # type: ignore[union-attr]
             j += 1
             continue
@@ -298,8 +307,21 @@ def _quote(
         q, column = _indent(text, starts, ends, j)
         if column < 4 and _terminates(text, starts, ends, j, q, end, text[q], paragraph=False):
             break  # Case 3
-        return None  # a lazy continuation line
+        if not lazy:
+            # A lazy continuation line: decided when the content so far is plain lines.
+            for k in range(i, j):
+                if _PLAIN_CONTENT.match(text, starts[k], ends[k]) is None:
+                    return None
+            lazy = True
+        j += 1
     return ("quote", i, j, 0, "")
+
+
+#: A quote line whose content (MD-17) is empty or a paragraph's plain line: after the ``>``
+#: and at most four spaces (the optional one and three more: not indented code), a
+#: character that starts no block and underlines no paragraph (``_STARTS``, whitespace);
+#: no tab after the marker (its column depends on the line's indentation).
+_PLAIN_CONTENT = re.compile(r"[ \t]*>(?:[ ]{0,4}[^\s=\-*_+0-9>#`~<|:\[]|[ \t]*\Z)")
 
 
 #: A link reference definition on one line, after at most three spaces (MD-16): a label of
