@@ -50,7 +50,6 @@ from chunkspec import (  # noqa: E402
     split_section,
     token_windows,
 )
-from chunkspec.counters import counter_from_name  # noqa: E402
 from chunkspec.markdown import parse_markdown  # noqa: E402
 
 MB = 1_000_000
@@ -113,22 +112,41 @@ def table(title: str, text: str, groups: list[Contenders], rounds: int) -> None:
             )
 
 
-def record_groups(text: str) -> list[Contenders]:
-    """For each strategy: the chunker from text, then the record path from text."""
-    heading = HeadingAwareChunker(512, 64)
-    whitespace = counter_from_name("whitespace")
+def effective_counter(document: Any, strategy: str) -> Any:
+    """The counter chunk_document uses for ``strategy`` on ``document``: ``whitespace``, or
+    ``unicode`` on a document holding a script written without spaces (SCRIPT-6)."""
+    from chunkspec._chunkers._options import options_from
+    from chunkspec._records._chunk_document import script_options
 
-    def records(strategy: str) -> Callable[[], Any]:
-        return lambda: chunk_document(document_from_text(text, doc_id="d"), strategy)
+    options = options_from(None, {"strategy": strategy, "max_tokens": 512})
+    return script_options(document, options).token_counter()
+
+
+def record_groups(text: str) -> list[Contenders]:
+    """For each strategy: the chunker from text, then the record path from text, each
+    chunker with the counter the record path uses (SCRIPT-6)."""
+    document = document_from_text(text, doc_id="d")
+    heading_counter = effective_counter(document, "heading")
+    heading = HeadingAwareChunker(512, 64, counter=heading_counter)
+    counter = effective_counter(document, "window")
+
+    def records(strategy: str, **options: Any) -> Callable[[], Any]:
+        return lambda: chunk_document(document_from_text(text, doc_id="d"), strategy, **options)
 
     return [
         {
-            "split_markdown": lambda: split_markdown("d", text, 512),
+            "split_markdown": lambda: split_markdown("d", text, 512, counter=counter),
+            "document_from_text + chunk_document structural, min_tokens=0": records(
+                "structural", min_tokens=0
+            ),
             "document_from_text + chunk_document structural": records("structural"),
             "document_from_text": lambda: document_from_text(text, doc_id="d"),
         },
         {
             "HeadingAwareChunker(parse_markdown)": lambda: heading.chunk(parse_markdown("d", text)),
+            "document_from_text + chunk_document heading, min_tokens=0": records(
+                "heading", min_tokens=0
+            ),
             "document_from_text + chunk_document heading": records("heading"),
         },
         {
@@ -136,43 +154,68 @@ def record_groups(text: str) -> list[Contenders]:
             "document_from_text + chunk_document recursive": records("recursive"),
         },
         {
-            "token_windows": lambda: token_windows(text, 512, 64, whitespace),
+            "token_windows": lambda: token_windows(text, 512, 64, counter),
             "document_from_text + chunk_document window": records("window"),
         },
         {
-            "chunk_pages": lambda: chunk_pages([text], 512, 128, whitespace),
+            "chunk_pages": lambda: chunk_pages([text], 512, 128, counter),
             "document_from_text + chunk_document pages": records("pages"),
         },
     ]
 
 
 def document_groups(text: str) -> list[Contenders]:
-    """chunk_document on a document already read, beside the chunker on its blocks/text."""
-    document = document_from_text(text, doc_id="d")
-    heading = HeadingAwareChunker(512, 64)
-    whitespace = counter_from_name("whitespace")
+    """chunk_document on a document already read, beside the chunker it wraps: the
+    strategy's own spans function (the registry's, SIZE merge included) and the public
+    chunker (no SIZE merge: beside chunk_document with ``min_tokens=0``), each with the
+    counter chunk_document uses (SCRIPT-6)."""
+    from chunkspec._chunkers._options import options_from
     from chunkspec._chunkers._split_markdown import split_blocks
+    from chunkspec._chunkers._strategies import STRATEGIES
+    from chunkspec._records._chunk_document import script_options
+
+    document = document_from_text(text, doc_id="d")
+    document.blocks()
+    counter = effective_counter(document, "heading")
+    heading = HeadingAwareChunker(512, 64, counter=counter)
+
+    def spans(strategy: str) -> Callable[[], Any]:
+        options = options_from(None, {"strategy": strategy, "max_tokens": 512})
+        options = script_options(document, options)
+        return lambda: STRATEGIES[strategy].spans(document, options)
+
+    def records(strategy: str, **options: Any) -> Callable[[], Any]:
+        return lambda: chunk_document(document, strategy, **options)
 
     return [
         {
-            "split_blocks (packing only)": lambda: split_blocks(document.blocks(), 512, whitespace),
-            "chunk_document structural": lambda: chunk_document(document, "structural"),
+            "split_blocks (packing only)": lambda: split_blocks(document.blocks(), 512, counter),
+            "chunk_document structural, min_tokens=0": records("structural", min_tokens=0),
+        },
+        {
+            "structural spans (packing and SIZE merge)": spans("structural"),
+            "chunk_document structural": records("structural"),
         },
         {
             "HeadingAwareChunker (blocks)": lambda: heading.chunk(document.blocks()),
-            "chunk_document heading": lambda: chunk_document(document, "heading"),
+            "chunk_document heading, min_tokens=0": records("heading", min_tokens=0),
+        },
+        {
+            "heading spans (walk and SIZE merge)": spans("heading"),
+            "chunk_document heading": records("heading"),
         },
         {
             "split_section": lambda: split_section("d", "t", text, 512),
-            "chunk_document recursive": lambda: chunk_document(document, "recursive"),
+            "recursive spans": spans("recursive"),
+            "chunk_document recursive": records("recursive"),
         },
         {
-            "token_windows": lambda: token_windows(text, 512, 64, whitespace),
-            "chunk_document window": lambda: chunk_document(document, "window"),
+            "token_windows": lambda: token_windows(text, 512, 64, counter),
+            "chunk_document window": records("window"),
         },
         {
-            "chunk_pages": lambda: chunk_pages([text], 512, 128, whitespace),
-            "chunk_document pages": lambda: chunk_document(document, "pages"),
+            "chunk_pages": lambda: chunk_pages([text], 512, 128, counter),
+            "chunk_document pages": records("pages"),
         },
     ]
 
