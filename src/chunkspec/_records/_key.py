@@ -72,22 +72,30 @@ class DocumentKeys:
     chunk_key(f, d, p, h, n)``.
     """
 
-    __slots__ = ("head", "occurrences", "paths")
+    __slots__ = ("head", "headings", "occurrences", "paths")
 
     def __init__(self, fingerprint: str, doc_id: str) -> None:
         self.head = fingerprint + _digest(doc_id)
         self.paths: dict[tuple[str, ...], str] = {}
+        self.headings: dict[str, str] = {}  # a title's digest, shared by the paths under it
         self.occurrences: dict[int, str] = {}
 
     def key(self, heading_path: tuple[str, ...], content_hash: str, occurrence: int) -> str:
         """KEY-1's key of one record of the document."""
         path = self.paths.get(heading_path)
         if path is None:
-            path = self.paths[heading_path] = _digest("".join(map(_digest, heading_path)))
+            path = self.paths[heading_path] = _digest("".join(map(self.heading, heading_path)))
         tail = self.occurrences.get(occurrence)
         if tail is None:
             tail = self.occurrences[occurrence] = _digest(str(occurrence))
         return _digest(self.head + path + content_hash + tail)
+
+    def heading(self, title: str) -> str:
+        """The digest of one heading of a path."""
+        digest = self.headings.get(title)
+        if digest is None:
+            digest = self.headings[title] = _digest(title)
+        return digest
 
 
 def occurrences(sections: Sequence[tuple[tuple[str, ...], str]]) -> list[int]:
