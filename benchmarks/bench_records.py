@@ -50,7 +50,6 @@ from chunkspec import (  # noqa: E402
     split_section,
     token_windows,
 )
-from chunkspec.counters import counter_from_name  # noqa: E402
 from chunkspec.markdown import parse_markdown  # noqa: E402
 
 MB = 1_000_000
@@ -113,22 +112,41 @@ def table(title: str, text: str, groups: list[Contenders], rounds: int) -> None:
             )
 
 
-def record_groups(text: str) -> list[Contenders]:
-    """For each strategy: the chunker from text, then the record path from text."""
-    heading = HeadingAwareChunker(512, 64)
-    whitespace = counter_from_name("whitespace")
+def effective_counter(document: Any, strategy: str) -> Any:
+    """The counter chunk_document uses for ``strategy`` on ``document``: ``whitespace``, or
+    ``unicode`` on a document holding a script written without spaces (SCRIPT-6)."""
+    from chunkspec._chunkers._options import options_from
+    from chunkspec._records._chunk_document import script_options
 
-    def records(strategy: str) -> Callable[[], Any]:
-        return lambda: chunk_document(document_from_text(text, doc_id="d"), strategy)
+    options = options_from(None, {"strategy": strategy, "max_tokens": 512})
+    return script_options(document, options).token_counter()
+
+
+def record_groups(text: str) -> list[Contenders]:
+    """For each strategy: the chunker from text, then the record path from text, each
+    chunker with the counter the record path uses (SCRIPT-6)."""
+    document = document_from_text(text, doc_id="d")
+    heading_counter = effective_counter(document, "heading")
+    heading = HeadingAwareChunker(512, 64, counter=heading_counter)
+    counter = effective_counter(document, "window")
+
+    def records(strategy: str, **options: Any) -> Callable[[], Any]:
+        return lambda: chunk_document(document_from_text(text, doc_id="d"), strategy, **options)
 
     return [
         {
-            "split_markdown": lambda: split_markdown("d", text, 512),
+            "split_markdown": lambda: split_markdown("d", text, 512, counter=counter),
+            "document_from_text + chunk_document structural, min_tokens=0": records(
+                "structural", min_tokens=0
+            ),
             "document_from_text + chunk_document structural": records("structural"),
             "document_from_text": lambda: document_from_text(text, doc_id="d"),
         },
         {
             "HeadingAwareChunker(parse_markdown)": lambda: heading.chunk(parse_markdown("d", text)),
+            "document_from_text + chunk_document heading, min_tokens=0": records(
+                "heading", min_tokens=0
+            ),
             "document_from_text + chunk_document heading": records("heading"),
         },
         {
@@ -136,43 +154,68 @@ def record_groups(text: str) -> list[Contenders]:
             "document_from_text + chunk_document recursive": records("recursive"),
         },
         {
-            "token_windows": lambda: token_windows(text, 512, 64, whitespace),
+            "token_windows": lambda: token_windows(text, 512, 64, counter),
             "document_from_text + chunk_document window": records("window"),
         },
         {
-            "chunk_pages": lambda: chunk_pages([text], 512, 128, whitespace),
+            "chunk_pages": lambda: chunk_pages([text], 512, 128, counter),
             "document_from_text + chunk_document pages": records("pages"),
         },
     ]
 
 
 def document_groups(text: str) -> list[Contenders]:
-    """chunk_document on a document already read, beside the chunker on its blocks/text."""
-    document = document_from_text(text, doc_id="d")
-    heading = HeadingAwareChunker(512, 64)
-    whitespace = counter_from_name("whitespace")
+    """chunk_document on a document already read, beside the chunker it wraps: the
+    strategy's own spans function (the registry's, SIZE merge included) and the public
+    chunker (no SIZE merge: beside chunk_document with ``min_tokens=0``), each with the
+    counter chunk_document uses (SCRIPT-6)."""
+    from chunkspec._chunkers._options import options_from
     from chunkspec._chunkers._split_markdown import split_blocks
+    from chunkspec._chunkers._strategies import STRATEGIES
+    from chunkspec._records._chunk_document import script_options
+
+    document = document_from_text(text, doc_id="d")
+    document.blocks()
+    counter = effective_counter(document, "heading")
+    heading = HeadingAwareChunker(512, 64, counter=counter)
+
+    def spans(strategy: str) -> Callable[[], Any]:
+        options = options_from(None, {"strategy": strategy, "max_tokens": 512})
+        options = script_options(document, options)
+        return lambda: STRATEGIES[strategy].spans(document, options)
+
+    def records(strategy: str, **options: Any) -> Callable[[], Any]:
+        return lambda: chunk_document(document, strategy, **options)
 
     return [
         {
-            "split_blocks (packing only)": lambda: split_blocks(document.blocks(), 512, whitespace),
-            "chunk_document structural": lambda: chunk_document(document, "structural"),
+            "split_blocks (packing only)": lambda: split_blocks(document.blocks(), 512, counter),
+            "chunk_document structural, min_tokens=0": records("structural", min_tokens=0),
+        },
+        {
+            "structural spans (packing and SIZE merge)": spans("structural"),
+            "chunk_document structural": records("structural"),
         },
         {
             "HeadingAwareChunker (blocks)": lambda: heading.chunk(document.blocks()),
-            "chunk_document heading": lambda: chunk_document(document, "heading"),
+            "chunk_document heading, min_tokens=0": records("heading", min_tokens=0),
+        },
+        {
+            "heading spans (walk and SIZE merge)": spans("heading"),
+            "chunk_document heading": records("heading"),
         },
         {
             "split_section": lambda: split_section("d", "t", text, 512),
-            "chunk_document recursive": lambda: chunk_document(document, "recursive"),
+            "recursive spans": spans("recursive"),
+            "chunk_document recursive": records("recursive"),
         },
         {
-            "token_windows": lambda: token_windows(text, 512, 64, whitespace),
-            "chunk_document window": lambda: chunk_document(document, "window"),
+            "token_windows": lambda: token_windows(text, 512, 64, counter),
+            "chunk_document window": records("window"),
         },
         {
-            "chunk_pages": lambda: chunk_pages([text], 512, 128, whitespace),
-            "chunk_document pages": lambda: chunk_document(document, "pages"),
+            "chunk_pages": lambda: chunk_pages([text], 512, 128, counter),
+            "chunk_document pages": records("pages"),
         },
     ]
 
@@ -278,7 +321,15 @@ def identical(text: str) -> bool:
 
 
 def cli_section(rounds: int) -> None:
-    """``chunkspec chunk``/``ingest`` per document on small files against the library loop."""
+    """``chunkspec chunk``/``ingest`` per document on small files against the library loop.
+
+    Each command runs as a child process on one file (its fixed cost: the interpreter, the
+    imports, the output writer) and on all of them; its cost per document is the
+    difference over the other files. ``ingest`` writes to a fresh folder each time (a
+    second run into the same folder reuses the first's records, INCR rules).
+    """
+    import shutil
+
     files = sorted(corpora.NODE_DOCS.glob("*.md")) if corpora.NODE_DOCS.is_dir() else []
     if not files:
         print("(no Node.js docs: the CLI section needs small real files)")
@@ -293,8 +344,12 @@ def cli_section(rounds: int) -> None:
             for path in files:
                 (many / f"{copy}-{path.name}").write_bytes(path.read_bytes())
         n = len(list(many.iterdir()))
+        out = Path(folder) / "out"
+        out.mkdir()
 
         def command(*args: str) -> float:
+            for name in ("1", "n"):
+                shutil.rmtree(out / name, ignore_errors=True)
             before = resource.getrusage(resource.RUSAGE_CHILDREN)
             subprocess.run(
                 [sys.executable, "-m", "chunkspec", *args],
@@ -305,20 +360,26 @@ def cli_section(rounds: int) -> None:
             after = resource.getrusage(resource.RUSAGE_CHILDREN)
             return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
 
-        def library() -> float:
+        def library(write: bool) -> float:
             from chunkspec import read_document
+            from chunkspec._cli._io import json_line
 
+            gc.collect()
             t0 = time.process_time()
-            for path in sorted(many.iterdir()):
-                chunk_document(read_document(path), "heading")
+            with open(out / "library.jsonl", "w", encoding="utf-8") as lines:
+                for path in sorted(many.iterdir()):
+                    records = chunk_document(read_document(path), "heading")
+                    if write:
+                        for record in records:
+                            lines.write(json_line(record.to_dict()))
             return time.process_time() - t0
 
-        out = Path(folder) / "out"
-        out.mkdir()
-        rows: dict[str, list[float]] = {"library": [], "chunk": [], "ingest": []}
+        names = ("library", "library + JSON Lines", "chunk", "ingest")
+        rows: dict[str, list[float]] = {name: [] for name in names}
         fixed: dict[str, list[float]] = {"chunk": [], "ingest": []}
         for _ in range(rounds):
-            rows["library"].append(library())
+            rows["library"].append(library(False))
+            rows["library + JSON Lines"].append(library(True))
             fixed["chunk"].append(command("chunk", str(one), "--output", str(out / "1.jsonl")))
             rows["chunk"].append(command("chunk", str(many), "--output", str(out / "n.jsonl")))
             fixed["ingest"].append(
@@ -327,15 +388,29 @@ def cli_section(rounds: int) -> None:
             rows["ingest"].append(
                 command("ingest", str(many), "--out", str(out / "n"), "--workers", "1")
             )
-        lib = min(rows["library"]) / n
+        per: dict[str, list[float]] = {
+            name: [
+                (time_n - (fixed[name][k] if name in fixed else 0.0))
+                / (n - 1 if name in fixed else n)
+                for k, time_n in enumerate(rows[name])
+            ]
+            for name in names
+        }
         print(f"\n### The commands on {n} small files ({rounds} interleaved rounds)\n")
-        print("| run | fixed CPU s (1 file) | CPU ms / document | per document / library |")
-        print("|---|---:|---:|---:|")
-        print(f"| read_document + chunk_document heading | | {lib * 1000:.2f} | 1.00 |")
-        for name in ("chunk", "ingest"):
-            one_file = min(fixed[name])
-            per = (min(rows[name]) - one_file) / (n - 1)
-            print(f"| chunkspec {name} | {one_file:.2f} | {per * 1000:.2f} | {per / lib:.2f} |")
+        print(
+            "| run | fixed CPU s (1 file) | CPU ms / document (best) "
+            "| per document / library (best) | (median of rounds) |"
+        )
+        print("|---|---:|---:|---:|---:|")
+        lib = min(per["library"])
+        for name in names:
+            one_file = f"{min(fixed[name]):.2f}" if name in fixed else ""
+            ratios = [a / b for a, b in zip(per[name], per["library"], strict=True)]
+            print(
+                f"| {name} | {one_file} | {min(per[name]) * 1000:.2f} "
+                f"| {min(per[name]) / lib:.2f} | {statistics.median(ratios):.2f} |",
+                flush=True,
+            )
 
 
 def memory_section(size: int) -> None:

@@ -144,6 +144,7 @@ def test_windows_of_units_cut_at_clusters(text: str, strategy: str, size: int) -
         assert r.start in bounds
         assert r.end in bounds
         assert r.tokens <= size
+        assert r.tokens == UnicodeCounter().count(r.text)  # RECORD-14: the window's units
 
 
 def test_char_estimate_is_not_cluster_aware() -> None:

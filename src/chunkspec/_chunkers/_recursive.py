@@ -41,8 +41,21 @@ def recursive_spans(document: SourceDocument, options: ChunkOptions) -> list[Spa
         # The chunk's words are the text's next n words (SPLIT-4): a few matches skip them in
         # C, so no list of every word's span is ever built (memory, docs/performance.md).
         first = _LEAD.match(text, position).end()  # type: ignore[union-attr]
-        position = _skip(text, first, n)
-        spans.append(Span(body + first, body + position, "prose", text=c.text, tokens=n))
+        own = c.text
+        # When the chunk is the source's own text there (its words kept their separators),
+        # it holds exactly the next n words, the last one ending where it ends.
+        same = text.startswith(own, first)
+        position = first + len(own) if same else _skip(text, first, n)
+        spans.append(
+            Span(
+                body + first,
+                body + position,
+                "prose",
+                text=own,
+                tokens=n,
+                content_hash=c.content_hash,  # SPLIT-9: HASH-1 of the chunk's text
+            )
+        )
     return spans
 
 

@@ -77,6 +77,7 @@ def merge_small(
     glued: Callable[[int], bool] = lambda k: False,
     source: str = "",
     grow: Callable[[int, int], int] | None = None,
+    counted: bool = False,
 ) -> list[tuple[list[int], Span]]:
     """Return the merged runs of ``spans``: each run's span indexes and its merged span.
 
@@ -88,7 +89,9 @@ def merge_small(
     Each merged span's ``heading_path`` is its first span's; ``parent_id`` is left for the
     caller to map (SIZE-7). ``grow(a, b)``, when given, is the tokens of ``source[a:b]``
     under an additive counter (whitespace words): a run grows by adding them when a blank
-    separates the two parts, instead of counting the whole run again.
+    separates the two parts, instead of counting the whole run again. ``counted``: the
+    measure is the count of the merged span's own text (no trail, SIZE-8), so each merged
+    span carries it as its ``tokens`` (RECORD-14) and the record loop does not count again.
     """
     n = len(spans)
     alone = [measure(s.start, s.end, s.prefix, s.heading_path or ()) for s in spans]
@@ -141,10 +144,12 @@ def merge_small(
             continue
         out.append((run, tokens))
     result: list[tuple[list[int], Span]] = []
-    for run, _ in out:
+    for run, tokens in out:
         first = spans[run[0]]
         kind = kind_of(run, alone)
-        result.append((run, first._replace(end=spans[run[-1]].end, kind=kind, tokens=None)))
+        known = tokens if counted else None
+        span = first._replace(end=spans[run[-1]].end, kind=kind, tokens=known, content_hash=None)
+        result.append((run, span))
     return result
 
 
@@ -168,4 +173,5 @@ def merge_document(
         glued,
         source,
         grow_of(source, counter),
+        not options.budget_includes_headings,
     )

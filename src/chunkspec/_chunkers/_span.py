@@ -14,7 +14,8 @@ class Span(NamedTuple):
     own text otherwise (``recursive`` only, RECORD-11). ``heading_path`` None means the path
     of the last heading at or before ``start`` (RECORD-12). ``tokens`` is RECORD-14's
     ``counter.count`` of the chunk's text when the chunker has counted exactly that text
-    with that counter, else None (the record loop counts it).
+    with that counter, else None (the record loop counts it); ``content_hash`` likewise
+    HASH-1's digest of the chunk's text when the chunker has computed it, else None.
     """
 
     start: int
@@ -25,6 +26,7 @@ class Span(NamedTuple):
     prefix: str = ""
     text: str | None = None
     tokens: int | None = None
+    content_hash: str | None = None
 
 
 def embedded(heading_path: tuple[str, ...], text: str) -> str:

@@ -29,6 +29,7 @@ from .._core._validate import (
 from .._counters._builtin import (
     CharEstimateCounter,
     TokenSpanCounter,
+    UnicodeCounter,
     WhitespaceCounter,
     checked_starts,
 )
@@ -147,6 +148,10 @@ def token_windows(
     return windows
 
 
+#: The counters whose count of a window's text is its number of tokens (no count again).
+_CUT_EXACTLY = (WhitespaceCounter, UnicodeCounter, CharEstimateCounter)
+
+
 def window_spans(document: SourceDocument, options: ChunkOptions) -> list[Span]:
     """The ``window`` strategy: token_windows over the text (``chars1``: :func:`chunk`).
 
@@ -158,13 +163,17 @@ def window_spans(document: SourceDocument, options: ChunkOptions) -> list[Span]:
     size, overlap = options.max_tokens, options.overlap
     if isinstance(counter, CharEstimateCounter) and counter.chars_per_token == 1:
         step = size - overlap
+        # COUNT-5: a window of n characters counts n chars1 tokens.
         return [
-            Span(body + k * step, body + k * step + len(piece), "window")
+            Span(body + k * step, body + k * step + len(piece), "window", tokens=len(piece))
             for k, piece in enumerate(chunk(text, size, overlap))
         ]
     windows = token_windows(text, size, overlap, counter)
-    if type(counter) is WhitespaceCounter:
-        # COUNT-4: a window cut at word starts holds exactly its words token_start..end - 1.
+    if type(counter) in _CUT_EXACTLY:
+        # A window cut at token starts holds exactly the tokens token_start..end - 1 of the
+        # built-in counters: words (COUNT-4), units (SCRIPT-3: no unit crosses whitespace
+        # and a unit start is a cluster boundary, read alike whatever precedes it, SCRIPT-4)
+        # and character blocks (COUNT-5: the cuts are at multiples of the block).
         return [
             Span(body + w.start, body + w.end, "window", tokens=w.token_end - w.token_start)
             for w in windows

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import sys
 from collections.abc import Callable, Sequence
 
@@ -12,7 +13,7 @@ from .._text._documents import InputError, SourceDocument
 from ._inputs import documents, find_inputs
 from ._io import CliError, one_line
 from ._options import CommandOptions, chunk_options
-from ._output import Progress, check_output, write_records
+from ._output import Progress, check_output, record_writer
 from ._sidecar import read_sidecar
 
 __all__ = ["run_chunking"]
@@ -30,7 +31,8 @@ def run_chunking(
     without writing anything; with ``--keep-going`` the good documents are written first
     and every bad one is listed. CLI-11: output goes to a temporary file renamed at the end.
     """
-    check_output(getattr(args, "output", None))
+    output = getattr(args, "output", None)
+    check_output(output)
     options = chunk_options(args, spec)
     inputs = find_inputs(args.paths, args.glob, args.doc_id)
     if args.title is not None and len(inputs) != 1:
@@ -39,30 +41,37 @@ def run_chunking(
     if getattr(args, "metadata", None) is not None:  # META-7: checked before any document
         sidecar = read_sidecar(args.metadata, [item.doc_id for item in inputs])
     progress = Progress(len(inputs))
-    good: list[tuple[SourceDocument, list[ChunkRecord]]] = []
+    good: list[tuple[SourceDocument, list[ChunkRecord]]] = []  # text_writer's view only
+    empty: list[str] = []  # the documents with no record, in order
     bad: list[str] = []
-    try:
-        for item in documents(inputs, args, sidecar):
-            if isinstance(item, InputError):
-                if not args.keep_going:
-                    raise CliError(str(item))
-                bad.append(str(item))
-                progress.step("")
-                continue
-            good.append((item, chunk_document(item, options)))
-            progress.step(item.source or item.doc_id)
-    finally:
-        progress.close()
+    with contextlib.ExitStack() as stack:
+        # Records go to the writer document by document: a run keeps no document (its text
+        # and blocks) past its own chunking, and a file output none of its records.
+        write = None if text_writer is not None else stack.enter_context(record_writer(output))
+        try:
+            for item in documents(inputs, args, sidecar):
+                if isinstance(item, InputError):
+                    if not args.keep_going:
+                        raise CliError(str(item))
+                    bad.append(str(item))
+                    progress.step("")
+                    continue
+                records = chunk_document(item, options)
+                if not records:
+                    empty.append(item.source or item.doc_id)
+                if write is None:
+                    good.append((item, records))
+                else:
+                    write(records)
+                progress.step(item.source or item.doc_id)
+        finally:
+            progress.close()
     if text_writer is not None:
         for document, records in good:
             text_writer(document, records)
         sys.stdout.flush()
-    else:
-        write_records([r for _, records in good for r in records], args.output)
-    for document, records in good:
-        if not records:  # SOURCE-7: no record, but never silently (CLI-17)
-            name = document.source or document.doc_id
-            print(f"chunkspec {args.command}: {name}: no text to chunk", file=sys.stderr)
+    for name in empty:  # SOURCE-7: no record, but never silently (CLI-17)
+        print(f"chunkspec {args.command}: {name}: no text to chunk", file=sys.stderr)
     for message in bad:
         print(f"chunkspec {args.command}: skipped: {one_line(message)}", file=sys.stderr)
     if bad:

@@ -9,7 +9,15 @@ from pathlib import Path
 
 from .._errors import ChunkspecError
 
-__all__ = ["CliError", "decode_text", "json_line", "one_line", "read_bytes", "read_text"]
+__all__ = [
+    "CliError",
+    "decode_text",
+    "json_line",
+    "line_breaks_escaped",
+    "one_line",
+    "read_bytes",
+    "read_text",
+]
 
 
 class CliError(ChunkspecError):
@@ -67,11 +75,15 @@ def json_line(record: dict[str, object]) -> str:
     Non-ASCII stays readable; U+0085, U+2028 and U+2029 are escaped so that a reader that
     splits on any Unicode line break still sees one record per line.
     """
-    line = _ENCODER.encode(record)
+    return line_breaks_escaped(_ENCODER.encode(record)) + "\n"
+
+
+def line_breaks_escaped(line: str) -> str:
+    """Return a JSON text with U+0085, U+2028 and U+2029 written as escapes (CLI-2)."""
     # Only a non-ASCII line can hold one; translate() maps every character through a dict.
     if not line.isascii() and _BREAKS.search(line) is not None:
-        line = line.translate(_LINE_BREAKS)
-    return line + "\n"
+        return line.translate(_LINE_BREAKS)
+    return line
 
 
 #: ``json.dumps(record, ensure_ascii=False)``'s encoder, made once (dumps makes one a call).

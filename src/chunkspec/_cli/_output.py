@@ -7,15 +7,22 @@ import functools
 import os
 import sys
 import tempfile
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import IO, Any
 
 from .._records._record import ChunkRecord
-from ._io import CliError, json_line
+from ._io import CliError
+from ._record_line import record_line
 from ._signals import emergency
 
-__all__ = ["Progress", "add_output_options", "atomic_file", "check_output", "write_records"]
+__all__ = [
+    "Progress",
+    "add_output_options",
+    "atomic_file",
+    "check_output",
+    "record_writer",
+]
 
 #: The suffixes ``--output`` accepts and the format each means.
 OUTPUT_SUFFIXES = {".jsonl": "jsonl", ".parquet": "parquet"}
@@ -81,26 +88,36 @@ def _unlink(path: str) -> None:
         os.unlink(path)
 
 
-def write_records(records: Sequence[ChunkRecord], path: str | None) -> None:
-    """Write ``records`` as JSON Lines (CLI-2) on stdout or to ``path`` (.jsonl/.parquet)."""
-    if path is None:
-        out = sys.stdout
-        for record in records:
-            out.write(json_line(record.to_dict()))
-        out.flush()
-        return
-    if Path(path).suffix.lower() == ".parquet":
+@contextlib.contextmanager
+def record_writer(path: str | None) -> Iterator[Callable[[Sequence[ChunkRecord]], None]]:
+    """Yield ``write(records)``, called once per document; the output appears only when the
+    block ends without an exception (CLI-10, CLI-11).
+
+    A ``.jsonl`` file gets each document's lines as they come (into the temporary file
+    renamed at the end), so a run holds no document's records past its own; standard
+    output gets the lines at the end (a bad document must leave it empty); ``.parquet``
+    takes every record at the end (one table).
+    """
+    if path is not None and Path(path).suffix.lower() == ".parquet":
+        kept: list[ChunkRecord] = []
+        yield kept.extend
         import pyarrow.parquet as pq
 
         from ..arrow import records_to_table
 
-        table = records_to_table(records)
+        table = records_to_table(kept)
         with atomic_file(path, "wb") as binary:
             pq.write_table(table, binary)
         return
+    if path is None:
+        lines: list[str] = []
+        yield lambda records: lines.extend(map(record_line, records))
+        out = sys.stdout
+        out.writelines(lines)
+        out.flush()
+        return
     with atomic_file(path, "w") as text:
-        for record in records:
-            text.write(json_line(record.to_dict()))
+        yield lambda records: text.writelines(map(record_line, records))
 
 
 class Progress:

@@ -15,6 +15,7 @@ import re
 
 from ._graphemes import grapheme_bounds
 from ._tokens import WHITESPACE
+from ._validate import one_byte_per_code_point
 
 __all__ = ["CLUSTER_SCRIPT_RANGES", "has_cluster_script", "unit_count", "unit_spans"]
 
@@ -69,17 +70,6 @@ def has_cluster_script(text: str, start: int = 0, end: int | None = None) -> boo
     return _CLUSTER_CHAR.search(text, start, stop) is not None
 
 
-def unit_count(text: str) -> int:
-    """Return ``len(unit_spans(text))`` without building the spans (SCRIPT-3).
-
-    Without a character of :data:`CLUSTER_SCRIPT_RANGES` the units are the whitespace words,
-    which ``str.split`` counts in C (WS-1: its whitespace is exactly ``WHITESPACE``).
-    """
-    if text.isascii() or _CLUSTER_CHAR.search(text) is None:
-        return len(text.split())
-    return len(unit_spans(text))
-
-
 def unit_spans(text: str, start: int = 0, end: int | None = None) -> list[tuple[int, int]]:
     """Return the units of ``text[start:end]`` as ``(s, e)`` offsets into ``text`` (SCRIPT-3).
 
@@ -109,3 +99,20 @@ def unit_spans(text: str, start: int = 0, end: int | None = None) -> list[tuple[
         if run >= 0:
             spans.append((run, b))
     return spans
+
+
+def unit_count(text: str) -> int:
+    """Return ``len(unit_spans(text))`` without building the spans (SCRIPT-3).
+
+    Units never cross whitespace and a word's units depend on the word alone (its grapheme
+    clusters are read as if the text began there, SCRIPT-4), so the count is the
+    whitespace words (``str.split``, WS-1) plus, for each word holding a character of a
+    script written without spaces, its units beyond the first. Text without such a
+    character (most text, and most chunks of a document that holds one) is counted by
+    ``str.split`` alone, in C.
+    """
+    if text.isascii() or one_byte_per_code_point(text) or _CLUSTER_CHAR.search(text) is None:
+        return len(text.split())  # isascii and the one-byte test take O(1) in CPython
+    words = text.split()
+    clustered = filter(_CLUSTER_CHAR.search, words)
+    return len(words) + sum(len(unit_spans(word)) - 1 for word in clustered)

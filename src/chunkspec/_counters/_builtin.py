@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 from .._core._tokens import WHITESPACE
-from .._core._units import unit_count, unit_spans
+from .._core._units import has_cluster_script, unit_count, unit_spans
 from .._core._validate import require_int, require_str, require_text
 from .._errors import ArgumentTypeError, ArgumentValueError
 
@@ -285,6 +285,8 @@ def checked_starts(counter: object, text: str) -> Sequence[int]:
     """
     if type(counter) is WhitespaceCounter:
         return _word_starts(require_str("text", text))
+    if type(counter) is UnicodeCounter:
+        return _word_starts(require_str("text", text), units=True)
     if type(counter) is CharEstimateCounter:
         return range(0, len(require_str("text", text)), counter.chars_per_token)
     if not isinstance(counter, TokenSpanCounter):
@@ -322,12 +324,15 @@ def checked_starts(counter: object, text: str) -> Sequence[int]:
 _STARTS_PIECE = 1 << 16
 
 
-def _word_starts(text: str) -> array[int]:
-    """``[a for a, _ in WhitespaceCounter().token_spans(text)]`` as an array (COUNT-4).
+def _word_starts(text: str, units: bool = False) -> array[int]:
+    """``[a for a, _ in WhitespaceCounter().token_spans(text)]`` as an array (COUNT-4), or
+    with ``units`` ``UnicodeCounter().token_spans(text)``'s starts (SCRIPT-3).
 
     The text is read a piece at a time, each piece ending after a whitespace character
     (or at the end), so that no word is cut and the split's parts of one piece only are
-    alive at once.
+    alive at once. Units never cross whitespace, so a piece holding no character of a
+    script written without spaces has its words as units; one that holds one is read by
+    ``unit_spans``.
     """
     starts: array[int] = array("i" if len(text) < 1 << 31 else "q")
     n = len(text)
@@ -337,6 +342,10 @@ def _word_starts(text: str) -> array[int]:
         if stop < n:
             match = _SPACE_RUN.search(text, stop)
             stop = n if match is None else match.end()
+        if units and has_cluster_script(text, at, stop):
+            starts.extend(a for a, _ in unit_spans(text, at, stop))
+            at = stop
+            continue
         parts = _SPACE_RUN.split(text[at:stop])
         bounds = itertools.islice(itertools.accumulate(map(len, parts), initial=at), 0, None, 2)
         # parts alternate word, space, word...: the even bounds start the words (and there

@@ -28,7 +28,7 @@ from .._counters._builtin import TokenSpanCounter, WhitespaceCounter
 from .._errors import ArgumentTypeError
 from .._text._blocks import Block
 from .._text._documents import SourceDocument, document_from_text
-from ._key import chunk_key, key_fingerprint
+from ._key import DocumentKeys, key_fingerprint
 from ._record import ChunkRecord, trusted_record
 
 __all__ = [
@@ -132,17 +132,20 @@ class _Headings:
     def __init__(self, source: str, blocks: Sequence[Block]) -> None:
         self.starts: list[int] = []
         self.paths: list[tuple[str, ...]] = []
-        stack: list[tuple[int, str]] = []
+        start, path = self.starts.append, self.paths.append
+        stack: list[tuple[int, tuple[str, ...]]] = []  # (level, the path to that heading)
         floor = 0
-        for block in blocks:
-            if block.kind != "heading":
-                continue
-            while stack and stack[-1][0] >= block.level:
+        for block in [block for block in blocks if block.kind == "heading"]:
+            level = block.level
+            while stack and stack[-1][0] >= level:
                 stack.pop()
-            stack.append((block.level, block.text))
-            floor = _line_start(source, block.start, floor)
-            self.starts.append(floor)
-            self.paths.append(tuple(title for _, title in stack))
+            here = (*stack[-1][1], block.text) if stack else (block.text,)
+            stack.append((level, here))
+            at = block.start
+            # Most headings start their line (an ATX marker at column 0): no search back.
+            floor = at if at == 0 or source[at - 1] in "\n\r" else _line_start(source, at, floor)
+            start(floor)
+            path(here)
 
     def at(self, offset: int) -> tuple[str, ...]:
         """Return the path of the last heading that starts at or before ``offset``."""
@@ -196,11 +199,11 @@ def records_of(
     doc_id, title, origin = document.doc_id, document.title, document.source
     count = _words if type(counter) is WhitespaceCounter else counter.count
     sha256 = hashlib.sha256
-    fingerprint = key_fingerprint(strategy, counter_label)  # KEY-2
+    key = DocumentKeys(key_fingerprint(strategy, counter_label), doc_id).key  # KEY-1, KEY-2
     seen: dict[tuple[tuple[str, ...], str], int] = {}  # KEY-3: occurrences so far
     out: list[ChunkRecord] = []
     append = out.append
-    for index, (start, end, kind, path, parent, prefix, own, known) in enumerate(spans):
+    for index, (start, end, kind, path, parent, prefix, own, known, digest) in enumerate(spans):
         text = prefix + source[start:end] if own is None else own
         if path is None:
             if headings is None:
@@ -210,7 +213,8 @@ def records_of(
             tokens = counter.count(embedded(path, text))
         else:
             tokens = count(text) if known is None else known
-        digest = sha256(text.encode()).hexdigest()  # HASH-1: the text has no lone surrogate
+        if digest is None:
+            digest = sha256(text.encode()).hexdigest()  # HASH-1: the text has no lone surrogate
         occurrence = seen.get((path, digest), 0)
         seen[(path, digest)] = occurrence + 1
         first = last = None
@@ -248,7 +252,7 @@ def records_of(
                 origin,
                 strategy,
                 metadata,
-                chunk_key(fingerprint, doc_id, path, digest, occurrence),
+                key(path, digest, occurrence),
             )
         )
     return out
