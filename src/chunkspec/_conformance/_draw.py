@@ -52,7 +52,7 @@ def _bare_data() -> Callable[..., Any] | None:
     class _Bare(ConjectureData):
         """``ConjectureData`` that draws the same choices and records none of them."""
 
-        ready: dict[Any, Any]
+        ready: dict[int, tuple[Any, Any]]
         made = 0  # choices observed (ConjectureData counts its nodes)
 
         def _pooled_constraints(self, choice_type: str, constraints: Any) -> Any:
@@ -77,15 +77,17 @@ def _bare_data() -> Callable[..., Any] | None:
             return value
 
         def draw(self, strategy: Any, label: Any = None, observe_as: Any = None) -> Any:
-            unwrapped = self.ready.get(strategy)
-            if unwrapped is None:
+            # By id, the strategy kept in the entry (so its id is not reused while there):
+            # a strategy need not be hashable.
+            kept, unwrapped = self.ready.get(id(strategy), (None, None))
+            if kept is not strategy:
                 strategy.validate()
                 if strategy.is_empty:
                     self.mark_invalid(f"empty strategy {strategy!r}")
                 unwrapped = unwrap_strategies(strategy)  # type: ignore[no-untyped-call]
                 if len(self.ready) >= _READY:  # strategies a flatmap builds as it draws
                     self.ready.clear()
-                self.ready[strategy] = unwrapped
+                self.ready[id(strategy)] = (strategy, unwrapped)
             self.depth += 1
             try:
                 return unwrapped.do_draw(self)
@@ -117,7 +119,7 @@ def draws(strategy: st.SearchStrategy[T], seed: str, *, bare: bool = True) -> It
         return None
     source = random.Random(seed)
     bare_class = _bare_data() if bare else None
-    ready: dict[Any, Any] = {}  # strategies validated and unwrapped
+    ready: dict[int, tuple[Any, Any]] = {}  # strategies validated and unwrapped
 
     def plain(prefix: list[Any] | None) -> Any:
         return ConjectureData(random=source, max_choices=_MAX_CHOICES, prefix=prefix)
