@@ -33,7 +33,7 @@ T = TypeVar("T")
 #: Choices one case may make before it counts as an overrun (and is drawn again).
 _MAX_CHOICES = 10_000
 
-#: Strategies a source keeps validated and unwrapped (the keys keep them alive).
+#: Strategies a source keeps validated and unwrapped (each entry keeps its strategy alive).
 _READY = 4096
 
 
