@@ -166,3 +166,40 @@ def test_encode_fast_path_answers_as_the_long_way() -> None:
         "e": [1, "Infinity"],
         "f": ["NaN", -0.0],
     }
+
+
+_DRAW_ALONE = """
+import json, sys
+from chunkspec._conformance._draw import draws
+from chunkspec._conformance._generate import by_op
+source = draws(by_op("portable")["split_section"], "0:portable:split_section")
+print(json.dumps([next(source) for _ in range(300)]))
+"""
+
+
+def test_a_seed_draws_the_same_cases_whatever_the_process_imported() -> None:
+    """CONF-19: a process that imported only the generator draws the cases this test
+    process (the tests, the CLI, the runner all loaded) draws: no local module's constants."""
+    import json
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    import chunkspec
+
+    root = str(Path(chunkspec.__file__).resolve().parents[1])
+    alone = subprocess.run(
+        [sys.executable, "-c", _DRAW_ALONE],
+        env={**os.environ, "PYTHONPATH": root},
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    import chunkspec._cli
+    import chunkspec._conformance._runner
+
+    source = draws(by_op("portable")["split_section"], "0:portable:split_section")
+    assert source is not None
+    here = [next(source) for _ in range(300)]
+    assert json.loads(alone.stdout) == json.loads(json.dumps(here))

@@ -106,6 +106,50 @@ def _bare_data() -> Callable[..., Any] | None:
     return _Bare
 
 
+def _provider() -> Any:
+    """Hypothesis's provider without the constants of local modules, or None (the default).
+
+    Hypothesis's provider sometimes draws a constant found in the source of the modules
+    loaded so far that are not installed packages (chunkspec in a checkout, the tests), so
+    its draws would depend on what the process had imported: the kit's own process and a
+    worker would draw different cases for one seed. This one draws only Hypothesis's global
+    constants, as its provider does when no local module is loaded (CONF-19).
+    """
+    try:
+        from hypothesis.internal.conjecture.choice import (
+            choice_constraints_key,
+            choice_permitted,
+        )
+        from hypothesis.internal.conjecture.providers import GLOBAL_CONSTANTS, HypothesisProvider
+    except ImportError:  # pragma: no cover - depends on the Hypothesis version
+        return None
+    pools: dict[Any, tuple[Any, ...]] = {}
+
+    class _Provider(HypothesisProvider):
+        """HypothesisProvider whose constants are the global ones only."""
+
+        def _maybe_draw_constant(
+            self, choice_type: Any, constraints: Any, *, p: float = 0.05
+        ) -> Any:
+            chance = self._random
+            assert chance is not None
+            if chance.random() > p:
+                return None
+            key = (choice_type, choice_constraints_key(choice_type, constraints))
+            pool = pools.get(key)
+            if pool is None:
+                pool = pools[key] = tuple(
+                    c
+                    for c in GLOBAL_CONSTANTS.set_for_type(choice_type)
+                    if choice_permitted(c, constraints)
+                )
+            if not pool:
+                return None
+            return chance.choice(chance.choice([pool]))  # the pool first, as Hypothesis does
+
+    return _Provider
+
+
 def draws(strategy: st.SearchStrategy[T], seed: str, *, bare: bool = True) -> Iterator[T] | None:
     """Endless independent examples of ``strategy`` for ``seed``, or None when this
     Hypothesis has no usable choice source (the caller falls back to the engine).
@@ -119,13 +163,15 @@ def draws(strategy: st.SearchStrategy[T], seed: str, *, bare: bool = True) -> It
         return None
     source = random.Random(seed)
     bare_class = _bare_data() if bare else None
+    provider = _provider()
+    given = {} if provider is None else {"provider": provider}
     ready: dict[int, tuple[Any, Any]] = {}  # strategies validated and unwrapped
 
     def plain(prefix: list[Any] | None) -> Any:
-        return ConjectureData(random=source, max_choices=_MAX_CHOICES, prefix=prefix)
+        return ConjectureData(random=source, max_choices=_MAX_CHOICES, prefix=prefix, **given)
 
     def bare_data() -> Any:
-        data = bare_class(random=source, max_choices=_MAX_CHOICES)  # type: ignore[misc]
+        data = bare_class(random=source, max_choices=_MAX_CHOICES, **given)  # type: ignore[misc]
         data.ready = ready
         return data
 
