@@ -19,13 +19,14 @@ from chunkspec import split_section
 from chunkspec._conformance._blame import _assemble_model, _chunks, _split_model, blame, mistakes
 from chunkspec._conformance._classes import CLASSES
 from chunkspec._conformance._compare import Verdict, first_difference, judge
-from chunkspec._conformance._generate import by_op, cases
+from chunkspec._conformance._draw import draws
+from chunkspec._conformance._generate import PROFILES, by_op, cases
 from chunkspec._conformance._port import Answer, Hello, Port
 from chunkspec._conformance._produce import canonical
 from chunkspec._conformance._rules import _CHECKS
 from chunkspec._conformance._runner import Result, Summary, _apply_expected_failures
 from chunkspec._conformance._vectors import _case, manifest, rules_index
-from chunkspec._conformance._wire import dumps, expect, python_arguments
+from chunkspec._conformance._wire import _encode, dumps, encode, expect, python_arguments
 from chunkspec._records._schema import record_json_schema
 
 profiles = st.sampled_from(["portable", "hazards"])
@@ -357,6 +358,44 @@ _JSONISH = st.recursive(
     ),
     max_leaves=6,
 )
+
+
+_OPS = sorted(by_op("portable"))
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.sampled_from(PROFILES), st.sampled_from(_OPS), st.text(max_size=8))
+def test_a_seed_draws_the_same_cases_with_or_without_records(
+    profile: str, op: str, seed: str
+) -> None:
+    """CONF-19: under any seed, an op's first cases drawn without recording choices are
+    those plain ConjectureData draws from the same source (model: plain ConjectureData)."""
+    strategy = by_op(profile)[op]
+    bare, plain = draws(strategy, seed), draws(strategy, seed, bare=False)
+    assert bare is not None
+    assert plain is not None
+    assert [next(bare) for _ in range(8)] == [next(plain) for _ in range(8)]
+
+
+_WIRE_LEAVES = st.sampled_from(
+    [0, 1, -0.0, 2.5, math.inf, -math.inf, math.nan, True, None, "", "a"]
+)
+_WIRE_VALUES = st.recursive(
+    _WIRE_LEAVES,
+    lambda inner: (
+        st.lists(inner, max_size=3)
+        | st.lists(inner, max_size=3).map(tuple)
+        | st.dictionaries(st.sampled_from("ab"), inner, max_size=2)
+    ),
+    max_leaves=8,
+)
+
+
+@given(_WIRE_VALUES)
+def test_encode_is_the_general_walk(value: Any) -> None:
+    """CONF-3: the oracle's encoder, with its fast path for plain dicts and lists, writes
+    what the general walk writes (model: ``_encode``, a type test per value)."""
+    assert dumps(encode(value)) == dumps(_encode(value))
 
 
 @given(_JSONISH, _JSONISH)

@@ -10,9 +10,10 @@ import pytest
 from hypothesis import HealthCheck, find, given, settings
 from hypothesis import strategies as st
 
-from chunkspec._conformance._generate import by_op, cases
+from chunkspec._conformance._draw import draws
+from chunkspec._conformance._generate import PROFILES, by_op, cases
 from chunkspec._conformance._runner import case_id
-from chunkspec._conformance._wire import encode, expect
+from chunkspec._conformance._wire import _encode, encode, expect
 
 SEARCH = settings(
     max_examples=3000,
@@ -128,3 +129,77 @@ def test_encode_spells_non_finite_numbers() -> None:
         {"s": "-Infinity"},
         ["NaN", 1.5],
     ]
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+def test_cases_drawn_without_records_are_the_seeds_cases(profile: str) -> None:
+    """CONF-19: for every op, the first 150 cases drawn without recording choices are
+    those plain ConjectureData draws from the same seeded source (the same cases)."""
+    for op, strategy in by_op(profile).items():
+        bare, plain = (
+            draws(strategy, f"0:{profile}:{op}"),
+            draws(strategy, f"0:{profile}:{op}", bare=False),
+        )
+        assert bare is not None
+        assert plain is not None
+        assert [next(bare) for _ in range(150)] == [next(plain) for _ in range(150)], op
+
+
+class _Text(str):
+    """A str subclass (the oracle never answers one; encode must still keep it)."""
+
+
+def test_encode_fast_path_answers_as_the_long_way() -> None:
+    """CONF-3: plain dicts and lists of plain values are encoded as by the general walk,
+    non-finite floats and tuples inside them included."""
+    value: Any = [
+        {"a": 1, "b": None, "c": "x", "d": True, "e": (1, math.inf), "f": [math.nan, -0.0]},
+        _Text("t"),
+        (2.5, {"g": -math.inf}),
+    ]
+    assert encode(value) == _encode(value)
+    assert encode(value)[0] == {
+        "a": 1,
+        "b": None,
+        "c": "x",
+        "d": True,
+        "e": [1, "Infinity"],
+        "f": ["NaN", -0.0],
+    }
+
+
+_DRAW_ALONE = """
+import json, sys
+from chunkspec._conformance._draw import draws
+from chunkspec._conformance._generate import by_op
+source = draws(by_op("portable")["split_section"], "0:portable:split_section")
+print(json.dumps([next(source) for _ in range(300)]))
+"""
+
+
+def test_a_seed_draws_the_same_cases_whatever_the_process_imported() -> None:
+    """CONF-19: a process that imported only the generator draws the cases this test
+    process (the tests, the CLI, the runner all loaded) draws: no local module's constants."""
+    import json
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    import chunkspec
+
+    root = str(Path(chunkspec.__file__).resolve().parents[1])
+    alone = subprocess.run(
+        [sys.executable, "-c", _DRAW_ALONE],
+        env={**os.environ, "PYTHONPATH": root},
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    import chunkspec._cli
+    import chunkspec._conformance._runner
+
+    source = draws(by_op("portable")["split_section"], "0:portable:split_section")
+    assert source is not None
+    here = [next(source) for _ in range(300)]
+    assert json.loads(alone.stdout) == json.loads(json.dumps(here))

@@ -13,6 +13,8 @@ from chunkspec._conformance._alone import uncaught_mistakes
 from chunkspec._conformance._blame import blame
 from chunkspec._conformance._classes import CLASSES
 from chunkspec._conformance._compare import judge
+from chunkspec._conformance._draw import draws
+from chunkspec._conformance._generate import by_op
 from chunkspec._conformance._port import Answer, PortError
 from chunkspec._conformance._runner import Options, run
 from chunkspec._conformance._vectors import _case, load_vectors, manifest, rules_index
@@ -89,6 +91,17 @@ def test_conformance(case: dict[str, Any]) -> None:
             case["rules"],
         )
         assert {"rules": rules, "explanation": why} == want
+    elif check == "draws":  # CONF-19
+        strategy, seed = (
+            by_op(data["profile"])[data["op"]],
+            f"{data['seed']}:{data['profile']}:{data['op']}",
+        )
+        bare, plain = draws(strategy, seed), draws(strategy, seed, bare=False)
+        assert bare is not None
+        assert plain is not None
+        drawn = [next(bare) for _ in range(data["count"])]
+        assert drawn[0] == (data["op"], want["first"])
+        assert (drawn == [next(plain) for _ in range(data["count"])]) is want["same"]
     elif check == "rules_index":  # CONF-18
         assert rules_index(data["cases"]) == want
     elif check == "expand":

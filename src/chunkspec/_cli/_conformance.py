@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from pathlib import Path
 from typing import Any
@@ -55,10 +56,10 @@ def register(sub: Any) -> None:
     parser.add_argument(
         "--workers",
         type=int,
-        default=0,
+        default=None,
         metavar="W",
-        help="processes that draw and answer generated cases ahead of the port (default 0: "
-        "in this process; 2 pays off with idle cores)",
+        help="processes that draw and answer generated cases ahead of the port (default 1 "
+        "when two or more cores are usable, else 0: in this process)",
     )
     parser.add_argument(
         "--shrink-seconds",
@@ -100,6 +101,15 @@ def _patterns(path: str | None) -> list[str]:
     return [line for line in lines if line]
 
 
+def _default_workers() -> int:
+    """One worker when a second core is usable (CONF-16), else none."""
+    try:
+        cores = len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        cores = os.cpu_count() or 1
+    return 1 if cores >= 2 else 0
+
+
 def run(args: argparse.Namespace) -> int:
     """Run the kit and report; 0 all passed, 1 failures, 2 unusable port or bad options."""
     try:
@@ -116,7 +126,8 @@ def run(args: argparse.Namespace) -> int:
         command = command[1:]
     if not command:
         raise CliError("give the port's command after --, e.g. -- node adapter.js")
-    if args.cases < 0 or args.batch < 1 or args.timeout <= 0 or args.workers < 0:
+    workers = _default_workers() if args.workers is None else args.workers
+    if args.cases < 0 or args.batch < 1 or args.timeout <= 0 or workers < 0:
         raise CliError("--cases must be >= 0, --batch >= 1, --workers >= 0 and --timeout > 0")
     options = Options(
         command=command,
@@ -126,7 +137,7 @@ def run(args: argparse.Namespace) -> int:
         profiles=("portable", "hazards") if args.profile == "all" else (args.profile,),
         timeout=args.timeout,
         batch=args.batch,
-        workers=args.workers,
+        workers=workers,
         shrink_seconds=args.shrink_seconds,
         expected_failures=_patterns(args.expected_failures),
         allow_skips=args.allow_skips,

@@ -82,8 +82,25 @@ def python_arguments(op: str, data: dict[str, Any]) -> dict[str, Any]:
     return kwargs
 
 
+#: Types whose values are their own wire form (checked by exact type: subclasses go the
+#: long way, through :func:`_encode`).
+_PLAIN = frozenset({str, int, bool, type(None)})
+
+
 def encode(value: Any) -> Any:
     """Return ``value`` in wire form (chunks as objects, tuples as lists, non-finite strings)."""
+    kind = type(value)
+    if kind in _PLAIN:
+        return value
+    if kind is dict:  # records: mostly plain values, so test each before recursing
+        return {k: v if type(v) in _PLAIN else encode(v) for k, v in value.items()}
+    if kind is list:
+        return [v if type(v) in _PLAIN else encode(v) for v in value]
+    return _encode(value)
+
+
+def _encode(value: Any) -> Any:
+    """:func:`encode` for every other type."""
     if isinstance(value, Chunk):
         return {f.name: encode(getattr(value, f.name)) for f in dataclasses.fields(value)}
     if isinstance(value, (list, tuple)):
