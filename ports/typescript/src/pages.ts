@@ -156,7 +156,7 @@ function windows(
     if (t === c) return false;
     if (fault("pages-wide-stop-needs-space")) wide = false;
     if (fault("pages-js-space-sentence") && p < q && !JS_SPACE.test(points[p] ?? "")) return false;
-    return wide || p < q || p === points.length;
+    return wide || p === points.length || isSpace(points[p] ?? "");
   };
   const out: Array<[number, number]> = [];
   let s = 0;

@@ -15,7 +15,6 @@ from collections.abc import Sequence
 
 from .._core._graphemes import grapheme_bounds, is_simple
 from .._counters._builtin import TokenSpanCounter, UnicodeCounter, WhitespaceCounter
-from ._fit import runs
 
 __all__ = ["Cuts", "split_clusters"]
 
@@ -72,13 +71,22 @@ def split_clusters(
 ) -> list[tuple[int, int, int]]:
     """Split ``text[lo:hi]``, over ``max_tokens`` and with no cut inside, at clusters.
 
-    SCRIPT-10's last level (SCRIPT-8's): the longest runs of grapheme clusters whose text
-    counts at most ``max_tokens``, as ``(start, end, count)``; a piece over the budget is
-    one cluster.
+    SCRIPT-10's last level (SCRIPT-8's): from the first cluster on, each piece is the run of
+    clusters that grows while its text counts at most ``max_tokens`` (at least one
+    cluster), as ``(start, end, count)``; a piece over the budget is one cluster. The text
+    has no cut inside, so it is short: the scan is plain.
     """
     bounds = grapheme_bounds(text, lo, hi)
     out: list[tuple[int, int, int]] = []
-    for i, k in runs(bounds, lambda a, b: counter.count(text[a:b]) <= max_tokens):
-        a, b = bounds[i], bounds[max(k, i + 1)]
-        out.append((a, b, counter.count(text[a:b])))
+    i, last = 0, len(bounds) - 1
+    while i < last:
+        k = i + 1
+        count = counter.count(text[bounds[i] : bounds[k]])
+        while k < last:
+            wider = counter.count(text[bounds[i] : bounds[k + 1]])
+            if wider > max_tokens:
+                break
+            k, count = k + 1, wider
+        out.append((bounds[i], bounds[k], count))
+        i = k
     return out

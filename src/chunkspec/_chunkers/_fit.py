@@ -13,7 +13,7 @@ from collections.abc import Callable
 from .._core._graphemes import grapheme_bounds
 from .._core._units import unit_spans
 
-__all__ = ["fit_word", "longest", "runs"]
+__all__ = ["fit_word", "longest"]
 
 
 def longest(low: int, high: int, ok: Callable[[int], bool]) -> int:
@@ -40,7 +40,7 @@ def longest(low: int, high: int, ok: Callable[[int], bool]) -> int:
     return good
 
 
-def runs(bounds: list[int], fits: Callable[[int, int], bool]) -> list[tuple[int, int]]:
+def _runs(bounds: list[int], fits: Callable[[int, int], bool]) -> list[tuple[int, int]]:
     """The longest runs ``(i, k)`` of steps between ``bounds`` that fit; ``k == i`` where one
     step alone does not (the caller goes finer)."""
     out: list[tuple[int, int]] = []
@@ -64,11 +64,11 @@ def fit_word(
     units = unit_spans(source, start, end)
     bounds = [start, *(a for a, _ in units[1:]), end]
     out: list[tuple[int, int]] = []
-    for i, k in runs(bounds, fits):
+    for i, k in _runs(bounds, fits):
         if k > i:
             out.append((bounds[i], bounds[k]))
             continue
         clusters = grapheme_bounds(source, bounds[i], bounds[i + 1])
-        for c, d in runs(clusters, fits):
+        for c, d in _runs(clusters, fits):
             out.append((clusters[c], clusters[max(d, c + 1)]))
     return out

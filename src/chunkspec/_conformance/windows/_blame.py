@@ -340,7 +340,7 @@ def _page_chunks(
             wide = not wide_needs_space and any(ch in WIDE_TERMINATORS for ch in points[t:c])
             if js_mark and p < q and not _js_space(points[p]):
                 return False
-            return t < c and (wide or p < q or p == len(points))
+            return t < c and (wide or p == len(points) or _py_space(points[p]))
 
         s = 0
         while True:
