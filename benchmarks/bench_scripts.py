@@ -93,7 +93,7 @@ def costs(mb: float, repeat: int) -> None:
         ),
     }
     document = SourceDocument(doc_id="d", text=latin, format="markdown", title="T")
-    for strategy in ("heading", "structural", "window"):
+    for strategy in STRATEGIES:
         pairs[strategy] = (
             lambda s=strategy: chunk_document(document, s, max_tokens=256, counter="unicode"),  # type: ignore[misc]
             lambda s=strategy: chunk_document(document, s, max_tokens=256),  # type: ignore[misc]
@@ -106,7 +106,7 @@ def costs(mb: float, repeat: int) -> None:
     print(f"Latin text, {len(latin) / 1e6:.1f} M characters, CPU s best of {repeat}:")
     for name, (u, w) in best.items():
         print(f"  {name:>12}: unicode {u:.3f} s, whitespace {w:.3f} s, ratio {u / w:.2f}")
-    for strategy in ("heading", "structural", "window"):
+    for strategy in STRATEGIES:
         times = []
         for factor in (1, 4):
             text = chinese_unit * (64 * factor)
