@@ -1,14 +1,16 @@
 """Every script: what the default budget means in model tokens, and what units cost (SCRIPT rules).
 
 Run with ``nox -s bench -- scripts`` or ``python benchmarks/bench_scripts.py [--mb 2]
-[--repeat 5] [--encoding-file cl100k_base.tiktoken] [--docs FILE...]``.
+[--repeat 5] [--encoding-file cl100k_base.tiktoken] [--docs FILE...] [--sizes 64 512]
+[--budgets-only]``.
 
 Budgets: for each document (the excerpts in ``tests/data/scripts/`` by default, or
 ``--docs``), each strategy and the default counter (``whitespace``, which counts ``unicode``
 units on text without spaces, SCRIPT-6), every chunk's size in ``cl100k_base`` tokens over
 ``max_tokens``: the largest and the median ratio; then the same strategies with the counter
-``tiktoken:cl100k_base`` and the largest ratio (at most 1 for heading and structural,
-SCRIPT-8). Needs the encoding (cached, or ``--encoding-file``, COUNT-9).
+``tiktoken:cl100k_base`` and the largest ratio (at most 1 for every strategy unless a
+chunk is one grapheme cluster, SCRIPT-8, SCRIPT-10). Needs the encoding (cached, or
+``--encoding-file``, COUNT-9). The excerpts' sources and licences: docs/spec/scripts.md.
 
 Cost: CPU time of ``UnicodeCounter`` over ``WhitespaceCounter`` (``token_spans``) and of
 ``chunk_document`` with ``counter="unicode"`` over ``"whitespace"`` on Latin text (real
@@ -79,11 +81,13 @@ def budgets(paths: list[Path], encoding_file: str | None, sizes: tuple[int, ...]
                 counted = chunk_document(
                     document, strategy, max_tokens=size, counter="tiktoken:cl100k_base"
                 )
-                worst = max(r.tokens / size for r in counted if r.kind not in _WHOLE)
+                prose = [r for r in counted if r.kind not in _WHOLE]
+                worst = max(r.tokens / size for r in prose)
+                over = sum(1 for r in prose if r.tokens > size)
                 print(
                     f"{path.name:>22} {strategy:>10} {size:>4}: {records[0].counter:>10} "
                     f"max {max(ratios):5.2f} median {statistics.median(ratios):5.2f}"
-                    f" | cl100k max {worst:5.2f}"
+                    f" | cl100k max {worst:5.3f}, {over} of {len(prose)} over"
                 )
 
 
@@ -98,7 +102,7 @@ def costs(mb: float, repeat: int) -> None:
         ),
     }
     document = SourceDocument(doc_id="d", text=latin, format="markdown", title="T")
-    for strategy in ("heading", "structural", "window"):
+    for strategy in STRATEGIES:
         pairs[strategy] = (
             lambda s=strategy: chunk_document(document, s, max_tokens=256, counter="unicode"),  # type: ignore[misc]
             lambda s=strategy: chunk_document(document, s, max_tokens=256),  # type: ignore[misc]
@@ -111,7 +115,7 @@ def costs(mb: float, repeat: int) -> None:
     print(f"Latin text, {len(latin) / 1e6:.1f} M characters, CPU s best of {repeat}:")
     for name, (u, w) in best.items():
         print(f"  {name:>12}: unicode {u:.3f} s, whitespace {w:.3f} s, ratio {u / w:.2f}")
-    for strategy in ("heading", "structural", "window"):
+    for strategy in STRATEGIES:
         times = []
         for factor in (1, 4):
             text = chinese_unit * (64 * factor)
@@ -285,7 +289,8 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=5)
     parser.add_argument("--encoding-file", default=None)
     parser.add_argument("--docs", nargs="*", type=Path, default=None)
-    parser.add_argument("--sizes", nargs="*", type=int, default=[64, 256])
+    parser.add_argument("--sizes", nargs="*", type=int, default=[64, 512])
+    parser.add_argument("--budgets-only", action="store_true")
     args = parser.parse_args()
     paths = args.docs or sorted(
         p for p in EXCERPTS.glob("*.txt") if not p.name.startswith("LICENSE")
@@ -294,9 +299,10 @@ def main() -> None:
         budgets(paths, args.encoding_file, tuple(args.sizes))
     except (ImportError, ValueError) as error:  # no tiktoken; or offline, COUNT-10
         print(f"budgets skipped: {error}")
-    costs(args.mb, args.repeat)
-    segmenters(args.repeat)
-    boundaries()
+    if not args.budgets_only:
+        costs(args.mb, args.repeat)
+        segmenters(args.repeat)
+        boundaries()
 
 
 if __name__ == "__main__":

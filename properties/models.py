@@ -14,6 +14,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 
+from chunkspec._core._graphemes import grapheme_bounds
+
 _MODEL_SEPARATORS = ["\n\n", "\n", " "]
 
 
@@ -284,12 +286,71 @@ def model_page_of(pages: list[str]) -> list[int | None]:
     return owner
 
 
+#: SENT-1 and SENT-5's terminators and closers, and SENT-6's wide terminators, spelled out.
+MODEL_TERMINATORS = (
+    ".!?\u2026\u203c\u2047\u2048\u2049\u3002\uff01\uff1f\uff61\u061f\u06d4\u0964\u0965\u0589\u1362"
+)
+MODEL_WIDE = "\u3002\uff01\uff1f\uff61"
+MODEL_CLOSERS = (
+    "\"')]}\u00bb\u201d\u2019\u203a\u300d\u300f\uff09\uff3d\uff5d\uff02\uff07\uff63"
+    "\u3009\u300b\u3011\u3015\u3017\u3019\u301b"
+)
+
+
 def model_ends_sentence(text: str, cut: int) -> bool:
-    """Whether the last non-space character before ``cut`` is ``.?!`` followed by whitespace."""
-    i = cut - 1
-    while i >= 0 and text[i].isspace():
-        i -= 1
-    return i >= 0 and text[i] in ".?!" and i + 1 < len(text) and text[i + 1].isspace()
+    """PAGE-9: only whitespace lies between ``cut`` and the end ``p`` of a maximal run of
+    terminators and closers (at least one terminator) that whitespace follows or that holds a
+    wide terminator; ``p`` must not be followed by another terminator or closer."""
+    p = cut
+    while p > 0 and text[p - 1].isspace():
+        p -= 1
+    if p < len(text) and (text[p] in MODEL_TERMINATORS or text[p] in MODEL_CLOSERS):
+        return False
+    c = p
+    while c > 0 and text[c - 1] in MODEL_CLOSERS:
+        c -= 1
+    t = c
+    while t > 0 and text[t - 1] in MODEL_TERMINATORS:
+        t -= 1
+    if t == c:
+        return False
+    wide = any(ch in MODEL_WIDE for ch in text[t:c])
+    return wide or p == len(text) or text[p].isspace()
+
+
+def model_cut_positions(text: str, starts: list[int]) -> tuple[list[int], list[bool]]:
+    """SCRIPT-10 written plainly: each start moved forward to a cluster boundary unless it
+    is one or follows whitespace; boundary j a cut when 0, N, or past the one before it."""
+    bounds = set(grapheme_bounds(text))
+    n = len(text)
+    positions = []
+    for p in starts:
+        if p >= n or p in bounds or (p > 0 and text[p - 1].isspace()):
+            positions.append(p)
+        else:
+            positions.append(min(b for b in bounds if b > p))
+    n_tokens = len(starts)
+    cut = [j in (0, n_tokens) or positions[j - 1] < positions[j] < n for j in range(n_tokens + 1)]
+    return positions, cut
+
+
+def model_cluster_pieces(
+    text: str, lo: int, hi: int, count: Callable[[str], int], max_tokens: int
+) -> list[tuple[int, int]]:
+    """SCRIPT-10's split of a window with no cut inside: each piece grows by one cluster while
+    its text counts within the budget; at least one cluster."""
+    bounds = grapheme_bounds(text[lo:hi])
+    out = []
+    i = 0
+    while i < len(bounds) - 1:
+        k = i + 1
+        while (
+            k + 1 < len(bounds) and count(text[lo + bounds[i] : lo + bounds[k + 1]]) <= max_tokens
+        ):
+            k += 1
+        out.append((lo + bounds[i], lo + bounds[k]))
+        i = k
+    return out
 
 
 def model_page_ranges(
@@ -301,10 +362,12 @@ def model_page_ranges(
 ) -> list[tuple[int, int, bool]]:
     """The page chunker written plainly: ``(char_start, char_end, oversized)`` of each chunk.
 
-    ``starts`` are the token starts of ``text``. Each window is tokens ``[s, e)``; if it does
-    not reach the end it moves back to the last sentence end in its final fifth (but past
-    the overlap); it shrinks a token at a time while its stripped text counts over budget;
-    the next window starts ``overlap`` tokens before its end, or one token after its start.
+    ``starts`` are the token starts of ``text``, moved out of clusters (SCRIPT-10). Each
+    window is tokens ``[s, e)`` between cuts; if it does not reach the end it moves back to
+    the last sentence end in its final fifth (but past the overlap); it shrinks a cut at a
+    time while its stripped text counts over budget, and one with no cut inside is split at
+    clusters; the next window starts at the last cut ``overlap`` tokens before its end, or
+    past its start.
     """
     n_tokens = len(starts)
     out: list[tuple[int, int, bool]] = []
@@ -321,31 +384,45 @@ def model_page_ranges(
         if r is not None:
             out.append((r[0], r[1], count(text[r[0] : r[1]]) > max_tokens))
         return out
+    positions, cut = model_cut_positions(text, starts)
+
+    def last_cut(low: int, high: int) -> int:
+        inside = [j for j in range(low, high + 1) if cut[j]]
+        return inside[-1] if inside else next(j for j in range(high + 1, n_tokens + 1) if cut[j])
+
     s = 0
     while True:
-        e = min(s + max_tokens, n_tokens)
+        e = last_cut(s + 1, min(s + max_tokens, n_tokens))
         if e < n_tokens:
             lowest = max(s + (4 * max_tokens) // 5, s + overlap + 1)
             for j in range(e, lowest - 1, -1):
-                if model_ends_sentence(text, starts[j]):
+                if cut[j] and model_ends_sentence(text, positions[j]):
                     e = j
                     break
-        oversized = False
+        pieces: list[tuple[int, int]] = []
         while True:
-            lo = 0 if s == 0 else starts[s]
-            hi = len(text) if e == n_tokens else starts[e]
+            lo = 0 if s == 0 else positions[s]
+            hi = len(text) if e == n_tokens else positions[e]
             r = stripped(lo, hi)
-            if r is None or count(text[r[0] : r[1]]) <= max_tokens:
+            if r is None:
                 break
-            if e - s == 1:
-                oversized = True
+            if count(text[r[0] : r[1]]) <= max_tokens:
+                pieces = [r]
                 break
-            e -= 1
-        if r is not None and (not out or r[1] > out[-1][1]):
-            out.append((r[0], r[1], oversized))
+            smaller = [j for j in range(s + 1, e) if cut[j]]
+            if not smaller:
+                for a, b in model_cluster_pieces(text, r[0], r[1], count, max_tokens):
+                    piece = stripped(a, b)
+                    if piece is not None:
+                        pieces.append(piece)
+                break
+            e = smaller[-1]
+        for a, b in pieces:
+            if not out or b > out[-1][1]:
+                out.append((a, b, count(text[a:b]) > max_tokens))
         if e == n_tokens:
             return out
-        s = max(e - overlap, s + 1)
+        s = last_cut(s + 1, max(e - overlap, s + 1))
 
 
 def model_best_section(

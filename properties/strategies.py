@@ -270,8 +270,11 @@ WINDOW_ALPHABET = "ab .?!\n\t\u00a0\u00e9\U0001f600x"
 
 window_texts = st.text(alphabet=WINDOW_ALPHABET, max_size=60)
 
-#: Page texts never contain the page separator (rule PAGE-2).
-page_texts = st.text(alphabet=WINDOW_ALPHABET + "cdefg ", max_size=40)
+#: Page texts never contain the page separator (rule PAGE-2). Every script's sentence ends
+#: and closers (PAGE-9: 。 」 " । ؟) and a combining mark and an ideograph (SCRIPT-10's cuts).
+page_texts = st.text(
+    alphabet=WINDOW_ALPHABET + 'cdefg \u3002\u300d"\u0964\u061f\u0301\u4e2d', max_size=40
+)
 
 page_lists = st.lists(page_texts, max_size=5)
 

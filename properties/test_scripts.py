@@ -5,12 +5,13 @@ from __future__ import annotations
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from tests.counters import SMALL_MERGES, byte_encoding
+from tests.counters import SMALL_MERGES, byte_encoding, word_level
 
 from chunkspec._core._graphemes import grapheme_bounds
 from chunkspec._core._units import CLUSTER_SCRIPT_RANGES
 from chunkspec.counters import (
     CharEstimateCounter,
+    HuggingFaceCounter,
     TiktokenCounter,
     UnicodeCounter,
     WhitespaceCounter,
@@ -215,3 +216,49 @@ def test_bidi_controls_keep_exact_offsets(text: str, strategy: str, size: int) -
         assert r.text == r.prefix + text[r.start : r.end]
         assert r.start not in inside
         assert r.end not in inside
+
+
+_WINDOW_COUNTERS = ["whitespace", "unicode", "chars4", "bytes", "small-bpe", "word-level"]
+
+
+def _window_counter(name: str) -> object:
+    """A counter by name: the built-in names, a byte-level BPE without and with merges (the
+    tiny tiktoken encoding's ranks), a Hugging Face word-level tokenizer."""
+    if name == "bytes":
+        return TiktokenCounter(byte_encoding())
+    if name == "small-bpe":
+        return TiktokenCounter(byte_encoding(SMALL_MERGES))
+    if name == "word-level":
+        return HuggingFaceCounter(word_level())
+    return name
+
+
+@given(
+    multi_script_texts,
+    st.sampled_from(["window", "pages"]),
+    st.sampled_from(_WINDOW_COUNTERS),
+    st.integers(1, 12),
+)
+def test_windows_never_cut_a_cluster_and_hold_the_budget(
+    text: str, strategy: str, counter: str, size: int
+) -> None:
+    """SCRIPT-10, SCRIPT-11, PAGE-7, PAGE-8: with every counter, window and pages records
+    start and end at a cluster boundary (or right after whitespace), their tokens are at
+    most max_tokens unless the (stripped) text is one grapheme cluster, and offsets are
+    exact."""
+    document = SourceDocument(doc_id="d", text=text, format="text", title="T")
+    bounds = set(grapheme_bounds(text))
+    records = chunk_document(
+        document,
+        strategy,
+        max_tokens=size,
+        overlap_tokens=size // 3,
+        counter=_window_counter(counter),  # type: ignore[arg-type]
+    )
+    for r in records:
+        assert r.text == text[r.start : r.end]
+        for edge in (r.start, r.end):
+            assert edge in bounds or text[edge - 1].isspace(), (edge, r.text)
+        core = r.text.strip()
+        assert r.tokens <= size or len(grapheme_bounds(core)) <= 2, r.text  # one cluster
+        assert r.oversized == (r.tokens > size)

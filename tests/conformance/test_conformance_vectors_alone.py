@@ -24,9 +24,13 @@ def test_every_modelled_mistake_is_caught_by_a_vector(op: str) -> None:
 def test_a_vector_less_list_misses_the_page_mistakes() -> None:
     """Without the PAGE-9 and RECORD-13 vectors, their mistakes are listed (the test can fail)."""
     new = {
-        "closer-after-a-mark-is-no-sentence-end",
-        "ideographic-full-stop-is-no-sentence-mark",
-        "fullwidth-question-mark-is-no-sentence-mark",
+        "closer-after-a-mark-ends-a-sentence",
+        "ideographic-full-stop-is-a-sentence-mark",
+        "fullwidth-question-mark-is-a-sentence-mark",
+        "devanagari-danda-ends-a-sentence",
+        "arabic-question-mark-ends-a-sentence",
+        "hazard-pages-ideographic-stop-needs-no-space",
+        "hazard-pages-closer-after-ideographic-stop",
         "blank-line-is-no-sentence-end",
         "default-overlap-of-a-budget-past-2-31",
     }

@@ -18,16 +18,15 @@ import { codePointIndex } from "./codepoints.js";
 import { countUnits, hasClusterScript, unitSpans } from "./units.js";
 import { wordSpans } from "./wordSpans.js";
 import { countWords, isSpace, pyStrip } from "./whitespace.js";
+import { CLOSERS, TERMINATORS, WIDE_TERMINATORS } from "./sentences.js";
 import { withKeys } from "./keys.js";
 
 /** The character between pages in `full_text` (PAGE-2). */
 export const PAGE_SEPARATOR = "\f";
 
 const JS_SPACE = /\s/;
+/** Seed 004's marks: what the old PAGE-9 took (planted fault pages-ascii-terminators). */
 const MARKS = new Set([".", "?", "!"]);
-/** SENT-1's terminators and closers: what a port that reuses the sentence splitter's sets takes. */
-const UNICODE_MARKS = new Set([".", "?", "!", "\u2026", "\u203c", "\u2047", "\u2048", "\u2049", "\u3002", "\uff01", "\uff1f"]);
-const CLOSERS = new Set(['"', "'", ")", "]", "}", "\u00bb", "\u201d", "\u2019", "\u203a", "\u300d", "\u300f"]);
 
 /** `join_pages(pages)`: validate the page texts (PAGE-1, PAGE-2) and join them with "\f". */
 export function joinPages(pages: unknown): string {
@@ -127,28 +126,37 @@ function windows(
 ): Array<[number, number]> {
   const { starts, ends } = units ?? wordSpans(points);
   const n = starts.length;
-  // PAGE-9: boundary j (the cut before token j) ends a sentence when the last
-  // non-whitespace character before it, token j-1's last, is a mark; the character after
-  // a token is always whitespace, so nothing else is to check.
+  // PAGE-9: boundary j (the cut before token j) ends a sentence when only whitespace lies
+  // between a sentence end of SENT-1, SENT-5 and SENT-6 and token j's start: a maximal run
+  // of terminators, then the maximal run of closers after it, followed by whitespace or
+  // holding a wide terminator (。！？｡), which ends a sentence whatever follows.
   const sentenceEnd = (j: number): boolean => {
-    const after = ends[j - 1] ?? 0;
+    const q = starts[j] ?? 0;
     if (fault("pages-blank-line-sentence")) {
       // The mistake: a blank line (two line feeds before the next token) ends a sentence too.
-      const gap = points.slice(after, starts[j] ?? after).join("");
+      const gap = points.slice(ends[j - 1] ?? 0, q).join("");
       if (/\n[^\S\n]*\n/.test(gap)) return true;
     }
-    if (units !== undefined) {
-      // Unicode units may touch: the mark must be followed by whitespace reaching token j.
-      let q = (starts[j] ?? 0) - 1;
-      if (!isSpace(points[q] ?? "")) return false;
-      while (q >= 0 && isSpace(points[q] ?? "")) q--;
-      return MARKS.has(points[q] ?? "");
+    let p = q;
+    while (p > 0 && isSpace(points[p - 1] ?? "")) p--;
+    if (fault("pages-ascii-terminators")) {
+      // The mistake: seed 004's marks only, '.', '?' or '!' right before the whitespace.
+      return p < q && MARKS.has(points[p - 1] ?? "");
     }
-    let mark = after - 1;
-    if (fault("pages-closer-sentence-end")) while (mark > 0 && CLOSERS.has(points[mark] ?? "")) mark--;
-    const marks = fault("pages-unicode-terminator") ? UNICODE_MARKS : MARKS;
-    if (!marks.has(points[mark] ?? "")) return false;
-    return !fault("pages-js-space-sentence") || JS_SPACE.test(points[after] ?? "");
+    const next = points[p] ?? "";
+    if (p < points.length && (TERMINATORS.has(next) || CLOSERS.has(next))) return false;
+    let c = p;
+    while (c > 0 && CLOSERS.has(points[c - 1] ?? "")) c--;
+    let t = c;
+    let wide = false;
+    while (t > 0 && TERMINATORS.has(points[t - 1] ?? "")) {
+      t--;
+      if (WIDE_TERMINATORS.has(points[t] ?? "")) wide = true;
+    }
+    if (t === c) return false;
+    if (fault("pages-wide-stop-needs-space")) wide = false;
+    if (fault("pages-js-space-sentence") && p < q && !JS_SPACE.test(points[p] ?? "")) return false;
+    return wide || p === points.length || isSpace(points[p] ?? "");
   };
   const out: Array<[number, number]> = [];
   let s = 0;

@@ -8,17 +8,17 @@ holds by construction (rule PAGE-6); nothing is searched for afterwards.
 from __future__ import annotations
 
 import bisect
-import re
 from array import array
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from .._core._tokens import WHITESPACE
 from .._core._validate import require_int, require_str
 from .._counters._builtin import TokenSpanCounter, WhitespaceCounter, checked_starts
 from .._errors import ArgumentTypeError, ArgumentValueError
 from .._text._paged import PAGE_SEPARATOR, Page, checked_pages, join_pages
+from .._text._sentences import TERMINATORS, sentence_ends
+from ._cuts import Cuts, split_clusters
 from ._span import Span
 
 if TYPE_CHECKING:
@@ -37,9 +37,9 @@ __all__ = [
     "page_spans",
 ]
 
-#: Seed 004: ``['. ', '.\n', '? ', '?\n', '! ', '!\n']``; we accept any whitespace after
-#: the mark (so ``".\f"``, a sentence ending a page, counts too), rule PAGE-9.
-SENTENCE_ENDS = frozenset(".?!")
+#: Seed 004: ``['. ', '.\n', '? ', '?\n', '! ', '!\n']``; we take every script's
+#: terminators (SENT-1, SENT-5), with closers after them, rule PAGE-9.
+SENTENCE_ENDS = TERMINATORS
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,41 +116,42 @@ def _sections(sections: object, n: int) -> list[SectionSpan]:
     return result
 
 
-#: A sentence mark and the whitespace run after it (rule PAGE-9).
-_SENTENCE_END = re.compile("([.?!][" + re.escape("".join(sorted(WHITESPACE))) + "]+)")
-
-
 class _SentenceEnds:
     """Finds the last token boundary that ends a sentence, by bisection (rule PAGE-9).
 
     Boundary ``j`` is the cut before token ``j``, at character ``starts[j]``. It ends a
-    sentence when the last non-whitespace character before ``starts[j]`` is a mark
-    ``.?!`` followed by whitespace: that is, when ``mark < starts[j] <= after`` for one
-    match ``text[mark:after]`` of a mark and its whole whitespace run.
+    sentence when only whitespace lies between a sentence end of SENT-1, SENT-5 and SENT-6
+    (terminators and closers) and ``starts[j]``: that is, when ``end <= starts[j] <=
+    after`` for one sentence end ``end`` and the end ``after`` of the whitespace run there.
     """
 
     def __init__(self, text: str, starts: Sequence[int]) -> None:
         self.starts = starts
-        # Each match's start (a mark) and end, as machine integers: a split of the text
-        # into its parts would copy the whole text, and Python ints take 28 bytes each.
-        self.marks: array[int] = array("q")
+        # Each end and the end of its whitespace run, as machine integers: a split of the
+        # text into its parts would copy the whole text, and Python ints take 28 bytes each.
+        self.ends: array[int] = array("q")
         self.afters: array[int] = array("q")
-        mark, after = self.marks.append, self.afters.append
-        for match in _SENTENCE_END.finditer(text):
-            mark(match.start())
-            after(match.end())
+        mark, after = self.ends.append, self.afters.append
+        n = len(text)
+        for end in sentence_ends(text):
+            mark(end)
+            k = end
+            while k < n and text[k].isspace():
+                k += 1
+            after(k)
 
-    def last(self, lowest: int, highest: int) -> int | None:
-        """Return the largest boundary ``j`` in ``[lowest, highest]`` ending a sentence."""
+    def last(self, lowest: int, highest: int, cuts: Cuts) -> int | None:
+        """Return the largest cut ``j`` in ``[lowest, highest]`` ending a sentence."""
         starts = self.starts
-        i = bisect.bisect_left(self.marks, starts[highest]) - 1  # last mark before the cut
+        i = bisect.bisect_right(self.ends, starts[highest]) - 1  # last end at or before
         while i >= 0:
             j = min(highest, bisect.bisect_right(starts, self.afters[i]) - 1)
-            if j < lowest:
-                return None  # earlier marks only give earlier boundaries
-            if starts[j] > self.marks[i]:
-                return j
-            i -= 1  # no token starts inside this mark's whitespace run
+            j_cut = cuts.at_or_before(j, lowest)
+            if j_cut is None:
+                return None  # earlier ends only give earlier boundaries
+            if starts[j_cut] >= self.ends[i]:
+                return j_cut
+            i -= 1  # no cut starts inside this end's whitespace run
         return None
 
 
@@ -161,7 +162,6 @@ def _windows(
     starts = checked_starts(counter, text)
     n_tokens = len(starts)
     n = len(text)
-    sentences = _SentenceEnds(text, starts)
     out: list[tuple[int, int, int, bool]] = []
     if n_tokens == 0:
         # No tokens (e.g. a tokenizer that drops every character): one window, all text.
@@ -170,17 +170,23 @@ def _windows(
             count = counter.count(text[trimmed[0] : trimmed[1]])
             out.append((*trimmed, count, count > max_tokens))
         return out
+    cuts = Cuts(text, starts, counter)  # SCRIPT-10: never inside a grapheme cluster
+    starts = cuts.positions
+    sentences = _SentenceEnds(text, starts)
     s = 0
     while True:
         e = min(s + max_tokens, n_tokens)
+        # SCRIPT-10: the last cut at or before e; a cluster longer than the window: the next.
+        e = cuts.at_or_before(e, s + 1) or cuts.after(e)
         if e < n_tokens:
             # Seed: "Try to break at sentence boundary in last 20% of chunk"; we also keep
             # the break past the overlap, so the next window still moves forward (PAGE-9).
             floor = max(s + (4 * max_tokens) // 5, s + overlap + 1)
-            best = sentences.last(floor, e)
-            if best is not None:
-                e = best
-        oversized = False
+            if floor <= e:
+                best = sentences.last(floor, e, cuts)
+                if best is not None:
+                    e = best
+        pieces: list[tuple[int, int, int]] = []
         while True:
             lo = 0 if s == 0 else starts[s]
             hi = n if e == n_tokens else starts[e]
@@ -189,16 +195,30 @@ def _windows(
                 break
             count = counter.count(text[trimmed[0] : trimmed[1]])
             if count <= max_tokens:
+                pieces.append((*trimmed, count))
                 break
-            if e - s == 1:
-                oversized = True  # one token whose text alone is over budget (PAGE-8)
+            smaller = cuts.at_or_before(e - 1, s + 1)
+            if smaller is None:
+                # No cut inside: split at clusters; a piece over is one cluster (PAGE-8).
+                for a, b, c in split_clusters(text, *trimmed, counter, max_tokens):
+                    piece = _trim(text, a, b)
+                    if piece is not None:
+                        pieces.append(
+                            (
+                                *piece,
+                                c if piece == (a, b) else counter.count(text[piece[0] : piece[1]]),
+                            )
+                        )
                 break
-            e -= 1  # re-counting the text disagreed with the document's tokens (PAGE-7)
-        if trimmed is not None and (not out or trimmed[1] > out[-1][1]):
-            out.append((*trimmed, count, oversized))
+            e = smaller  # re-counting the text disagreed with the document's tokens (PAGE-7)
+        for a, b, count in pieces:
+            if not out or b > out[-1][1]:
+                out.append((a, b, count, count > max_tokens))
         if e == n_tokens:
             return out
-        s = max(e - overlap, s + 1)
+        # PAGE-10 under SCRIPT-10: the last cut at or before e - overlap, past s.
+        target = max(e - overlap, s + 1)
+        s = cuts.at_or_before(target, s + 1) or cuts.after(target)
 
 
 def _trim(text: str, lo: int, hi: int) -> tuple[int, int] | None:

@@ -34,6 +34,7 @@ from .._counters._builtin import (
     checked_starts,
 )
 from .._errors import ArgumentTypeError, ArgumentValueError
+from ._cuts import Cuts, split_clusters
 from ._span import Span
 
 if TYPE_CHECKING:
@@ -148,10 +149,6 @@ def token_windows(
     return windows
 
 
-#: The counters whose count of a window's text is its number of tokens (no count again).
-_CUT_EXACTLY = (WhitespaceCounter, UnicodeCounter, CharEstimateCounter)
-
-
 def window_spans(document: SourceDocument, options: ChunkOptions) -> list[Span]:
     """The ``window`` strategy: token_windows over the text (``chars1``: :func:`chunk`).
 
@@ -168,14 +165,56 @@ def window_spans(document: SourceDocument, options: ChunkOptions) -> list[Span]:
             Span(body + k * step, body + k * step + len(piece), "window", tokens=len(piece))
             for k, piece in enumerate(chunk(text, size, overlap))
         ]
-    windows = token_windows(text, size, overlap, counter)
-    if type(counter) in _CUT_EXACTLY:
-        # A window cut at token starts holds exactly the tokens token_start..end - 1 of the
-        # built-in counters: words (COUNT-4), units (SCRIPT-3: no unit crosses whitespace
-        # and a unit start is a cluster boundary, read alike whatever precedes it, SCRIPT-4)
-        # and character blocks (COUNT-5: the cuts are at multiples of the block).
+    if type(counter) in (WhitespaceCounter, UnicodeCounter):
+        windows = token_windows(text, size, overlap, counter)
+        # COUNT-4, SCRIPT-3: a window cut at word or unit starts holds exactly its tokens.
         return [
             Span(body + w.start, body + w.end, "window", tokens=w.token_end - w.token_start)
             for w in windows
         ]
-    return [Span(body + w.start, body + w.end, "window") for w in windows]
+    return [
+        Span(body + a, body + b, "window", tokens=count)
+        for a, b, count in fitted_windows(text, size, overlap, counter)
+    ]
+
+
+def fitted_windows(
+    text: str, size: int, overlap: int, counter: TokenSpanCounter
+) -> list[tuple[int, int, int]]:
+    """The ``window`` strategy's windows ``(start, end, count)`` (SCRIPT-10).
+
+    TOKWIN-3's windows, but every edge is a cut of SCRIPT-10 (a token start outside any
+    grapheme cluster) and a window whose text re-counts over ``size`` gives back one cut at a
+    time (as PAGE-7); the next window starts at the last cut at or before ``end - overlap``
+    and past the window's start. A window over ``size`` holds one cluster and nothing else.
+    """
+    starts = checked_starts(counter, text)
+    n_tokens = len(starts)
+    n = len(text)
+    if n_tokens == 0:
+        return []
+    cuts = Cuts(text, starts, counter)  # SCRIPT-10: never inside a grapheme cluster
+    starts = cuts.positions
+    out: list[tuple[int, int, int]] = []
+    s = 0
+    while True:
+        e = min(s + size, n_tokens)
+        e = cuts.at_or_before(e, s + 1) or cuts.after(e)
+        lo = 0 if s == 0 else starts[s]
+        while True:
+            hi = n if e == n_tokens else starts[e]
+            count = counter.count(text[lo:hi])
+            if count <= size:
+                break
+            smaller = cuts.at_or_before(e - 1, s + 1)
+            if smaller is None:
+                break
+            e = smaller
+        if count <= size:
+            out.append((lo, hi, count))
+        else:  # no cut inside: split at clusters; a piece over is one cluster
+            out.extend(split_clusters(text, lo, hi, counter, size))
+        if e == n_tokens:
+            return out
+        target = max(e - overlap, s + 1)
+        s = cuts.at_or_before(target, s + 1) or cuts.after(target)

@@ -508,6 +508,13 @@ CLASSES: dict[str, list[InputClass]] = {
             _scripts,
         ),
         InputClass(
+            "a sentence end of another script or a closer (。 ？ । ؟ 」)",
+            ("PAGE-9", "SENT-5", "SENT-6"),
+            None,
+            0.05,
+            _has(_NON_ASCII_TERMINATOR + _CLOSER),
+        ),
+        InputClass(
             "more tokens than max_tokens (a sentence break may apply)",
             ("PAGE-9", "PAGE-10"),
             0.3,

@@ -16,6 +16,7 @@ from typing import Any
 from .._core._tokens import WHITESPACE
 from .._core._units import unit_spans
 from .._records._key import keyed_rows
+from .._text._sentences import sentence_ends
 from ._js_space import JS_SPACE
 
 __all__ = ["broken_rules"]
@@ -158,11 +159,18 @@ def _token_spans(text: str, counter: Any) -> list[tuple[int, int]] | None:
     return [(s, _token_end(text, s)) for s in starts]
 
 
+def _before_space(text: str, q: int) -> int:
+    """Return the offset where the whitespace run ending at ``q`` starts."""
+    while q > 0 and text[q - 1] in WHITESPACE:
+        q -= 1
+    return q
+
+
 def _sentence_cuts(data: dict[str, Any], answer: Any) -> bool:
     """PAGE-9: a chunk that is not the last ends at the last sentence end of its window's
     zone ``[max(s + floor(4m/5), s + overlap + 1), s + m]``, else at ``s + m`` tokens; a
-    sentence end is a boundary whose last non-whitespace character before it is ``.``, ``?``
-    or ``!`` followed by whitespace (closers, other terminators and blank lines are not).
+    boundary ends a sentence when only whitespace lies between it and a sentence end of
+    SENT-1, SENT-5 and SENT-6 (``sentence_ends``: terminators and closers; blank lines not).
     Tokens are the records' counter's (SCRIPT-6: ``unicode`` units, which may touch, on a
     document holding a SCRIPT-2 character)."""
     records = _records(answer)
@@ -178,8 +186,8 @@ def _sentence_cuts(data: dict[str, Any], answer: Any) -> bool:
     if spans is None:
         return True  # a counter name pages does not write: RECORD-5's matter
     starts = [a for a, _ in spans]
-    ends = [b for _, b in spans]
     n = len(starts)
+    finished = set(sentence_ends(source))
     for r in records[:-1]:
         start, end = r.get("start"), r.get("end")
         if not (isinstance(start, int) and isinstance(end, int)):
@@ -190,11 +198,7 @@ def _sentence_cuts(data: dict[str, Any], answer: Any) -> bool:
         if e >= n:
             continue
         floor = max(s + 4 * size // 5, s + overlap + 1)
-        marks = [
-            j
-            for j in range(floor, e + 1)
-            if source[ends[j - 1] - 1] in ".?!" and ends[j - 1] < starts[j]
-        ]
+        marks = [j for j in range(floor, e + 1) if _before_space(source, starts[j]) in finished]
         if cut != (marks[-1] if marks else e):
             return False
     return True

@@ -8,9 +8,11 @@ looked at a bounded number of times.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from .._core._validate import require_text
 
-__all__ = ["sentence_spans", "split_sentences"]
+__all__ = ["sentence_ends", "sentence_spans", "split_sentences"]
 
 #: Characters that end a sentence: SENT-1's, and Arabic, Urdu, Devanagari, Armenian and
 #: Ethiopic full stops and question marks and the halfwidth ideographic full stop (SENT-5).
@@ -38,8 +40,23 @@ def sentence_spans(text: str, start: int = 0, end: int | None = None) -> list[tu
     """
     stop = len(text) if end is None else end
     spans: list[tuple[int, int]] = []
-    i = start
     begin = start
+    for j in sentence_ends(text, start, stop):
+        _emit(text, begin, j, spans)
+        begin = j
+    _emit(text, begin, stop, spans)
+    return spans
+
+
+def sentence_ends(text: str, start: int = 0, end: int | None = None) -> Iterator[int]:
+    """Yield, in order, the offsets just past each sentence end of ``text[start:end]``.
+
+    A sentence end is a maximal run of ``TERMINATORS`` and the maximal run of ``CLOSERS``
+    after it, followed by whitespace or the end, or whose terminators include one of
+    ``WIDE_TERMINATORS`` (SENT-1, SENT-5, SENT-6); one forward scan (SENT-4).
+    """
+    stop = len(text) if end is None else end
+    i = start
     while i < stop:
         if text[i] in TERMINATORS:
             wide = text[i] in WIDE_TERMINATORS
@@ -50,13 +67,10 @@ def sentence_spans(text: str, start: int = 0, end: int | None = None) -> list[tu
             while j < stop and text[j] in CLOSERS:
                 j += 1
             if wide or j == stop or text[j].isspace():
-                _emit(text, begin, j, spans)
-                begin = j
+                yield j
             i = j
         else:
             i += 1
-    _emit(text, begin, stop, spans)
-    return spans
 
 
 def _emit(text: str, start: int, end: int, spans: list[tuple[int, int]]) -> None:

@@ -292,8 +292,8 @@ def _page_chunks(
     overlap_chars: bool = False,
     blank_record: bool = False,
     oversized_ge: bool = False,
-    closer_end: bool = False,
-    unicode_marks: bool = False,
+    ascii_marks: bool = False,
+    wide_needs_space: bool = False,
     blank_line: bool = False,
     shift_overlap: bool = False,
 ) -> list[dict[str, Any]]:
@@ -303,7 +303,6 @@ def _page_chunks(
     overlap = data.get("overlap_tokens")
     if overlap is None:
         overlap = _int32(size) >> 2 if shift_overlap else size // 4
-    marks = TERMINATORS if unicode_marks else frozenset(".?!")
     full = "\f".join(pages)
     blank = not full.strip()
     if blank and not blank_record:
@@ -319,23 +318,29 @@ def _page_chunks(
         n = len(starts)
 
         def sentence_end(j: int) -> bool:
-            if unicode:
-                # Units may touch: the mark must be followed by whitespace up to token j.
-                q = starts[j] - 1
-                if not _py_space(points[q]):
-                    return False
-                while q >= 0 and _py_space(points[q]):
-                    q -= 1
-                return points[q] in marks
-            after = ends[j - 1]
-            if blank_line and _BLANK_LINE.search("".join(points[after : starts[j]])):
+            # PAGE-9: only whitespace between a sentence end (SENT-1, SENT-5, SENT-6) and
+            # token j: a maximal run of terminators, the maximal run of closers after it,
+            # then whitespace, or a wide terminator in the run.
+            q = starts[j]
+            if blank_line and _BLANK_LINE.search("".join(points[ends[j - 1] : q])):
                 return True
-            mark = after - 1
-            while closer_end and mark > 0 and points[mark] in CLOSERS:
-                mark -= 1
-            return points[mark] in marks and (
-                not js_mark or (after < len(points) and _js_space(points[after]))
-            )
+            p = q
+            while p > 0 and _py_space(points[p - 1]):
+                p -= 1
+            if ascii_marks:
+                return p < q and points[p - 1] in ".?!"
+            if p < len(points) and (points[p] in TERMINATORS or points[p] in CLOSERS):
+                return False
+            c = p
+            while c > 0 and points[c - 1] in CLOSERS:
+                c -= 1
+            t = c
+            while t > 0 and points[t - 1] in TERMINATORS:
+                t -= 1
+            wide = not wide_needs_space and any(ch in WIDE_TERMINATORS for ch in points[t:c])
+            if js_mark and p < q and not _js_space(points[p]):
+                return False
+            return t < c and (wide or p == len(points) or _py_space(points[p]))
 
         s = 0
         while True:
@@ -426,14 +431,14 @@ _PAGE_TRAPS: list[tuple[str, list[str], dict[str, Any]]] = [
     ("gives a record for a blank document", ["SOURCE-7", "PAGE-5"], {"blank_record": True}),
     ("flags oversized at tokens >= max_tokens", ["RECORD-14"], {"oversized_ge": True}),
     (
-        "takes a mark followed by closers for a sentence end (SENT-1's rule, not PAGE-9's)",
+        "takes only seed 004's marks . ? ! right before whitespace for a sentence end",
         ["PAGE-9"],
-        {"closer_end": True},
+        {"ascii_marks": True},
     ),
     (
-        "takes SENT-1's non-ASCII terminators for sentence marks",
+        "ends a sentence at 。！？｡ only before whitespace (SENT-6 ignored)",
         ["PAGE-9"],
-        {"unicode_marks": True},
+        {"wide_needs_space": True},
     ),
     ("takes a blank line for a sentence end", ["PAGE-9"], {"blank_line": True}),
     (

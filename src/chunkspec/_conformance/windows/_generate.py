@@ -55,10 +55,28 @@ _HAZARD_WORDS = [
 #: words still come up often).
 _HAZARD_SPACES = ["\r\n", *sorted(WHITESPACE - {"\f"})]
 
-#: What PAGE-9 does not take for a sentence end and a port might: a closer after the mark
-#: (the last non-whitespace character is then the closer), a terminator that is not ASCII
-#: (SENT-1's, not PAGE-9's), a mark with no whitespace after it, a blank line.
-_PAGE_MARKS = ['." ', ".) ", "?' ", "!\u00bb ", "\u3002 ", "\u2026 ", "\uff1f ", "x.y", "\n\n"]
+#: PAGE-9's sentence ends (SENT-1, SENT-5, SENT-6) and what a port might take for one: a
+#: closer after the mark, every script's terminators (。 ？ । ؟ ۔ ።), a wide stop with no
+#: space after it and one before a closer, a mark with no whitespace after it, a blank line.
+_PAGE_MARKS = [
+    '." ',
+    ".) ",
+    "?' ",
+    "!\u00bb ",
+    "\u3002 ",
+    "\u2026 ",
+    "\uff1f ",
+    "x.y",
+    "\n\n",
+    "\u0964 ",
+    "\u061f ",
+    "\u06d4 ",
+    "\u1362 ",
+    "\u4e2d\u3002\u6587",
+    "\u4e2d\uff01\u300d\u6587",
+    "\u4e2d\u3002\u300d ",
+    ".\u300d ",
+]
 
 #: Sentence pieces: words, terminators, closers, spaces (and abbreviations, SENT-3).
 _PORTABLE_SENTENCE = ["a", "bc", "x1", ".", "!", "?", '"', "'", ")", " ", " ", "\n", "e.g."]
