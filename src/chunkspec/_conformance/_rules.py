@@ -16,6 +16,7 @@ from typing import Any
 from .._core._tokens import WHITESPACE
 from .._core._units import unit_spans
 from ._js_space import JS_SPACE
+from .packing._checks import CHECKS as PACK_CHECKS
 
 __all__ = ["broken_rules"]
 
@@ -390,6 +391,9 @@ _CHECKS["chunk_pages"][:0] = [
     ),
     ("PAGE-9", "a chunk ends at its zone's last sentence end", _sentence_cuts, ()),
 ]
+
+
+_CHECKS["pack_records"] = PACK_CHECKS
 
 
 def broken_rules(
