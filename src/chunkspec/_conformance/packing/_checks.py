@@ -194,6 +194,8 @@ def _order(data: dict[str, Any], answer: Any) -> bool:
     best scores first."""
     cites = [cite for _, cite in _citations(answer)]
     if data.get("order", "reading") == "score":
+        if data.get("expand") is not None:
+            return True  # a section's records join with the scores they have (CTX-18)
         return all(a["score"] >= b["score"] for a, b in itertools.pairwise(cites))
     seen: list[str] = []
     for a, b in itertools.pairwise(cites):
@@ -240,6 +242,43 @@ def _trimmed(data: dict[str, Any], answer: Any) -> bool:
     return cut <= (1 if data.get("trim", True) else 0)
 
 
+def _trim_first(data: dict[str, Any], answer: Any) -> bool:
+    """CTX-19: the trimmed record is the first the walk could not fit whole and would have
+    made a passage of its own: no such record, unpacked, comes before it in the walk."""
+    if not data.get("trim", True):
+        return True
+    allowed = _readable(data)
+    floor = _number(data.get("min_score", 0.35))
+    cites = [cite for _, cite in _citations(answer)]
+    records = _records(data)
+    packed = {i for cite in cites for i in cite["record_ids"]}
+    hashes = {records[i]["content_hash"] for i in packed}
+    walk = sorted(
+        range(len(data["records"])),
+        key=lambda k: (-_number(data["scores"][k]), data["records"][k]["id"], k),
+    )
+    order = {data["records"][k]["id"]: n for n, k in reversed(list(enumerate(walk)))}
+    for cite in cites:
+        cut = [records[i] for i in cite["record_ids"] if records[i]["end"] > cite["end"]]
+        if not cut:
+            continue
+        for k in walk[: order[cut[0]["id"]]]:
+            r = data["records"][k]
+            if (
+                allowed[r["id"]]
+                and _number(data["scores"][k]) >= floor
+                and _verbatim(r)
+                and r["id"] not in packed
+                and r["content_hash"] not in hashes
+                and not any(
+                    c["doc_id"] == r["doc_id"] and r["start"] <= c["end"] and c["start"] <= r["end"]
+                    for c in cites
+                )
+            ):
+                return False
+    return True
+
+
 #: ``(rule, what it checks, check, rules it explains)``, most specific first.
 CHECKS: list[tuple[str, str, Check, tuple[str, ...]]] = [
     ("CTX-1", "nothing packed is an empty context of 0 tokens", _empty, ()),
@@ -255,6 +294,7 @@ CHECKS: list[tuple[str, str, Check, tuple[str, ...]]] = [
     ("CTX-10", "passages in reading or score order", _order, ()),
     ("CTX-5", "pages, heading path and score from the passage's records", _provenance, ()),
     ("CTX-19", "at most one trimmed passage", _trimmed, ()),
+    ("CTX-19", "the trimmed record is the first that did not fit whole", _trim_first, ()),
     ("CTX-8", "tokens == count(context) <= budget", _budget, ()),
 ]
 
@@ -268,6 +308,13 @@ def pack_traps(data: dict[str, Any]) -> Iterator[tuple[str, list[str], Any]]:
     """Yield ``(mistake, rules, answer)`` for modelled mistakes of a packer port."""
     if "trim" not in data:
         yield "leaves trim off by default", ["CTX-20"], _model(data, trim=False)
+    if data.get("principal") is None and any(r.get("metadata") for r in data["records"]):
+        bare = [{**r, "metadata": {}} for r in data["records"]]
+        yield (
+            "reads labelled records when there is no principal",
+            ["CTX-13"],
+            _model(data, records=bare),
+        )
     floor = data.get("min_score", 0.35)
     at = _number(floor)
     kept = [
