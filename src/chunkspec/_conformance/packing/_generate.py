@@ -104,6 +104,8 @@ def _records(read: _Reader, hazards: bool) -> list[dict[str, Any]]:
         for index, w in enumerate(range(0, n, step)):
             last = min(n, w + size) - 1
             start, end = starts[w], ends[last]
+            if 4 <= mode < 7 and w > 0:
+                start = ends[w - 1]  # touching: this record starts where the last one ended
             text = prefix + source[start:end]
             strategy = "window:max_tokens=8,overlap_tokens=2"
             if recursive and index == 0:
