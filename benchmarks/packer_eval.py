@@ -37,14 +37,14 @@ STRATEGIES = ("window-128-32", "heading-aware-128-32", "fixed-128")
 
 #: ``assemble`` as EVAL-34 measures it; ``assemble<=B`` the same walk with each chunk costing
 #: its rendered tokens (header included), so its context fits B too; then pack_records.
-PACKERS = ("assemble", "assemble<=B", "pack_records", "pack_records+trim", "pack_records-t+trim")
+PACKERS = ("assemble", "assemble<=B", "pack_records", "pack_records+titles", "pack_records-trim")
 
-#: The keyword arguments of each pack_records row: default; trim=True (CTX-19); titles=False
-#: (CTX-17) with trim.
+#: The keyword arguments of each pack_records row: its defaults (trim=True, titles=False);
+#: titles=True (CTX-17: title and headings in each header); trim=False (CTX-19).
 VARIANTS: dict[str, dict[str, bool]] = {
     "pack_records": {},
-    "pack_records+trim": {"trim": True},
-    "pack_records-t+trim": {"trim": True, "titles": False},
+    "pack_records+titles": {"titles": True},
+    "pack_records-trim": {"trim": False},
 }
 
 
@@ -91,8 +91,8 @@ def measure(
                     b,
                     min_score=-math.inf,
                     counter="whitespace",
-                    titles=options.get("titles", True),
-                    trim=options.get("trim", False),
+                    titles=options.get("titles", False),
+                    trim=options.get("trim", True),
                 )
                 regions = [(p.doc_id, p.start, p.end) for p in packed.passages]
                 cell = out[f"{name}@{b}"]

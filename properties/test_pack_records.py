@@ -146,7 +146,10 @@ def test_only_picked_spans_appear(case: Case, budget: int, min_score: float) -> 
         for k in range(p.start, p.end):
             assert any(r.start <= k < r.end for r in members)
         assert p.start == min(r.start for r in members)
-        assert p.end == max(r.end for r in members)
+        if p.trimmed:  # CTX-19: cut short of its record (trim is on by default, CTX-20)
+            assert p.end < max(r.end for r in members)
+        else:
+            assert p.end == max(r.end for r in members)
         assert all(by_id[i][1] >= min_score for i in p.record_ids)
         assert p.score == max(by_id[i][1] for i in p.record_ids)
         assert all(r.heading_path[: len(p.heading_path)] == p.heading_path for r in members)
@@ -169,7 +172,7 @@ def test_reading_order(case: Case, budget: int) -> None:
     """CTX-9, CTX-10, CTX-11: one document's passages are together and by position, keys
     count up from 1, and the text is exactly the passages rendered."""
     _, records, scores = case
-    packed = pack_records(records, scores, budget, min_score=-math.inf)
+    packed = pack_records(records, scores, budget, min_score=-math.inf, titles=True)
     docs = [p.doc_id for p in packed.passages]
     assert docs == sorted(docs, key=docs.index)  # grouped
     for a, b in zip(packed.passages, packed.passages[1:], strict=False):
@@ -190,6 +193,31 @@ def test_deterministic_and_pure(case: Case, budget: int, order: str) -> None:
     assert first == again
     assert [r.to_dict() for r in records] == before
     assert isinstance(first, PackedContext)
+
+
+@given(pack_cases(), budgets, min_scores, counters, orders)
+def test_defaults_are_key_only_headers_and_trim(
+    case: Case, budget: int, min_score: float, counter: TokenCounter, order: str
+) -> None:
+    """CTX-20: the defaults are ``titles=False`` and ``trim=True``, and the default header is
+    the key alone (CTX-17): no passage's title appears in a header."""
+    _, records, scores = case
+    packed = pack_records(
+        records, scores, budget, min_score=min_score, counter=counter, order=order
+    )
+    explicit = pack_records(
+        records,
+        scores,
+        budget,
+        min_score=min_score,
+        counter=counter,
+        order=order,
+        titles=False,
+        trim=True,
+    )
+    assert packed == explicit
+    assert packed.titles is False
+    assert all(f"[{p.key}]\n" in packed.text for p in packed.passages)
 
 
 @given(pack_cases())
@@ -340,3 +368,16 @@ def test_trim_agrees_with_literal_model(
         records, scores, budget, -math.inf, counter.count, order, lambda r: True, titles, None, True
     )
     assert (packed.text, packed.tokens) == (text, tokens)
+
+
+@given(st.sampled_from(["portable", "hazards"]), st.data())
+def test_kit_draws_only_the_ports_counters(profile: str, data: st.DataObject) -> None:
+    """CTX-21: the conformance kit's pack_records cases name only the port's counters
+    (whitespace, unicode, chars{N}) but where one argument is drawn out of range."""
+    from chunkspec._conformance._generate import by_op
+
+    op, given = data.draw(by_op(profile)["pack_records"])
+    assert op == "pack_records"
+    counter = given.get("counter")
+    assert counter in (None, "whitespace", "unicode", "words") or counter.startswith("chars")
+    assert all(r["counter"] in ("whitespace", "unicode") for r in given["records"])

@@ -62,6 +62,7 @@ def test_vectors_cover_every_function_and_cite_defined_rules() -> None:
         "chunk_pages",
         "split_sentences",
         "validate_record",
+        "pack_records",
     }
     for op, cases in VECTORS.items():
         assert cases, op

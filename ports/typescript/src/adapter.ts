@@ -18,6 +18,9 @@ import { splitMarkdownRecords } from "./structural.js";
 import { splitSection } from "./split.js";
 import { countTokens } from "./tokens.js";
 import { chunkPages } from "./pages.js";
+import { packRecords } from "./packRecords.js";
+import type { PackOptions } from "./packRecords.js";
+import type { ChunkRecord } from "./record.js";
 import { ChunkRecordSchema } from "./schema.js";
 import { splitSentences } from "./sentences.js";
 import { tokenWindows } from "./tokenWindows.js";
@@ -135,6 +138,25 @@ const OPS: Record<string, (input: Input) => Json> = {
     ) as unknown as Json,
   split_sentences: (i) => splitSentences(i["text"] as string),
   validate_record: (i) => ChunkRecordSchema.safeParse(schemaFaults(i["record"])).success,
+  pack_records: (i) => {
+    const options: PackOptions = {};
+    if (i["min_score"] !== undefined) options.minScore = num(i["min_score"]) as number;
+    if (i["counter"] !== undefined) options.counter = i["counter"] as string | null;
+    if (i["order"] !== undefined) options.order = i["order"] as "reading" | "score";
+    if (i["titles"] !== undefined) options.titles = i["titles"] as boolean;
+    if (i["expand"] !== undefined) options.expand = num(i["expand"]) as number | null;
+    if (i["trim"] !== undefined) options.trim = i["trim"] as boolean;
+    const given = i["principal"];
+    if (given !== undefined) {
+      const plain = given !== null && typeof given === "object" && !Array.isArray(given);
+      options.principal = (plain
+        ? { labels: (given["labels"] ?? []) as string[], tenant: (given["tenant"] ?? null) as string | null }
+        : given) as NonNullable<PackOptions["principal"]> | null;
+    }
+    const scores = Array.isArray(i["scores"]) ? i["scores"].map(num) : i["scores"];
+    const result = packRecords(i["records"] as unknown as ChunkRecord[], scores as number[], num(i["budget"]) as number, options);
+    return result as unknown as Json;
+  },
   words: (i) => {
     const args: unknown[] = [num(i["n"])];
     if (i["start"] !== undefined || i["word"] !== undefined) args.push(i["start"] === undefined ? 0 : num(i["start"]));

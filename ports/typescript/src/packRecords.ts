@@ -1,15 +1,17 @@
 /**
- * `packRecords`: Python's `pack_records` (docs/spec/context.md, CTX-1..CTX-19): scored chunk
+ * `packRecords`: Python's `pack_records` (docs/spec/context.md, CTX-1..CTX-21): scored chunk
  * records packed into a budget as cited passages, overlapping records of one document merged
  * (their shared text once), the whole rendered context counted, access labels checked.
  *
  * Offsets are code points (as every record's), so every span operation here works on arrays
- * of code points, never on UTF-16 indexes. Counters: `whitespace` and `chars{N}`.
+ * of code points, never on UTF-16 indexes. Counters: `whitespace`, `unicode` and `chars{N}`
+ * only, the port's counter scope (CTX-20); another name is a ValueError naming `counter`.
  */
 
 import { compareCodePoints } from "./assemble.js";
 import type { ChunkRecord, JsonValue } from "./record.js";
 import { ArgumentTypeError, ArgumentValueError, requireInt, requireReal } from "./validate.js";
+import { fault } from "./faults.js";
 import { countUnits } from "./units.js";
 import { countWords, isSpace } from "./whitespace.js";
 
@@ -95,9 +97,9 @@ export function packRecords(
   if (principal !== null && (typeof principal !== "object" || !(Symbol.iterator in Object(principal.labels)))) {
     throw new ArgumentTypeError("principal", "a Principal or None", principal);
   }
-  const titles = options.titles ?? true;
+  const titles = options.titles ?? fault("pack-titles-by-default"); // CTX-17, CTX-20: the key alone by default
   if (typeof titles !== "boolean") throw new ArgumentTypeError("titles", "a bool", titles);
-  let trim = options.trim ?? false;
+  let trim = options.trim ?? !fault("pack-no-trim-by-default"); // CTX-19, CTX-20: trimming on by default
   if (typeof trim !== "boolean") throw new ArgumentTypeError("trim", "a bool", trim);
   const expand = options.expand ?? null;
   if (expand !== null) {
@@ -121,18 +123,20 @@ export function packRecords(
   let tokens = 0;
   for (let rank = 0; rank < ranks.length; rank++) {
     const i = ranks[rank]!;
-    if (values[i]! < minScore) break;
+    if (fault("pack-min-score-le") ? values[i]! <= minScore : values[i]! < minScore) break; // CTX-6
     const record = records[i]!;
-    if (!allowed[i] || hashes.has(record.content_hash)) continue;
+    if (!allowed[i] || (hashes.has(record.content_hash) && !fault("pack-duplicates-kept"))) continue;
     let trial = place(passages, record, i, rank, values[i]!);
     if (trial === null) continue;
     const rendered = render(layout(trial, order), records, titles);
     if (rendered !== text) {
       const counted = count(rendered);
-      if (counted > budget) {
+      // The "pack-budget-ignores-headers" fault: the budget counts the passages' texts only.
+      const cost = fault("pack-budget-ignores-headers") ? trial.reduce((n, p) => n + count(passageText(p)), 0) : counted;
+      if (cost > budget) {
         const last = trial[trial.length - 1]!;
         if (!trim || last.members.length !== 1 || last.members[0] !== i || !last.verbatim) continue;
-        trim = false; // CTX-19: one trimmed passage a context
+        trim = fault("pack-trim-twice"); // CTX-19: one trimmed passage a context
         const cut = trimmed(trial, order, records, titles, count, budget);
         if (cut === null) continue;
         [trial, text, tokens] = cut;
@@ -178,7 +182,7 @@ export function packRecords(
   }
   const citations: { [key: string]: Citation } = {};
   layout(passages, order).forEach((p, n) => {
-    citations[String(n + 1)] = citation(p, records);
+    citations[String(fault("pack-keys-from-zero") ? n : n + 1)] = citation(p, records);
   });
   return {
     context: text,
@@ -186,7 +190,9 @@ export function packRecords(
     budget,
     counter: name,
     order,
-    withheld: allowed.filter((ok) => !ok).length,
+    withheld: fault("pack-withheld-above-min-score")
+      ? allowed.filter((ok, i) => !ok && values[i]! >= minScore).length
+      : allowed.filter((ok) => !ok).length,
     titles,
     citations,
   };
@@ -207,7 +213,7 @@ export function readable(argument: string, labels: { [key: string]: JsonValue },
     needed = wanted as string[];
   }
   if (tenant === null && needed.length === 0) return true;
-  if (principal === null) return false; // default deny
+  if (principal === null) return fault("pack-labels-read-without-principal"); // default deny
   if (tenant !== null && (principal.tenant ?? null) !== tenant) return false;
   const held = new Set(principal.labels);
   return needed.every((label) => held.has(label));
@@ -297,7 +303,7 @@ function place(passages: Open[], record: ChunkRecord, index: number, rank: numbe
     if (p.start < record.end && record.start < p.end) {
       if (!(mine && p.verbatim)) return null; // CTX-4
       near.push(p);
-    } else if (mine && p.verbatim && p.start <= record.end && record.start <= p.end) {
+    } else if (mine && p.verbatim && p.start <= record.end && record.start <= p.end && !fault("pack-touching-apart")) {
       near.push(p); // CTX-2: touching
     }
   }
@@ -311,7 +317,8 @@ function place(passages: Open[], record: ChunkRecord, index: number, rank: numbe
   let text = opening[3].slice();
   for (const [at, , , more] of pieces.slice(1)) {
     const covered = start + text.length;
-    if (at + more.length > covered) text = text.concat(more.slice(covered - at));
+    if (fault("pack-shared-text-twice") && at < covered) text = text.concat(more);
+    else if (at + more.length > covered) text = text.concat(more.slice(covered - at));
   }
   const merged: Open = {
     docId: record.doc_id,
@@ -328,7 +335,7 @@ function place(passages: Open[], record: ChunkRecord, index: number, rank: numbe
 }
 
 function layout(passages: Open[], order: string): Open[] {
-  if (order === "score") return passages.slice().sort((a, b) => a.first - b.first);
+  if (order === "score" || fault("pack-reading-as-score")) return passages.slice().sort((a, b) => a.first - b.first);
   const first = new Map<string, number>();
   for (const p of passages) first.set(p.docId, Math.min(first.get(p.docId) ?? p.first, p.first));
   return passages
@@ -442,7 +449,7 @@ function citation(p: Open, records: ChunkRecord[]): Citation {
     start: p.start,
     end: p.end,
     page_start: starts.length > 0 ? Math.min(...starts) : null,
-    page_end: ends.length > 0 ? Math.max(...ends) : null,
+    page_end: ends.length > 0 ? (fault("pack-pages-of-first") ? ends[0]! : Math.max(...ends)) : null,
     heading_path: headingPath(p, records),
     record_ids: members.map((r) => r.id),
     score: p.score,

@@ -94,11 +94,11 @@ def register(sub: Any) -> None:
         help="the counter that measures the context (default: the records' counter)",
     )
     merge.add_argument(
-        "--no-titles",
-        dest="titles",
-        action="store_false",
+        "--titles",
+        action=argparse.BooleanOptionalAction,
         default=None,
-        help="head each passage with its [key] alone (the citations still name it)",
+        help="head each passage with [key] title > headings (default: --no-titles, the [key] "
+        "alone; the citations name the title and headings either way)",
     )
     merge.add_argument(
         "--expand",
@@ -110,9 +110,10 @@ def register(sub: Any) -> None:
     )
     merge.add_argument(
         "--trim",
-        action="store_true",
+        action=argparse.BooleanOptionalAction,
         default=None,
-        help="cut the first record that does not fit whole at its last word that fits",
+        help="cut the first record that does not fit whole at its last word that fits "
+        "(default: --trim; --no-trim skips it whole)",
     )
     merge.add_argument(
         "--tenant",
@@ -141,10 +142,11 @@ def run(args: argparse.Namespace) -> int:
     if args.merge:
         return _run_merge(args)
     for name in _MERGE_ONLY:
-        if getattr(args, name) is not None and getattr(args, name) is not False:
+        value = getattr(args, name)
+        if value is False and name in ("titles", "trim"):
+            raise CliError(f"--no-{name} needs --merge")
+        if value is not None and value is not False:
             raise CliError(f"--{name} needs --merge")
-    if args.titles is False:
-        raise CliError("--no-titles needs --merge")
     numbers: list[int] = []
     parsed: list[tuple[Chunk, str | None]] = []
     skipped = 0
@@ -207,9 +209,9 @@ def _run_merge(args: argparse.Namespace) -> int:
             counter=args.counter,
             order=args.order or "reading",
             principal=principal,
-            titles=args.titles is not False,
+            titles=bool(args.titles),  # CTX-17: off unless --titles
             expand=args.expand,
-            trim=bool(args.trim),
+            trim=args.trim is not False,  # CTX-19: on unless --no-trim
         )
     except (ArgumentTypeError, ArgumentValueError) as error:
         raise _located(error, args.file, numbers) from None

@@ -30,6 +30,7 @@ from .markdown._blame import (
     markdown_error_rules,
     markdown_mistakes,
 )
+from .packing._checks import pack_field_rules, pack_traps
 from .windows._blame import error_rules, field_rules, window_traps
 
 __all__ = ["blame", "mistakes"]
@@ -447,6 +448,8 @@ def mistakes(op: str, data: dict[str, Any], expected: Any) -> Iterator[tuple[str
             yield from markdown_mistakes(op, data, expected)
         elif op in _WINDOW_OPS:
             yield from window_traps(op, data)
+        elif op == "pack_records":
+            yield from pack_traps(data)
         elif op == "words":
             yield (
                 "adds start + i in doubles, which round past 2**53 - 1",
@@ -490,6 +493,7 @@ def _error_rules(op: str, data: dict[str, Any], argument: str) -> list[str]:
         "words": ["WORDS-2"],
         "chunk": ["WIN-1"],
         "validate_record": ["RECORD-7"],
+        "pack_records": ["CTX-15"],
     }[op]
     leaf = argument.rsplit(".", 1)[-1] if argument else ""
     if op == "chunk" and leaf in ("max_tokens", "overlap_tokens"):
@@ -679,6 +683,8 @@ def _by_field(op: str, data: dict[str, Any], field: str, expected: Any, actual: 
         return markdown_by_field(op, expected, actual)
     if op in _WINDOW_OPS:
         return field_rules(op, leaf)
+    if op == "pack_records":
+        return pack_field_rules(leaf)
     if op == "chunk":
         return {
             "tokens": ["RECORD-14"],

@@ -436,6 +436,7 @@ def _windows(hazards: bool) -> st.SearchStrategy[Case]:
 def by_op(profile: str) -> dict[str, st.SearchStrategy[Case]]:
     """One strategy per op for ``profile``: the runner sends ``--cases`` distinct cases of
     each op listed here that the port announces (CONF-10)."""
+    from .packing._generate import pack_cases
     from .windows._generate import window_ops  # it imports this module's pools
 
     hazards = profile == "hazards"
@@ -446,6 +447,7 @@ def by_op(profile: str) -> dict[str, st.SearchStrategy[Case]]:
         "chunk": _windows(hazards),
         **markdown_cases(hazards),
         **window_ops(profile),
+        "pack_records": pack_cases(hazards),
     }
 
 

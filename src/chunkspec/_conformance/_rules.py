@@ -18,6 +18,7 @@ from .._core._units import unit_spans
 from .._records._key import keyed_rows
 from .._text._sentences import sentence_ends
 from ._js_space import JS_SPACE
+from .packing._checks import CHECKS as PACK_CHECKS
 
 __all__ = ["broken_rules"]
 
@@ -415,6 +416,9 @@ _CHECKS["chunk_pages"][:0] = [
     ),
     ("PAGE-9", "a chunk ends at its zone's last sentence end", _sentence_cuts, ()),
 ]
+
+
+_CHECKS["pack_records"] = PACK_CHECKS
 
 
 def broken_rules(

@@ -20,6 +20,7 @@ from .._records._key import keyed_rows
 from .._version import __version__
 from ._wire import OPS
 from .markdown._vectors import MARKDOWN_OPS, markdown_case
+from .packing._ops import pack_case
 from .records._schema_cases import schema_vectors
 from .windows._vectors import page_case, token_window_case
 
@@ -169,6 +170,7 @@ _RECORD_GOLDENS = {
     "chunk": _window_case,
     "token_windows": token_window_case,
     "chunk_pages": page_case,
+    "pack_records": pack_case,
 }
 
 

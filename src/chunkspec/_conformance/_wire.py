@@ -21,6 +21,7 @@ from .._core._tokens import count_tokens
 from .._core._words import words
 from .._text._sentences import split_sentences
 from .markdown._ops import heading_aware_records, split_markdown_records
+from .packing._ops import pack_records_op
 from .records._ops import chunk_records
 from .records._schema_cases import accepts
 from .windows._ops import page_records, token_window_records
@@ -42,6 +43,7 @@ OPS: dict[str, Callable[..., Any]] = {
     "chunk_pages": page_records,
     "split_sentences": split_sentences,
     "validate_record": accepts,
+    "pack_records": pack_records_op,
 }
 
 #: Fields whose strings "Infinity", "-Infinity" and "NaN" stand for numbers.

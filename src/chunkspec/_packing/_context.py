@@ -60,7 +60,7 @@ class Passage:
 
 @dataclass(frozen=True, slots=True)
 class PackedContext:
-    """The result of :func:`pack_records` (CTX-1 to CTX-19).
+    """The result of :func:`pack_records` (CTX-1 to CTX-20).
 
     ``text`` is the rendered context, ``tokens`` its count under ``counter`` (never above
     ``budget``, CTX-8), ``passages`` in rendered order, ``withheld`` how many input records
@@ -75,7 +75,7 @@ class PackedContext:
     order: str
     passages: tuple[Passage, ...]
     withheld: int
-    titles: bool = True
+    titles: bool = False
 
     def citations(self) -> dict[str, dict[str, Any]]:
         """Map each citation key to its passage's provenance (CTX-11)."""

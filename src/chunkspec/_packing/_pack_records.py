@@ -52,21 +52,21 @@ def pack_records(
     counter: str | TokenCounter | None = None,
     order: str = "reading",
     principal: Principal | None = None,
-    titles: bool = True,
+    titles: bool = False,
     expand: float | None = None,
-    trim: bool = False,
+    trim: bool = True,
 ) -> PackedContext:
-    """Pack the best-scored records into ``budget`` tokens of rendered context (CTX-1..CTX-19).
+    """Pack the best-scored records into ``budget`` tokens of rendered context (CTX-1..CTX-20).
 
     Records the ``principal`` may not read are withheld (CTX-13); the rest are walked best
     score first (ties by id) down to ``min_score`` (CTX-6); a record whose text is already
     packed is skipped (CTX-7); one whose span overlaps or touches a passage of its document
     merges into it (CTX-2); one that would take the rendered context over ``budget`` tokens
     of ``counter`` (the records' own counter by default) is skipped and the walk goes on
-    (CTX-8). Passages are rendered ``[key] title > headings`` then their text, in reading
-    order or score order (CTX-9, CTX-10); ``titles=False`` heads each with its key alone
-    (CTX-17). With ``expand``, once that share of a section's records is packed, the rest
-    of the section is tried all at once (CTX-18). With ``trim``, the first record that fits
+    (CTX-8). Passages are headed by their ``[key]`` alone, or ``[key] title > headings``
+    with ``titles=True``, in reading order or score order (CTX-9, CTX-10, CTX-17). With
+    ``expand``, once that share of a section's records is packed, the rest of the section
+    is tried all at once (CTX-18). With ``trim`` (the default), the first record that fits
     only in part is packed up to its last word that fits (CTX-19).
     """
     items, values = _checked(records, scores)

@@ -1,0 +1,187 @@
+"""Generated ``pack_records`` cases (CONF-10): records, scores, a budget and options.
+
+One byte-string draw is read a byte at a time (an exhausted draw reads 0, so a shorter draw
+is a simpler case). The input classes the CTX rules talk about come up with these
+probabilities, per document or record as stated:
+
+* a document's records overlap (0.4), touch (0.3) or leave gaps (0.3) (CTX-2);
+* a document's records carry a table-header prefix (0.2, CTX-3), pages (0.3, CTX-5),
+  heading paths from a small tree (0.4, CTX-5, CTX-18);
+* a second document repeats the first's source word for word (0.25): duplicate content
+  across documents (CTX-7);
+* a record is `recursive`, not verbatim (0.1 a document, CTX-4);
+* a document's records are labelled (0.3) and then each has a tenant or access labels (0.3,
+  CTX-13); the principal is none
+  (0.4), labels only (0.3) or labels and a tenant (0.3) (CTX-13, CTX-14);
+* a score equals `min_score` (about 0.2 a record, CTX-6); `min_score` is left out (0.5),
+  0.35, 0.5 or minus infinity; scores tie often (CTX-6);
+* `titles` and `trim` are each left out (0.5, CTX-20), true or false; `order` left out,
+  `reading` or `score`; `counter` left out (0.6), `whitespace`, `unicode` or `chars4`
+  (CTX-21); `expand` 0.5 (0.15);
+* the budget is below 12 (0.3) or 4 to 47, so records are cut (CTX-19) and skipped (CTX-8);
+* one argument out of range (0.125, CTX-15).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hypothesis import strategies as st
+
+from ..._core._hashing import hash_text
+
+__all__ = ["pack_cases"]
+
+Case = tuple[str, dict[str, Any]]
+
+_WORDS = ["a", "b", "cc", "d", "ee", "f", "g", "hh"]
+_HAZARD_WORDS = [*_WORDS, "\U0001f600", "\u00e9t\u00e9", "x\u00a0y", "\u4e2d"]
+_PATHS: list[list[str]] = [["A"], ["A", "B"], ["A", "C"], ["D"]]
+_SCORES = [0.9, 0.8, 0.5, 0.35, 0.35, 0.3, 0.5, 0.7]
+_BAD: list[tuple[str, Any]] = [
+    ("budget", -1),
+    ("budget", True),
+    ("budget", 2.5),
+    ("titles", "no"),
+    ("trim", 1),
+    ("order", "position"),
+    ("expand", 0),
+    ("counter", "words"),
+    ("min_score", "NaN"),
+    ("scores", []),
+]
+
+
+class _Reader:
+    """Bytes read one at a time; past the end every read is 0."""
+
+    def __init__(self, data: bytes) -> None:
+        self._data = data
+        self._at = 0
+
+    def byte(self) -> int:
+        """The next byte, or 0."""
+        value = self._data[self._at] if self._at < len(self._data) else 0
+        self._at += 1
+        return value
+
+    def pick(self, n: int) -> int:
+        """A number in ``range(n)``."""
+        return self.byte() % n
+
+    def chance(self, tenths: int) -> bool:
+        """True with probability ``tenths / 10`` (of the byte's 250 low values)."""
+        return self.byte() % 250 < 25 * tenths
+
+
+def _records(read: _Reader, hazards: bool) -> list[dict[str, Any]]:
+    """One to three documents' records (the classes above)."""
+    words = _HAZARD_WORDS if hazards else _WORDS
+    records: list[dict[str, Any]] = []
+    sources: list[str] = []
+    for d in range(1 + read.pick(3)):
+        if d == 1 and read.chance(2) and sources:  # 0.25: the first document's words again
+            source = sources[0]
+        else:
+            source = " ".join(words[read.pick(len(words))] for _ in range(4 + read.pick(10)))
+        sources.append(source)
+        doc = "d" if d == 0 else f"e{d}"
+        bounds = [0]
+        for k, ch in enumerate(source):
+            if ch == " ":
+                bounds.append(k)
+        ends = [*bounds[1:], len(source)]
+        starts = [0, *(b + 1 for b in bounds[1:])]
+        n = len(starts)
+        mode = read.pick(10)  # 0-3 overlap, 4-6 touch, 7-9 gap
+        size = 1 + read.pick(4)
+        step = max(1, size - 1 - read.pick(2)) if mode < 4 else size if mode < 7 else size + 1
+        prefix = "| h |\n" if read.chance(2) else ""
+        paged = read.chance(3)
+        headed = read.chance(4)
+        recursive = read.chance(1)
+        labelled = read.chance(3)
+        for index, w in enumerate(range(0, n, step)):
+            last = min(n, w + size) - 1
+            start, end = starts[w], ends[last]
+            if 4 <= mode < 7 and w > 0:
+                start = ends[w - 1]  # touching: this record starts where the last one ended
+            text = prefix + source[start:end]
+            strategy = "window:max_tokens=8,overlap_tokens=2"
+            if recursive and index == 0:
+                strategy, text = "recursive:max_tokens=8", source[start:end]
+                prefix_here = ""
+            else:
+                prefix_here = prefix
+            record: dict[str, Any] = {
+                "id": f"{doc}:{index}",
+                "doc_id": doc,
+                "index": index,
+                "text": text,
+                "start": start,
+                "end": end,
+                "tokens": len(text.split()),
+                "counter": "whitespace",
+                "content_hash": hash_text(text),
+                "kind": "window",
+                "heading_path": list(_PATHS[read.pick(4)]) if headed else [],
+                "parent_id": None,
+                "page_start": 1 + w // 3 if paged else None,
+                "page_end": 1 + last // 3 if paged else None,
+                "section": None,
+                "prefix": prefix_here,
+                "oversized": False,
+                "title": doc.upper(),
+                "source": f"{doc}.md",
+                "strategy": strategy,
+                "metadata": {},
+            }
+            if labelled and read.chance(3):
+                record["metadata"] = (
+                    {"tenant_id": "acme"} if read.chance(5) else {"acl_labels": ["staff"]}
+                )
+            records.append(record)
+            if len(records) >= 10:
+                return records
+    return records
+
+
+def _build(args: tuple[bytes, int], hazards: bool) -> Case:
+    """A case from one byte draw and one out-of-range draw."""
+    draw, fault = args
+    read = _Reader(draw)
+    records = _records(read, hazards)
+    scores: list[Any] = [_SCORES[read.pick(len(_SCORES))] for _ in records]
+    budget = read.pick(12) if read.chance(3) else 4 + read.pick(44)
+    data: dict[str, Any] = {"records": records, "scores": scores, "budget": budget}
+    choice = read.pick(8)
+    if choice >= 4:
+        data["min_score"] = [0.35, 0.5, "-Infinity", 0.35][choice - 4]
+    for name in ("titles", "trim"):
+        flag = read.pick(4)
+        if flag >= 2:
+            data[name] = flag == 2
+    order = read.pick(3)
+    if order:
+        data["order"] = ["reading", "score"][order - 1]
+    counter = read.pick(10)
+    if counter >= 6:
+        data["counter"] = ["whitespace", "unicode", "chars4", "chars4"][counter - 6]
+    if read.chance(1) or read.chance(1):
+        data["expand"] = 0.5
+    principal = read.pick(10)
+    if principal >= 4:
+        data["principal"] = {"labels": ["staff"]}
+        if principal >= 7:
+            data["principal"]["tenant"] = "acme"
+    if fault % 8 == 7:
+        name, value = _BAD[(fault // 8) % len(_BAD)]
+        data[name] = value
+    return "pack_records", data
+
+
+def pack_cases(hazards: bool) -> st.SearchStrategy[Case]:
+    """``pack_records`` cases for the ``portable`` or ``hazards`` profile."""
+    return st.tuples(st.binary(min_size=8, max_size=96), st.integers(0, 2**16)).map(
+        lambda args: _build(args, hazards)
+    )
