@@ -9,7 +9,7 @@ import os
 from unittest import mock
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 from pypdf import PdfWriter
 from tests.pdfs import text_pdf
@@ -32,6 +32,9 @@ _BOMS = [
 def test_bom_text_reads_as_its_utf8(text: str, bom: tuple[str, bytes], suffix: str) -> None:
     """SOURCE-9: any text behind a UTF-8/16/32 BOM is the document of its UTF-8 bytes."""
     codec, mark = bom
+    # SOURCE-9 checks the UTF-32 mark first: FF FE then a UTF-16-LE U+0000 is FF FE 00 00, the
+    # UTF-32-LE mark, so such a text is read as UTF-32 (ruled; the BOM cannot tell them apart).
+    assume(not (codec == "utf-16-le" and text.startswith("\x00")))
     name = "a" + suffix
     plain = document_from_bytes(text.encode("utf-8"), doc_id="a", name=name)
     marked = document_from_bytes(mark + text.encode(codec), doc_id="a", name=name)

@@ -101,7 +101,10 @@ def test_recursive_keeps_whitespace_words(text: str) -> None:
     document = SourceDocument(doc_id="d", text=text, format="text", title="T")
     for r in chunk_document(document, "recursive", max_tokens=3):
         assert r.counter == "whitespace"
-        assert r.tokens == len(r.text.split()) <= 3
+        assert r.tokens == len(r.text.split())
+        # SPLIT-5: only a piece holding none of seed 000's separators may pass the budget
+        # (U+3000 is whitespace to the count but no separator).
+        assert r.tokens <= 3 or not any(sep in r.text for sep in ("\n\n", "\n", " "))
 
 
 _COUNTERS = ["whitespace", "unicode", "chars1", "chars4"]
