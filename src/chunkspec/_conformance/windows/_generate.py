@@ -204,7 +204,7 @@ def _chunk_pages(hazards: bool) -> st.SearchStrategy[Case]:
     names = _HAZARD_NAMES if hazards else _NAMES
     table = [*_words_table(hazards), ". ", "? ", "! ", ".\n", _BREAK, _BREAK, *_PAGE_MARKS]
     if hazards:
-        table += [".\x1c", ".\x85", ".\ufeff", "!\u3000", ".\r\n", *[_BREAK] * 4]
+        table += [".\x1c", ".\x85", ".\ufeff", "!\u3000", ".\r\n", *[_BREAK] * 6]
     # A form feed in about one hazard text in twenty: a page that holds one (PAGE-2).
     inserts = [*_SURROGATES, *_SURROGATES, "\f"]
     text = _with_surrogate(hazards, _expand(table, [0, 6, 16, 30], 30), inserts)
