@@ -298,17 +298,20 @@ MODEL_CLOSERS = (
 
 
 def model_ends_sentence(text: str, cut: int) -> bool:
-    """PAGE-9: only whitespace lies between ``cut`` and the end ``p`` of a maximal run of
-    terminators and closers (at least one terminator) that whitespace follows or that holds a
-    wide terminator; ``p`` must not be followed by another terminator or closer."""
+    """PAGE-9: only whitespace lies between ``cut`` and the end ``p`` of a sentence end: a
+    maximal run of terminators and the maximal run of closers after it (SENT-6), that
+    whitespace follows or whose terminators hold a wide one (then whatever follows, a new
+    terminator too: ``。」??`` ends twice)."""
     p = cut
     while p > 0 and text[p - 1].isspace():
         p -= 1
-    if p < len(text) and (text[p] in MODEL_TERMINATORS or text[p] in MODEL_CLOSERS):
-        return False
+    if p < len(text) and text[p] in MODEL_CLOSERS:
+        return False  # inside the closers' run
     c = p
     while c > 0 and text[c - 1] in MODEL_CLOSERS:
         c -= 1
+    if c == p and p < len(text) and text[p] in MODEL_TERMINATORS:
+        return False  # inside the terminators' run
     t = c
     while t > 0 and text[t - 1] in MODEL_TERMINATORS:
         t -= 1
