@@ -98,6 +98,16 @@ WHY = {
     "assemble-nan-score": "expected ValueError naming 'chunks[0].score'",
     "window-overlap-unchecked": "expected ValueError naming 'overlap_tokens'",
     "window-strip-pieces": "rules' own checks",
+    "pack-titles-by-default": "rules' own checks",
+    "pack-duplicates-kept": "rules' own checks",
+    "pack-trim-twice": "rules' own checks",
+    "pack-budget-ignores-headers": "rules' own checks",
+    "pack-keys-from-zero": "rules' own checks",
+    "pack-touching-apart": "rules' own checks",
+    "pack-pages-of-first": "rules' own checks",
+    "pack-reading-as-score": "rules' own checks",
+    "pack-shared-text-twice": "rules' own checks",
+    "pack-withheld-above-min-score": "rules' own checks",
 }
 
 

@@ -291,6 +291,93 @@ _WS = [
     ),
 ]
 
+
+def _records(data: dict[str, Any]) -> list[dict[str, Any]]:
+    """A pack_records case's records that are objects."""
+    records = data.get("records")
+    return [r for r in records if isinstance(r, dict)] if isinstance(records, list) else []
+
+
+def _spans(touching: bool) -> Test:
+    """Two records of one document overlap (or, ``touching``, one ends where the next starts)."""
+
+    def test(data: dict[str, Any]) -> bool:
+        spans: dict[Any, list[tuple[Any, Any]]] = {}
+        for r in _records(data):
+            spans.setdefault(r.get("doc_id"), []).append((r.get("start"), r.get("end")))
+        for found in spans.values():
+            for (s1, e1), (s2, e2) in itertools.combinations(found, 2):
+                if not all(type(v) is int for v in (s1, e1, s2, e2)):
+                    continue
+                if touching and (e1 == s2 or e2 == s1):
+                    return True
+                if not touching and s1 < e2 and s2 < e1:
+                    return True
+        return False
+
+    return test
+
+
+def _any_record(test: Callable[[dict[str, Any]], bool]) -> Test:
+    """Some record passes ``test``."""
+    return lambda data: any(test(r) for r in _records(data))
+
+
+def _shared_source(data: dict[str, Any]) -> bool:
+    """Two documents' records carry the same text (duplicate content, CTX-7)."""
+    seen: dict[Any, Any] = {}
+    for r in _records(data):
+        text, doc = r.get("text"), r.get("doc_id")
+        if isinstance(text, str) and seen.setdefault(text, doc) != doc:
+            return True
+    return False
+
+
+def _pack_at_min_score(data: dict[str, Any]) -> bool:
+    """A score equals the given min_score (CTX-6)."""
+    scores = data.get("scores")
+    return isinstance(scores, list) and "min_score" in data and data["min_score"] in scores
+
+
+def _best(data: dict[str, Any]) -> dict[str, Any] | None:
+    """The best-scored record, when records and scores are well formed."""
+    records, scores = _records(data), data.get("scores")
+    if not records or not isinstance(scores, list) or len(scores) != len(records):
+        return None
+    if not all(type(s) in (int, float) for s in scores):
+        return None
+    return records[max(range(len(records)), key=lambda k: scores[k])]
+
+
+def _best_over(data: dict[str, Any]) -> bool:
+    """The best-scored record does not fit the budget whole (CTX-19)."""
+    best, budget = _best(data), data.get("budget")
+    tokens = None if best is None else best.get("tokens")
+    return type(budget) is int and type(tokens) is int and tokens + 1 > budget
+
+
+def _prefixed_best_tight(data: dict[str, Any]) -> bool:
+    """The best-scored record carries a prefix and the budget is 2 or 3 (trim spent, CTX-19)."""
+    best = _best(data)
+    return best is not None and bool(best.get("prefix")) and data.get("budget") in (2, 3)
+
+
+def _pack_bad(data: dict[str, Any]) -> bool:
+    """An option out of range (CTX-15)."""
+    budget = data.get("budget")
+    return (
+        type(budget) is not int
+        or budget < 0
+        or not isinstance(data.get("scores"), list)
+        or len(data["scores"]) != len(_records(data))
+        or any(type(data.get(k, True)) is not bool for k in ("titles", "trim"))
+        or data.get("order", "reading") not in ("reading", "score")
+        or data.get("counter", "whitespace") not in ("whitespace", "unicode", "chars4")
+        or data.get("expand", 0.5) == 0
+        or data.get("min_score") == "NaN"
+    )
+
+
 #: Every op's input classes (CONF-13).
 CLASSES: dict[str, list[InputClass]] = {
     "split_section": [
@@ -623,6 +710,61 @@ CLASSES: dict[str, list[InputClass]] = {
         ),
         *_WS,
         *_COMMON_STR,
+    ],
+    "pack_records": [
+        InputClass(
+            "overlapping records of a document", ("CTX-2", "CTX-3"), 0.3, 0.3, _spans(False)
+        ),
+        InputClass("touching records of a document", ("CTX-2",), 0.3, 0.3, _spans(True)),
+        InputClass(
+            "a table-header prefix",
+            ("CTX-3",),
+            0.4,
+            0.4,
+            _any_record(lambda r: bool(r.get("prefix"))),
+        ),
+        InputClass(
+            "pages", ("CTX-5",), 0.3, 0.3, _any_record(lambda r: r.get("page_start") is not None)
+        ),
+        InputClass(
+            "heading paths",
+            ("CTX-5", "CTX-18"),
+            0.4,
+            0.4,
+            _any_record(lambda r: bool(r.get("heading_path"))),
+        ),
+        InputClass(
+            "a recursive record",
+            ("CTX-4",),
+            0.1,
+            0.1,
+            _any_record(lambda r: str(r.get("strategy", "")).startswith("recursive")),
+        ),
+        InputClass("duplicate content across documents", ("CTX-7",), 0.03, 0.03, _shared_source),
+        InputClass(
+            "labelled records",
+            ("CTX-13",),
+            0.25,
+            0.25,
+            _any_record(lambda r: bool(r.get("metadata"))),
+        ),
+        InputClass("a principal", ("CTX-13", "CTX-14"), 0.4, 0.4, lambda d: "principal" in d),
+        InputClass("a score equal to min_score", ("CTX-6",), 0.2, 0.2, _pack_at_min_score),
+        InputClass("min_score left out", ("CTX-6",), 0.4, 0.4, lambda d: "min_score" not in d),
+        InputClass("titles left out", ("CTX-20", "CTX-17"), 0.4, 0.4, lambda d: "titles" not in d),
+        InputClass("trim left out", ("CTX-20", "CTX-19"), 0.4, 0.4, lambda d: "trim" not in d),
+        InputClass("the best record over the budget", ("CTX-19", "CTX-8"), 0.25, 0.25, _best_over),
+        InputClass(
+            "a prefixed best record and a budget of 2 or 3",
+            ("CTX-19",),
+            0.1,
+            0.1,
+            _prefixed_best_tight,
+        ),
+        InputClass("order='score'", ("CTX-10",), 0.2, 0.2, lambda d: d.get("order") == "score"),
+        InputClass("a counter given", ("CTX-21",), 0.25, 0.25, lambda d: "counter" in d),
+        InputClass("expand given", ("CTX-18",), 0.2, 0.2, lambda d: "expand" in d),
+        InputClass("an argument out of range", ("CTX-15",), 0.1, 0.08, _pack_bad),
     ],
 }
 

@@ -5,12 +5,13 @@ is a simpler case). The input classes the CTX rules talk about come up with thes
 probabilities, per document or record as stated:
 
 * a document's records overlap (0.4), touch (0.3) or leave gaps (0.3) (CTX-2);
-* a document's records carry a table-header prefix (0.2, CTX-3), pages (0.3, CTX-5),
+* a document's records carry a table-header prefix (0.4, CTX-3; its first record then
+  without it, 0.5), pages (0.3, CTX-5),
   heading paths from a small tree (0.4, CTX-5, CTX-18);
 * a second document repeats the first's source word for word (0.25): duplicate content
   across documents (CTX-7);
 * a record is `recursive`, not verbatim (0.1 a document, CTX-4);
-* a document's records are labelled (0.3) and then each has a tenant or access labels (0.3,
+* a document's records are labelled (0.3) and then each has a tenant or access labels (0.6,
   CTX-13); the principal is none
   (0.4), labels only (0.3) or labels and a tenant (0.3) (CTX-13, CTX-14);
 * a score equals `min_score` (about 0.2 a record, CTX-6); `min_score` is left out (0.5),
@@ -18,8 +19,12 @@ probabilities, per document or record as stated:
 * `titles` and `trim` are each left out (0.5, CTX-20), true or false; `order` left out,
   `reading` or `score`; `counter` left out (0.6), `whitespace`, `unicode` or `chars4`
   (CTX-21); `expand` 0.5 (0.15);
-* the budget is below 12 (0.3) or 4 to 47, so records are cut (CTX-19) and skipped (CTX-8);
-* one argument out of range (0.125, CTX-15).
+* the budget is 2 or 3 with a prefixed record scored best (0.2 when a record has a prefix:
+  no cut of it fits, so trimming is spent on it, CTX-19), at most the best record's words
+  plus 2 (0.3: it does not fit whole, a cut of it may), below 12 (0.2) or 4 to 47, so
+  records are cut (CTX-19) and skipped (CTX-8);
+* one argument out of range (0.125, CTX-15); in the hazards profile one more option out of
+  range (0.125, CONF-10).
 """
 
 from __future__ import annotations
@@ -49,6 +54,20 @@ _BAD: list[tuple[str, Any]] = [
     ("counter", "words"),
     ("min_score", "NaN"),
     ("scores", []),
+]
+
+_MAX_SAFE = 2**53 - 1
+#: Hazards only: one option out of range (CONF-10: every argument is drawn
+#: with a lone surrogate, edge whitespace and another type, an integer at and past 2**53 - 1,
+#: -0.0, a boolean and a non-finite number, a float NaN, an infinity, -0.0 and a boolean).
+_STR_BAD: list[Any] = ["a\ud800", " a", "a\t", "\ufeffa", "a\x85", "\x1ca", "\na", 7]
+_INT_BAD: list[Any] = [_MAX_SAFE, _MAX_SAFE + 1, -0.0, True, "Infinity", "NaN"]
+_FLOAT_BAD: list[Any] = ["NaN", "Infinity", "-Infinity", -0.0, False]
+_HAZARDS: list[tuple[str, Any]] = [
+    *(("order", v) for v in _STR_BAD),
+    *(("counter", v) for v in _STR_BAD[:-1]),
+    *(("budget", v) for v in _INT_BAD),
+    *((f, v) for f in ("min_score", "expand") for v in _FLOAT_BAD),
 ]
 
 
@@ -96,7 +115,7 @@ def _records(read: _Reader, hazards: bool) -> list[dict[str, Any]]:
         mode = read.pick(10)  # 0-3 overlap, 4-6 touch, 7-9 gap
         size = 1 + read.pick(4)
         step = max(1, size - 1 - read.pick(2)) if mode < 4 else size if mode < 7 else size + 1
-        prefix = "| h |\n" if read.chance(2) else ""
+        prefix = "| h |\n" if read.chance(4) else ""
         paged = read.chance(3)
         headed = read.chance(4)
         recursive = read.chance(1)
@@ -111,6 +130,8 @@ def _records(read: _Reader, hazards: bool) -> list[dict[str, Any]]:
             if recursive and index == 0:
                 strategy, text = "recursive:max_tokens=8", source[start:end]
                 prefix_here = ""
+            elif index == 0 and prefix and read.chance(5):  # the table's first window: no prefix
+                text, prefix_here = source[start:end], ""
             else:
                 prefix_here = prefix
             record: dict[str, Any] = {
@@ -136,7 +157,7 @@ def _records(read: _Reader, hazards: bool) -> list[dict[str, Any]]:
                 "strategy": strategy,
                 "metadata": {},
             }
-            if labelled and read.chance(3):
+            if labelled and read.chance(6):
                 record["metadata"] = (
                     {"tenant_id": "acme"} if read.chance(5) else {"acl_labels": ["staff"]}
                 )
@@ -152,7 +173,18 @@ def _build(args: tuple[bytes, int], hazards: bool) -> Case:
     read = _Reader(draw)
     records = _records(read, hazards)
     scores: list[Any] = [_SCORES[read.pick(len(_SCORES))] for _ in records]
-    budget = read.pick(12) if read.chance(3) else 4 + read.pick(44)
+    tight = read.pick(10)
+    prefixed = [k for k, r in enumerate(records) if r["prefix"]]
+    if tight < 2 and prefixed:  # the best record's prefix leaves no cut that fits: trim spent
+        scores[prefixed[read.pick(len(prefixed))]] = 0.95
+        budget = 2 + read.pick(2)
+    elif tight < 5 and records:  # the best record does not fit whole, a cut of it may (CTX-19)
+        best = max(range(len(records)), key=lambda k: scores[k])
+        budget = 2 + read.pick(1 + records[best]["tokens"])
+    elif tight < 7:
+        budget = read.pick(12)
+    else:
+        budget = 4 + read.pick(44)
     data: dict[str, Any] = {"records": records, "scores": scores, "budget": budget}
     choice = read.pick(8)
     if choice >= 4:
@@ -177,11 +209,14 @@ def _build(args: tuple[bytes, int], hazards: bool) -> Case:
     if fault % 8 == 7:
         name, value = _BAD[(fault // 8) % len(_BAD)]
         data[name] = value
+    elif hazards and fault % 8 == 6:
+        name, value = _HAZARDS[(fault * 2654435761 >> 9) % len(_HAZARDS)]
+        data[name] = value
     return "pack_records", data
 
 
 def pack_cases(hazards: bool) -> st.SearchStrategy[Case]:
     """``pack_records`` cases for the ``portable`` or ``hazards`` profile."""
-    return st.tuples(st.binary(min_size=8, max_size=96), st.integers(0, 2**16)).map(
+    return st.tuples(st.binary(min_size=64, max_size=160), st.integers(0, 2**16)).map(
         lambda args: _build(args, hazards)
     )

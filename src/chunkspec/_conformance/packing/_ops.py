@@ -100,6 +100,9 @@ def pack_records_op(
         ]
     if isinstance(scores, list):
         scores = [_number(s) for s in scores]
+    for name in ("min_score", "expand"):  # the non-finite spellings, as the scores'
+        if name in options:
+            options[name] = _number(options[name])
     if isinstance(principal, dict):
         principal = Principal(principal.get("labels", []), principal.get("tenant"))
     return pack_records(records, scores, budget, principal=principal, **options).to_dict()
