@@ -234,3 +234,45 @@ def test_second_signal_does_not_wait_for_the_clean_up(tmp_path: Path) -> None:
     assert (status, stderr) == (143, "chunkspec test: interrupted (SIGTERM)\n")
     assert took <= BOUND
     assert marker.read_text() == "emergency"
+
+
+#: A run whose first signal arrives while Python runs a weakref callback, where an exception
+#: cannot propagate (Python reports it as "Exception ignored in" and goes on).
+SWALLOWED = """
+import signal, sys, time, weakref
+from chunkspec._cli._signals import Interrupted, interrupted_line, stop_on_signals
+
+class Thing:
+    pass
+
+try:
+    with stop_on_signals("test"):
+        thing = Thing()
+        kept = weakref.ref(thing, lambda _: signal.raise_signal(signal.SIGTERM))
+        del thing  # the callback runs here; the handler's Interrupted is swallowed
+        print("went on", flush=True)
+        end = time.monotonic() + 30
+        while time.monotonic() < end:  # the run's own code: the signal comes back here
+            time.sleep(0.001)
+        print("never interrupted", flush=True)
+except Interrupted as stop:
+    sys.stderr.write(interrupted_line("test", stop.signum))
+    sys.exit(stop.status)
+"""
+
+
+def test_a_swallowed_first_signal_comes_back() -> None:
+    """CLI-13: a first signal raised where Python cannot propagate it (a weakref callback)
+    prints no traceback and still stops the run, in its own code, with its status."""
+    done = subprocess.run(
+        [sys.executable, "-c", SWALLOWED],
+        env=environment(),
+        capture_output=True,
+        timeout=60,
+        check=False,
+    )
+    assert (done.returncode, done.stdout, done.stderr.decode()) == (
+        143,
+        b"went on\n",
+        "chunkspec test: interrupted (SIGTERM)\n",
+    )

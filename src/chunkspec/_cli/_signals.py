@@ -5,14 +5,21 @@ context managers remove what the run started (temporary files, the staging folde
 processes) and ``main`` prints one line. A second signal does not wait for that clean-up: it
 runs the registered emergency clean-ups (kill the workers, delete the staging folder) and
 ends the process at once with the first signal's status.
+
+Python swallows an exception raised where it cannot propagate (a weakref callback, ``__del__``,
+a garbage-collector callback): it reports it through ``sys.unraisablehook`` and goes on. A
+first signal that lands there is not lost: the hook keeps its report off standard error and
+delivers the signal again a moment later, to be raised in the run's own code (CLI-13).
 """
 
 from __future__ import annotations
 
+import _thread
 import contextlib
 import functools
 import os
 import signal
+import sys
 import threading
 from collections.abc import Callable, Iterator
 from types import FrameType
@@ -81,6 +88,8 @@ class _State:
         self.command = command
         self.first: int | None = None
         self.reported = False
+        #: The first signal swallowed where it cannot propagate, on its way back (CLI-13).
+        self.again: int | None = None
 
 
 @contextlib.contextmanager
@@ -103,6 +112,7 @@ def stop_on_signals(command: str) -> Iterator[Callable[[], None]]:
     def handler(signum: int, frame: FrameType | None) -> None:
         if state.first is None:
             state.first = signum
+            state.again = None
             raise Interrupted(signum)
         # A second signal: do not wait for the clean-up under way; do its urgent part here.
         for cleanup in reversed(_EMERGENCY):
@@ -113,12 +123,27 @@ def stop_on_signals(command: str) -> Iterator[Callable[[], None]]:
                 os.write(STDERR[0], interrupted_line(state.command, state.first).encode())
         os._exit(128 + state.first)
 
+    unraisable = sys.unraisablehook
+
+    def hook(report: sys.UnraisableHookArgs) -> None:
+        caught = report.exc_value
+        if isinstance(caught, Interrupted) and caught.signum == state.first:
+            # Raised where Python cannot propagate it: the run went on. Deliver it again.
+            state.first, state.again = None, caught.signum
+            timer = threading.Timer(_AGAIN, _deliver, (state, caught.signum))
+            timer.daemon = True
+            timer.start()
+            return
+        unraisable(report)
+
     previous = {signum: signal.signal(signum, handler) for signum in SIGNALS}
+    sys.unraisablehook = hook
     _HANDLERS.append(handler)
     _STATES.append(state)
     try:
         yield reported
     finally:
+        sys.unraisablehook = unraisable
         _HANDLERS.remove(handler)
         _STATES.remove(state)
         first = state.first
@@ -127,6 +152,17 @@ def stop_on_signals(command: str) -> Iterator[Callable[[], None]]:
                 signal.signal(signum, old)
             else:  # the process is on its way out: another signal ends it, same status
                 signal.signal(signum, functools.partial(_exit, 128 + first))
+
+
+#: Seconds before a swallowed first signal is delivered again: time for the code that
+#: swallowed it to return to the run's own.
+_AGAIN = 0.005
+
+
+def _deliver(state: _State, signum: int) -> None:
+    """Deliver a swallowed first signal again, unless another came meanwhile (CLI-13)."""
+    if state.first is None and state.again == signum:
+        _thread.interrupt_main(signal.Signals(signum))
 
 
 #: The descriptor a second signal's line is written to: standard error, or while CLI-19
