@@ -11,7 +11,8 @@ import dataclasses
 from collections.abc import Mapping
 from typing import Any
 
-from chunkspec import ChunkRecord, hash_text
+from chunkspec import ChunkRecord
+from chunkspec._conformance.packing._ops import golden_record
 from chunkspec.records import Principal
 from tests.goldens import number
 
@@ -22,37 +23,13 @@ def labelled(record: ChunkRecord, metadata: Mapping[str, Any]) -> ChunkRecord:
 
 
 def pack_record(doc_id: str, index: int, source: str, **fields: object) -> ChunkRecord:
-    """A record of ``source[start:end]`` with the fields a test does not care about filled in."""
-    start = int(fields.pop("start", 0))  # type: ignore[call-overload]
-    end = int(fields.pop("end", len(source)))  # type: ignore[call-overload]
-    prefix = str(fields.pop("prefix", ""))
-    strategy = str(fields.pop("strategy", "window:max_tokens=8,overlap_tokens=2"))
-    text = fields.pop("text", None)
-    body = prefix + source[start:end] if text is None else str(text)
-    values: dict[str, object] = {
-        "id": f"{doc_id}:{index}",
-        "doc_id": doc_id,
-        "index": index,
-        "text": body,
-        "start": start,
-        "end": end,
-        "tokens": len(body.split()),
-        "counter": "whitespace",
-        "content_hash": hash_text(body),
-        "kind": "window",
-        "heading_path": (),
-        "parent_id": None,
-        "page_start": None,
-        "page_end": None,
-        "section": None,
-        "prefix": prefix,
-        "oversized": False,
-        "title": doc_id.upper(),
-        "source": f"{doc_id}.md",
-        "strategy": strategy,
-    }
-    values.update(fields)
-    return ChunkRecord(**values)  # type: ignore[arg-type]
+    """A record of ``source[start:end]`` with the fields a test does not care about filled in
+    (the defaults of the kit's ``golden_record``, which ports read)."""
+    values = golden_record(doc_id, index, source, fields)
+    values["heading_path"] = tuple(values["heading_path"])
+    if "metadata" not in fields:
+        del values["metadata"]
+    return ChunkRecord(**values)
 
 
 def pack_call(data: dict[str, Any]) -> tuple[list[ChunkRecord], list[Any], Any, dict[str, Any]]:

@@ -31,6 +31,7 @@ from .markdown._blame import (
     markdown_mistakes,
 )
 from .packing._checks import pack_field_rules, pack_traps
+from .records._record_object import record_object
 from .windows._blame import error_rules, field_rules, window_traps
 
 __all__ = ["blame", "mistakes"]
@@ -329,29 +330,14 @@ def _window_model(
         i += step
     return keyed_rows(
         [
-            {
-                "id": f"{data['doc_id']}:{k}",
-                "doc_id": data["doc_id"],
-                "index": k,
-                "text": piece,
-                "start": a,
-                "end": b,
-                "tokens": len(piece),
-                "counter": "chars1",
-                "content_hash": _sha(piece.encode("utf-8", "surrogatepass")),
-                "kind": "window",
-                "heading_path": [],
-                "parent_id": None,
-                "page_start": None,
-                "page_end": None,
-                "section": None,
-                "prefix": "",
-                "oversized": False,
-                "title": data["title"],
-                "source": "",
-                "strategy": f"window:max_tokens={size},overlap_tokens={overlap}",
-                "metadata": {},
-            }
+            record_object(
+                data["doc_id"],
+                k,
+                piece,
+                (a, b),
+                title=data["title"],
+                strategy=f"window:max_tokens={size},overlap_tokens={overlap}",
+            )
             for k, (a, b, piece) in enumerate(out)
         ]
     )

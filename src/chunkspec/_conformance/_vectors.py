@@ -21,6 +21,7 @@ from .._version import __version__
 from ._wire import OPS
 from .markdown._vectors import MARKDOWN_OPS, markdown_case
 from .packing._ops import pack_case
+from .records._record_object import record_object
 from .records._schema_cases import schema_vectors
 from .windows._vectors import page_case, token_window_case
 
@@ -113,31 +114,16 @@ _RECORD_RULES = ["RECORD-2", "RECORD-3", "RECORD-6", "RECORD-14"]
 def _window_record(data: dict[str, Any], k: int, piece: str) -> dict[str, Any]:
     """The record of window ``k`` of a ``chunk`` golden (RECORD-1, WIN-5, WIN-9)."""
     start = k * (data["max_tokens"] - data["overlap_tokens"])
-    return {
-        "id": f"{data['doc_id']}:{k}",
-        "doc_id": data["doc_id"],
-        "index": k,
-        "text": piece,
-        "start": start,
-        "end": start + len(piece),
-        "tokens": len(piece),
-        "counter": "chars1",
-        "content_hash": hashlib.sha256(piece.encode("utf-8")).hexdigest(),
-        "kind": "window",
-        "heading_path": [],
-        "parent_id": None,
-        "page_start": None,
-        "page_end": None,
-        "section": None,
-        "prefix": "",
-        "oversized": False,
-        "title": data["title"],
-        "source": "",
-        "strategy": (
+    return record_object(
+        data["doc_id"],
+        k,
+        piece,
+        (start, start + len(piece)),
+        title=data["title"],
+        strategy=(
             f"window:max_tokens={data['max_tokens']},overlap_tokens={data['overlap_tokens']}"
         ),
-        "metadata": {},
-    }
+    )
 
 
 def _window_case(raw: dict[str, Any]) -> dict[str, Any]:

@@ -33,7 +33,7 @@ from typing import Any
 
 from hypothesis import strategies as st
 
-from ..._core._hashing import hash_text
+from ..records._record_object import record_object
 
 __all__ = ["pack_cases"]
 
@@ -134,29 +134,19 @@ def _records(read: _Reader, hazards: bool) -> list[dict[str, Any]]:
                 text, prefix_here = source[start:end], ""
             else:
                 prefix_here = prefix
-            record: dict[str, Any] = {
-                "id": f"{doc}:{index}",
-                "doc_id": doc,
-                "index": index,
-                "text": text,
-                "start": start,
-                "end": end,
-                "tokens": len(text.split()),
-                "counter": "whitespace",
-                "content_hash": hash_text(text),
-                "kind": "window",
-                "heading_path": list(_PATHS[read.pick(4)]) if headed else [],
-                "parent_id": None,
-                "page_start": 1 + w // 3 if paged else None,
-                "page_end": 1 + last // 3 if paged else None,
-                "section": None,
-                "prefix": prefix_here,
-                "oversized": False,
-                "title": doc.upper(),
-                "source": f"{doc}.md",
-                "strategy": strategy,
-                "metadata": {},
-            }
+            record = record_object(
+                doc,
+                index,
+                text,
+                (start, end),
+                title=doc.upper(),
+                strategy=strategy,
+                counter="whitespace",
+                source=f"{doc}.md",
+                heading_path=list(_PATHS[read.pick(4)]) if headed else [],
+                pages=(1 + w // 3, 1 + last // 3) if paged else (None, None),
+                prefix=prefix_here,
+            )
             if labelled and read.chance(6):
                 record["metadata"] = (
                     {"tenant_id": "acme"} if read.chance(5) else {"acl_labels": ["staff"]}

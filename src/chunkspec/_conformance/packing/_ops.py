@@ -11,10 +11,10 @@ import math
 from collections.abc import Mapping
 from typing import Any
 
-from ..._core._hashing import hash_text
 from ..._packing._access import Principal
 from ..._packing._pack_records import pack_records
 from ..._records._record import ChunkRecord
+from ..records._record_object import record_object
 
 __all__ = ["golden_record", "pack_case", "pack_records_op"]
 
@@ -34,29 +34,17 @@ def golden_record(doc: str, index: int, source: str, fields: Mapping[str, Any]) 
     prefix = str(rest.pop("prefix", ""))
     text = rest.pop("text", None)
     body = prefix + source[start:end] if text is None else str(text)
-    record: dict[str, Any] = {
-        "id": f"{doc}:{index}",
-        "doc_id": doc,
-        "index": index,
-        "text": body,
-        "start": start,
-        "end": end,
-        "tokens": len(body.split()),
-        "counter": "whitespace",
-        "content_hash": hash_text(body),
-        "kind": "window",
-        "heading_path": [],
-        "parent_id": None,
-        "page_start": None,
-        "page_end": None,
-        "section": None,
-        "prefix": prefix,
-        "oversized": False,
-        "title": doc.upper(),
-        "source": f"{doc}.md",
-        "strategy": "window:max_tokens=8,overlap_tokens=2",
-        "metadata": {},
-    }
+    record = record_object(
+        doc,
+        index,
+        body,
+        (start, end),
+        title=doc.upper(),
+        strategy="window:max_tokens=8,overlap_tokens=2",
+        counter="whitespace",
+        source=f"{doc}.md",
+        prefix=prefix,
+    )
     record.update(rest)
     return record
 

@@ -7,7 +7,6 @@ the rules the mistake breaks. Models marked JavaScript or UTF-16 replay a hazard
 
 from __future__ import annotations
 
-import hashlib
 import re
 from collections.abc import Callable, Iterator
 from typing import Any
@@ -17,6 +16,7 @@ from ..._core._units import has_cluster_script, unit_spans
 from ..._records._key import keyed_rows
 from ..._text._sentences import CLOSERS, TERMINATORS, WIDE_TERMINATORS
 from .._js_space import JS_SPACE
+from ..records._record_object import record_object
 
 __all__ = ["error_rules", "field_rules", "window_traps"]
 
@@ -143,29 +143,18 @@ def _record(
     data: dict[str, Any], k: int, text: str, span: tuple[int, int], **fields: Any
 ) -> dict[str, Any]:
     """A chunk record (RECORD-1) with the whitespace counter."""
-    return {
-        "id": f"{data['doc_id']}:{k}",
-        "doc_id": data["doc_id"],
-        "index": k,
-        "text": text,
-        "start": span[0],
-        "end": span[1],
-        "tokens": fields.get("tokens", len(text.split())),
-        "counter": fields.get("counter", "whitespace"),
-        "content_hash": hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest(),
-        "kind": "window",
-        "heading_path": [],
-        "parent_id": None,
-        "page_start": fields.get("pages", (None, None))[0],
-        "page_end": fields.get("pages", (None, None))[1],
-        "section": None,
-        "prefix": "",
-        "oversized": fields.get("oversized", False),
-        "title": data["title"],
-        "source": "",
-        "strategy": fields["strategy"],
-        "metadata": {},
-    }
+    return record_object(
+        data["doc_id"],
+        k,
+        text,
+        span,
+        title=data["title"],
+        strategy=fields["strategy"],
+        counter=fields.get("counter", "whitespace"),
+        tokens=fields.get("tokens", len(text.split())),
+        pages=fields.get("pages", (None, None)),
+        oversized=fields.get("oversized", False),
+    )
 
 
 def _tokens(points: list[str], space: Space) -> tuple[list[int], list[int]]:
