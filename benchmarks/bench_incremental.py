@@ -22,11 +22,8 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import random
-import resource
 import shutil
-import subprocess
 import sys
 import tempfile
 import time
@@ -37,7 +34,8 @@ sys.path.insert(0, str(ROOT))  # tests/pdfs.py builds the PDFs
 
 from tests.pdfs import text_pdf  # noqa: E402
 
-ENV = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
+from benchmarks.ingest_run import ingest_command  # noqa: E402
+
 WORDS = [
     "policy",
     "wiki",
@@ -168,22 +166,6 @@ def edit(path: Path, rng: random.Random, turn: int, seed: int) -> int:
     return len(new) + 2
 
 
-def command(corpus: Path, out: Path, extra: list[str]) -> tuple[float, float]:
-    """Return (CPU seconds of the command and its children, wall seconds) of one ingest."""
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    start = time.perf_counter()
-    subprocess.run(
-        [sys.executable, "-m", "chunkspec", "ingest", str(corpus), "--out", str(out), *extra],
-        check=True,
-        env=ENV,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    wall = time.perf_counter() - start
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime), wall
-
-
 def key_shares(out: Path) -> tuple[float, float, dict[str, dict[str, int]]]:
     """(added / new keys, removed / old keys, the counts) of a result's change set."""
     counts = json.loads((out / "_chunkspec.json").read_text("utf-8"))["changes"]
@@ -223,7 +205,7 @@ def main() -> None:
         for strategy in args.strategies.split(","):
             extra = ["--strategy", strategy, "--max-tokens", str(args.max_tokens)]
             extra += ["--workers", str(args.workers)]
-            command(corpus, root / f"base-{strategy}", extra)
+            ingest_command(corpus, root / f"base-{strategy}", extra)
             results[strategy] = extra
         # The edit script: 1% edited, 0.5% removed, 0.5% added.
         chosen = rng.sample(range(n), n // 100 + n // 200)
@@ -251,10 +233,10 @@ def main() -> None:
             base = root / f"base-{strategy}"
             incremental = root / f"incr-{strategy}"
             shutil.copytree(base, incremental)
-            full_cpu, full_wall = command(corpus, root / f"full-{strategy}", extra)
-            incr_cpu, incr_wall = command(corpus, incremental, extra)
+            full_cpu, full_wall = ingest_command(corpus, root / f"full-{strategy}", extra)
+            incr_cpu, incr_wall = ingest_command(corpus, incremental, extra)
             new_share, gone_share, _ = key_shares(incremental)
-            fixed_cpu, _ = command(corpus, incremental, extra)  # nothing changed now
+            fixed_cpu, _ = ingest_command(corpus, incremental, extra)  # nothing changed now
             print(
                 f"| {strategy} | {full_cpu:.2f} | {full_wall:.2f} | {incr_cpu:.2f} "
                 f"| {incr_wall:.2f} | {incr_cpu / full_cpu:.1%} | {fixed_cpu:.2f} "

@@ -21,8 +21,6 @@ it measures:
 from __future__ import annotations
 
 import argparse
-import os
-import resource
 import subprocess
 import sys
 import tempfile
@@ -34,13 +32,13 @@ sys.path.insert(0, str(ROOT))  # tests/corpus_files.py builds the corpus
 
 from tests.corpus_files import write_corpus  # noqa: E402
 
+from benchmarks.ingest_run import ENV, ingest_command  # noqa: E402
 from chunkspec import chunk_document, document_from_bytes  # noqa: E402
 
 OPTIONS = ["--strategy", "heading", "--max-tokens", "64"]
 
 #: The documents of the fixed-cost run: Markdown, text, Markdown, PDF.
 FIXED_DOCS = 4
-ENV = {**os.environ, "PYTHONPATH": str(ROOT / "src"), "RAY_USAGE_STATS_ENABLED": "0"}
 
 
 def plain_loop(files: list[Path]) -> float:
@@ -60,32 +58,15 @@ def plain_loop(files: list[Path]) -> float:
     return best / len(files)
 
 
-def command(folder: Path, out: Path, extra: list[str]) -> tuple[float, float]:
-    """Return (CPU seconds of the command and its children, wall seconds) of one ingest."""
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    start = time.perf_counter()
-    subprocess.run(
-        [sys.executable, "-m", "chunkspec", "ingest", str(folder), "--out", str(out), *extra],
-        check=True,
-        env=ENV,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    wall = time.perf_counter() - start
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
-    return cpu, wall
-
-
 def engine_costs(
     one: Path, many: Path, n: int, out: Path, extra: list[str], repeat: int
 ) -> tuple[float, float, float, float]:
     """Return (fixed CPU, per-document CPU, fixed wall, per-document wall), best of runs."""
     fixed_cpu = fixed_wall = full_cpu = full_wall = float("inf")
     for _ in range(repeat):
-        cpu, wall = command(one, out, [*OPTIONS, *extra])
+        cpu, wall = ingest_command(one, out, [*OPTIONS, *extra])
         fixed_cpu, fixed_wall = min(fixed_cpu, cpu), min(fixed_wall, wall)
-        cpu, wall = command(many, out, [*OPTIONS, *extra])
+        cpu, wall = ingest_command(many, out, [*OPTIONS, *extra])
         full_cpu, full_wall = min(full_cpu, cpu), min(full_wall, wall)
     return (
         fixed_cpu,
