@@ -129,6 +129,42 @@ def costs(mb: float, repeat: int) -> None:
         )
 
 
+def excerpt_speed(repeat: int) -> None:
+    """Print ``chunk_document``'s MB/s per strategy on the excerpts as read from their files
+    (default counter, so ``unicode`` on Chinese, Japanese, Korean and Thai), 128 tokens, with
+    the counter's word cache (emptied before each document, as a new process has it) and
+    without it (every word cut into units again, as before the cache), in interleaved rounds."""
+    from chunkspec import read_document
+    from chunkspec._core import _units
+
+    paths = sorted(p for p in EXCERPTS.glob("*.txt") if not p.name.startswith("LICENSE"))
+    documents = [read_document(p) for p in paths]
+    size = sum(len(d.text.encode("utf-8")) for d in documents)
+    longest = _units._CACHED_LENGTH
+
+    def run(strategy: str, cached: bool) -> None:
+        _units._CACHED_LENGTH = longest if cached else -1
+        try:
+            for document in documents:
+                _units._cached_more_units.cache_clear()
+                chunk_document(document, strategy, max_tokens=128)
+        finally:
+            _units._CACHED_LENGTH = longest
+
+    best = {(s, c): float("inf") for s in STRATEGIES for c in (True, False)}
+    for _ in range(repeat):
+        for strategy, cached in best:
+            seconds = _cpu(lambda s=strategy, c=cached: run(s, c))  # type: ignore[misc]
+            best[strategy, cached] = min(best[strategy, cached], seconds)
+    print(f"chunk_document on the {len(documents)} excerpts ({size / 1e3:.0f} kB), MB/s:")
+    for strategy in STRATEGIES:
+        now, before = best[strategy, True], best[strategy, False]
+        print(
+            f"  {strategy:>12}: cached {size / now / 1e6:.2f}, uncached "
+            f"{size / before / 1e6:.2f}, speed-up {before / now:.2f}x"
+        )
+
+
 #: Dictionary segmenters of the survey (docs/segmenters.md): name -> (language, import
 #: and build, returning a text -> word list function). Each one not installed is skipped.
 def _peers() -> dict[str, tuple[str, Callable[[], Callable[[str], object]]]]:
@@ -301,6 +337,7 @@ def main() -> None:
         print(f"budgets skipped: {error}")
     if not args.budgets_only:
         costs(args.mb, args.repeat)
+        excerpt_speed(args.repeat)
         segmenters(args.repeat)
         boundaries()
 
