@@ -35,26 +35,33 @@ def _markdown(size: int) -> str:
 
 @pytest.mark.parametrize("mebibytes", [1, 4])
 def test_heading_starts_scan_each_character_a_bounded_number_of_times(mebibytes: int) -> None:
-    """Reading the headings of an LF file scans back at most to the previous heading, so
-    the characters scanned stay within three times the text for 1 MiB and 4 MiB alike (the
-    unbounded ``\\r`` search scanned back to the start once per heading: quadratic)."""
+    """Looking up the path at offsets all through an LF file scans back at most to the
+    previous heading, once per heading, so the characters scanned stay within three times
+    the text for 1 MiB and 4 MiB alike (the unbounded ``\\r`` search scanned back to the
+    start once per heading: quadratic; a search per lookup would be records x section)."""
     text = _markdown(mebibytes << 20)
     blocks = document_from_text(text, doc_id="d").blocks().blocks
     _CountingText.scanned = 0
     headings = _Headings(_CountingText(text), blocks)
-    assert len(headings.starts) > 10_000
+    assert len(headings.titles) > 10_000
+    for offset in range(0, len(text), 7):  # several lookups in every section
+        headings.at(offset)
     assert _CountingText.scanned <= 3 * len(text)  # two searches (LF, CR) per heading
 
 
 def test_heading_starts_are_line_starts() -> None:
-    """The bounded search gives each heading's line start, for LF, CR and CRLF lines and a
-    setext heading whose title starts past its line's start."""
+    """A heading starts at its line's start, for LF, CR and CRLF lines and a setext heading
+    whose title starts past its line's start: the path at every offset is the last
+    heading's whose line starts at or before it."""
     text = "intro\r\n# One\rpara\n  Two\n---\n## Three\n"
     blocks = document_from_text(text, doc_id="d").blocks().blocks
-    starts = _Headings(text, blocks).starts
+    headings = _Headings(text, blocks)
     brute = [
         max(text.rfind("\n", 0, b.start), text.rfind("\r", 0, b.start)) + 1
         for b in blocks
         if b.kind == "heading"
     ]
-    assert starts == brute
+    assert len(brute) == 3
+    for offset in range(len(text) + 1):
+        k = sum(1 for start in brute if start <= offset)
+        assert headings.at(offset) == (headings.paths[k - 1] if k else ()), offset

@@ -126,30 +126,38 @@ class _Headings:
 
     A heading starts where its line starts (its ``#`` marker, or a setext title's first
     line), not where its title does: a window that begins with ``## Install`` is in the
-    Install section.
+    Install section. Only the line start of the heading just after an offset can matter
+    (the next heading's line starts after this one's title), so it is found at lookup, not
+    for every heading of the document.
     """
 
     def __init__(self, source: str, blocks: Sequence[Block]) -> None:
-        self.starts: list[int] = []
+        self.source = source
+        self.titles: list[int] = []  # where each heading's title starts
         self.paths: list[tuple[str, ...]] = []
-        start, path = self.starts.append, self.paths.append
+        title, path = self.titles.append, self.paths.append
         stack: list[tuple[int, tuple[str, ...]]] = []  # (level, the path to that heading)
-        floor = 0
         for block in [block for block in blocks if block.kind == "heading"]:
             level = block.level
             while stack and stack[-1][0] >= level:
                 stack.pop()
             here = (*stack[-1][1], block.text) if stack else (block.text,)
             stack.append((level, here))
-            at = block.start
-            # Most headings start their line (an ATX marker at column 0): no search back.
-            floor = at if at == 0 or source[at - 1] in "\n\r" else _line_start(source, at, floor)
-            start(floor)
+            title(block.start)
             path(here)
+        self.lines = [-1] * len(self.titles)  # each heading's line start, once looked up
 
     def at(self, offset: int) -> tuple[str, ...]:
-        """Return the path of the last heading that starts at or before ``offset``."""
-        i = bisect.bisect_right(self.starts, offset)
+        """Return the path of the last heading whose line starts at or before ``offset``."""
+        titles = self.titles
+        i = bisect.bisect_right(titles, offset)
+        if i < len(titles):  # the next heading: its marker may start at or before offset
+            line = self.lines[i]
+            if line < 0:  # each heading's line start is searched for once (linear overall)
+                line = _line_start(self.source, titles[i], titles[i - 1] if i else 0)
+                self.lines[i] = line
+            if line <= offset:
+                i += 1
         return self.paths[i - 1] if i else ()
 
 
@@ -157,9 +165,9 @@ def _line_start(source: str, offset: int, floor: int = 0) -> int:
     """Return the start of the MD-2 line holding ``source[offset]``, given that it is not
     before ``floor`` (the previous heading's line start, or 0).
 
-    The search for a line break looks back no further than ``floor``, so reading every
-    heading of a document is linear in its length: unbounded, the ``\r`` search of an
-    LF file would scan back to the start once per heading.
+    The search for a line break looks back no further than ``floor``, so finding every
+    heading's line start is linear in the document's length: unbounded, the ``\r`` search of
+    an LF file would scan back to the start once per heading.
     """
     if offset < floor:
         floor = 0
