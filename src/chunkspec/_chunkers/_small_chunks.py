@@ -94,7 +94,12 @@ def merge_small(
     span carries it as its ``tokens`` (RECORD-14) and the record loop does not count again.
     """
     n = len(spans)
-    alone = [measure(s.start, s.end, s.prefix, s.heading_path or ()) for s in spans]
+    alone = [
+        s.tokens
+        if counted and s.tokens is not None  # the chunker's count of the span's own text
+        else measure(s.start, s.end, s.prefix, s.heading_path or ())
+        for s in spans
+    ]
 
     heading = [s.kind == "heading" for s in spans]
 

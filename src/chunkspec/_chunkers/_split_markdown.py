@@ -239,8 +239,11 @@ class _Splitter:
             self.trail_tokens = 0
             self.counted = False
 
-    def emit(self, kind: str, start: int, end: int, prefix: str = "") -> None:
-        """Append the chunk for ``source[start:end]``.
+    def emit(
+        self, kind: str, start: int, end: int, prefix: str = "", tokens: int | None = None
+    ) -> None:
+        """Append the chunk for ``source[start:end]`` (``tokens``, its count when known, is
+        for the record loop: a chunk has no field for it).
 
         Built through the dataclass's slots (the fields of MD-8, nothing else): a frozen
         dataclass's ``__init__`` sets each through ``object.__setattr__``, at twice the cost,
@@ -313,7 +316,10 @@ class _Splitter:
                 # really fits (one unit alone always does).
                 first = units[i][0]
                 j = _longest(i + 1, j - 1, lambda k: self.fits(first, units[k - 1][1]))  # noqa: B023
-            self.emit(kind, units[i][0], units[j - 1][1])
+            # A summable counter's run count is the sum of its blocks' counts (the blanks
+            # between them hold no token): the chunk's own count, for RECORD-14.
+            tokens = total - self.trail_tokens if self.summable else None
+            self.emit(kind, units[i][0], units[j - 1][1], tokens=tokens)
             i = j
 
     def oversized(self, start: int, end: int) -> list[tuple[int, int]]:
@@ -422,9 +428,12 @@ class _SpanSplitter(_Splitter):
         )
         self.spans: list[Span] = []
 
-    def emit(self, kind: str, start: int, end: int, prefix: str = "") -> None:
-        """Append the span of the chunk ``prefix + source[start:end]``."""
-        self.spans.append(Span(start, end, kind, self.path, None, prefix))
+    def emit(
+        self, kind: str, start: int, end: int, prefix: str = "", tokens: int | None = None
+    ) -> None:
+        """Append the span of the chunk ``prefix + source[start:end]``, with its count when
+        the packing summed it (RECORD-14)."""
+        self.spans.append(Span(start, end, kind, self.path, None, prefix, None, tokens))
 
 
 def structural_spans(document: SourceDocument, options: ChunkOptions) -> list[Span]:
