@@ -33,7 +33,7 @@ from typing import Any
 
 from hypothesis import strategies as st
 
-from ..records._record_object import record_object
+from ._ops import golden_record
 
 __all__ = ["pack_cases"]
 
@@ -125,28 +125,22 @@ def _records(read: _Reader, hazards: bool) -> list[dict[str, Any]]:
             start, end = starts[w], ends[last]
             if 4 <= mode < 7 and w > 0:
                 start = ends[w - 1]  # touching: this record starts where the last one ended
-            text = prefix + source[start:end]
-            strategy = "window:max_tokens=8,overlap_tokens=2"
+            strategy, prefix_here = "window:max_tokens=8,overlap_tokens=2", prefix
             if recursive and index == 0:
-                strategy, text = "recursive:max_tokens=8", source[start:end]
-                prefix_here = ""
+                strategy, prefix_here = "recursive:max_tokens=8", ""
             elif index == 0 and prefix and read.chance(5):  # the table's first window: no prefix
-                text, prefix_here = source[start:end], ""
-            else:
-                prefix_here = prefix
-            record = record_object(
-                doc,
-                index,
-                text,
-                (start, end),
-                title=doc.upper(),
-                strategy=strategy,
-                counter="whitespace",
-                source=f"{doc}.md",
-                heading_path=list(_PATHS[read.pick(4)]) if headed else [],
-                pages=(1 + w // 3, 1 + last // 3) if paged else (None, None),
-                prefix=prefix_here,
-            )
+                prefix_here = ""
+            fields: dict[str, Any] = {
+                "start": start,
+                "end": end,
+                "prefix": prefix_here,
+                "strategy": strategy,
+            }
+            if headed:
+                fields["heading_path"] = list(_PATHS[read.pick(4)])
+            if paged:
+                fields["page_start"], fields["page_end"] = 1 + w // 3, 1 + last // 3
+            record = golden_record(doc, index, source, fields)  # text: prefix + the span
             if labelled and read.chance(6):
                 record["metadata"] = (
                     {"tenant_id": "acme"} if read.chance(5) else {"acl_labels": ["staff"]}
