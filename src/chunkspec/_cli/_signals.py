@@ -88,8 +88,6 @@ class _State:
         self.command = command
         self.first: int | None = None
         self.reported = False
-        #: The first signal swallowed where it cannot propagate, on its way back (CLI-13).
-        self.again: int | None = None
 
 
 @contextlib.contextmanager
@@ -112,7 +110,6 @@ def stop_on_signals(command: str) -> Iterator[Callable[[], None]]:
     def handler(signum: int, frame: FrameType | None) -> None:
         if state.first is None:
             state.first = signum
-            state.again = None
             raise Interrupted(signum)
         # A second signal: do not wait for the clean-up under way; do its urgent part here.
         for cleanup in reversed(_EMERGENCY):
@@ -129,7 +126,7 @@ def stop_on_signals(command: str) -> Iterator[Callable[[], None]]:
         caught = report.exc_value
         if isinstance(caught, Interrupted) and caught.signum == state.first:
             # Raised where Python cannot propagate it: the run went on. Deliver it again.
-            state.first, state.again = None, caught.signum
+            state.first = None
             timer = threading.Timer(_AGAIN, _deliver, (state, caught.signum))
             timer.daemon = True
             timer.start()
@@ -161,7 +158,7 @@ _AGAIN = 0.005
 
 def _deliver(state: _State, signum: int) -> None:
     """Deliver a swallowed first signal again, unless another came meanwhile (CLI-13)."""
-    if state.first is None and state.again == signum:
+    if state.first is None:
         _thread.interrupt_main(signal.Signals(signum))
 
 

@@ -163,7 +163,7 @@ class _Headings:
 
 def _line_start(source: str, offset: int, floor: int = 0) -> int:
     """Return the start of the MD-2 line holding ``source[offset]``, given that it is not
-    before ``floor`` (the previous heading's line start, or 0).
+    before ``floor`` (where the previous heading's title starts, or 0).
 
     The search for a line break looks back no further than ``floor``, so finding every
     heading's line start is linear in the document's length: unbounded, the ``\r`` search of
