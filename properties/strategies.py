@@ -539,6 +539,12 @@ _SCAN_LINES = (
     "<a href='x'>",
     "<span>x</span>",
     "<x",
+    # HTML blocks' closers anywhere on a later line, indented, in another case (MD-14).
+    "<script>",
+    "x </SCRIPT> y",
+    "  --> x",
+    "a ]]>",
+    "\t?>",
     "",
     "",
     "",

@@ -19,7 +19,7 @@ The comments quote the markdown-it-py rule each branch follows (``rules_block/*.
 from __future__ import annotations
 
 import re
-from bisect import bisect_left
+from bisect import bisect_left, bisect_right
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
@@ -73,6 +73,10 @@ _DEEP = 16
 _REACH = 64
 #: markdown-it-py's table rule stops adding empty cells past this many (rules_block/table.py).
 _CELLS = 0x10000
+
+#: A line of spaces and tabs only, from the line break before it (HTML blocks 6 and 7 end
+#: before it).
+_EMPTY_LINE = re.compile(r"\n[ \t]*(?=\n|\Z)")
 
 #: A block the scan does not decide: the caller parses from its first line.
 UNSURE = -1
@@ -514,20 +518,23 @@ def _fence(text: str, starts: Sequence[int], ends: Sequence[int], i: int, p: int
 def _html(text: str, starts: Sequence[int], ends: Sequence[int], i: int, p: int, e: int) -> int:
     """One past the last line of the HTML block at line ``i``, or 0 (rules_block/html_block.py)."""
     line = text[p:e]
-    closer = next((close for opener, close, _ in HTML_SEQUENCES if opener.search(line)), None)
-    if closer is None:
+    for opener, closer, _ in HTML_SEQUENCES:
+        if opener.search(line):
+            break
+    else:
         return 0
     if closer.search(line):
         return i + 1
-    count = len(starts)
-    j = i + 1
-    while j < count:
-        q, _ = _indent(text, starts, ends, j)
-        line = text[q : ends[j]]
-        if closer.search(line):
-            return j + 1 if line else j
-        j += 1
-    return count
+    # "for nextLine ...: lineText = state.src[pos:max]; if closer.search(lineText): ...
+    # break": each later line from its indentation on. The closers of blocks 1-5 never
+    # match a line break or spaces and tabs, so the first match in the text after line
+    # ``i`` is on the closing line; "^$" (blocks 6 and 7) matches a line of spaces and
+    # tabs, which the block leaves out.
+    if closer.pattern == "^$":
+        empty = _EMPTY_LINE.search(text, e)
+        return len(starts) if empty is None else bisect_left(starts, empty.start() + 1)
+    found = closer.search(text, e)
+    return len(starts) if found is None else bisect_right(starts, found.start())
 
 
 def _table_columns(text: str, starts: Sequence[int], ends: Sequence[int], i: int) -> int:
