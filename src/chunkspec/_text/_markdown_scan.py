@@ -518,10 +518,8 @@ def _fence(text: str, starts: Sequence[int], ends: Sequence[int], i: int, p: int
 def _html(text: str, starts: Sequence[int], ends: Sequence[int], i: int, p: int, e: int) -> int:
     """One past the last line of the HTML block at line ``i``, or 0 (rules_block/html_block.py)."""
     line = text[p:e]
-    for opener, closer, _ in HTML_SEQUENCES:
-        if opener.search(line):
-            break
-    else:
+    closer = next((close for opener, close, _ in HTML_SEQUENCES if opener.search(line)), None)
+    if closer is None:
         return 0
     if closer.search(line):
         return i + 1
