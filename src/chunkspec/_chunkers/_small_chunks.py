@@ -156,15 +156,15 @@ def merge_small(
         # ``first._replace(end=..., kind=kind, tokens=known, content_hash=None)``, built
         # directly (``_replace`` maps every field through a dict: three times the cost).
         span = Span(
-            first.start,
-            spans[run[-1]].end,
-            kind,
-            first.heading_path,
-            first.parent_id,
-            first.prefix,
-            first.text,
-            known,
-            None,
+            start=first.start,
+            end=spans[run[-1]].end,
+            kind=kind,
+            heading_path=first.heading_path,
+            parent_id=first.parent_id,
+            prefix=first.prefix,
+            text=first.text,
+            tokens=known,
+            content_hash=None,
         )
         result.append((run, span))
     return result

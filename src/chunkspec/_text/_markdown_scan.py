@@ -77,6 +77,8 @@ _CELLS = 0x10000
 #: A line of spaces and tabs only, from the line break before it (HTML blocks 6 and 7 end
 #: before it).
 _EMPTY_LINE = re.compile(r"\n[ \t]*(?=\n|\Z)")
+#: The HTML blocks' closers that an empty line matches ("^$": blocks 6 and 7).
+_BLANK_CLOSERS = frozenset(close for _, close, _ in HTML_SEQUENCES if close.match(""))
 
 #: A block the scan does not decide: the caller parses from its first line.
 UNSURE = -1
@@ -528,7 +530,7 @@ def _html(text: str, starts: Sequence[int], ends: Sequence[int], i: int, p: int,
     # match a line break or spaces and tabs, so the first match in the text after line
     # ``i`` is on the closing line; "^$" (blocks 6 and 7) matches a line of spaces and
     # tabs, which the block leaves out.
-    if closer.pattern == "^$":
+    if closer in _BLANK_CLOSERS:
         empty = _EMPTY_LINE.search(text, e)
         return len(starts) if empty is None else bisect_left(starts, empty.start() + 1)
     found = closer.search(text, e)
