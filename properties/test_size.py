@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from hypothesis import example as case
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -218,6 +219,10 @@ def test_a_merge_never_passes_the_budget(text: str, options: ChunkOptions) -> No
 
 @settings(max_examples=400)
 @given(texts, size_options())
+@case(  # a chain of headings: "# alpha", a setext heading under it, an indented body
+    "# alpha\nalpha alpha alpha alpha\n---\n    alpha\n    # code\n",
+    ChunkOptions(strategy="heading", max_tokens=8, budget_includes_headings=True),
+)
 def test_a_heading_alone_is_an_exception(text: str, options: ChunkOptions) -> None:
     """SIZE-10, SIZE-3, SIZE-4, SIZE-7: under heading with min_tokens > 0, a record made only
     of headings could not be merged with the record after it or before it."""
@@ -236,7 +241,16 @@ def test_a_heading_alone_is_an_exception(text: str, options: ChunkOptions) -> No
         after = records[i + 1] if i + 1 < len(records) else None
         before = records[i - 1] if i else None
         if after is not None and after.parent_id == r.id:
-            assert merged(r, after) > options.max_tokens  # SIZE-3: its body did not fit
+            # SIZE-3: a heading comes with its first child, through a chain of headings
+            # ("# a" over the setext "b\n---" over a body): the whole chain did not fit.
+            last = i + 1
+            while (
+                last + 1 < len(records)
+                and _heading_only(document, records[last])
+                and records[last + 1].parent_id == records[last].id
+            ):
+                last += 1
+            assert merged(r, records[last]) > options.max_tokens  # SIZE-3: its body did not fit
         elif before is not None and r.parent_id == before.id:
             assert merged(before, r) > options.max_tokens  # SIZE-4: its parent's did not
 
