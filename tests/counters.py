@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 import builtins
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import pytest
 import tiktoken
 import tokenizers
 from tokenizers import models, pre_tokenizers
@@ -17,6 +16,9 @@ from chunkspec.counters import (
     UnicodeCounter,
     WhitespaceCounter,
 )
+
+if TYPE_CHECKING:  # the benchmarks build these counters without pytest installed
+    import pytest
 
 #: GPT-2's pre-tokenizer pattern: words with their leading space, digits, punctuation.
 GPT2_PATTERN = r"""'s|'t|'re|'ve|'m|'ll|'d| ?\p{L}+| ?\p{N}+| ?[^\s\p{L}\p{N}]+|\s+(?!\S)|\s+"""
