@@ -276,3 +276,38 @@ def test_a_swallowed_first_signal_comes_back() -> None:
         b"went on\n",
         "chunkspec test: interrupted (SIGTERM)\n",
     )
+
+
+def test_a_temporary_is_made_with_signals_held_and_removed_while_registered(
+    tmp_path: Path,
+) -> None:
+    """CLI-13: ``removed_on_failure`` makes the temporary with SIGINT and SIGTERM held (no
+    signal between making it and knowing its name) and, on failure, removes it while its
+    removal is still an emergency clean-up (a second signal during the removal removes it
+    too). The race a property run found: a second SIGTERM right after the first left
+    ``.out.chunkspec-*`` behind, because the removal was unregistered before it ran."""
+    from chunkspec._cli import _signals
+
+    seen: dict[str, Any] = {}
+
+    def make() -> Path:
+        seen["held"] = set(signal.pthread_sigmask(signal.SIG_BLOCK, []))
+        folder = tmp_path / "staging"
+        folder.mkdir()
+        return folder
+
+    def remove(folder: Path) -> None:
+        seen["registered"] = len(_signals._EMERGENCY)
+        folder.rmdir()
+
+    def fail() -> None:
+        with _signals.removed_on_failure(make, remove) as folder:
+            assert folder.is_dir()
+            raise _signals.Interrupted(signal.SIGTERM)
+
+    with pytest.raises(_signals.Interrupted):
+        fail()
+    assert {signal.SIGINT, signal.SIGTERM} <= seen["held"]
+    assert seen["registered"] == 1
+    assert not (tmp_path / "staging").exists()
+    assert _signals._EMERGENCY == []

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from ._io import CliError, json_line
-from ._signals import emergency, held
+from ._signals import held, removed_on_failure
 
 __all__ = ["MANIFEST", "PartWriter", "check_out", "staging"]
 
@@ -64,29 +64,26 @@ def staging(out: str) -> Iterator[Path]:
     signals are held during the swap, so ``out`` is always the old or the new result.
     """
     target = Path(out)
-    folder = Path(tempfile.mkdtemp(prefix=f".{target.name}.chunkspec-", dir=target.parent))
-    try:
-        with emergency(functools.partial(shutil.rmtree, folder, ignore_errors=True)):
-            yield folder
-    except BaseException:
-        shutil.rmtree(folder, ignore_errors=True)
-        raise
-    folder.chmod(0o777 & ~_umask())  # mkdtemp makes 0700; give the folder a usual mode
-    old = None
-    with held():  # the old result's removal too: a part of it must not be left behind
-        if target.exists():
-            old = Path(tempfile.mkdtemp(prefix=f".{target.name}.old-", dir=target.parent))
-            os.rename(target, old / target.name)
-        try:
-            os.rename(folder, target)
-        except BaseException:
-            if old is not None:  # put the old result back rather than lose it
-                os.rename(old / target.name, target)
-            shutil.rmtree(folder, ignore_errors=True)
-            raise
-        finally:
-            if old is not None:
-                shutil.rmtree(old, ignore_errors=True)
+    with removed_on_failure(
+        lambda: Path(tempfile.mkdtemp(prefix=f".{target.name}.chunkspec-", dir=target.parent)),
+        functools.partial(shutil.rmtree, ignore_errors=True),
+    ) as folder:
+        yield folder
+        folder.chmod(0o777 & ~_umask())  # mkdtemp makes 0700; give the folder a usual mode
+        old = None
+        with held():  # the old result's removal too: a part of it must not be left behind
+            if target.exists():
+                old = Path(tempfile.mkdtemp(prefix=f".{target.name}.old-", dir=target.parent))
+                os.rename(target, old / target.name)
+            try:
+                os.rename(folder, target)
+            except BaseException:
+                if old is not None:  # put the old result back rather than lose it
+                    os.rename(old / target.name, target)
+                raise
+            finally:
+                if old is not None:
+                    shutil.rmtree(old, ignore_errors=True)
 
 
 def _umask() -> int:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import contextlib
-import functools
 import os
 import sys
 import tempfile
@@ -14,7 +13,7 @@ from typing import IO, Any
 from .._records._record import ChunkRecord
 from ._io import CliError
 from ._record_line import record_line
-from ._signals import emergency
+from ._signals import removed_on_failure
 
 __all__ = [
     "Progress",
@@ -66,20 +65,16 @@ def atomic_file(path: str, mode: str) -> Iterator[IO[Any]]:
     a second signal too, so ``path`` holds its old content or the new one, never a part.
     """
     folder = os.path.dirname(os.path.abspath(path))
-    handle, temporary = tempfile.mkstemp(prefix=".chunkspec-", suffix=".part", dir=folder)
-    umask = os.umask(0)
-    os.umask(umask)
-    os.chmod(temporary, 0o666 & ~umask)  # mkstemp makes 0600; give the file a usual mode
-    try:
-        with (
-            emergency(functools.partial(_unlink, temporary)),
-            os.fdopen(handle, mode, encoding=None if "b" in mode else "utf-8") as out,
-        ):
+    with removed_on_failure(
+        lambda: tempfile.mkstemp(prefix=".chunkspec-", suffix=".part", dir=folder),
+        lambda made: _unlink(made[1]),
+    ) as (handle, temporary):
+        umask = os.umask(0)
+        os.umask(umask)
+        os.chmod(temporary, 0o666 & ~umask)  # mkstemp makes 0600; give the file a usual mode
+        with os.fdopen(handle, mode, encoding=None if "b" in mode else "utf-8") as out:
             yield out
         os.replace(temporary, path)
-    except BaseException:
-        _unlink(temporary)
-        raise
 
 
 def _unlink(path: str) -> None:

@@ -23,6 +23,7 @@ import sys
 import threading
 from collections.abc import Callable, Iterator
 from types import FrameType
+from typing import TypeVar
 
 __all__ = [
     "SIGNALS",
@@ -31,6 +32,7 @@ __all__ = [
     "emergency",
     "held",
     "interrupted_line",
+    "removed_on_failure",
     "signalled",
     "stop_on_signals",
     "take_back",
@@ -79,6 +81,33 @@ def emergency(cleanup: Callable[[], None]) -> Iterator[None]:
     finally:
         with contextlib.suppress(ValueError):
             _EMERGENCY.remove(cleanup)
+
+
+_T = TypeVar("_T")
+
+
+@contextlib.contextmanager
+def removed_on_failure(make: Callable[[], _T], remove: Callable[[_T], None]) -> Iterator[_T]:
+    """Yield ``make()``, a temporary file or folder; ``remove`` it if the block fails (CLI-13).
+
+    It is made with signals held, so no signal comes between making it and knowing its
+    name, and its removal is an emergency clean-up until the block and the removal itself
+    are over: a second signal at any moment, even during the removal, removes it too.
+    """
+    made: list[_T] = []
+
+    def urgent() -> None:
+        for thing in made:
+            remove(thing)
+
+    with emergency(urgent):
+        try:
+            with held():
+                made.append(make())
+            yield made[0]
+        except BaseException:
+            urgent()
+            raise
 
 
 class _State:
