@@ -19,11 +19,12 @@ from typing import Any
 
 from .._chunkers._options import ChunkOptions
 from .._chunkers._strategies import STRATEGIES
+from .._counters._builtin import TokenSpanCounter
 from .._counters._registry import resolve_counter
 from .._errors import ArgumentTypeError, ArgumentValueError
 from ._io import CliError
 
-__all__ = ["CommandOptions", "add_chunking_options", "chunk_options"]
+__all__ = ["CommandOptions", "add_chunking_options", "chunk_options", "load_counter"]
 
 #: The option fields whose flag names differ from the field only by ``--`` and dashes.
 _FIELDS = (
@@ -215,11 +216,17 @@ def _flagged(message: str, flags: dict[str, str]) -> str:
     return message
 
 
-def _load(counter: str, encoding_file: str | None, flags: dict[str, str]) -> None:
+def load_counter(counter: str, encoding_file: str | None) -> TokenSpanCounter:
+    """The counter ``--counter`` (and ``--encoding-file``) name, built now: one that cannot
+    be built is one line (CLI-1, TRUST-14)."""
+    return _load(counter, encoding_file, {"encoding_file": "--encoding-file"})
+
+
+def _load(counter: str, encoding_file: str | None, flags: dict[str, str]) -> TokenSpanCounter:
     """Build the counter once up front, so a missing extra or file is one line (CLI-1)."""
     kind, _, argument = counter.partition(":")
     try:
-        resolve_counter(counter, encoding_file=encoding_file)
+        return resolve_counter(counter, encoding_file=encoding_file)
     except ImportError as error:
         raise CliError(str(error)) from None
     except (ArgumentTypeError, ArgumentValueError) as error:

@@ -1,7 +1,8 @@
 """``chunkspec pack``: assemble scored chunks from JSON Lines or Parquet into a context.
 
 By default seed 000's ``assemble`` (CLI-4, CLI-5); with ``--merge`` the provenance-aware
-``pack_records`` (CLI-25, CLI-26, docs/spec/context.md).
+``pack_records`` (CLI-25, CLI-26, docs/spec/context.md). Both withhold what the reader may
+not read by one rule (CTX-13, TRUST-11).
 """
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ import argparse
 import json
 import re
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -20,12 +21,14 @@ from .._core._hashing import hash_text
 from .._core._metadata import metadata_from_json
 from .._core._tokens import count_tokens
 from .._counters._registry import measure_of
+from .._counters._builtin import TokenCounter
 from .._errors import ArgumentTypeError, ArgumentValueError
-from .._packing._access import Principal
+from .._packing._access import Principal, readable
 from .._packing._pack_records import ORDERS, pack_records
 from .._records._record import READ_FIELDS, RECORD_FIELDS, ChunkRecord
 from .._records._rows import ERROR_FIELD
-from ._io import CliError, decode_text, read_bytes
+from ._io import CliError, decode_text, one_line, read_bytes
+from ._options import load_counter
 
 __all__ = ["register"]
 
@@ -94,6 +97,13 @@ def register(sub: Any) -> None:
         help="the counter that measures the context (default: the records' counter)",
     )
     merge.add_argument(
+        "--encoding-file",
+        metavar="FILE",
+        default=None,
+        help="the tiktoken encoding's .tiktoken rank file, for a tiktoken counter offline "
+        "(COUNT-9)",
+    )
+    merge.add_argument(
         "--titles",
         action=argparse.BooleanOptionalAction,
         default=None,
@@ -115,26 +125,28 @@ def register(sub: Any) -> None:
         help="cut the first record that does not fit whole at its last word that fits "
         "(default: --trim; --no-trim skips it whole)",
     )
-    merge.add_argument(
+    access = parser.add_argument_group("the reader (both packers, CTX-13)")
+    access.add_argument(
         "--tenant",
         metavar="T",
         default=None,
         help="the reader's tenant: records of another tenant_id are withheld",
     )
-    merge.add_argument(
+    access.add_argument(
         "--label",
         metavar="L",
         action="append",
         default=None,
         help="an access label the reader holds (repeat for more): records whose acl_labels "
         "are not all held are withheld; without --tenant and --label, every labelled "
-        "record is",
+        "record is; a record whose labels cannot be read is withheld from every reader",
     )
     parser.set_defaults(run=run)
 
 
-#: The flags that only the --merge packer reads (CLI-25).
-_MERGE_ONLY = ("cite", "order", "counter", "titles", "expand", "trim", "tenant", "label")
+#: The flags that only the --merge packer reads (CLI-25); --tenant and --label are both
+#: packers' (TRUST-11).
+_MERGE_ONLY = ("cite", "order", "counter", "encoding_file", "titles", "expand", "trim")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -146,16 +158,26 @@ def run(args: argparse.Namespace) -> int:
         if value is False and name in ("titles", "trim"):
             raise CliError(f"--no-{name} needs --merge")
         if value is not None and value is not False:
-            raise CliError(f"--{name} needs --merge")
+            raise CliError(f"--{name.replace('_', '-')} needs --merge")
+    principal = _principal(args)
     numbers: list[int] = []
     parsed: list[tuple[Chunk, str | None]] = []
-    skipped = 0
+    skipped, denied = 0, 0
+    unreadable: list[str] = []
     for number, row in _rows(args.file):
         if _is_error_row(row):
             skipped += 1
             continue
+        chunk = _chunk(f"{args.file}:{number}", row)
+        allowed = _row_readable(row, principal)  # TRUST-11: --merge's rule, CTX-13
+        if allowed is None:
+            unreadable.append(chunk[0].id)
+            continue
+        if not allowed:
+            denied += 1
+            continue
         numbers.append(number)
-        parsed.append(_chunk(f"{args.file}:{number}", row))
+        parsed.append(chunk)
     _one_counter(args.file, numbers, [c for _, c in parsed])
     chunks = [chunk for chunk, _ in parsed]
     try:
@@ -165,6 +187,7 @@ def run(args: argparse.Namespace) -> int:
     if skipped:  # CLI-15; only once the input is known good, so an error stays one line (CLI-1)
         rows = "row" if skipped == 1 else "rows"
         print(f"chunkspec pack: skipped {skipped} error {rows}", file=sys.stderr)
+    _withheld_notices(denied, unreadable)
     if result is None:
         print("chunkspec pack: abstain: no chunk scored >= min-score fits", file=sys.stderr)
         return 1
@@ -197,16 +220,15 @@ def _run_merge(args: argparse.Namespace) -> int:
             raise CliError(f"{where}: {error}") from None
         numbers.append(number)
         scores.append(row.get("score", 0.0))
-    principal = None
-    if args.tenant is not None or args.label is not None:
-        principal = Principal(args.label or (), args.tenant)
+    principal = _principal(args)
+    counter = _merge_counter(args, records)
     try:
         result = pack_records(
             records,
             scores,
             args.budget,
             min_score=args.min_score,
-            counter=args.counter,
+            counter=counter,
             order=args.order or "reading",
             principal=principal,
             titles=bool(args.titles),  # CTX-17: off unless --titles
@@ -215,15 +237,13 @@ def _run_merge(args: argparse.Namespace) -> int:
         )
     except (ArgumentTypeError, ArgumentValueError) as error:
         raise _located(error, args.file, numbers) from None
+    except ImportError as error:  # TRUST-14: the records' counter needs an extra
+        raise CliError(str(error)) from None
     if skipped:  # CLI-15
         rows = "row" if skipped == 1 else "rows"
         print(f"chunkspec pack: skipped {skipped} error {rows}", file=sys.stderr)
-    if result.withheld:  # CTX-14: how many, never which
-        plural = "record" if result.withheld == 1 else "records"
-        print(
-            f"chunkspec pack: withheld {result.withheld} {plural} the reader may not read",
-            file=sys.stderr,
-        )
+    unreadable = list(result.unreadable_labels)
+    _withheld_notices(result.withheld - len(unreadable), unreadable)
     if not result.passages:
         print("chunkspec pack: abstain: no record scored >= min-score fits", file=sys.stderr)
         return 1
@@ -236,6 +256,62 @@ def _run_merge(args: argparse.Namespace) -> int:
         ids = [i for p in result.passages for i in p.record_ids]
         print(" ".join(ids), file=sys.stderr)
     return 0
+
+
+def _principal(args: argparse.Namespace) -> Principal | None:
+    """The reader ``--tenant`` and ``--label`` name; None without either (CTX-13)."""
+    if args.tenant is None and args.label is None:
+        return None
+    return Principal(args.label or (), args.tenant)
+
+
+def _row_readable(row: dict[str, Any], principal: Principal | None) -> bool | None:
+    """TRUST-11: may ``principal`` read the row (its ``metadata`` by CTX-13's rule)? None
+    when its labels cannot be read (TRUST-10): withheld from every reader."""
+    labels = row.get("metadata", {})
+    if not isinstance(labels, Mapping):
+        return None
+    try:
+        return readable("metadata", labels, principal)
+    except ArgumentTypeError:
+        return None
+
+
+#: How many ids of records with unreadable labels the notice names (TRUST-10).
+_NAMED = 10
+
+
+def _withheld_notices(denied: int, unreadable: list[str]) -> None:
+    """At most two lines on stderr: how many records the reader may not read (a count,
+    CTX-14), and which records' labels cannot be read (named, TRUST-10)."""
+    if denied:
+        plural = "record" if denied == 1 else "records"
+        print(f"chunkspec pack: withheld {denied} {plural} the reader may not read", file=sys.stderr)
+    if unreadable:
+        plural = "record" if len(unreadable) == 1 else "records"
+        named = ", ".join(unreadable[:_NAMED])
+        if len(unreadable) > _NAMED:
+            named += f" and {len(unreadable) - _NAMED} more"
+        line = f"chunkspec pack: withheld {len(unreadable)} {plural} with unreadable labels: {named}"
+        print(one_line(line), file=sys.stderr)
+
+
+def _merge_counter(args: argparse.Namespace, records: list[ChunkRecord]) -> str | TokenCounter | None:
+    """The counter ``--merge`` measures with: ``--counter`` (with ``--encoding-file``),
+    built here so that a counter that cannot be built is one line (TRUST-14); None leaves
+    it to the records, whose counter never reads a file (TRUST-13)."""
+    name = args.counter
+    if name is None and args.encoding_file is not None:
+        named = {r.counter for r in records}
+        if len(named) == 1 and next(iter(named)).partition(":")[0] == "tiktoken":
+            name = named.pop()  # the records' tiktoken encoding, from the file given
+    if name is None:
+        if args.encoding_file is not None:
+            raise CliError("--encoding-file needs --counter tiktoken:ENCODING")
+        return None
+    if args.encoding_file is not None and name.partition(":")[0] != "tiktoken":
+        raise CliError(f"--encoding-file needs --counter tiktoken:ENCODING, not {name}")
+    return load_counter(name, args.encoding_file)
 
 
 _REQUIRED = ("id", "title", "text")

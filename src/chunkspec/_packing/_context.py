@@ -64,8 +64,9 @@ class PackedContext:
 
     ``text`` is the rendered context, ``tokens`` its count under ``counter`` (never above
     ``budget``, CTX-8), ``passages`` in rendered order, ``withheld`` how many input records
-    the principal may not read (CTX-14), ``titles`` whether headers show titles (CTX-17).
-    ``passages == ()`` means nothing was packed.
+    the principal may not read (CTX-14), ``titles`` whether headers show titles (CTX-17),
+    ``unreadable_labels`` the ids of the withheld records whose labels cannot be read, in
+    input order (TRUST-10). ``passages == ()`` means nothing was packed.
     """
 
     text: str
@@ -76,6 +77,7 @@ class PackedContext:
     passages: tuple[Passage, ...]
     withheld: int
     titles: bool = False
+    unreadable_labels: tuple[str, ...] = ()
 
     def citations(self) -> dict[str, dict[str, Any]]:
         """Map each citation key to its passage's provenance (CTX-11)."""
@@ -90,6 +92,7 @@ class PackedContext:
             "counter": self.counter,
             "order": self.order,
             "withheld": self.withheld,
+            "unreadable_labels": list(self.unreadable_labels),
             "titles": self.titles,
             "citations": self.citations(),
         }

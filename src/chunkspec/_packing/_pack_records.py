@@ -14,7 +14,7 @@ from .._records._record import ChunkRecord
 from ._access import Principal, readable
 from ._context import PackedContext, Passage, passage_label, render_passages
 
-__all__ = ["ORDERS", "pack_records", "verbatim"]
+__all__ = ["ORDERS", "pack_records", "reads_a_file", "verbatim"]
 
 #: The passage orders (CTX-10): by document and position, or by score alone.
 ORDERS = ("reading", "score")
@@ -58,7 +58,11 @@ def pack_records(
 ) -> PackedContext:
     """Pack the best-scored records into ``budget`` tokens of rendered context (CTX-1..CTX-20).
 
-    Records the ``principal`` may not read are withheld (CTX-13); the rest are walked best
+    Records the ``principal`` may not read are withheld (CTX-13), and so is a record whose
+    labels cannot be read, for every principal: its id is listed in the result's
+    ``unreadable_labels`` (TRUST-10); records of one document must name one source and
+    agree where they overlap (TRUST-12), and a counter that reads a file comes from
+    ``counter`` only, never from the records (TRUST-13); the rest are walked best
     score first (ties by id) down to ``min_score`` (CTX-6); a record whose text is already
     packed is skipped (CTX-7); one whose span overlaps or touches a passage of its document
     merges into it (CTX-2); one that would take the rendered context over ``budget`` tokens
@@ -87,14 +91,11 @@ def pack_records(
         require_real("expand", expand)
         if not 0 < expand <= 1:
             raise ArgumentValueError("expand", "must be in (0, 1] or None", expand)
-    allowed = [
-        readable(f"records[{i}].metadata", _labels(record), principal)
-        for i, record in enumerate(items)
-    ]
+    allowed, unreadable = _access(items, principal)
     # CTX-14: what the reader may not read has no say in the checks either.
     visible = [(i, record) for i, record in enumerate(items) if allowed[i]]
+    _check_documents(visible)
     measure, name = _counter(counter, visible)
-    _check_overlaps(visible)
     ranks = sorted(range(len(items)), key=lambda i: (-values[i], items[i].id))  # CTX-6
     sections = _sections(visible) if expand is not None else {}
     tried: set[tuple[str, tuple[str, ...]]] = set()
@@ -160,7 +161,24 @@ def pack_records(
         tuple(_passage(str(n), p, items) for n, p in enumerate(layout, 1)),
         allowed.count(False),
         titles,
+        unreadable,
     )
+
+
+def _access(
+    items: list[ChunkRecord], principal: Principal | None
+) -> tuple[list[bool], tuple[str, ...]]:
+    """Who may read each record (CTX-13), and the ids of records whose labels cannot be
+    read: withheld from every principal, none included (TRUST-10)."""
+    allowed: list[bool] = []
+    unreadable: list[str] = []
+    for i, record in enumerate(items):
+        try:
+            allowed.append(readable(f"records[{i}].metadata", _labels(record), principal))
+        except ArgumentTypeError:  # a malformed label never reads as no label
+            allowed.append(False)
+            unreadable.append(record.id)
+    return allowed, tuple(unreadable)
 
 
 def _trimmed(
@@ -256,6 +274,14 @@ def _counter(
                 other.counter,
             )
         counter = names.pop() if names else "whitespace"
+        if reads_a_file(counter):  # TRUST-13: a record's counter never opens a file
+            index, record = next((i, r) for i, r in visible if r.counter == counter)
+            raise ArgumentValueError(
+                f"records[{index}].counter",
+                "reads a file, and a record may not choose one (TRUST-13): pass the counter "
+                "as counter= (on the command line, --counter NAME)",
+                record.counter,
+            )
     if isinstance(counter, str):
         return counter_from_name(counter), counter
     if not callable(getattr(counter, "count", None)):
@@ -263,9 +289,28 @@ def _counter(
     return counter, counter_name(counter)
 
 
-def _check_overlaps(visible: list[tuple[int, ChunkRecord]]) -> None:
-    """CTX-4: verbatim records of one document agree on every character they share."""
+def reads_a_file(name: str) -> bool:
+    """True for a counter name whose counter is built from a file the name gives
+    (``huggingface:PATH``): such a counter comes from the caller, never a record (TRUST-13)."""
+    return name.partition(":")[0] == "huggingface"
+
+
+def _check_documents(visible: list[tuple[int, ChunkRecord]]) -> None:
+    """TRUST-12: readable records of one document name one source; CTX-4: verbatim ones
+    agree on every character they share. Errors name both records and both sources."""
     items = dict(visible)
+    first: dict[str, int] = {}
+    for index, record in visible:
+        at = first.setdefault(record.doc_id, index)
+        if items[at].source != record.source:
+            other = items[at]
+            raise ArgumentValueError(
+                f"records[{index}].source",
+                f"(record {record.id!r}) differs from source {other.source!r} of record "
+                f"{other.id!r}, both of document {record.doc_id!r}: one document has one "
+                "source (TRUST-12)",
+                record.source,
+            )
     by_doc: dict[str, list[int]] = {}
     for index, record in visible:
         if not verbatim(record):
@@ -280,7 +325,7 @@ def _check_overlaps(visible: list[tuple[int, ChunkRecord]]) -> None:
     for doc_id, indexes in by_doc.items():
         indexes.sort(key=lambda i: (items[i].start, items[i].end))
         start, body = -1, ""
-        for index in indexes:
+        for n, index in enumerate(indexes):
             record = items[index]
             mine = record.text[len(record.prefix) :]
             end = start + len(body)
@@ -289,14 +334,27 @@ def _check_overlaps(visible: list[tuple[int, ChunkRecord]]) -> None:
                 continue
             shared = min(end, record.end) - record.start
             if body[record.start - start :][:shared] != mine[:shared]:
+                other = _disagreeing(record, [items[k] for k in indexes[:n]])
                 raise ArgumentValueError(
                     f"records[{index}].text",
-                    f"disagrees with another record of document {doc_id!r} over "
-                    f"source[{record.start}:{record.start + shared}]",
+                    f"(record {record.id!r}, source {record.source!r}) disagrees with record "
+                    f"{other.id!r} (source {other.source!r}) of document {doc_id!r} where "
+                    "their spans overlap: one document has one text (CTX-4, TRUST-12)",
                     record.text,
                 )
             if record.end > end:
                 body += mine[end - record.start :]
+
+
+def _disagreeing(record: ChunkRecord, earlier: list[ChunkRecord]) -> ChunkRecord:
+    """The earlier record whose text differs from ``record``'s at a shared offset."""
+    mine = record.text[len(record.prefix) :]
+    for other in earlier:
+        theirs = other.text[len(other.prefix) :]
+        for at in range(max(record.start, other.start), min(record.end, other.end)):
+            if mine[at - record.start] != theirs[at - other.start]:
+                return other
+    return earlier[-1]  # unreachable: the merged body is made of the earlier records' texts
 
 
 def _labels(record: ChunkRecord) -> Mapping[str, object]:
