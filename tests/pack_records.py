@@ -22,7 +22,7 @@ def labelled(record: ChunkRecord, metadata: Mapping[str, Any]) -> ChunkRecord:
     return dataclasses.replace(record, metadata=metadata)
 
 
-def pack_record(doc_id: str, index: int, source: str, **fields: object) -> ChunkRecord:
+def pack_record(doc_id: str, index: int, source: str, /, **fields: object) -> ChunkRecord:
     """A record of ``source[start:end]`` with the fields a test does not care about filled in
     (the defaults of the kit's ``golden_record``, which ports read)."""
     values = golden_record(doc_id, index, source, fields)

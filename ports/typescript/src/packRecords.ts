@@ -53,6 +53,7 @@ export interface PackedContext {
   counter: string;
   order: string;
   withheld: number;
+  unreadable_labels: string[];
   titles: boolean;
   citations: { [key: string]: Citation };
 }
@@ -106,10 +107,20 @@ export function packRecords(
     requireReal("expand", expand);
     if (!(expand > 0 && expand <= 1)) throw new ArgumentValueError("expand", "must be in (0, 1] or None", expand);
   }
-  const allowed = records.map((r, i) => readable(`records[${i}].metadata`, r.metadata ?? {}, principal));
+  // TRUST-10: a record whose labels cannot be read is withheld from every reader, and named.
+  const unreadable: string[] = [];
+  const allowed = records.map((r, i) => {
+    try {
+      return readable(`records[${i}].metadata`, r.metadata ?? {}, principal);
+    } catch (error) {
+      if (!(error instanceof ArgumentTypeError)) throw error;
+      unreadable.push(r.id);
+      return false;
+    }
+  });
   const visible = records.map((r, i) => [i, r] as [number, ChunkRecord]).filter(([i]) => allowed[i]);
   const [count, name] = counterOf(options.counter ?? null, visible);
-  checkOverlaps(visible);
+  checkDocuments(visible);
 
   const ranks = records.map((_, i) => i).sort((a, b) => {
     if (values[a]! !== values[b]!) return values[a]! > values[b]! ? -1 : 1; // CTX-6
@@ -193,6 +204,7 @@ export function packRecords(
     withheld: fault("pack-withheld-above-min-score")
       ? allowed.filter((ok, i) => !ok && values[i]! >= minScore).length
       : allowed.filter((ok) => !ok).length,
+    unreadable_labels: unreadable,
     titles,
     citations,
   };
@@ -261,7 +273,22 @@ function counterOf(counter: string | null, visible: Array<[number, ChunkRecord]>
   throw new ArgumentValueError("counter", "must be whitespace, unicode or chars{N} in this port", name);
 }
 
-function checkOverlaps(visible: Array<[number, ChunkRecord]>): void {
+/** TRUST-12: readable records of one document name one source; CTX-4: verbatim ones agree. */
+function checkDocuments(visible: Array<[number, ChunkRecord]>): void {
+  const firstOf = new Map<string, ChunkRecord>();
+  for (const [index, record] of visible) {
+    const other = firstOf.get(record.doc_id);
+    if (other === undefined) {
+      firstOf.set(record.doc_id, record);
+    } else if (other.source !== record.source) {
+      throw new ArgumentValueError(
+        `records[${index}].source`,
+        `(record ${JSON.stringify(record.id)}) differs from source ${JSON.stringify(other.source)} of record ${JSON.stringify(other.id)}, ` +
+          `both of document ${JSON.stringify(record.doc_id)}: one document has one source (TRUST-12)`,
+        record.source,
+      );
+    }
+  }
   const byDoc = new Map<string, Array<[number, ChunkRecord]>>();
   for (const [index, record] of visible) {
     if (!verbatim(record)) continue;
@@ -276,7 +303,7 @@ function checkOverlaps(visible: Array<[number, ChunkRecord]>): void {
     list.sort((a, b) => a[1].start - b[1].start || a[1].end - b[1].end);
     let start = -1;
     let body: string[] = [];
-    for (const [index, record] of list) {
+    for (const [n, [index, record]] of list.entries()) {
       const mine = sourceOf(record);
       const end = start + body.length;
       if (start < 0 || record.start > end) {
@@ -287,12 +314,31 @@ function checkOverlaps(visible: Array<[number, ChunkRecord]>): void {
       const shared = Math.min(end, record.end) - record.start;
       for (let k = 0; k < shared; k++) {
         if (body[record.start - start + k] !== mine[k]) {
-          throw new ArgumentValueError(`records[${index}].text`, "disagrees with another record", record.text);
+          const other = disagreeing(record, list.slice(0, n).map(([, r]) => r));
+          throw new ArgumentValueError(
+            `records[${index}].text`,
+            `(record ${JSON.stringify(record.id)}, source ${JSON.stringify(record.source)}) disagrees with record ${JSON.stringify(other.id)} ` +
+              `(source ${JSON.stringify(other.source)}) of document ${JSON.stringify(record.doc_id)} where their spans overlap: ` +
+              "one document has one text (CTX-4, TRUST-12)",
+            record.text,
+          );
         }
       }
       if (record.end > end) body = body.concat(mine.slice(end - record.start));
     }
   }
+}
+
+/** The earlier record whose text differs from `record`'s at a shared offset. */
+function disagreeing(record: ChunkRecord, earlier: ChunkRecord[]): ChunkRecord {
+  const mine = sourceOf(record);
+  for (const other of earlier) {
+    const theirs = sourceOf(other);
+    for (let at = Math.max(record.start, other.start); at < Math.min(record.end, other.end); at++) {
+      if (mine[at - record.start] !== theirs[at - other.start]) return other;
+    }
+  }
+  return earlier[earlier.length - 1]!;
 }
 
 function place(passages: Open[], record: ChunkRecord, index: number, rank: number, score: number): Open[] | null {

@@ -94,8 +94,8 @@ def pack_records(
     allowed, unreadable = _access(items, principal)
     # CTX-14: what the reader may not read has no say in the checks either.
     visible = [(i, record) for i, record in enumerate(items) if allowed[i]]
-    _check_documents(visible)
     measure, name = _counter(counter, visible)
+    _check_documents(visible)
     ranks = sorted(range(len(items)), key=lambda i: (-values[i], items[i].id))  # CTX-6
     sections = _sections(visible) if expand is not None else {}
     tried: set[tuple[str, tuple[str, ...]]] = set()

@@ -161,12 +161,35 @@ def _principal(data: dict[str, Any]) -> Principal | None:
     return None if given is None else Principal(given.get("labels", []), given.get("tenant"))
 
 
+def _may_read(labels: dict[str, Any], principal: Principal | None) -> bool:
+    """CTX-13's answer; False for labels that cannot be read (TRUST-10)."""
+    try:
+        return readable("metadata", labels, principal)
+    except TypeError:
+        return False
+
+
+def _malformed(labels: dict[str, Any]) -> bool:
+    """TRUST-10: labels that cannot be read (a tenant that is not a str, labels that are not
+    a list of str)."""
+    try:
+        readable("metadata", labels, None)
+    except TypeError:
+        return True
+    return False
+
+
 def _readable(data: dict[str, Any]) -> dict[str, bool]:
-    """Which records the principal may read (CTX-13)."""
+    """Which records the principal may read (CTX-13, TRUST-10)."""
     principal = _principal(data)
-    return {
-        r["id"]: readable("metadata", r.get("metadata") or {}, principal) for r in data["records"]
-    }
+    return {r["id"]: _may_read(r.get("metadata") or {}, principal) for r in data["records"]}
+
+
+def _unreadable(data: dict[str, Any], answer: Any) -> bool:
+    """TRUST-10: ``unreadable_labels`` names the records whose labels cannot be read, in
+    input order."""
+    named = [r["id"] for r in data["records"] if _malformed(r.get("metadata") or {})]
+    return bool(answer["unreadable_labels"] == named)
 
 
 def _access(data: dict[str, Any], answer: Any) -> bool:
@@ -287,6 +310,7 @@ CHECKS: list[tuple[str, str, Check, tuple[str, ...]]] = [
     ("CTX-17", "headers as titles says", _headers, ()),
     ("CTX-13", "no unreadable record is packed", _access, ("CTX-14",)),
     ("CTX-14", "withheld counts the unreadable records", _withheld, ()),
+    ("TRUST-10", "unreadable_labels names the records with unreadable labels", _unreadable, ()),
     ("CTX-6", "no packed record scored below min_score", _min_score, ()),
     ("CTX-2", "overlapping or touching passages of a document merge", _merged, ("CTX-3",)),
     ("CTX-3", "a passage's text is prefix + source[start:end]", _texts, ()),
@@ -332,6 +356,7 @@ def pack_field_rules(leaf: str) -> list[str]:
     """The rules a differing field alone pins down."""
     return {
         "withheld": ["CTX-14"],
+        "unreadable_labels": ["TRUST-10"],
         "titles": ["CTX-17"],
         "trimmed": ["CTX-19"],
         "page_start": ["CTX-5"],

@@ -12,7 +12,8 @@ probabilities, per document or record as stated:
   across documents (CTX-7);
 * a record is `recursive`, not verbatim (0.1 a document, CTX-4);
 * a document's records are labelled (0.3) and then each has a tenant or access labels (0.6,
-  CTX-13); the principal is none
+  CTX-13), of which about 0.07 cannot be read (a tenant that is not a str, labels that are
+  not a list of str: TRUST-10); the principal is none
   (0.4), labels only (0.3) or labels and a tenant (0.3) (CTX-13, CTX-14);
 * a score equals `min_score` (about 0.2 a record, CTX-6); `min_score` is left out (0.5),
   0.35, 0.5 or minus infinity; scores tie often (CTX-6);
@@ -142,13 +143,31 @@ def _records(read: _Reader, hazards: bool) -> list[dict[str, Any]]:
                 fields["page_start"], fields["page_end"] = 1 + w // 3, 1 + last // 3
             record = golden_record(doc, index, source, fields)  # text: prefix + the span
             if labelled and read.chance(6):
-                record["metadata"] = (
-                    {"tenant_id": "acme"} if read.chance(5) else {"acl_labels": ["staff"]}
-                )
+                record["metadata"] = _labels(read.byte() % 250)
             records.append(record)
             if len(records) >= 10:
                 return records
     return records
+
+
+#: Labels that cannot be read (TRUST-10): a tenant that is not a str, labels that are not a
+#: list of str (a str, a number, a list holding a non-str, nested).
+_MALFORMED: list[dict[str, Any]] = [
+    {"tenant_id": 7},
+    {"tenant_id": ["acme"]},
+    {"acl_labels": "staff"},
+    {"acl_labels": ["staff", 1]},
+    {"acl_labels": [["staff"]]},
+    {"acl_labels": {"staff": True}},
+]
+
+
+def _labels(draw: int) -> dict[str, Any]:
+    """A labelled record's metadata from one byte's low value (0 to 249): a tenant (below
+    125), access labels, or (above 231, about 0.07) labels that cannot be read (TRUST-10)."""
+    if draw > 231:
+        return dict(_MALFORMED[draw % len(_MALFORMED)])
+    return {"tenant_id": "acme"} if draw < 125 else {"acl_labels": ["staff"]}
 
 
 def _build(args: tuple[bytes, int], hazards: bool) -> Case:
