@@ -23,8 +23,7 @@ from tests.pack_records import labelled
 
 from chunkspec import ArgumentValueError, ChunkRecord, pack_records
 from chunkspec._cli import main
-from chunkspec.counters import CharEstimateCounter, TiktokenCounter, TokenCounter
-from chunkspec.counters import WhitespaceCounter
+from chunkspec.counters import CharEstimateCounter, TiktokenCounter, TokenCounter, WhitespaceCounter
 from chunkspec.records import Principal
 
 from .pack_models import model_pack_records, model_readable
@@ -147,7 +146,8 @@ def test_never_a_character_the_principal_may_not_read(
         [tagged[i] for i in keep], [scores[i] for i in keep], budget, principal=principal, **options
     )
     assert (packed.text, packed.passages) == (alone.text, alone.passages)
-    assert alone.withheld == 0 and alone.unreadable_labels == ()
+    assert alone.withheld == 0
+    assert alone.unreadable_labels == ()
 
 
 @given(pack_cases(), st.data(), st.sampled_from(["a/README", "b/README", "d.md"]))
@@ -163,7 +163,9 @@ def test_one_document_one_source(case: Case, data: st.DataObject, other: str) ->
         else r
         for k, r in enumerate(records)
     ]
-    changed = [labelled(r, {"acl_labels": "x"}) if k in hidden else r for k, r in enumerate(changed)]
+    changed = [
+        labelled(r, {"acl_labels": "x"}) if k in hidden else r for k, r in enumerate(changed)
+    ]
     visible = [r for k, r in enumerate(changed) if k not in hidden]
     sources: dict[str, set[str]] = {}
     for r in visible:
@@ -179,7 +181,8 @@ def test_one_document_one_source(case: Case, data: st.DataObject, other: str) ->
     at = int(caught.value.argument[len("records[") :].split("]")[0])
     mine = changed[at]
     assert at not in hidden
-    assert repr(mine.id) in message and repr(mine.source) in message
+    assert repr(mine.id) in message
+    assert repr(mine.source) in message
     firsts = [r for r in visible if r.doc_id == mine.doc_id and r.source != mine.source]
     assert any(repr(r.id) in message and repr(r.source) in message for r in firsts)
 
@@ -193,7 +196,9 @@ def test_record_counter_never_opens_a_file(case: Case, path: str) -> None:
     if not records:
         return
     named = [
-        ChunkRecord(**{**r.to_dict(), "counter": f"huggingface:{path}", "heading_path": r.heading_path})
+        ChunkRecord(
+            **{**r.to_dict(), "counter": f"huggingface:{path}", "heading_path": r.heading_path}
+        )
         for r in records
     ]
     with pytest.raises(ArgumentValueError) as caught:
@@ -256,9 +261,7 @@ def test_both_packers_withhold_alike(
     argv += ["--merge"] if merge else []
     argv += _principal_flags(given_principal)
     status, out, err = _run(argv, _lines(tagged, scores), capsys)
-    alone = _run(
-        argv, _lines([tagged[i] for i in keep], [scores[i] for i in keep]), capsys
-    )
+    alone = _run(argv, _lines([tagged[i] for i in keep], [scores[i] for i in keep]), capsys)
     assert status in (0, 1), err  # never 2: a label does not fail the request
     assert (status, out) == alone[:2]
     bad = [r.id for r in tagged if not well_formed(r.metadata)]
@@ -271,7 +274,9 @@ def test_both_packers_withhold_alike(
     if bad:
         plural = "record" if len(bad) == 1 else "records"
         named = ", ".join(bad[:10]) + (f" and {len(bad) - 10} more" if len(bad) > 10 else "")
-        expected.append(f"chunkspec pack: withheld {len(bad)} {plural} with unreadable labels: {named}")
+        expected.append(
+            f"chunkspec pack: withheld {len(bad)} {plural} with unreadable labels: {named}"
+        )
     assert lines == expected
 
 
@@ -283,17 +288,42 @@ def test_command_line_counter_that_cannot_be_built_is_one_line(
     """TRUST-14: ``pack --merge --counter huggingface:PATH`` for a PATH that holds no
     tokenizer is one line on stderr and exit status 2, never a traceback."""
     row = {
-        "id": "d:0", "doc_id": "d", "index": 0, "text": "one two", "start": 0, "end": 7,
-        "tokens": 2, "counter": "whitespace", "kind": "window", "heading_path": [],
-        "parent_id": None, "page_start": None, "page_end": None, "section": None,
-        "prefix": "", "oversized": False, "title": "D", "source": "d.md",
-        "strategy": "window:max_tokens=8,overlap_tokens=2", "metadata": {}, "score": 0.9,
+        "id": "d:0",
+        "doc_id": "d",
+        "index": 0,
+        "text": "one two",
+        "start": 0,
+        "end": 7,
+        "tokens": 2,
+        "counter": "whitespace",
+        "kind": "window",
+        "heading_path": [],
+        "parent_id": None,
+        "page_start": None,
+        "page_end": None,
+        "section": None,
+        "prefix": "",
+        "oversized": False,
+        "title": "D",
+        "source": "d.md",
+        "strategy": "window:max_tokens=8,overlap_tokens=2",
+        "metadata": {},
+        "score": 0.9,
     }
     from chunkspec import hash_text
 
     row["content_hash"] = hash_text("one two")
-    argv = ["pack", "-", "--merge", "--budget", "9", "--counter", f"huggingface:/nonexistent/{name}"]
+    argv = [
+        "pack",
+        "-",
+        "--merge",
+        "--budget",
+        "9",
+        "--counter",
+        f"huggingface:/nonexistent/{name}",
+    ]
     status, out, err = _run(argv, (json.dumps(row) + "\n").encode(), capsys)
     assert (status, out) == (2, "")
     assert err.startswith("chunkspec pack: error: ")
-    assert err.count("\n") == 1 and err.endswith("\n")
+    assert err.count("\n") == 1
+    assert err.endswith("\n")

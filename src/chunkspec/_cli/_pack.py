@@ -20,8 +20,8 @@ from .._core._chunk import Chunk
 from .._core._hashing import hash_text
 from .._core._metadata import metadata_from_json
 from .._core._tokens import count_tokens
-from .._counters._registry import measure_of
 from .._counters._builtin import TokenCounter
+from .._counters._registry import measure_of
 from .._errors import ArgumentTypeError, ArgumentValueError
 from .._packing._access import Principal, readable
 from .._packing._pack_records import ORDERS, pack_records
@@ -286,17 +286,23 @@ def _withheld_notices(denied: int, unreadable: list[str]) -> None:
     CTX-14), and which records' labels cannot be read (named, TRUST-10)."""
     if denied:
         plural = "record" if denied == 1 else "records"
-        print(f"chunkspec pack: withheld {denied} {plural} the reader may not read", file=sys.stderr)
+        print(
+            f"chunkspec pack: withheld {denied} {plural} the reader may not read", file=sys.stderr
+        )
     if unreadable:
         plural = "record" if len(unreadable) == 1 else "records"
         named = ", ".join(unreadable[:_NAMED])
         if len(unreadable) > _NAMED:
             named += f" and {len(unreadable) - _NAMED} more"
-        line = f"chunkspec pack: withheld {len(unreadable)} {plural} with unreadable labels: {named}"
+        line = (
+            f"chunkspec pack: withheld {len(unreadable)} {plural} with unreadable labels: {named}"
+        )
         print(one_line(line), file=sys.stderr)
 
 
-def _merge_counter(args: argparse.Namespace, records: list[ChunkRecord]) -> str | TokenCounter | None:
+def _merge_counter(
+    args: argparse.Namespace, records: list[ChunkRecord]
+) -> str | TokenCounter | None:
     """The counter ``--merge`` measures with: ``--counter`` (with ``--encoding-file``),
     built here so that a counter that cannot be built is one line (TRUST-14); None leaves
     it to the records, whose counter never reads a file (TRUST-13)."""
