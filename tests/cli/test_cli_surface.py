@@ -64,7 +64,8 @@ def test_version(capsys: pytest.CaptureFixture[str]) -> None:
             ["pack", "--help"],
             [
                 "usage: chunkspec pack [-h] --budget N [--min-score S] [--ids] [--merge] "
-                "[--cite] [--order {reading,score}] [--counter NAME] [--titles | --no-titles] "
+                "[--cite] [--order {reading,score}] [--counter NAME] [--encoding-file FILE] "
+                "[--titles | --no-titles] "
                 "[--expand F] [--trim | --no-trim] [--tenant T] [--label L] CHUNKS",
                 "Read chunk records (the output of split, chunk, window, pages or ingest, each "
                 "with a score) as JSON Lines, or as Parquet when the file name ends in .parquet "
