@@ -20,7 +20,6 @@ from .._core._chunk import Chunk
 from .._core._hashing import hash_text
 from .._core._metadata import metadata_from_json
 from .._core._tokens import count_tokens
-from .._counters._builtin import TokenCounter
 from .._counters._registry import measure_of
 from .._errors import ArgumentTypeError, ArgumentValueError
 from .._packing._access import Principal, readable
@@ -300,13 +299,11 @@ def _withheld_notices(denied: int, unreadable: list[str]) -> None:
         print(one_line(line), file=sys.stderr)
 
 
-def _merge_counter(
-    args: argparse.Namespace, records: list[ChunkRecord]
-) -> str | TokenCounter | None:
+def _merge_counter(args: argparse.Namespace, records: list[ChunkRecord]) -> str | None:
     """The counter ``--merge`` measures with: ``--counter`` (with ``--encoding-file``),
     built here so that a counter that cannot be built is one line (TRUST-14); None leaves
     it to the records, whose counter never reads a file (TRUST-13)."""
-    name = args.counter
+    name: str | None = args.counter
     if name is None and args.encoding_file is not None:
         named = {r.counter for r in records}
         if len(named) == 1 and next(iter(named)).partition(":")[0] == "tiktoken":
@@ -317,7 +314,8 @@ def _merge_counter(
         return None
     if args.encoding_file is not None and name.partition(":")[0] != "tiktoken":
         raise CliError(f"--encoding-file needs --counter tiktoken:ENCODING, not {name}")
-    return load_counter(name, args.encoding_file)
+    load_counter(name, args.encoding_file)  # built once (and cached): one line if it cannot be
+    return name  # CTX-8: the result names the counter as given (COUNT-9: the file registered)
 
 
 _REQUIRED = ("id", "title", "text")
