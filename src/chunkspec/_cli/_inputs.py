@@ -212,6 +212,7 @@ def find_inputs(
         skipped.extend(lines)
     if not found:
         where = ", ".join(map(shown, paths))
+        more = f", and {len(lines) - 1} more" if len(lines) > 1 else ""
         raise CliError(
             f"no input files in {where}"
             + (
@@ -219,6 +220,7 @@ def find_inputs(
                 if pattern
                 else " (.md, .markdown, .txt, .pdf, .json)"
             )
+            + (f"; skipped: {lines[0]}{more}" if lines else "")  # TRUST-33
         )
     if doc_id is not None:
         if len(found) != 1:

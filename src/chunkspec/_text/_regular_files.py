@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import errno
 import os
+import selectors
 import stat
 
 __all__ = ["NotRegularFile", "OverCap", "file_kind", "read_regular"]
@@ -80,14 +81,7 @@ def read_regular(path: str | bytes, *, cap: int | None = None, fifo: bool = Fals
     try:
         info = os.fstat(fd)
         if stat.S_ISFIFO(info.st_mode) and fifo:
-            # The caller's own stream: opened again, blocking, so a writer that comes later
-            # is waited for as standard input would be; still a FIFO on the new descriptor.
-            os.close(fd)
-            fd = os.open(path, flags & ~nonblocking)
-            info = os.fstat(fd)
-            if not stat.S_ISFIFO(info.st_mode):
-                raise NotRegularFile(file_kind(info.st_mode))
-            return _read_all(fd, cap, None)
+            return _read_stream(fd, cap)  # the caller's own stream, as standard input
         if not stat.S_ISREG(info.st_mode):
             raise NotRegularFile(file_kind(info.st_mode))
         if cap is not None and info.st_size > cap:  # SCALE-5 without reading the giant
@@ -114,3 +108,30 @@ def _read_all(fd: int, cap: int | None, size: int | None) -> bytes:
         if cap is not None and total > cap:
             raise OverCap(cap, None)
         want = _CHUNK
+
+
+def _read_stream(fd: int, cap: int | None) -> bytes:
+    """Read the FIFO ``fd`` (opened without blocking) as standard input is read: wait for a
+    writer and its bytes, to the end (the last writer gone), or one byte past ``cap``.
+
+    The descriptor stays non-blocking (a read before any writer came would be an end of
+    file): each read first waits until the kernel says the FIFO is readable, which is
+    bytes to read, or a writer that came and left since the open.
+    """
+    parts: list[bytes] = []
+    total = 0
+    with selectors.DefaultSelector() as selector:
+        selector.register(fd, selectors.EVENT_READ)
+        while True:
+            selector.select()
+            want = _CHUNK if cap is None else min(_CHUNK, cap + 1 - total)
+            try:
+                part = os.read(fd, want)
+            except BlockingIOError:  # woken with nothing to read yet
+                continue
+            if not part:
+                return b"".join(parts)
+            parts.append(part)
+            total += len(part)
+            if cap is not None and total > cap:
+                raise OverCap(cap, None)
