@@ -151,3 +151,30 @@ def test_trust_inputs_golden(case: dict[str, Any], tmp_path: Path) -> None:
         assert expected["never"] not in _outputs(tmp_path, done.stdout)
     if expected.get("no_out"):
         assert not (tmp_path / "out").exists()
+
+
+def test_a_name_swapped_for_a_fifo_after_the_walk_is_refused(tmp_path: Path) -> None:
+    """TRUST-31: the walk found a regular file; swapped for a FIFO before the read, it is
+    refused on its open descriptor (``not a regular file (a FIFO)``), not waited on; so is
+    ``ingest``'s worker read of the same swap."""
+    from argparse import Namespace
+
+    from chunkspec import ChunkOptions, InputError
+    from chunkspec._cli._ingest_local import item_of, read_rows
+    from chunkspec._cli._inputs import find_inputs, read_input
+    from chunkspec._records._rows import ChunkJob
+    from tests.hostile_corpus import no_wait
+
+    (tmp_path / "docs").mkdir()
+    path = tmp_path / "docs" / "a.md"
+    path.write_text("# A\n\nwords\n")
+    [found] = find_inputs([str(tmp_path / "docs")], None, None)
+    path.unlink()
+    os.mkfifo(path)
+    args = Namespace(input_format=None, title=None, input_encoding=None, pdf_password=None)
+    with no_wait(TIMEOUT), pytest.raises(InputError) as error:
+        read_input(found, args)
+    assert str(error.value) == f"{found.source}: not a regular file (a FIFO)"
+    with no_wait(TIMEOUT):
+        rows = read_rows(item_of(found, {}), ChunkJob(ChunkOptions("heading", 50)))
+    assert rows[0]["error"] == f"{found.source}: not a regular file (a FIFO)"
