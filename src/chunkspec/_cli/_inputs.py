@@ -145,7 +145,7 @@ def add_follow_links_option(parser: argparse.ArgumentParser) -> None:
 
 
 def report_skipped(command: str, skipped: list[str]) -> None:
-    """TRUST-30, TRUST-31: one line on standard error for every entry the walk skipped."""
+    """TRUST-33: one line on standard error for every entry the walk skipped (TRUST-30, 31)."""
     for line in skipped:
         print(f"chunkspec {command}: skipped: {line}", file=sys.stderr)
 
