@@ -1,16 +1,27 @@
 """The hostile corpus: every bad-input class of docs/reliability.md as files, made in process.
 
-``write_hostile_corpus(root)`` writes the corpus under ``root`` and returns what each path
-must give: ``None`` for records, else a regular expression the one-line message about it
-(after ``NAME: ``) must match. Nothing is shipped as a binary: PDFs come from tests/pdfs.py
-and pypdf. ``refuse_listing`` makes one folder unreadable the way mode 000 does (the suite
-may run as root, for whom modes mean nothing).
+``write_hostile_corpus(root)`` writes the corpus under ``root`` (and, beside it, a folder
+``outside`` the corpus links into) and returns what each path must give: ``None`` for
+records, else a regular expression the one-line message about it (after ``NAME: ``) must
+match; and what the walk must skip (links out of the corpus, a FIFO, a socket: TRUST-30,
+TRUST-31), each with the pattern of its skip line. Nothing is shipped as a binary: PDFs
+come from tests/pdfs.py and pypdf. ``refuse_listing`` makes one folder unreadable the way
+mode 000 does (the suite may run as root, for whom modes mean nothing).
+``write_unbounded_corpus(root)`` adds what a run must never read to its end: a link to
+``/dev/zero`` and one to a ``/proc`` file whose size says 0 (run those in a subprocess with
+a memory limit and a timeout). ``no_wait`` turns a run that waits (a FIFO opened) into a
+failure within seconds.
 """
 
 from __future__ import annotations
 
+import contextlib
 import io
 import os
+import signal
+import socket
+import sys
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -18,7 +29,18 @@ import pytest
 
 from tests.pdfs import text_pdf
 
-__all__ = ["IGNORED", "LOCKED", "refuse_listing", "write_hostile_corpus"]
+__all__ = [
+    "IGNORED",
+    "LOCKED",
+    "OUTSIDE_TEXT",
+    "no_wait",
+    "refuse_listing",
+    "write_hostile_corpus",
+    "write_unbounded_corpus",
+]
+
+#: The text written only in files outside the corpus: in no output, ever (TRUST-30).
+OUTSIDE_TEXT = "HOSTILE-OUTSIDE-TEXT"
 
 #: The folder ``refuse_listing`` is given in the suite (one inner file never seen).
 LOCKED = "bad/locked"
@@ -39,6 +61,26 @@ def refuse_listing(monkeypatch: pytest.MonkeyPatch, refused: Path) -> None:
         return real(path)
 
     monkeypatch.setattr(os, "scandir", scandir)
+
+
+@contextlib.contextmanager
+def no_wait(seconds: float) -> Iterator[None]:
+    """Raise TimeoutError in the block after ``seconds`` (a blocked ``open`` or ``read`` of a
+    FIFO is interrupted by the signal), so a run that waits fails instead of hanging."""
+
+    def expired(signum: int, frame: Any) -> None:
+        raise TimeoutError(f"the run waited over {seconds} s (a FIFO opened?)")
+
+    if sys.platform == "win32":
+        yield
+        return
+    previous = signal.signal(signal.SIGALRM, expired)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
 
 
 def _encrypted_pdf() -> bytes:
@@ -109,10 +151,13 @@ def _files() -> dict[str, tuple[bytes, str | None]]:
     }
 
 
-def write_hostile_corpus(root: Path) -> tuple[dict[str, str | None], dict[str, Path]]:
+def write_hostile_corpus(
+    root: Path,
+) -> tuple[dict[str, str | None], dict[str, Path], dict[str, str]]:
     """Write the corpus under ``root``; return each input path (relative, as ``source`` shows
     it after ``root/``) and what it must give: None for records, else a message pattern;
-    and each input file's real path by that name."""
+    each input file's real path by that name; and each path the walk must skip, with the
+    pattern of its reason (TRUST-30, TRUST-31)."""
     expected: dict[str, str | None] = {}
     files: dict[str, Path] = {}
     for name, (data, outcome) in _files().items():
@@ -133,4 +178,44 @@ def write_hostile_corpus(root: Path) -> tuple[dict[str, str | None], dict[str, P
     expected["bad/dangling.md"] = r"no such file \(a dangling symbolic link\)"
     expected[LOCKED] = r"cannot read: Permission denied"
     files["ok/linked/shared.md"] = root / "ok" / "linked" / "shared.md"
-    return expected, files
+    os.symlink("self-loop.md", root / "bad" / "self-loop.md")  # a link to itself
+    expected["bad/self-loop.md"] = r"no such file \(a dangling symbolic link\)"
+    # What the walk must not read (TRUST-30, TRUST-31): each is one skip line, never opened.
+    outside = root.parent / "outside"
+    (outside / "folder").mkdir(parents=True, exist_ok=True)
+    (outside / "secret.md").write_text(f"# Secret\n\n{OUTSIDE_TEXT} in a file.\n")
+    (outside / "folder" / "inner.md").write_text(f"# Inner\n\n{OUTSIDE_TEXT} in a folder.\n")
+    out_of = rf"a link out of {root.name}, not followed \(--follow-links follows it\)"
+    skipped = {
+        "bad/leak.md": out_of,
+        "bad/leak-absolute.md": out_of,
+        "bad/outside-folder": out_of,
+        "bad/pipe.md": r"not a regular file \(a FIFO\)",
+        "bad/socket.md": r"not a regular file \(a socket\)",
+    }
+    os.symlink(os.path.join("..", "..", "outside", "secret.md"), root / "bad" / "leak.md")
+    os.symlink(outside / "secret.md", root / "bad" / "leak-absolute.md")
+    os.symlink(os.path.join("..", "..", "outside", "folder"), root / "bad" / "outside-folder")
+    os.mkfifo(root / "bad" / "pipe.md")
+    with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as server:
+        cwd = os.getcwd()
+        os.chdir(root / "bad")  # a short name: socket paths are limited to ~107 bytes
+        try:
+            server.bind("socket.md")  # the socket file stays after the socket is closed
+        finally:
+            os.chdir(cwd)
+    return expected, files, skipped
+
+
+def write_unbounded_corpus(root: Path) -> dict[str, str]:
+    """Write a small corpus under ``root`` with links to files no run may read to their end
+    (TRUST-31, TRUST-32); return each such path and what ``ingest --follow-links
+    --max-bytes 100`` must say of it (a skip line, or an error row)."""
+    root.mkdir(parents=True, exist_ok=True)
+    (root / "plain.md").write_text(f"# Plain\n\n{_PROSE[:60]}\n")
+    os.symlink("/dev/zero", root / "zero.md")  # a device: st_size 0, endless
+    os.symlink("/proc/self/status", root / "status.txt")  # regular, st_size 0, > 100 bytes
+    return {
+        "zero.md": r"skipped: not a regular file \(a character device\)",
+        "status.txt": r"error: more than 100 bytes is over max_bytes \(100\)",
+    }

@@ -3,21 +3,46 @@
 Each path -- ``chunk``, ``ingest`` with 1 and 2 workers, and the three framework
 adapters -- must give every input its expected outcome: records, or one line (an error row
 in ``ingest``) naming it with the expected reason; and the inputs chunked plus the inputs
-reported must be exactly the inputs present, nothing lost, nothing doubled.
+reported must be exactly the inputs present, nothing lost, nothing doubled. What the walk
+must not read (links out of the corpus, a FIFO, a socket: TRUST-30, TRUST-31) is one skip
+line each, and no output holds text from outside the corpus. In-process runs are bounded
+by a timer (a FIFO opened fails the test in seconds); runs that could read without end
+(``/dev/zero``, ``/proc``) are subprocesses with a memory limit and a timeout.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import re
+import subprocess
+import sys
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from tests.cli.test_cli import run_cli
-from tests.hostile_corpus import IGNORED, LOCKED, refuse_listing, write_hostile_corpus
+from tests.hostile_corpus import (
+    IGNORED,
+    LOCKED,
+    OUTSIDE_TEXT,
+    no_wait,
+    refuse_listing,
+    write_hostile_corpus,
+    write_unbounded_corpus,
+)
+from tests.processes import environment
+
+try:
+    import resource
+except ImportError:  # Windows: no memory limit (and no FIFO, /dev/zero or /proc to read)
+    resource = None  # type: ignore[assignment]
+
+#: An in-process run that takes longer than this waits on something: it fails.
+BOUND = 120.0
 
 _ROOT = "corpus"
 
@@ -45,17 +70,40 @@ def _relative(source: str) -> str:
     return source[len(_ROOT) + 1 :]
 
 
-Corpus = tuple[Path, dict[str, str | None], dict[str, Path]]
+Corpus = tuple[Path, dict[str, str | None], dict[str, Path], dict[str, str]]
 
 
 @pytest.fixture
-def corpus(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Corpus:
+def corpus(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Corpus]:
     """The corpus in ``tmp_path/corpus``, the working directory ``tmp_path``, one folder
-    unreadable."""
-    expected, files = write_hostile_corpus(tmp_path / _ROOT)
+    unreadable; the test fails, never hangs, if a run waits (TRUST-31)."""
+    if sys.platform == "win32":
+        pytest.skip("symbolic links, FIFOs and sockets are POSIX")
+    expected, files, skipped = write_hostile_corpus(tmp_path / _ROOT)
     refuse_listing(monkeypatch, tmp_path / _ROOT / LOCKED)
     monkeypatch.chdir(tmp_path)
-    return tmp_path, expected, files
+    with no_wait(BOUND):
+        yield tmp_path, expected, files, skipped
+
+
+def _skips(lines: list[str], command: str, skipped: dict[str, str]) -> list[str]:
+    """TRUST-30, TRUST-31, TRUST-33: the walk's skip lines come first, one per entry to
+    skip, each with its reason; return the other lines."""
+    prefix = f"chunkspec {command}: skipped: {_ROOT}/"
+    got = {}
+    rest = []
+    for line in lines:
+        name, _, reason = line.removeprefix(prefix).partition(": ")
+        if line.startswith(prefix) and name in skipped:
+            assert name not in got, line
+            got[name] = reason
+        else:
+            rest.append(line)
+    assert sorted(got) == sorted(skipped)
+    for name, reason in got.items():
+        assert re.fullmatch(skipped[name], reason), (name, reason)
+    assert lines[: len(got)] == [line for line in lines if line not in rest]
+    return rest
 
 
 def test_chunk_names_every_input(
@@ -65,15 +113,16 @@ def test_chunk_names_every_input(
 ) -> None:
     """CLI-10, CLI-17, SOURCE-7: ``chunk --keep-going`` writes the records of every good input
     and one line for every other; the count line counts the inputs present."""
-    _, expected, _ = corpus
+    _, expected, _, skips = corpus
     status, out, err = run_cli(["chunk", _ROOT, "--keep-going"], b"", monkeypatch, capsys)
     assert status == 2
+    assert OUTSIDE_TEXT not in out
     got: dict[str, list[str | None]] = {}
     for line in out.splitlines():
         record = json.loads(line)
         assert record["text"]
         got.setdefault(_relative(record["source"]), []).append(None)
-    lines = err.splitlines()
+    lines = _skips(err.splitlines(), "chunk", skips)
     skipped = 0
     for line in lines[:-1]:
         body = line.removeprefix("chunkspec chunk: ")
@@ -102,13 +151,16 @@ def test_ingest_names_every_input(
 ) -> None:
     """SCALE-3, SCALE-7, CLI-17: ``ingest`` gives every input its records or one error row;
     the summary counts every input; any number of workers gives the same rows."""
-    where, expected, _ = corpus
+    where, expected, _, skips = corpus
     argv = ["ingest", _ROOT, "--out", "out", "--workers", workers, "--format", output_format]
     status, out, err = run_cli(argv, b"", monkeypatch, capsys)
     assert status == 0, err
     errors = sum(1 for outcome in expected.values() if outcome is not None)
     assert out.startswith(f"{len(expected)} documents, ")
-    assert f" chunks, {errors} errors, " in out
+    assert f" chunks, {errors} errors, {len(skips)} skipped, " in out  # TRUST-33
+    lines = _skips(err.splitlines(), "ingest", skips)
+    for part in (where / "out").rglob("*"):
+        assert part.is_dir() or OUTSIDE_TEXT.encode() not in part.read_bytes(), part
     if output_format == "jsonl":
         rows = [
             json.loads(line)
@@ -129,7 +181,7 @@ def test_ingest_names_every_input(
             assert row["error"].startswith(prefix), row["error"]
             got.setdefault(path, []).append(row["error"][len(prefix) :])
     _check(expected, got)
-    stderr_errors = [line for line in err.splitlines() if line.startswith("chunkspec ingest: ")]
+    stderr_errors = [line for line in lines if line.startswith("chunkspec ingest: ")]
     assert len(stderr_errors) == errors
 
 
@@ -186,7 +238,7 @@ def test_adapters_take_every_loaded_file(framework: str, corpus: Corpus) -> None
     """ADAPT-1, ADAPT-2, SOURCE-7: every file a loader gives is chunked in one batch (two
     files with one text, a non-UTF-8 name among them); each non-blank one has chunks, each
     blank one none, and every chunk's text is in its file."""
-    _, _, files = corpus
+    _, _, files, _ = corpus
     loaded = _loaded(files)
     assert len(loaded) >= 15
     chunks = _adapter_chunks(framework, loaded)
@@ -203,3 +255,115 @@ def test_adapters_take_every_loaded_file(framework: str, corpus: Corpus) -> None
             assert by_source.get(source), f"{source} gave no chunk"
             assert all(piece in text for piece in by_source[source])
     assert set(by_source) <= set(shown)
+
+
+def _run(argv: list[str], cwd: Path, memory: int = 1 << 31) -> subprocess.CompletedProcess[str]:
+    """Run ``python -m chunkspec`` in ``cwd`` with at most ``memory`` bytes of address space
+    and a timeout: a run that reads without end fails in seconds, and cannot take the
+    machine's memory."""
+
+    def limit() -> None:  # in the child, before exec: no import, no lock taken
+        if resource is not None:
+            resource.setrlimit(resource.RLIMIT_AS, (memory, memory))
+
+    try:
+        return subprocess.run(
+            [sys.executable, "-m", "chunkspec", *argv],
+            cwd=cwd,
+            env=environment(),
+            stdin=subprocess.DEVNULL,
+            capture_output=True,
+            text=True,
+            timeout=BOUND,
+            preexec_fn=limit,
+            check=False,
+        )
+    except subprocess.TimeoutExpired:
+        pytest.fail(f"{argv[0]} did not end within {BOUND} s (it waits or reads forever)")
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="/dev/zero and /proc are Linux's")
+@pytest.mark.parametrize("workers", ["1", "2"])
+def test_unbounded_files_are_never_read_to_their_end(tmp_path: Path, workers: str) -> None:
+    """TRUST-31, TRUST-32: a link to /dev/zero is never opened (even with --follow-links);
+    a /proc file whose size says 0 is refused after byte 101 under --max-bytes 100; the
+    run ends with its one row each, within its memory limit."""
+    unbounded = write_unbounded_corpus(tmp_path / _ROOT)
+    argv = ["ingest", _ROOT, "--out", "out", "--format", "jsonl", "--workers", workers]
+    done = _run([*argv, "--follow-links", "--max-bytes", "100"], tmp_path)
+    assert done.returncode == 0, done.stderr
+    rows = [
+        json.loads(line)
+        for part in sorted((tmp_path / "out").glob("part-*.jsonl"))
+        for line in part.read_text("utf-8").splitlines()
+    ]
+    said = {
+        _relative(row["source"]): f"error: {row['error'].split(': ', 1)[1]}"
+        for row in rows
+        if row["error"] is not None
+    }
+    prefix = f"chunkspec ingest: skipped: {_ROOT}/"
+    for line in done.stderr.splitlines():
+        if line.startswith(prefix):
+            name, _, reason = line.removeprefix(prefix).partition(": ")
+            said[name] = f"skipped: {reason}"
+    assert sorted(said) == sorted(unbounded)
+    for name, pattern in unbounded.items():
+        assert re.fullmatch(pattern, said[name]), (name, said[name])
+    assert done.stdout.startswith("2 documents, 1 chunks, 1 error, 1 skipped, ")
+    # By default the same links are out of the corpus: skipped, not read.
+    default = _run(["chunk", _ROOT], tmp_path)
+    assert default.returncode == 0, default.stderr
+    assert [json.loads(line)["doc_id"] for line in default.stdout.splitlines()] == ["plain"]
+    assert default.stderr.count("a link out of corpus, not followed") == 2
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="FIFOs are POSIX")
+def test_an_endless_fifo_named_is_read_only_to_the_cap(tmp_path: Path) -> None:
+    """TRUST-31, TRUST-32: a FIFO named on the command line is read as a stream, and an
+    endless writer is cut off after --max-bytes + 1 bytes: one error row, the run ends."""
+    import threading
+
+    fifo = tmp_path / "endless.md"
+    os.mkfifo(fifo)
+    stop = threading.Event()
+
+    def write_forever() -> None:
+        try:
+            with open(fifo, "wb") as handle:  # waits for the reader
+                while not stop.is_set():
+                    handle.write(b"word " * 1000)
+        except (BrokenPipeError, OSError):  # the reader stopped at its cap
+            pass
+
+    writer = threading.Thread(target=write_forever, daemon=True)
+    writer.start()
+    try:
+        done = _run(["ingest", "endless.md", "--out", "out", "--max-bytes", "1000"], tmp_path)
+    finally:
+        stop.set()
+        if writer.is_alive():  # the run never opened it: let the writer's open return
+            with contextlib.suppress(OSError):
+                os.close(os.open(fifo, os.O_RDONLY | os.O_NONBLOCK))
+        writer.join(10)
+    assert done.returncode == 0, done.stderr
+    assert done.stderr == (
+        "chunkspec ingest: endless.md: more than 1000 bytes is over max_bytes (1000)\n"
+    )
+
+
+def test_two_roots_with_one_relative_path_are_refused(tmp_path: Path) -> None:
+    """TRUST-34: two input folders each holding ok/plain.md give one doc id twice: refused
+    before any work, both named, exit 2, --out not made."""
+    for top in ("one", "two"):
+        (tmp_path / top / "ok").mkdir(parents=True)
+        (tmp_path / top / "ok" / "plain.md").write_text(f"# {top}\n\nwords\n")
+    for argv in (["ingest", "one", "two", "--out", "out"], ["chunk", "one", "two"]):
+        done = _run(argv, tmp_path)
+        assert done.returncode == 2
+        assert done.stdout == ""
+        assert done.stderr == (
+            f"chunkspec {argv[0]}: error: two/ok/plain.md: doc id 'ok/plain' is also the id "
+            "of one/ok/plain.md\n"
+        )
+        assert not (tmp_path / "out").exists()

@@ -1,7 +1,8 @@
 """Signals sent to a real ``python -m chunkspec`` process (CLI-13, CLI-20).
 
-Fault injection: a document that never ends (a named pipe nobody writes: the reader blocks
-in the kernel, as a worker deep in a slow document would in C code), signals sent to the
+Fault injection: a document that never ends (a named pipe nobody writes, named on the
+command line: the reader blocks in the kernel, as a worker deep in a slow document would in
+C code; a FIFO found in a folder is skipped, never opened, TRUST-31), signals sent to the
 parent or to its whole process group (a terminal's Ctrl-C), once or twice, and a worker
 killed from outside. Each case checks the exit status, the one stderr line, that the process
 ended within 5 s of the last signal (a liveness bound, not a timing measurement), that no
@@ -87,14 +88,16 @@ class Setup:
             # one make a third task and every worker gets one: both are busy.
             for n in range(2):
                 (corpus / f"big{n}.md").write_text("# Big\n\n" + "word " * 210_000 + "\n")
-            self.argv = ["ingest", str(corpus), "--out", str(self.out), "--format", "jsonl"]
-            self.argv += ["--workers", str(workers), "--max-tokens", "100000"]
-            self.fifo = corpus / "d3-endless.md"
+            # TRUST-31: the endless FIFO is read because it is named, after the folder's
+            # files: the small ones and it still make the third task.
+            self.fifo = tmp / "d3-endless.md"
+            self.argv = ["ingest", str(corpus), str(self.fifo), "--out", str(self.out)]
+            self.argv += ["--format", "jsonl", "--workers", str(workers), "--max-tokens", "100000"]
         elif command == "chunk":
             self.out = tmp / "out.jsonl"
             self.out.write_text("an earlier result\n")
-            self.argv = ["chunk", str(corpus), "--output", str(self.out)]
-            self.fifo = corpus / "d3-endless.md"
+            self.fifo = tmp / "d3-endless.md"  # named, so read (TRUST-31)
+            self.argv = ["chunk", str(corpus), str(self.fifo), "--output", str(self.out)]
         else:
             self.out = tmp / "report.json"
             self.out.write_text("an earlier report\n")

@@ -23,6 +23,7 @@ _GOLDEN_OF = {
     "test_eval_cli": "eval_cli",
     "test_cli_inputs_golden": "cli_inputs",
     "test_signals_golden": "signals",
+    "test_trust_inputs_golden": "trust_inputs",
 }
 
 _REF = re.compile(

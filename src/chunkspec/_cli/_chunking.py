@@ -10,7 +10,7 @@ from collections.abc import Callable, Sequence
 from .._records._chunk_document import chunk_document
 from .._records._record import ChunkRecord
 from .._text._documents import InputError, SourceDocument
-from ._inputs import documents, find_inputs
+from ._inputs import documents, find_inputs, report_skipped
 from ._io import CliError, one_line
 from ._options import CommandOptions, chunk_options
 from ._output import Progress, check_output, record_writer
@@ -34,12 +34,16 @@ def run_chunking(
     output = getattr(args, "output", None)
     check_output(output)
     options = chunk_options(args, spec)
-    inputs = find_inputs(args.paths, args.glob, args.doc_id)
+    skipped: list[str] = []
+    inputs = find_inputs(
+        args.paths, args.glob, args.doc_id, follow_links=args.follow_links, skipped=skipped
+    )
     if args.title is not None and len(inputs) != 1:
         raise CliError(f"--title needs exactly one input document, got {len(inputs)}")
     sidecar = None
     if getattr(args, "metadata", None) is not None:  # META-7: checked before any document
         sidecar = read_sidecar(args.metadata, [item.doc_id for item in inputs])
+    report_skipped(args.command, skipped)  # TRUST-30, TRUST-31: said before any work
     progress = Progress(len(inputs))
     good: list[tuple[SourceDocument, list[ChunkRecord]]] = []  # text_writer's view only
     empty: list[str] = []  # the documents with no record, in order

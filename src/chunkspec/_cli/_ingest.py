@@ -31,7 +31,16 @@ from ._ingest_incremental import (
 )
 from ._ingest_local import item_of, run_local, tasks
 from ._ingest_output import PartWriter, check_out, staging, write_manifest
-from ._inputs import Input, add_reading_options, find_inputs, input_encoding, pdf_password, shown
+from ._inputs import (
+    Input,
+    add_follow_links_option,
+    add_reading_options,
+    find_inputs,
+    input_encoding,
+    pdf_password,
+    report_skipped,
+    shown,
+)
 from ._io import CliError, one_line
 from ._options import CommandOptions, add_chunking_options, chunk_options
 from ._results import result_rows
@@ -85,13 +94,15 @@ def register(sub: Any) -> None:
         help="read every file as this format (default: by suffix)",
     )
     add_reading_options(parser)
+    add_follow_links_option(parser)
     add_metadata_option(parser)
     parser.add_argument(
         "--max-bytes",
         type=int,
         default=DEFAULT_MAX_BYTES,
         metavar="N",
-        help=f"a file over N bytes is an error row (default {DEFAULT_MAX_BYTES})",
+        help=f"a file over N bytes is an error row; at most N+1 bytes of a file are read "
+        f"(0: no cap) (default {DEFAULT_MAX_BYTES})",
     )
     parser.add_argument(
         "--workers",
@@ -149,10 +160,20 @@ def register(sub: Any) -> None:
     parser.set_defaults(run=run)
 
 
-def find_files(paths: list[str], pattern: str | None, out: str | None = None) -> list[Input]:
+def find_files(
+    paths: list[str],
+    pattern: str | None,
+    out: str | None = None,
+    *,
+    follow_links: bool = False,
+    skipped: list[str] | None = None,
+) -> list[Input]:
     """CLI-7 and CLI-8's inputs and doc ids; ``-`` and a missing path are errors here.
 
-    CLI-17: ``out`` inside an input folder is skipped, with one line saying so.
+    CLI-17: ``out`` inside an input folder is skipped, with one line saying so. TRUST-30,
+    TRUST-31: links out of an input folder (unless ``follow_links``) and names that are not
+    regular files are skipped, each as a line appended to ``skipped``; TRUST-34: two inputs
+    with one doc id are refused, naming both.
     """
     for path in paths:
         if path == "-":
@@ -169,7 +190,7 @@ def find_files(paths: list[str], pattern: str | None, out: str | None = None) ->
                     file=sys.stderr,
                 )
                 break
-    return find_inputs(paths, pattern, None, skip=out)
+    return find_inputs(paths, pattern, None, skip=out, follow_links=follow_links, skipped=skipped)
 
 
 def options_from(args: argparse.Namespace) -> ChunkJob:
@@ -201,6 +222,7 @@ class Tally:
         self.documents = 0
         self.chunks = 0
         self.errors = 0
+        self.skipped = 0  # TRUST-30, TRUST-31: entries the walk did not read
         self.started = time.perf_counter()
         self._shown = 0.0
 
@@ -233,8 +255,9 @@ class Tally:
         seconds = time.perf_counter() - self.started
         errors = "1 error" if self.errors == 1 else f"{self.errors} errors"
         kept = f"{reused} reused, " if reused else ""  # INCR-5
+        passed = f"{self.skipped} skipped, " if self.skipped else ""  # TRUST-30
         return (
-            f"{self.documents} documents, {self.chunks} chunks, {errors}, {kept}"
+            f"{self.documents} documents, {self.chunks} chunks, {errors}, {kept}{passed}"
             f"{seconds:.1f} s -> {out}"
         )
 
@@ -269,7 +292,11 @@ def run(args: argparse.Namespace) -> int:
         args.big_bytes = BIG_BYTES
     options = options_from(args)
     check_out(args.out, args.format)
-    inputs = find_files(args.paths, args.glob, args.out)
+    skipped: list[str] = []
+    inputs = find_files(
+        args.paths, args.glob, args.out, follow_links=args.follow_links, skipped=skipped
+    )
+    report_skipped("ingest", skipped)  # TRUST-30, TRUST-31: said before any work
     sidecar: dict[str, Metadata] = {}
     if args.metadata is not None:  # META-7: checked before anything is written
         sidecar = read_sidecar(args.metadata, [item.doc_id for item in inputs])
@@ -279,6 +306,7 @@ def run(args: argparse.Namespace) -> int:
     keep = [reused(previous, item, digest) for item, digest in zip(inputs, hashes, strict=True)]
     show = args.progress == "always" or (args.progress == "auto" and sys.stderr.isatty())
     tally = Tally(len(inputs), show)
+    tally.skipped = len(skipped)
     try:
         with staging(args.out) as folder:
             if args.engine == "ray":

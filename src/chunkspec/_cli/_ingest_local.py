@@ -9,11 +9,11 @@ same, byte for byte, whatever the number of workers. Workers are started with ``
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .._core._metadata import Metadata
 from .._records._rows import ChunkJob, RawDocument, document_rows, error_row
+from .._text._regular_files import NotRegularFile, OverCap, read_regular
 from ._workers import WorkerPool
 
 if TYPE_CHECKING:
@@ -21,15 +21,22 @@ if TYPE_CHECKING:
 
 __all__ = ["Item", "chunk_task", "item_of", "read_rows", "run_local", "tasks"]
 
-#: One input: (path, doc_id, source, problem, metadata); ``source`` is the path as valid text
-#: (CLI-16), ``problem`` why a path found in a folder cannot be read (CLI-17), else None,
-#: and ``metadata`` the caller's metadata of the document (META-7), else None.
-Item = tuple[str, str, str, str | None, Metadata | None]
+#: One input: (path, doc_id, source, problem, metadata[, stream]); ``source`` is the path as
+#: valid text (CLI-16), ``problem`` why a path found in a folder cannot be read (CLI-17),
+#: else None, ``metadata`` the caller's metadata of the document (META-7), else None, and
+#: ``stream`` (default False) true for a FIFO named on the command line (TRUST-31).
+Item = (
+    tuple[str, str, str, str | None, Metadata | None]
+    | tuple[str, str, str, str | None, Metadata | None, bool]
+)
 
 
 def item_of(found: Input, sidecar: Mapping[str, Metadata]) -> Item:
     """The item of one input, with its sidecar metadata (META-7)."""
-    return (found.path, found.doc_id, found.source, found.problem, sidecar.get(found.doc_id))
+    metadata = sidecar.get(found.doc_id)
+    if found.stream:
+        return (found.path, found.doc_id, found.source, found.problem, metadata, True)
+    return (found.path, found.doc_id, found.source, found.problem, metadata)
 
 
 #: A task: the inputs it chunks, and the job as one value (ChunkJob.to_dict, OPT-3).
@@ -51,16 +58,21 @@ def tasks(items: list[Item], sizes: list[int], bytes_per_task: int) -> Iterator[
 
 
 def read_rows(item: Item, job: ChunkJob) -> list[dict[str, Any]]:
-    """Return the rows of one input; one that cannot be read is an error row (CLI-17)."""
-    path, doc_id, source, problem, metadata = item
+    """Return the rows of one input; one that cannot be read is an error row (CLI-17).
+
+    TRUST-31, TRUST-32: only a regular file is read (a FIFO only when named on the command
+    line), checked on the open descriptor, and at most ``max_bytes + 1`` of its bytes.
+    """
+    path, doc_id, source, problem, metadata = item[:5]
+    stream = item[5] if len(item) == 6 else False
     if problem is not None:
         return [error_row(doc_id, source, f"{source}: {problem}")]
-    cap = job.max_bytes
     try:
-        size = Path(path).stat().st_size
-        if cap is not None and size > cap:  # SCALE-5 without reading the giant
-            return [error_row(doc_id, source, f"{source}: {size} bytes is over max_bytes ({cap})")]
-        data = Path(path).read_bytes()
+        data = read_regular(path, cap=job.max_bytes, fifo=stream)
+    except OverCap as error:  # SCALE-5, on the bytes read
+        return [error_row(doc_id, source, f"{source}: {error}")]
+    except NotRegularFile as error:
+        return [error_row(doc_id, source, f"{source}: {error}")]
     except OSError as error:
         return [error_row(doc_id, source, f"{source}: cannot read: {error.strerror}")]
     return document_rows(RawDocument(doc_id, source, data, None, metadata), job)

@@ -13,6 +13,7 @@ import logging
 import os
 import shutil
 import signal
+import stat
 import sys
 import tempfile
 import warnings
@@ -194,12 +195,18 @@ def _run(
             refused.append(error_row(item.doc_id, item.source, item.message))
             continue
         try:
-            size = os.path.getsize(item.path)
+            info = os.stat(item.path)
         except OSError as error:
             refused.append(
                 error_row(item.doc_id, item.source, f"{item.source}: cannot read: {error.strerror}")
             )
             continue
+        if item.stream or not stat.S_ISREG(info.st_mode):
+            # TRUST-31: Ray's reader would wait on a FIFO and read a device to its end; such
+            # an input is read here, as the local engine reads it (capped, or refused).
+            refused.extend(read_rows(item_of(item, sidecar), job))
+            continue
+        size = info.st_size
         if cap is not None and size > cap:  # SCALE-5: never read into the object store
             refused.append(
                 error_row(

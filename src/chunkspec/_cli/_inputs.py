@@ -6,6 +6,7 @@ import argparse
 import codecs
 import fnmatch
 import os
+import stat
 import sys
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
@@ -21,6 +22,7 @@ from .._text._documents import (
     document_from_bytes,
 )
 from .._text._file_names import name_as_text
+from .._text._regular_files import NotRegularFile, file_kind, read_regular
 from ._io import CliError
 
 #: CLI-18: the environment variable that holds the password of encrypted PDF inputs.
@@ -35,7 +37,9 @@ __all__ = [
     "find_inputs",
     "input_encoding",
     "matches",
+    "named_input",
     "pdf_password",
+    "report_skipped",
     "shown",
 ]
 
@@ -45,13 +49,16 @@ class Input:
     """One input: its OS path (``-`` for stdin), doc id, shown name and any problem (CLI-8).
 
     ``source`` is ``path`` as valid text (CLI-16); ``problem`` is why a path found in a
-    folder cannot be read (CLI-17), reported instead of read.
+    folder cannot be read (CLI-17), reported instead of read. ``stream`` marks a FIFO
+    named on the command line, read as standard input is (TRUST-31); nothing else that is
+    not a regular file is ever read.
     """
 
     path: str
     doc_id: str
     source: str = ""
     problem: str | None = None
+    stream: bool = False
 
     @property
     def message(self) -> str:
@@ -103,6 +110,7 @@ def add_input_options(parser: Any) -> None:
         "its %%PDF- header; - is Markdown)",
     )
     add_reading_options(parser)
+    add_follow_links_option(parser)
     parser.add_argument(
         "--keep-going",
         action="store_true",
@@ -124,6 +132,22 @@ def add_reading_options(parser: argparse.ArgumentParser) -> None:
         help=f"the password of encrypted PDF inputs (default: the {PDF_PASSWORD_ENV} "
         "environment variable); never written to any output",
     )
+
+
+def add_follow_links_option(parser: argparse.ArgumentParser) -> None:
+    """TRUST-30: ``--follow-links``, the same on every command that walks folders."""
+    parser.add_argument(
+        "--follow-links",
+        action="store_true",
+        help="in folders, also follow symbolic links whose target is outside the folder "
+        "given (default: such a link is skipped, with one line saying so)",
+    )
+
+
+def report_skipped(command: str, skipped: list[str]) -> None:
+    """TRUST-33: one line on standard error for every entry the walk skipped (TRUST-30, 31)."""
+    for line in skipped:
+        print(f"chunkspec {command}: skipped: {line}", file=sys.stderr)
 
 
 def pdf_password(args: argparse.Namespace) -> str | None:
@@ -149,19 +173,30 @@ def input_encoding(args: argparse.Namespace) -> str | None:
 
 
 def find_inputs(
-    paths: list[str], pattern: str | None, doc_id: str | None, skip: str | None = None
+    paths: list[str],
+    pattern: str | None,
+    doc_id: str | None,
+    skip: str | None = None,
+    *,
+    follow_links: bool = False,
+    skipped: list[str] | None = None,
 ) -> list[Input]:
     """Expand ``paths`` into inputs, in the order given, folders sorted (CLI-7, CLI-8).
 
     A folder contributes its files, recursively, sorted by relative path, skipping names
     that start with ``.`` and the folder ``skip`` (CLI-17); without ``--glob`` only files
     with a known suffix. Doc ids are relative paths without suffix (``/``-separated); two
-    inputs with one id are an error. A folder that cannot be listed, a dangling link and
-    a link cycle inside a folder are inputs with a ``problem`` (CLI-17).
+    inputs with one id are an error (TRUST-34). A folder that cannot be listed, a dangling
+    link and a link cycle inside a folder are inputs with a ``problem`` (CLI-17). A link
+    out of its input folder (unless ``follow_links``) and a document name that is not a
+    regular file are skipped, each as one line ``PATH: reason`` appended to ``skipped``
+    (TRUST-30, TRUST-31). A path named here is the caller's: a link is followed wherever
+    it points, a FIFO is read as a stream, a device or a socket is a CLI-1 error.
     """
     if paths.count("-") > 1:
         raise CliError("- (standard input) can be given once")
     found: list[Input] = []
+    lines: list[str] = []
     for path in paths:
         if path == "-":
             found.append(Input("-", "stdin"))
@@ -170,11 +205,14 @@ def find_inputs(
                 os.scandir(path).close()
             except OSError as error:
                 raise CliError(f"{shown(path)}: {_reason(error)}") from None
-            found.extend(_walk(path, pattern, skip))
+            found.extend(_walk(path, pattern, skip, follow_links, lines))
         else:
-            found.append(Input(path, shown(Path(path).stem), shown(path)))
+            found.append(named_input(path))
+    if skipped is not None:
+        skipped.extend(lines)
     if not found:
         where = ", ".join(map(shown, paths))
+        more = f", and {len(lines) - 1} more" if len(lines) > 1 else ""
         raise CliError(
             f"no input files in {where}"
             + (
@@ -182,13 +220,15 @@ def find_inputs(
                 if pattern
                 else " (.md, .markdown, .txt, .pdf, .json)"
             )
+            + (f"; skipped: {lines[0]}{more}" if lines else "")  # TRUST-33
         )
     if doc_id is not None:
         if len(found) != 1:
             raise CliError(f"--doc-id needs exactly one input document, got {len(found)}")
-        found = [Input(found[0].path, doc_id, found[0].source, found[0].problem)]
+        only = found[0]
+        found = [Input(only.path, doc_id, only.source, only.problem, only.stream)]
     seen: dict[str, str] = {}
-    for item in found:
+    for item in found:  # TRUST-34: one doc id, one source, refused before any work
         if item.doc_id in seen:
             raise CliError(
                 f"{item.source or item.path}: doc id {item.doc_id!r} is also the id of "
@@ -196,6 +236,21 @@ def find_inputs(
             )
         seen[item.doc_id] = item.source or item.path
     return found
+
+
+def named_input(path: str, doc_id: str | None = None) -> Input:
+    """A file named on the command line (TRUST-31): a FIFO is a stream, a device or a
+    socket a CLI-1 error; a missing or unreadable one is reported when it is read."""
+    item = Input(path, shown(Path(path).stem) if doc_id is None else doc_id, shown(path))
+    try:
+        mode = os.stat(path).st_mode
+    except OSError:
+        return item
+    if stat.S_ISFIFO(mode):
+        return Input(item.path, item.doc_id, item.source, stream=True)
+    if not stat.S_ISREG(mode) and not stat.S_ISDIR(mode):
+        raise CliError(f"{shown(path)}: not a regular file ({file_kind(mode)})")
+    return item
 
 
 def matches(relative: str, name: str, pattern: str) -> bool:
@@ -206,16 +261,44 @@ def matches(relative: str, name: str, pattern: str) -> bool:
     )
 
 
-def _walk(folder: str, pattern: str | None, skip: str | None) -> Iterator[Input]:
-    """Yield the inputs of ``folder`` sorted by relative path (CLI-7, CLI-17)."""
+def _inside(target: str, root: str) -> bool:
+    """Whether the resolved path ``target`` is ``root`` or lies under it (TRUST-30)."""
+    return target == root or target.startswith(root.rstrip(os.sep) + os.sep)
+
+
+def _walk(
+    folder: str, pattern: str | None, skip: str | None, follow_links: bool, skipped: list[str]
+) -> Iterator[Input]:
+    """Yield the inputs of ``folder`` sorted by relative path (CLI-7, CLI-17); append the
+    lines of what it skips to ``skipped`` (TRUST-30, TRUST-31), in the same order."""
     root = Path(folder)
+    real_root = os.path.realpath(folder)
     chosen: list[tuple[str, Input]] = []
-    skipped = os.path.realpath(skip) if skip is not None else None
-    # Folders are listed with os.scandir, following links to folders; a link to a folder
-    # already on the way down (a cycle) is reported once, not followed (CLI-17).
+    lines: list[tuple[str, str]] = []
+    skipped_out = os.path.realpath(skip) if skip is not None else None
+    # Folders are listed with os.scandir, following links to folders inside the root (any
+    # link with follow_links); a link to a folder already on the way down (a cycle) is
+    # reported once, not followed (CLI-17).
     pending: list[tuple[Path, str, tuple[tuple[int, int], ...]]] = []
     top = os.stat(root)
     pending.append((root, "", ((top.st_dev, top.st_ino),)))
+
+    def outside(full: Path, relative: str) -> bool:
+        """TRUST-30: a link whose target is out of the root is skipped (one line)."""
+        if follow_links:
+            return False
+        target = os.path.realpath(full)
+        if _inside(target, real_root):
+            return False
+        lines.append(
+            (
+                relative,
+                f"{shown(str(full))}: a link out of {shown(folder)}, not followed "
+                "(--follow-links follows it)",
+            )
+        )
+        return True
+
     while pending:
         directory, prefix, ancestors = pending.pop()
         try:
@@ -235,7 +318,9 @@ def _walk(folder: str, pattern: str | None, skip: str | None) -> Iterator[Input]
             except OSError:
                 is_dir = False
             if is_dir:
-                if skipped is not None and os.path.realpath(full) == skipped:
+                if skipped_out is not None and os.path.realpath(full) == skipped_out:
+                    continue
+                if entry.is_symlink() and outside(full, relative):
                     continue
                 try:
                     info = os.stat(full)
@@ -258,7 +343,20 @@ def _walk(folder: str, pattern: str | None, skip: str | None) -> Iterator[Input]
             problem = None
             if entry.is_symlink() and not os.path.exists(full):
                 problem = "no such file (a dangling symbolic link)"
+            elif entry.is_symlink() and outside(full, relative):
+                continue
+            else:
+                try:
+                    mode = os.stat(full).st_mode
+                except OSError as error:
+                    problem = _reason(error)
+                else:
+                    if not stat.S_ISREG(mode):  # TRUST-31: never opened, so never waited on
+                        kind = file_kind(mode)
+                        lines.append((relative, f"{shown(str(full))}: not a regular file ({kind})"))
+                        continue
             chosen.append((relative, Input(str(full), shown(stem), shown(str(full)), problem)))
+    skipped.extend(line for _, line in sorted(lines, key=lambda pair: pair[0]))
     for _, item in sorted(chosen, key=lambda pair: pair[0]):
         yield item
 
@@ -295,10 +393,14 @@ def read_input(
         )
     if item.problem is not None:
         raise InputError(item.message)
-    try:
-        data = Path(item.path).read_bytes()
+    try:  # TRUST-31: what is read is checked on the open descriptor: a regular file
+        data = read_regular(item.path, fifo=item.stream)
     except FileNotFoundError:
         raise InputError(f"{item.source}: no such file") from None
+    except NotRegularFile as error:
+        if error.kind == "a directory":
+            raise InputError(f"{item.source}: is a directory") from None
+        raise InputError(f"{item.source}: {error}") from None
     except IsADirectoryError:
         raise InputError(f"{item.source}: is a directory") from None
     except OSError as error:

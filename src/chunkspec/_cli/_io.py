@@ -5,9 +5,9 @@ from __future__ import annotations
 import json
 import re
 import sys
-from pathlib import Path
 
 from .._errors import ChunkspecError
+from .._text._regular_files import NotRegularFile, read_regular
 
 __all__ = [
     "CliError",
@@ -36,11 +36,19 @@ def one_line(message: str) -> str:
 
 
 def read_bytes(path: str) -> bytes:
-    """Return the bytes of ``path`` (``-`` is standard input); a failure is a CLI-1 error."""
+    """Return the bytes of ``path`` (``-`` is standard input); a failure is a CLI-1 error.
+
+    TRUST-31: a file named here is the caller's: a FIFO is read as a stream (as ``-``),
+    a device or a socket is refused, never read.
+    """
     try:
-        return sys.stdin.buffer.read() if path == "-" else Path(path).read_bytes()
+        return sys.stdin.buffer.read() if path == "-" else read_regular(path, fifo=True)
     except FileNotFoundError:
         raise CliError(f"{path}: no such file") from None
+    except NotRegularFile as error:
+        if error.kind == "a directory":
+            raise CliError(f"{path}: is a directory") from None
+        raise CliError(f"{path}: {error}") from None
     except IsADirectoryError:
         raise CliError(f"{path}: is a directory") from None
     except OSError as error:

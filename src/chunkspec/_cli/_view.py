@@ -17,7 +17,7 @@ from typing import Any
 from .._records._record import READ_FIELDS, RECORD_FIELDS, ChunkRecord
 from .._text._documents import InputError, SourceDocument
 from ._chunking import run_chunking
-from ._inputs import Input, add_input_options, read_input, shown
+from ._inputs import add_input_options, named_input, read_input, shown
 from ._io import CliError, decode_text, read_bytes
 from ._options import CommandOptions, add_chunking_options
 from ._output import atomic_file
@@ -139,7 +139,7 @@ def _from_records(args: argparse.Namespace) -> ViewDocument:
     source = args.source
     doc_id = numbered[0][1].doc_id if numbered else (args.doc_id or Path(source).stem)
     try:
-        document = read_input(Input(source, doc_id, shown(source)), args)
+        document = read_input(named_input(source, doc_id), args)
     except InputError as error:
         raise CliError(str(error)) from None
     records = [record for _, record in numbered]

@@ -19,6 +19,7 @@ from ._front_matter import FrontMatter, find_front_matter
 from ._markdown import parse_markdown
 from ._paged import PAGE_SEPARATOR, join_pages
 from ._pdf import PdfError, read_pdf_bytes
+from ._regular_files import NotRegularFile, read_regular
 
 __all__ = [
     "INPUT_FORMATS",
@@ -366,11 +367,16 @@ def read_document(
 
 def read_bytes(name: str) -> bytes:
     """Return the bytes of the file ``name``; InputError (one line, SOURCE-6) if it cannot
-    be read: missing, a directory, or refused by the system."""
+    be read: missing, a directory, refused by the system, or not a regular file (TRUST-31:
+    a device or a socket is never read; a FIFO the caller names is read as a stream)."""
     try:
-        return Path(name).read_bytes()
+        return read_regular(name, fifo=True)
     except FileNotFoundError:
         raise InputError(f"{name}: no such file") from None
+    except NotRegularFile as error:
+        if error.kind == "a directory":
+            raise InputError(f"{name}: is a directory") from None
+        raise InputError(f"{name}: {error}") from None
     except IsADirectoryError:
         raise InputError(f"{name}: is a directory") from None
     except OSError as error:
