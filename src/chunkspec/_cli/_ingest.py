@@ -32,10 +32,11 @@ from ._ingest_incremental import (
 from ._ingest_local import item_of, run_local, tasks
 from ._ingest_output import PartWriter, check_out, staging, write_manifest
 from ._inputs import Input, add_reading_options, find_inputs, input_encoding, pdf_password, shown
-from ._io import CliError, one_line
+from ._io import CliError, one_line, os_reason
 from ._options import CommandOptions, add_chunking_options, chunk_options
 from ._results import result_rows
 from ._sidecar import add_metadata_option, read_sidecar
+from ._workers import worker_count
 
 __all__ = ["register"]
 
@@ -98,7 +99,13 @@ def register(sub: Any) -> None:
         type=int,
         default=None,
         metavar="N",
-        help="local processes (default: one per core); the output is the same for any N",
+        help="local processes (default: one per usable core; more than that is capped at "
+        "the cores, with a notice, unless --oversubscribe); the output is the same for any N",
+    )
+    parser.add_argument(
+        "--oversubscribe",
+        action="store_true",
+        help="run --workers N processes even when N is more than the usable cores (TRUST-27)",
     )
     parser.add_argument(
         "--rows-per-file",
@@ -267,20 +274,24 @@ def run(args: argparse.Namespace) -> int:
                 raise CliError(f"{flag} needs --engine ray")
     elif args.big_bytes is None:
         args.big_bytes = BIG_BYTES
+    if args.oversubscribe and (args.engine != "local" or args.workers is None):
+        raise CliError("--oversubscribe needs --workers N and the local engine")
     options = options_from(args)
-    check_out(args.out, args.format)
-    inputs = find_files(args.paths, args.glob, args.out)
+    out = check_out(args.out, args.format, args.paths)  # TRUST-20..22: its real path
+    if args.engine == "local":
+        args.workers = worker_count(args.workers, args.oversubscribe)  # TRUST-27
+    inputs = find_files(args.paths, args.glob, out)
     sidecar: dict[str, Metadata] = {}
     if args.metadata is not None:  # META-7: checked before anything is written
         sidecar = read_sidecar(args.metadata, [item.doc_id for item in inputs])
     fingerprint = run_fingerprint(options, args.format)
-    previous = previous_result(args.out, fingerprint)  # INCR-2
+    previous = previous_result(out, fingerprint)  # INCR-2
     hashes = [content_hash(item, options.max_bytes, sidecar.get(item.doc_id)) for item in inputs]
     keep = [reused(previous, item, digest) for item, digest in zip(inputs, hashes, strict=True)]
     show = args.progress == "always" or (args.progress == "auto" and sys.stderr.isatty())
     tally = Tally(len(inputs), show)
     try:
-        with staging(args.out) as folder:
+        with staging(out) as folder:
             if args.engine == "ray":
                 _run_ray(inputs, keep, previous, options, args, folder, tally, sidecar)
                 rows = result_rows(folder, "the new result", manifest=False)
@@ -297,6 +308,9 @@ def run(args: argparse.Namespace) -> int:
     except KeyboardInterrupt:  # CLI-13: main prints the line; staging removed the new folder
         tally.clear()
         raise
+    except OSError as error:  # TRUST-26: a full disk; staging removed the new folder
+        tally.clear()
+        raise CliError(f"--out {args.out}: cannot write: {os_reason(error)}") from None
     print(tally.summary(args.out, sum(keep)))
     return 0
 
