@@ -291,7 +291,7 @@ def run(args: argparse.Namespace) -> int:
     show = args.progress == "always" or (args.progress == "auto" and sys.stderr.isatty())
     tally = Tally(len(inputs), show)
     try:
-        with staging(out) as folder:
+        with staging(out, args.out) as folder:
             if args.engine == "ray":
                 _run_ray(inputs, keep, previous, options, args, folder, tally, sidecar)
                 rows = result_rows(folder, "the new result", manifest=False)

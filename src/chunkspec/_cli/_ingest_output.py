@@ -203,7 +203,8 @@ def refuse_foreign(folder: Path, out: str) -> None:
     if unknown is None:
         raise CliError(
             f"--out {out}: folder is not empty and holds no ingest manifest ({MANIFEST}) "
-            "(not ingest output); choose a new or empty folder"
+            f"(not ingest output): {_named(sorted(os.listdir(folder)))}; choose a new or "
+            "empty folder"
         )
     if unknown:
         raise CliError(
@@ -329,13 +330,14 @@ def _make_staging(target: Path) -> Path:
 
 
 @contextlib.contextmanager
-def staging(out: str) -> Iterator[Path]:
+def staging(out: str, shown: str | None = None) -> Iterator[Path]:
     """Yield a new hidden folder beside ``out``; on success swap it in, else delete it.
 
     CLI-13: a signal deletes the folder too, a second one without waiting (emergency), and
     signals are held during the swap, so ``out`` is always the old or the new result.
     TRUST-24: leftovers of killed runs are removed first; the folder holds a marker naming
-    this run until the swap. TRUST-22: ``out`` is checked again just before it is replaced.
+    this run until the swap. TRUST-22: ``out`` is checked again just before it is replaced
+    (an error names it ``shown``, as the user wrote it).
     """
     target = Path(out)
     remove_leftovers(target)
@@ -348,7 +350,7 @@ def staging(out: str) -> Iterator[Path]:
         old = None
         with held():  # the old result's removal too: a part of it must not be left behind
             if os.path.lexists(target):
-                refuse_foreign(target, out)  # TRUST-22: nothing added meanwhile
+                refuse_foreign(target, shown or out)  # TRUST-22: nothing added meanwhile
             (folder / STAGING_MARK).unlink()
             if os.path.lexists(target):
                 old = Path(tempfile.mkdtemp(prefix=f".{target.name}.old-", dir=target.parent))
