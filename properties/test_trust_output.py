@@ -7,6 +7,9 @@ import contextlib
 import io
 import json
 import os
+import resource
+import signal
+import stat
 import tempfile
 from pathlib import Path
 from typing import Any
@@ -15,6 +18,10 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from chunkspec._cli import main
+from chunkspec._cli._ingest_output import STAGING_MARK, check_out, remove_leftovers
+from chunkspec._cli._io import CliError
+from chunkspec._cli._output import atomic_file
+from chunkspec._cli._workers import worker_count
 
 #: What a manifest may be: absent, not an ingest manifest, one listing its files
 #: (TRUST-23), one written before manifests listed them.
@@ -144,3 +151,250 @@ def test_ingest_refuses_or_replaces_and_never_deletes_a_users_file(plan: dict[st
         for path, data in kept.items():
             assert path.read_bytes() == data, path
         assert not [name for name in os.listdir(root) if ".chunkspec-" in name]
+
+
+#: Where ``--out`` may be, relative to the one input folder ``root/corpus/docs``.
+PLACES = ["sibling", "input", "parent", "grandparent", "child", "grandchild"]
+
+#: How ``--out`` may be spelled: plainly, through a link to a folder above it, with a
+#: trailing slash, or as ``.`` from inside the folder.
+SPELLINGS = ["plain", "via-link", "slash", "dot"]
+
+
+@given(
+    st.sampled_from(PLACES),
+    st.sampled_from(SPELLINGS),
+    st.sampled_from(["none", "folder", "dangling"]),
+    st.booleans(),
+)
+def test_out_is_refused_exactly_when_it_meets_an_input_or_is_a_link(
+    place: str, spelling: str, link: str, input_via_link: bool
+) -> None:
+    """TRUST-20, TRUST-21: ``check_out`` refuses ``--out`` exactly when its real folder is an
+    input, holds one or lies inside one, or when ``--out`` itself is a symbolic link
+    (to a folder or dangling); however it is spelled, an accepted ``--out`` is returned as
+    its real path, and a refusal changes no file."""
+
+    with tempfile.TemporaryDirectory() as temporary:
+        root = Path(temporary).resolve()
+        docs = root / "corpus" / "docs"
+        docs.mkdir(parents=True)
+        (docs / "a.md").write_text("# A\n\nwords\n")
+        (root / "alias").symlink_to(root / "corpus")
+        target = {
+            "sibling": root / "corpus" / "out",
+            "input": docs,
+            "parent": root / "corpus",
+            "grandparent": root,
+            "child": docs / "out",
+            "grandchild": docs / "sub" / "out",
+        }[place]
+        target.parent.mkdir(parents=True, exist_ok=True)
+        given_input = str(root / "alias" / "docs") if input_via_link else str(docs)
+        if link != "none":  # --out is a link beside the target's place
+            named = root / "corpus" / "link"
+            named.symlink_to(target if link == "folder" else root / "nowhere")
+            spelled, cwd = str(named), None
+        elif spelling == "via-link" and target.is_relative_to(root / "corpus"):
+            # "alias/." when the target is the linked folder itself: a link, then "."
+            spelled = os.path.join(root / "alias", str(target.relative_to(root / "corpus")))
+            cwd = None
+        elif spelling == "slash":
+            spelled, cwd = str(target) + "/", None
+        elif spelling == "dot" and target.is_dir():
+            spelled, cwd = ".", target
+        else:
+            spelled, cwd = str(target), None
+        before = {p: p.read_bytes() for p in root.rglob("*") if p.is_file()}
+        meets = target == docs or docs.is_relative_to(target) or target.is_relative_to(docs)
+        previous = os.getcwd()
+        try:
+            if cwd is not None:
+                os.chdir(cwd)
+            try:
+                real = check_out(spelled, "jsonl", [given_input])
+                refused = None
+            except CliError as error:
+                real, refused = None, str(error)
+        finally:
+            os.chdir(previous)
+        if link != "none":
+            assert refused is not None
+            assert "is a symbolic link" in refused
+        elif meets:
+            assert refused is not None
+            assert "input" in refused, refused
+        elif refused is None:
+            assert real == str(target)
+        else:  # only TRUST-22 may refuse a folder that exists and is not empty
+            assert target.is_dir()
+            assert any(target.iterdir()), refused
+        assert {p: p.read_bytes() for p in root.rglob("*") if p.is_file()} == before
+
+
+#: What a staging folder's marker may say: a dead run (another boot, or a pid with another
+#: start time), a live one (this process's parent), garbage, or nothing.
+MARKERS = ["other-boot", "reused-pid", "live", "garbage", "absent"]
+
+#: What a staging folder may hold besides its marker.
+STAGED = ["part", "manifest", "changes", "user-file", "user-folder", "link", "changes-extra"]
+
+
+@given(
+    st.lists(
+        st.tuples(st.sampled_from(MARKERS), st.sets(st.sampled_from(STAGED), max_size=3)),
+        max_size=4,
+    ),
+    st.booleans(),
+)
+def test_only_dead_runs_staging_folders_of_ingests_files_are_removed(
+    folders: list[tuple[str, set[str]]], link_folder: bool
+) -> None:
+    """TRUST-24: ``remove_leftovers`` removes a staging folder beside ``--out`` exactly when
+    it is a real folder whose marker names a run that is provably over and that holds
+    nothing but what ingest writes; every other folder keeps every file."""
+
+    boot = Path("/proc/sys/kernel/random/boot_id").read_text().strip()
+    parent = os.getppid()
+    start = Path(f"/proc/{parent}/stat").read_text().rsplit(")", 1)[1].split()[19]
+    marks = {
+        "other-boot": {"pid": parent, "boot_id": f"not-{boot}", "start": start},
+        "reused-pid": {"pid": parent, "boot_id": boot, "start": f"{start}0"},
+        "live": {"pid": parent, "boot_id": boot, "start": start},
+    }
+    with tempfile.TemporaryDirectory() as temporary:
+        root = Path(temporary)
+        (root / "elsewhere").mkdir()
+        (root / "elsewhere" / "kept.txt").write_text("kept\n")
+        expected = set()
+        for n, (marker, contents) in enumerate(folders):
+            folder = root / f".out.chunkspec-{n}"
+            if link_folder and n == 0:  # a link named like a staging folder
+                folder.symlink_to(root / "elsewhere")
+                continue
+            folder.mkdir()
+            if marker == "garbage":
+                (folder / STAGING_MARK).write_text("{not json")
+            elif marker != "absent":
+                (folder / STAGING_MARK).write_text(json.dumps(marks[marker]))
+            for thing in contents:
+                if thing == "part":
+                    (folder / "part-00000.jsonl").write_text("{}\n")
+                elif thing == "manifest":
+                    (folder / "_chunkspec.json").write_text("{}")
+                elif thing in ("changes", "changes-extra"):
+                    (folder / "_changes").mkdir(exist_ok=True)
+                    name = "changes.jsonl" if thing == "changes" else "mine.txt"
+                    (folder / "_changes" / name).write_text("x\n")
+                elif thing == "user-file":
+                    (folder / "notes.txt").write_text("mine\n")
+                elif thing == "user-folder":
+                    (folder / "drafts").mkdir()
+                    (folder / "drafts" / "d.md").write_text("draft\n")
+                else:
+                    (folder / "part-00001.jsonl").symlink_to(root / "elsewhere" / "kept.txt")
+            ours = not contents & {"user-file", "user-folder", "link", "changes-extra"}
+            if marker in ("other-boot", "reused-pid") and ours:
+                expected.add(folder.name)
+        before = {
+            p: p.read_bytes()
+            for p in root.rglob("*")
+            if p.is_file() and not any(part in expected for part in p.parts)
+        }
+        with contextlib.redirect_stderr(io.StringIO()) as err:
+            remove_leftovers(root / "out")
+        gone = {f".out.chunkspec-{n}" for n in range(len(folders))} - set(os.listdir(root))
+        assert gone == expected
+        assert err.getvalue().count("\n") == len(expected)
+        assert {p: p.read_bytes() for p in before} == before
+
+
+@given(
+    st.sampled_from([0o600, 0o640, 0o644, 0o664, 0o700, 0o755, None]),
+    st.booleans(),
+    st.text(max_size=200),
+)
+def test_output_files_keep_their_mode_and_links(mode: int | None, link: bool, text: str) -> None:
+    """TRUST-25: ``atomic_file`` writes the text whole; an existing file keeps its
+    permission bits, a new one gets 0666 less the umask; through a link the target is
+    written and the link stays; no temporary file is left."""
+
+    with tempfile.TemporaryDirectory() as temporary:
+        root = Path(temporary)
+        (root / "store").mkdir()
+        target = root / "store" / "out.jsonl"
+        if mode is not None:
+            target.write_text("old\n")
+            target.chmod(mode)
+        named = root / "link.jsonl" if link else target
+        if link:
+            named.symlink_to(target)
+        with atomic_file(str(named), "w") as out:
+            out.write(text)
+        assert target.read_bytes() == text.encode("utf-8")
+        umask = os.umask(0)
+        os.umask(umask)
+        wanted = mode if mode is not None else 0o666 & ~umask
+        assert stat.S_IMODE(target.stat().st_mode) == wanted
+        assert named.is_symlink() == link
+        assert not [p for p in root.rglob("*") if ".chunkspec-" in p.name]
+
+
+@given(st.integers(0, 6000), st.integers(1, 400))
+def test_a_write_past_the_limit_is_one_line_and_leaves_the_old_file(limit: int, words: int) -> None:
+    """TRUST-26: ``chunk -o`` under a file size limit (writes past it fail with EFBIG, as
+    a full disk's fail with ENOSPC) exits 0 with the whole output when it fits, else 2 with
+    one line, the old file as it was and no temporary file."""
+
+    with tempfile.TemporaryDirectory() as temporary:
+        root = Path(temporary)
+        source = root / "a.md"
+        source.write_text("# A\n\n" + " ".join(f"w{n}" for n in range(words)) + "\n")
+        whole = root / "whole.jsonl"
+        with contextlib.redirect_stderr(io.StringIO()):
+            assert main(["chunk", str(source), "-o", str(whole)]) == 0
+        out = root / "out.jsonl"
+        out.write_text("old\n")
+        soft, hard = resource.getrlimit(resource.RLIMIT_FSIZE)
+        ignored = signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+        err = io.StringIO()
+        try:
+            resource.setrlimit(resource.RLIMIT_FSIZE, (limit, hard))
+            with contextlib.redirect_stderr(err):
+                status = main(["chunk", str(source), "-o", str(out)])
+        finally:
+            resource.setrlimit(resource.RLIMIT_FSIZE, (soft, hard))
+            signal.signal(signal.SIGXFSZ, ignored)
+        if whole.stat().st_size <= limit:
+            assert (status, err.getvalue()) == (0, "")
+            assert out.read_bytes() == whole.read_bytes()
+        else:
+            assert status == 2
+            assert err.getvalue() == (
+                f"chunkspec chunk: error: {out}: cannot write: File too large\n"
+            )
+            assert out.read_text() == "old\n"
+        assert not [p for p in root.iterdir() if ".chunkspec-" in p.name]
+
+
+@given(st.one_of(st.none(), st.integers(1, 10_000)), st.booleans())
+def test_the_worker_count_is_capped_at_the_usable_cores(
+    asked: int | None, oversubscribe: bool
+) -> None:
+    """TRUST-27: the local engine runs the usable cores when not asked, ``asked`` capped at
+    the usable cores with exactly one line when it is more (none with ``--oversubscribe``,
+    which runs ``asked``)."""
+
+    cores = len(os.sched_getaffinity(0))
+    with contextlib.redirect_stderr(io.StringIO()) as err:
+        count = worker_count(asked, oversubscribe)
+    if asked is None:
+        assert (count, err.getvalue()) == (cores, "")
+    elif asked > cores and not oversubscribe:
+        assert count == cores
+        assert err.getvalue() == (
+            f"chunkspec ingest: --workers {asked} capped at {cores}, the usable cores "
+            f"(--oversubscribe runs {asked})\n"
+        )
+    else:
+        assert (count, err.getvalue()) == (asked, "")
