@@ -427,6 +427,23 @@ def test_output_through_a_link_writes_the_target_and_keeps_the_link(tmp_path: Pa
     assert leftovers(tmp_path / "store") == []
 
 
+def test_output_at_a_dangling_link_creates_its_target_and_a_fifo_is_refused(
+    tmp_path: Path,
+) -> None:
+    """A dangling link's target is created (its folder exists), the link kept; a FIFO is
+    not a regular file: one line (a rename would have replaced it)."""
+    corpus(tmp_path)
+    (tmp_path / "later.jsonl").symlink_to("made.jsonl")
+    run = cli(tmp_path, "chunk", "in/a.md", "-o", "later.jsonl")
+    assert run.returncode == 0, run.stderr
+    assert (tmp_path / "later.jsonl").is_symlink()
+    assert b'"doc_id": "a"' in (tmp_path / "made.jsonl").read_bytes()
+    os.mkfifo(tmp_path / "pipe.jsonl")
+    run = cli(tmp_path, "chunk", "in/a.md", "-o", "pipe.jsonl")
+    one_error(run, "chunkspec chunk: error: --output pipe.jsonl: is not a regular file")
+    assert stat.S_ISFIFO((tmp_path / "pipe.jsonl").lstat().st_mode)
+
+
 def test_output_keeps_the_files_mode(tmp_path: Path) -> None:
     """An existing file's mode was lost (the rename put a 0666-less-umask file there)."""
     corpus(tmp_path)
