@@ -9,6 +9,7 @@ cap. Each failed on the code before these rules (a deletion, a traceback or exit
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import resource
@@ -504,6 +505,48 @@ def test_workers_above_the_cores_are_capped_with_a_notice(tmp_path: Path) -> Non
         f"chunkspec ingest: --workers 64 capped at {cores}, the usable cores "
         "(--oversubscribe runs 64)\n"
     )
+
+
+def _workers_of(pid: int) -> int:
+    """How many worker processes ``pid`` has now (spawned children, not the tracker)."""
+    count = 0
+    with contextlib.suppress(OSError):
+        for child in Path(f"/proc/{pid}/task/{pid}/children").read_text().split():
+            with contextlib.suppress(OSError):
+                count += b"spawn_main" in Path(f"/proc/{child}/cmdline").read_bytes()
+    return count
+
+
+def test_capped_workers_are_the_processes_started(tmp_path: Path) -> None:
+    """The cap is what runs: ``--workers 8`` over eight 1 MiB tasks starts no more worker
+    processes than the usable cores (it started 8)."""
+    folder = tmp_path / "in"
+    folder.mkdir()
+    for n in range(8):
+        (folder / f"big{n}.md").write_text("# Big\n\n" + "word " * 210_000 + "\n", "utf-8")
+    argv = ["ingest", "in", "--out", "out", "--format", "jsonl", "--workers", "8"]
+    process = subprocess.Popen(
+        [sys.executable, "-m", "chunkspec", *argv, "--max-tokens", "100000"],
+        cwd=tmp_path,
+        env=environment(),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    most = 0
+    try:
+        while process.poll() is None:
+            most = max(most, _workers_of(process.pid))
+            time.sleep(0.01)
+        _, err = process.communicate(timeout=120)
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait()
+    cores = len(os.sched_getaffinity(0))
+    assert process.returncode == 0, err
+    assert 1 <= most <= min(cores, 8)
+    assert (f"--workers 8 capped at {cores}" in err) == (cores < 8)
 
 
 def test_the_cap_is_the_affinity_set(tmp_path: Path) -> None:

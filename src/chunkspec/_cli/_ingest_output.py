@@ -208,7 +208,8 @@ def refuse_foreign(folder: Path, out: str) -> None:
         )
     if unknown:
         raise CliError(
-            f"--out {out}: holds {_named(unknown)}; move them away or choose another folder"
+            f"--out {out}: holds {_named(unknown)}; move {'it' if len(unknown) == 1 else 'them'} "
+            "away or choose another folder"
         )
 
 
