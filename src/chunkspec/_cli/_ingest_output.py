@@ -101,18 +101,16 @@ def check_out(out: str, output_format: str, inputs: Sequence[str] = ()) -> str:
         if given == "-" or not os.path.lexists(given):
             continue  # find_files names these (CLI-7)
         source = os.path.realpath(given)
+        deletes = "replacing it would delete inputs"
         where = None
         if source == real:
-            where = "is the input"
+            where = f"is the input {given}; {deletes}"
         elif source.startswith(real.rstrip(os.sep) + os.sep):
-            where = "holds the input"
+            where = f"holds the input {given}; {deletes}"
         elif real.startswith(source.rstrip(os.sep) + os.sep):
-            where = "lies inside the input"
+            where = f"lies inside the input {given}; the result would be read as input"
         if where is not None:
-            raise CliError(
-                f"--out {out}: {where} {given}; replacing it would delete inputs "
-                "(choose a folder outside every input)"
-            )
+            raise CliError(f"--out {out}: {where} (choose a folder outside every input)")
     if os.path.isdir(real):
         refuse_foreign(Path(real), out)
     return real
@@ -247,8 +245,8 @@ def _mark(folder: Path) -> None:
 
 def _dead(mark: Any) -> int | None:
     """TRUST-24: the pid of the run a marker names when that run is provably over, else None."""
-    if not isinstance(mark, dict):
-        return None
+    if not isinstance(mark, dict) or sys.platform == "win32":
+        return None  # Windows: os.kill(pid, 0) would send CTRL_C_EVENT, not test the pid
     pid = mark.get("pid")
     if not isinstance(pid, int) or isinstance(pid, bool) or pid <= 0 or pid == os.getpid():
         return None
