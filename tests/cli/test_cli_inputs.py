@@ -154,21 +154,19 @@ def test_non_utf8_name_in_ingest(
     ]
 
 
-def test_out_inside_input_is_skipped(
+def test_out_inside_input_is_refused(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """CLI-17: a re-run with --out inside the input folder does not read its own output."""
+    """TRUST-20 (was CLI-17's skip): --out inside an input folder is refused before any work."""
     docs = tmp_path / "docs"
     docs.mkdir()
     (docs / "a.md").write_text("good words", "utf-8")
     monkeypatch.chdir(tmp_path)
     argv = ["ingest", "docs", "--out", "docs/out", "--format", "jsonl", "--workers", "1"]
-    for _ in range(2):
-        status, out, err = run_cli(argv, b"", monkeypatch, capsys)
-        assert status == 0, err
-        assert "1 documents, 1 chunks, 0 errors" in out
-    assert err == "chunkspec ingest: skipped: docs/out: the output folder (--out)\n"
-    assert [r["doc_id"] for r in _ingested(docs / "out")] == ["a"]
+    status, out, err = run_cli(argv, b"", monkeypatch, capsys)
+    assert (status, out) == (2, "")
+    assert err.startswith("chunkspec ingest: error: --out docs/out: lies inside the input docs")
+    assert sorted(p.name for p in docs.iterdir()) == ["a.md"]
 
 
 @pytest.mark.parametrize(

@@ -32,7 +32,7 @@ from . import (
     _view,
     _window,
 )
-from ._io import CliError, one_line
+from ._io import CliError, one_line, os_reason
 from ._signals import SIGNALS, Interrupted, interrupted_line, stop_on_signals
 
 __all__ = ["main", "program"]
@@ -100,6 +100,11 @@ def main(argv: Sequence[str] | None = None) -> int:
             devnull = os.open(os.devnull, os.O_WRONLY)
             os.dup2(devnull, sys.stdout.fileno())
             return 0
+        except OSError as error:  # TRUST-26: a failed write (a full disk) no command named
+            where = f"{error.filename}: " if error.filename else ""
+            message = f"{where}cannot write: {os_reason(error)}"
+            print(f"chunkspec {args.command}: error: {one_line(message)}", file=sys.stderr)
+            return 2
 
 
 def program() -> NoReturn:

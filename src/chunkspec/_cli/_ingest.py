@@ -41,10 +41,11 @@ from ._inputs import (
     report_skipped,
     shown,
 )
-from ._io import CliError, one_line
+from ._io import CliError, one_line, os_reason
 from ._options import CommandOptions, add_chunking_options, chunk_options
 from ._results import result_rows
 from ._sidecar import add_metadata_option, read_sidecar
+from ._workers import worker_count
 
 __all__ = ["register"]
 
@@ -109,7 +110,13 @@ def register(sub: Any) -> None:
         type=int,
         default=None,
         metavar="N",
-        help="local processes (default: one per core); the output is the same for any N",
+        help="local processes (default: one per usable core; more than that is capped at "
+        "the cores, with a notice, unless --oversubscribe); the output is the same for any N",
+    )
+    parser.add_argument(
+        "--oversubscribe",
+        action="store_true",
+        help="run --workers N processes even when N is more than the usable cores (TRUST-27)",
     )
     parser.add_argument(
         "--rows-per-file",
@@ -170,7 +177,7 @@ def find_files(
 ) -> list[Input]:
     """CLI-7 and CLI-8's inputs and doc ids; ``-`` and a missing path are errors here.
 
-    CLI-17: ``out`` inside an input folder is skipped, with one line saying so. TRUST-30,
+    ``out`` (TRUST-20 refused it inside an input already) is never walked. TRUST-30,
     TRUST-31: links out of an input folder (unless ``follow_links``) and names that are not
     regular files are skipped, each as a line appended to ``skipped``; TRUST-34: two inputs
     with one doc id are refused, naming both.
@@ -180,16 +187,6 @@ def find_files(
             raise CliError("ingest reads files and folders, not standard input (-)")
         if not os.path.lexists(path):
             raise CliError(f"{shown(path)}: no such file or folder")
-    if out is not None:
-        real = os.path.realpath(out)
-        for path in paths:
-            folder = os.path.realpath(path)
-            if os.path.isdir(path) and real != folder and real.startswith(folder + os.sep):
-                print(
-                    f"chunkspec ingest: skipped: {shown(out)}: the output folder (--out)",
-                    file=sys.stderr,
-                )
-                break
     return find_inputs(paths, pattern, None, skip=out, follow_links=follow_links, skipped=skipped)
 
 
@@ -290,25 +287,27 @@ def run(args: argparse.Namespace) -> int:
                 raise CliError(f"{flag} needs --engine ray")
     elif args.big_bytes is None:
         args.big_bytes = BIG_BYTES
+    if args.oversubscribe and (args.engine != "local" or args.workers is None):
+        raise CliError("--oversubscribe needs --workers N and the local engine")
     options = options_from(args)
-    check_out(args.out, args.format)
+    out = check_out(args.out, args.format, args.paths)  # TRUST-20..22: its real path
+    if args.engine == "local":
+        args.workers = worker_count(args.workers, args.oversubscribe)  # TRUST-27
     skipped: list[str] = []
-    inputs = find_files(
-        args.paths, args.glob, args.out, follow_links=args.follow_links, skipped=skipped
-    )
+    inputs = find_files(args.paths, args.glob, out, follow_links=args.follow_links, skipped=skipped)
     report_skipped("ingest", skipped)  # TRUST-30, TRUST-31: said before any work
     sidecar: dict[str, Metadata] = {}
     if args.metadata is not None:  # META-7: checked before anything is written
         sidecar = read_sidecar(args.metadata, [item.doc_id for item in inputs])
     fingerprint = run_fingerprint(options, args.format)
-    previous = previous_result(args.out, fingerprint)  # INCR-2
+    previous = previous_result(out, fingerprint)  # INCR-2
     hashes = [content_hash(item, options.max_bytes, sidecar.get(item.doc_id)) for item in inputs]
     keep = [reused(previous, item, digest) for item, digest in zip(inputs, hashes, strict=True)]
     show = args.progress == "always" or (args.progress == "auto" and sys.stderr.isatty())
     tally = Tally(len(inputs), show)
     tally.skipped = len(skipped)
     try:
-        with staging(args.out) as folder:
+        with staging(out, args.out) as folder:
             if args.engine == "ray":
                 _run_ray(inputs, keep, previous, options, args, folder, tally, sidecar)
                 rows = result_rows(folder, "the new result", manifest=False)
@@ -325,6 +324,9 @@ def run(args: argparse.Namespace) -> int:
     except KeyboardInterrupt:  # CLI-13: main prints the line; staging removed the new folder
         tally.clear()
         raise
+    except OSError as error:  # TRUST-26: a full disk; staging removed the new folder
+        tally.clear()
+        raise CliError(f"--out {args.out}: cannot write: {os_reason(error)}") from None
     print(tally.summary(args.out, sum(keep)))
     return 0
 

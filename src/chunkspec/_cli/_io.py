@@ -15,6 +15,7 @@ __all__ = [
     "json_line",
     "line_breaks_escaped",
     "one_line",
+    "os_reason",
     "read_bytes",
     "read_text",
 ]
@@ -33,6 +34,11 @@ def one_line(message: str) -> str:
     if message.isprintable():
         return message
     return "".join(c if c.isprintable() else ascii(c)[1:-1] for c in message)
+
+
+def os_reason(error: OSError) -> str:
+    """The system's words for a failed call (``No space left on device``), for one line."""
+    return error.strerror or str(error) or type(error).__name__
 
 
 def read_bytes(path: str) -> bytes:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import stat
 import sys
 import tempfile
 from collections.abc import Callable, Iterator, Sequence
@@ -11,7 +12,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from .._records._record import ChunkRecord
-from ._io import CliError
+from ._io import CliError, os_reason
 from ._record_line import record_line
 from ._signals import removed_on_failure
 
@@ -45,9 +46,14 @@ def check_output(path: str | None) -> None:
     suffix = Path(path).suffix.lower()
     if suffix not in OUTPUT_SUFFIXES:
         raise CliError(f"--output {path}: use a .jsonl or .parquet file name")
-    folder = Path(path).parent
+    if os.path.isdir(path):  # TRUST-25 (a link to a folder too)
+        raise CliError(f"--output {path}: is a folder; name a file")
+    real = os.path.realpath(path)  # TRUST-25: a link is written through
+    folder = Path(real).parent
     if not folder.is_dir():
         raise CliError(f"--output {path}: no such folder {str(folder)!r}")
+    if os.path.lexists(real) and not os.path.isfile(real):
+        raise CliError(f"--output {path}: is not a regular file")
     if suffix == ".parquet":
         try:
             import pyarrow.parquet  # noqa: F401
@@ -63,18 +69,29 @@ def atomic_file(path: str, mode: str) -> Iterator[IO[Any]]:
 
     CLI-11, CLI-13: on any exception (a signal included) the temporary file is deleted, by
     a second signal too, so ``path`` holds its old content or the new one, never a part.
+    TRUST-25: a link is written through (its target is replaced, the link stays) and an
+    existing file keeps its permission bits. TRUST-26: a write that fails (a full disk) is
+    one line naming ``path``, the temporary file removed.
     """
-    folder = os.path.dirname(os.path.abspath(path))
-    with removed_on_failure(
-        lambda: tempfile.mkstemp(prefix=".chunkspec-", suffix=".part", dir=folder),
-        lambda made: _unlink(made[1]),
-    ) as (handle, temporary):
+    real = os.path.realpath(path)
+    folder = os.path.dirname(real)
+    try:
+        kept = stat.S_IMODE(os.stat(real).st_mode)
+    except OSError:
         umask = os.umask(0)
         os.umask(umask)
-        os.chmod(temporary, 0o666 & ~umask)  # mkstemp makes 0600; give the file a usual mode
-        with os.fdopen(handle, mode, encoding=None if "b" in mode else "utf-8") as out:
-            yield out
-        os.replace(temporary, path)
+        kept = 0o666 & ~umask  # mkstemp makes 0600; give a new file a usual mode
+    try:
+        with removed_on_failure(
+            lambda: tempfile.mkstemp(prefix=".chunkspec-", suffix=".part", dir=folder),
+            lambda made: _unlink(made[1]),
+        ) as (handle, temporary):
+            os.chmod(temporary, kept)
+            with os.fdopen(handle, mode, encoding=None if "b" in mode else "utf-8") as out:
+                yield out
+            os.replace(temporary, real)
+    except OSError as error:
+        raise CliError(f"{path}: cannot write: {os_reason(error)}") from None
 
 
 def _unlink(path: str) -> None:
@@ -108,8 +125,13 @@ def record_writer(path: str | None) -> Iterator[Callable[[Sequence[ChunkRecord]]
         lines: list[str] = []
         yield lambda records: lines.extend(map(record_line, records))
         out = sys.stdout
-        out.writelines(lines)
-        out.flush()
+        try:
+            out.writelines(lines)
+            out.flush()
+        except BrokenPipeError:
+            raise
+        except OSError as error:  # TRUST-26: /dev/full, a full disk
+            raise CliError(f"standard output: cannot write: {os_reason(error)}") from None
         return
     with atomic_file(path, "w") as text:
         yield lambda records: text.writelines(map(record_line, records))

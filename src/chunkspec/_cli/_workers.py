@@ -27,13 +27,37 @@ from typing import Any
 
 from ._signals import SIGNALS, emergency, held
 
-__all__ = ["BrokenProcessPool", "WorkerPool"]
+__all__ = ["BrokenProcessPool", "WorkerPool", "usable_cores", "worker_count"]
 
 #: How long a worker that was asked to stop may take before it is killed (seconds).
 STOP_GRACE = 5.0
 
 #: ``prctl`` option: the signal a process gets when its parent dies (Linux).
 _PR_SET_PDEATHSIG = 1
+
+
+def usable_cores() -> int:
+    """The cores this process may run on: its affinity set where the system has one."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except (AttributeError, OSError):
+        return max(1, os.cpu_count() or 1)
+
+
+def worker_count(asked: int | None, oversubscribe: bool) -> int:
+    """TRUST-27: the local engine's worker count: ``asked``, capped at the usable cores
+    with one line on standard error unless ``oversubscribe``; the cores when not asked."""
+    cores = usable_cores()
+    if asked is None:
+        return cores
+    if asked > cores and not oversubscribe:
+        print(
+            f"chunkspec ingest: --workers {asked} capped at {cores}, the usable cores "
+            f"(--oversubscribe runs {asked})",
+            file=sys.stderr,
+        )
+        return cores
+    return asked
 
 
 def _serve(conn: Connection, function: Callable[[Any], Any], parent: int) -> None:
