@@ -1,0 +1,175 @@
+"""What a result's rows prove about themselves, one document at a time (TRUST-41, TRUST-45).
+
+A result is read as a stream (one Parquet batch or one JSON Lines row at a time); for each
+document only a small summary is kept: where its rows are, each row's key, id and digest,
+the digest of all its rows, the digest of its metadata, and the first check it failed
+(TRUST-41: each ``content_hash`` against its text, HASH-1; each ``key`` recomputed, KEY-1;
+rows in index order, in one run of one part file; one metadata). So incremental ingest
+holds no rows but those of the document it is writing (TRUST-45).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .._core._hashing import hash_text
+from .._records._changes import Entry, row_digest
+from .._records._key import chunk_key, key_fingerprint
+from ._results import iter_part
+
+__all__ = ["DocumentRows", "Summaries", "canonical_digest", "rows_digest"]
+
+#: TRUST-44: why a document's previous rows are not reused, when its rows say so.
+TEXT_CHANGED = "text-changed"
+KEY_CHANGED = "key-changed"
+ROWS_CHANGED = "rows-changed"
+METADATA_CHANGED = "metadata-changed"
+
+
+def canonical_digest(value: object) -> str:
+    """SHA-256 (hex) of ``value``'s canonical JSON (sorted keys, no spaces, UTF-8 as is)."""
+    text = json.dumps(value, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def rows_digest(entries: Iterable[Entry]) -> str:
+    """TRUST-41: the digest of a document's rows, from their digests in index order."""
+    return hashlib.sha256(b"".join(entry[2] for entry in entries)).hexdigest()
+
+
+@dataclass(slots=True)
+class DocumentRows:
+    """One document's rows as a result holds them, without the rows (TRUST-45)."""
+
+    part: int = -1  # the part file holding them (its number in the result's sorted list)
+    offset: int = 0  # where the first one is (iter_part's offset)
+    ordinal: int = -1  # the ordinal of the last one seen (a contiguity check)
+    entries: list[Entry] = field(default_factory=list)
+    chunks: int = 0
+    metadata: str | None = None  # canonical_digest of the rows' metadata
+    problem: str | None = None  # the first TRUST-41 check the rows fail
+    occurrences: dict[tuple[tuple[str, ...], str], int] | None = None  # KEY-3, while read
+
+    def flag(self, problem: str) -> None:
+        """Keep the first problem found."""
+        if self.problem is None:
+            self.problem = problem
+
+    @property
+    def digest(self) -> str:
+        """The digest of the document's rows (TRUST-41)."""
+        return rows_digest(self.entries)
+
+
+class Summaries:
+    """Summaries of a stream of rows, by doc_id in first-seen order (TRUST-41, TRUST-45).
+
+    ``check`` runs TRUST-41's per-row checks (a previous result's rows); rows this run
+    made are only summarised.
+    """
+
+    def __init__(self, *, check: bool) -> None:
+        self.check = check
+        self.documents: dict[str, DocumentRows] = {}
+        self._current: DocumentRows | None = None
+        self._fingerprints: dict[tuple[str, str], str] = {}
+
+    def add(
+        self, row: Mapping[str, Any], part: int = -1, ordinal: int = 0, offset: int = 0
+    ) -> None:
+        """Summarise one row (its document's rows must come together and in index order,
+        else the document is not provable: ``rows-changed``)."""
+        doc_id = row["doc_id"]
+        found = self.documents.get(doc_id)
+        if found is None:
+            if self._current is not None:
+                self._current.occurrences = None  # done: its rows came together
+            found = DocumentRows(part, offset, ordinal - 1, occurrences={})
+            self.documents[doc_id] = found
+            self._current = found
+        elif found is not self._current or part != found.part or ordinal != found.ordinal + 1:
+            found.flag(ROWS_CHANGED)  # not one run of one part file: cannot be read back
+        found.ordinal = ordinal
+        entry = self._entry(found, doc_id, row)
+        found.entries.append(entry)
+        metadata = canonical_digest(row.get("metadata"))
+        if found.metadata is None:
+            found.metadata = metadata
+        elif found.metadata != metadata:
+            found.flag(METADATA_CHANGED)
+
+    def _entry(self, found: DocumentRows, doc_id: str, row: Mapping[str, Any]) -> Entry:
+        """The row's change-set entry, after its TRUST-41 checks."""
+        digest = row_digest(row)
+        if row.get("error") is not None:
+            if self.check and (found.entries or not isinstance(row["error"], str)):
+                found.flag(ROWS_CHANGED)  # an error row is its document's only row (SCALE-3)
+            return (None, row.get("id"), digest)
+        if self.check:
+            self._check(found, doc_id, row)
+        found.chunks += 1
+        key = row.get("key")
+        return (key if isinstance(key, str) and key else None, row.get("id"), digest)
+
+    def _check(self, found: DocumentRows, doc_id: str, row: Mapping[str, Any]) -> None:
+        """TRUST-41: index in order, content_hash of its text (HASH-1), key (KEY-1)."""
+        if found.entries and found.entries[0][0] is None:
+            found.flag(ROWS_CHANGED)  # a chunk row beside an error row
+        if (
+            row.get("index") != len(found.entries)
+            or row.get("id") != f"{doc_id}:{row.get('index')}"
+        ):
+            found.flag(ROWS_CHANGED)
+        text, stated = row.get("text"), row.get("content_hash")
+        if not isinstance(text, str) or not isinstance(stated, str) or hash_text(text) != stated:
+            found.flag(TEXT_CHANGED)
+            return
+        strategy, counter, path = row.get("strategy"), row.get("counter"), row.get("heading_path")
+        if (
+            not isinstance(strategy, str)
+            or not isinstance(counter, str)
+            or not isinstance(path, list)
+            or not all(isinstance(title, str) for title in path)
+            or found.occurrences is None
+        ):
+            found.flag(KEY_CHANGED if found.occurrences is not None else ROWS_CHANGED)
+            return
+        group = (tuple(path), stated)
+        occurrence = found.occurrences.get(group, 0)
+        found.occurrences[group] = occurrence + 1
+        fingerprint = self._fingerprints.get((strategy, counter))
+        try:
+            if fingerprint is None:
+                fingerprint = key_fingerprint(strategy, counter)
+                self._fingerprints[(strategy, counter)] = fingerprint
+            key = chunk_key(fingerprint, doc_id, path, stated, occurrence)
+        except ValueError:
+            key = None
+        if row.get("key") != key:
+            found.flag(KEY_CHANGED)
+
+    def add_rows(self, rows: Iterable[Mapping[str, Any]]) -> DocumentRows:
+        """Summarise one document's rows (this run's own, held in memory); return its summary."""
+        found: DocumentRows | None = None
+        for ordinal, row in enumerate(rows):
+            self.add(row, -1, ordinal)
+            found = self.documents[row["doc_id"]]
+        assert found is not None
+        found.occurrences = None
+        return found
+
+    def read_part(self, path: Path, number: int) -> None:
+        """Summarise every row of one part file (DamagedRow, OSError or pyarrow's errors
+        escape, the rows before them summarised)."""
+        for ordinal, offset, row in iter_part(path):
+            self.add(row, number, ordinal, offset)
+
+    def close(self) -> None:
+        """The last document's rows are all read."""
+        if self._current is not None:
+            self._current.occurrences = None
