@@ -39,7 +39,7 @@ from .._records._rows import ChunkJob
 from .._version import __version__
 from ._inputs import Input, shown
 from ._io import CliError, json_line
-from ._results import DamagedRow, part_files, read_back, read_manifest
+from ._results import part_files, read_back, read_manifest
 from ._reuse_checks import DocumentRows, Summaries
 
 __all__ = [
@@ -238,16 +238,15 @@ def previous_result(out: str, fingerprint: str | None) -> Previous:
         return Previous(out)
     previous = Previous(out, part_files(folder))
     summaries = Summaries(check=True)
-    damage = None
+    damaged: list[str] = []
     with collector_paused():  # many small objects, none cyclic
         for number, path in enumerate(previous.parts):
             try:
-                summaries.read_part(path, number)
-            except DamagedRow as error:  # TRUST-46: the rest of this part is not read
-                damage = damage or str(error)
-            except Exception as error:  # OSError, pyarrow's own errors
-                damage = damage or f"{path.name}: cannot read: {error}"
+                summaries.read_part(path, number, damaged)  # TRUST-46: damaged rows skipped
+            except Exception as error:  # OSError, pyarrow's own errors: the rest unread
+                damaged.append(f"{path.name}: cannot read: {error}")
         summaries.close()
+    damage = damaged[0] if damaged else None
     previous.documents = summaries.documents
     listed = manifest.get("inputs")
     if damage is not None:

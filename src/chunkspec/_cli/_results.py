@@ -59,12 +59,15 @@ def _decoded(row: object, where: str) -> dict[str, Any]:
     return row
 
 
-def iter_part(path: Path) -> Iterator[tuple[int, int, dict[str, Any]]]:
+def iter_part(
+    path: Path, damaged: list[str] | None = None
+) -> Iterator[tuple[int, int, dict[str, Any]]]:
     """Yield ``(ordinal, offset, row)`` for each row of one part file, one batch in memory.
 
     ``ordinal`` counts the file's rows from 0; ``offset`` is the byte offset of a JSON Lines
     row's line (the row number for Parquet). ``metadata`` is its object (META-6). A row that
-    is not an object with a text ``doc_id`` is a DamagedRow naming the file and the row.
+    is not an object with a text ``doc_id`` is a DamagedRow naming the file and the row, or,
+    with a ``damaged`` list, is skipped and named there (TRUST-46).
     """
     from .._core._metadata import metadata_from_json
 
@@ -76,12 +79,19 @@ def iter_part(path: Path) -> Iterator[tuple[int, int, dict[str, Any]]]:
                 if not line.strip():
                     continue
                 where = f"{path.name}: row {ordinal + 1}"
-                try:
-                    row = json.loads(line)
-                except (ValueError, RecursionError):
-                    raise DamagedRow(f"{where}: not JSON") from None
-                yield ordinal, at, _decoded(row, where)
                 ordinal += 1
+                try:
+                    try:
+                        row = json.loads(line)
+                    except (ValueError, RecursionError):
+                        raise DamagedRow(f"{where}: not JSON") from None
+                    checked = _decoded(row, where)
+                except DamagedRow as error:
+                    if damaged is None:
+                        raise
+                    damaged.append(str(error))
+                    continue
+                yield ordinal - 1, at, checked
         return
     import pyarrow.parquet as pq
 
@@ -90,18 +100,25 @@ def iter_part(path: Path) -> Iterator[tuple[int, int, dict[str, Any]]]:
     for batch in pq.ParquetFile(str(path)).iter_batches(batch_size=BATCH_ROWS):
         for row in batch.to_pylist():
             where = f"{path.name}: row {ordinal + 1}"
-            text = row.get("metadata")
-            if text is not None:  # META-6: the Arrow cell holds the object's JSON text
-                if text not in decoded:
-                    if len(decoded) > BATCH_ROWS:
-                        decoded.clear()
-                    try:
-                        decoded[text] = metadata_from_json(text)
-                    except (TypeError, ValueError):
-                        raise DamagedRow(f"{where}: metadata is not a JSON object") from None
-                row["metadata"] = decoded[text]
-            yield ordinal, ordinal, _decoded(row, where)
             ordinal += 1
+            try:
+                text = row.get("metadata")
+                if text is not None:  # META-6: the Arrow cell holds the object's JSON text
+                    if text not in decoded:
+                        if len(decoded) > BATCH_ROWS:
+                            decoded.clear()
+                        try:
+                            decoded[text] = metadata_from_json(text)
+                        except (TypeError, ValueError):
+                            raise DamagedRow(f"{where}: metadata is not a JSON object") from None
+                    row["metadata"] = decoded[text]
+                checked = _decoded(row, where)
+            except DamagedRow as error:
+                if damaged is None:
+                    raise
+                damaged.append(str(error))
+                continue
+            yield ordinal - 1, ordinal - 1, checked
 
 
 def read_back(path: Path, offset: int, count: int) -> list[dict[str, Any]]:

@@ -28,7 +28,7 @@ __all__ = ["DocumentRows", "Summaries", "canonical_digest", "rows_digest"]
 TEXT_CHANGED = "text-changed"
 KEY_CHANGED = "key-changed"
 ROWS_CHANGED = "rows-changed"
-METADATA_CHANGED = "metadata-changed"
+METADATA_CHANGED = "rows-metadata-changed"
 
 
 def canonical_digest(value: object) -> str:
@@ -163,10 +163,11 @@ class Summaries:
         found.occurrences = None
         return found
 
-    def read_part(self, path: Path, number: int) -> None:
-        """Summarise every row of one part file (DamagedRow, OSError or pyarrow's errors
-        escape, the rows before them summarised)."""
-        for ordinal, offset, row in iter_part(path):
+    def read_part(self, path: Path, number: int, damaged: list[str] | None = None) -> None:
+        """Summarise every row of one part file; a damaged row is skipped and named in
+        ``damaged`` when given (TRUST-46), else a DamagedRow. OSError and pyarrow's errors
+        escape, the rows before them summarised."""
+        for ordinal, offset, row in iter_part(path, damaged):
             self.add(row, number, ordinal, offset)
 
     def close(self) -> None:
