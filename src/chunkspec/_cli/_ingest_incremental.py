@@ -47,6 +47,7 @@ __all__ = [
     "ChangeSet",
     "Previous",
     "content_hash",
+    "fingerprint_data",
     "manifest_entry",
     "previous_result",
     "refuse_dropped_sidecar",
@@ -85,22 +86,28 @@ def _file_digest(path: str | None) -> str | None:
 
 
 def run_fingerprint(job: ChunkJob, output_format: str) -> str | None:
-    """INCR-2, TRUST-42: the SHA-256 of everything that decides a run's rows; None with a
-    PDF password.
+    """INCR-2, TRUST-42: the SHA-256 of :func:`fingerprint_data`; None with a PDF password.
 
-    Besides the options: the versions of the Markdown parser and the PDF library, and the
-    contents (a digest) of the encoding file and of a ``huggingface:PATH`` tokenizer file,
-    since a file edited under the same name counts other tokens. A password is never
-    written (CLI-18), not even hashed, so a run that has one cannot prove its rows were
-    read with the same one: it is always a full run.
+    A password is never written (CLI-18), not even hashed, so a run that has one cannot
+    prove its rows were read with the same one: it is always a full run.
     """
     if job.pdf_password is not None:
         return None
+    return _digest(fingerprint_data(job, output_format))
+
+
+def fingerprint_data(job: ChunkJob, output_format: str) -> dict[str, Any]:
+    """INCR-2, TRUST-42: everything that decides a run's rows, as JSON values.
+
+    Besides the options: the versions of the Markdown parser and the PDF library, and the
+    contents (a digest) of the encoding file and of a ``huggingface:PATH`` tokenizer file,
+    since a file edited under the same name counts other tokens.
+    """
     counter = job.options.counter
     tokenizer = None
     if isinstance(counter, str) and counter.startswith("huggingface:"):
         tokenizer = counter.partition(":")[2]
-    data = {
+    return {
         "chunkspec": __version__,
         "key_scheme": KEY_SCHEME,
         "job": {**job.to_dict(), "pdf_password": None},
@@ -111,7 +118,6 @@ def run_fingerprint(job: ChunkJob, output_format: str) -> str | None:
             "tokenizer": _file_digest(tokenizer),
         },
     }
-    return _digest(data)
 
 
 def _digest(value: object) -> str:
