@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import random
+import shutil
 from pathlib import Path
 from typing import Any
 
@@ -19,6 +20,7 @@ from chunkspec._cli._io import json_line
 from chunkspec._cli._results import result_rows
 from chunkspec._records._changes import apply_changes
 from tests.corpus_files import write_corpus
+from tests.tamper import tamper
 
 OPTIONS = ["--strategy", "structural", "--max-tokens", "12"]
 
@@ -206,3 +208,86 @@ def test_a_changed_metadata_entry_rechunks_its_document(tmp_path: Path) -> None:
     rows = result_rows(out, "out")["part1/doc0001"]
     assert {row["metadata"]["version"] for row in rows} == {"v2"}
     assert manifest["changes"]["documents"]["changed"] == 1
+
+
+def _changes(out: Path) -> list[dict[str, Any]]:
+    """The run's change set."""
+    text = (out / "_changes" / "changes.jsonl").read_text("utf-8")
+    return [json.loads(line) for line in text.splitlines()]
+
+
+def test_rows_changed_during_the_run_stop_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """TRUST-41: a reused document's rows are read again when written; another writer that
+    edits them after the checks stops the run with one line and exit 2, --out as it was."""
+    from chunkspec._cli import _ingest_incremental
+
+    write_corpus(tmp_path / "in", 4, corrupt_pdf=False)
+    out = tmp_path / "out"
+    _ingest(tmp_path / "in", out, "--format", "jsonl", *OPTIONS)
+    original = _ingest_incremental.read_back
+
+    def edited_first(path: Path, offset: int, count: int) -> list[dict[str, Any]]:
+        assert tamper(out, "set_text")  # another writer, between the checks and the copy
+        monkeypatch.setattr(_ingest_incremental, "read_back", original)
+        return original(path, offset, count)
+
+    monkeypatch.setattr(_ingest_incremental, "read_back", edited_first)
+    expected = tmp_path / "expected"  # the first result with the other writer's edit
+    shutil.copytree(out, expected)
+    assert tamper(expected, "set_text")
+    capsys.readouterr()
+    argv = ["ingest", str(tmp_path / "in"), "--out", str(out), "--workers", "1"]
+    status = main([*argv, "--format", "jsonl", *OPTIONS])
+    captured = capsys.readouterr()
+    assert status == 2
+    assert captured.err.count("\n") == 1
+    assert "changed while this run read it" in captured.err
+    assert _files(out) == _files(expected)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["expected", "in", "out"]
+
+
+def test_an_older_manifest_is_not_provable(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """TRUST-41, TRUST-44: a manifest without the rows' digests (an older chunkspec) proves
+    nothing: one line, every document chunked again as `not-provable`, a full run's rows."""
+    write_corpus(tmp_path / "in", 4, corrupt_pdf=False)
+    out, full = tmp_path / "out", tmp_path / "full"
+    _ingest(tmp_path / "in", out, *OPTIONS)
+    manifest = json.loads((out / "_chunkspec.json").read_text("utf-8"))
+    for entry in manifest["inputs"]:
+        for name in ("rows", "rows_hash", "metadata_hash"):
+            del entry[name]
+    (out / "_chunkspec.json").write_text(json.dumps(manifest), "utf-8")
+    capsys.readouterr()
+    _ingest(tmp_path / "in", out, *OPTIONS)
+    captured = capsys.readouterr()
+    assert captured.err == (
+        "chunkspec ingest: full run: the previous manifest records no row digests (an older "
+        "chunkspec), so no row is provably the same\n"
+    )
+    assert ", 0 reused" not in captured.out
+    assert " reused" not in captured.out
+    documents = [c for c in _changes(out) if c["scope"] == "document"]
+    assert {c["reason"] for c in documents} == {"not-provable"}
+    _ingest(tmp_path / "in", full, *OPTIONS)
+    assert _parts(out) == _parts(full)
+
+
+def test_diff_of_a_damaged_result_is_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """TRUST-46, CLI-30: diff of a result whose part file has a row without doc_id is one
+    line naming the file and the row, exit 2 (it was a KeyError traceback)."""
+    write_corpus(tmp_path / "in", 3, corrupt_pdf=False)
+    out = tmp_path / "out"
+    _ingest(tmp_path / "in", out, "--format", "jsonl", *OPTIONS)
+    assert tamper(out, "drop_doc_id")
+    capsys.readouterr()
+    assert main(["diff", str(out), str(out)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1
+    assert err.startswith("chunkspec diff: error: OLD ")
+    assert err.endswith("part-00000.jsonl: row 1: no doc_id\n")
