@@ -221,19 +221,19 @@ def test_rows_changed_during_the_run_stop_it(
 ) -> None:
     """TRUST-41: a reused document's rows are read again when written; another writer that
     edits them after the checks stops the run with one line and exit 2, --out as it was."""
-    from chunkspec._cli import _ingest_incremental
+    from chunkspec._cli._results import ReadBack
 
     write_corpus(tmp_path / "in", 4, corrupt_pdf=False)
     out = tmp_path / "out"
     _ingest(tmp_path / "in", out, "--format", "jsonl", *OPTIONS)
-    original = _ingest_incremental.read_back
+    original = ReadBack.rows
 
-    def edited_first(path: Path, offset: int, count: int) -> list[dict[str, Any]]:
+    def edited_first(self: ReadBack, path: Path, offset: int, count: int) -> list[dict[str, Any]]:
         assert tamper(out, "set_text")  # another writer, between the checks and the copy
-        monkeypatch.setattr(_ingest_incremental, "read_back", original)
-        return original(path, offset, count)
+        monkeypatch.setattr(ReadBack, "rows", original)
+        return original(self, path, offset, count)
 
-    monkeypatch.setattr(_ingest_incremental, "read_back", edited_first)
+    monkeypatch.setattr(ReadBack, "rows", edited_first)
     expected = tmp_path / "expected"  # the first result with the other writer's edit
     shutil.copytree(out, expected)
     assert tamper(expected, "set_text")

@@ -39,7 +39,7 @@ from .._records._rows import ChunkJob
 from .._version import __version__
 from ._inputs import Input, shown
 from ._io import CliError, json_line
-from ._results import part_files, read_back, read_manifest
+from ._results import ReadBack, part_files, read_manifest
 from ._reuse_checks import DocumentRows, Summaries
 
 __all__ = [
@@ -189,6 +189,7 @@ class Previous:
     documents: dict[str, DocumentRows] = field(default_factory=dict)
     listed: dict[str, Mapping[str, Any]] = field(default_factory=dict)
     why: str | None = "new"
+    reader: ReadBack = field(default_factory=ReadBack)
 
     def reason(self, item: Input, digest: str | None, given: str | None) -> str | None:
         """TRUST-41, TRUST-44: why ``item`` must be chunked again; None: its rows are reused."""
@@ -224,7 +225,7 @@ class Previous:
         """The previous rows of a reused document, read back and checked again (TRUST-41)."""
         found = self.documents[doc_id]
         try:
-            rows = read_back(self.parts[found.part], found.offset, len(found.entries))
+            rows = self.reader.rows(self.parts[found.part], found.offset, len(found.entries))
             same = entries_of(rows) == found.entries
         except Exception:  # changed under us: any error means the same
             same = False

@@ -15,7 +15,7 @@ from typing import Any
 from ._ingest_output import MANIFEST
 from ._io import CliError
 
-__all__ = ["DamagedRow", "iter_part", "part_files", "read_back", "read_manifest", "result_rows"]
+__all__ = ["DamagedRow", "ReadBack", "iter_part", "part_files", "read_manifest", "result_rows"]
 
 
 def read_manifest(folder: Path) -> dict[str, Any] | None:
@@ -121,10 +121,54 @@ def iter_part(
             yield ordinal - 1, ordinal - 1, checked
 
 
-def read_back(path: Path, offset: int, count: int) -> list[dict[str, Any]]:
-    """The ``count`` rows of one part file from ``offset`` (as :func:`iter_part` gives it)."""
-    rows: list[dict[str, Any]] = []
-    if path.suffix == ".jsonl":
+class ReadBack:
+    """Read runs of rows back from part files (TRUST-45): one JSON Lines seek per run; for
+    Parquet the file stays open and the last row group read stays in memory, so reading
+    the documents of a result in its order reads each row group once."""
+
+    def __init__(self) -> None:
+        self._files: dict[Path, Any] = {}
+        self._group: tuple[Path, int, Any] | None = None
+
+    def rows(self, path: Path, offset: int, count: int) -> list[dict[str, Any]]:
+        """The ``count`` rows of one part file from ``offset`` (as :func:`iter_part` gives it)."""
+        if path.suffix == ".jsonl":
+            return self._jsonl(path, offset, count)
+        from .._core._metadata import metadata_from_json
+
+        rows: list[dict[str, Any]] = []
+        parts = self._parquet(path)
+        first = 0
+        for group in range(parts.num_row_groups):
+            size = parts.metadata.row_group(group).num_rows
+            if first + size > offset and first < offset + count:
+                table = self._row_group(path, parts, group)
+                low = max(offset - first, 0)
+                rows.extend(table.slice(low, offset + count - first - low).to_pylist())
+            first += size
+            if first >= offset + count:
+                break
+        for row in rows:
+            if row.get("metadata") is not None:
+                row["metadata"] = metadata_from_json(row["metadata"])
+        return rows
+
+    def _parquet(self, path: Path) -> Any:
+        found = self._files.get(path)
+        if found is None:
+            import pyarrow.parquet as pq
+
+            found = self._files[path] = pq.ParquetFile(str(path))
+        return found
+
+    def _row_group(self, path: Path, parts: Any, group: int) -> Any:
+        if self._group is None or self._group[:2] != (path, group):
+            self._group = (path, group, parts.read_row_group(group))
+        return self._group[2]
+
+    @staticmethod
+    def _jsonl(path: Path, offset: int, count: int) -> list[dict[str, Any]]:
+        rows: list[dict[str, Any]] = []
         with path.open("rb") as lines:
             lines.seek(offset)
             for line in lines:
@@ -133,25 +177,6 @@ def read_back(path: Path, offset: int, count: int) -> list[dict[str, Any]]:
                 if line.strip():
                     rows.append(_decoded(json.loads(line), path.name))
         return rows
-    import pyarrow.parquet as pq
-
-    from .._core._metadata import metadata_from_json
-
-    parts = pq.ParquetFile(str(path))
-    first = 0
-    for group in range(parts.num_row_groups):
-        size = parts.metadata.row_group(group).num_rows
-        if first + size > offset and first < offset + count:
-            table = parts.read_row_group(group)
-            low = max(offset - first, 0)
-            rows.extend(table.slice(low, offset + count - first - low).to_pylist())
-        first += size
-        if first >= offset + count:
-            break
-    for row in rows:
-        if row.get("metadata") is not None:
-            row["metadata"] = metadata_from_json(row["metadata"])
-    return rows
 
 
 def result_rows(
