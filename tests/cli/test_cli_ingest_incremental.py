@@ -291,3 +291,53 @@ def test_diff_of_a_damaged_result_is_one_line(
     assert err.count("\n") == 1
     assert err.startswith("chunkspec diff: error: OLD ")
     assert err.endswith("part-00000.jsonl: row 1: no doc_id\n")
+
+
+def _peak_of_a_second_run(root: Path, documents: int) -> tuple[float, float]:
+    """(corpus MiB, traced peak MiB of an incremental run that reuses every document)."""
+    import tracemalloc
+
+    rng = random.Random(3)
+    words = [
+        "the",
+        "of",
+        "and",
+        "café",
+        "naïve",
+        "Straße",
+        "über",
+        "привет",
+        "мир",
+        "данные",
+        "Ελλάδα",
+        "λόγος",
+        "señor",
+    ]
+    corpus, out = root / f"in{documents}", root / f"out{documents}"
+    corpus.mkdir()
+    for n in range(documents):
+        body = "".join(
+            f"\n## S{s}\n\n" + " ".join(rng.choice(words) for _ in range(150)) + "\n"
+            for s in range(6)
+        )
+        (corpus / f"d{n:04d}.md").write_text(f"# Doc {n}\n{body}", "utf-8")
+    extra = ["--max-tokens", "200", "--format", "jsonl"]
+    _ingest(corpus, out, *extra)
+    tracemalloc.start()
+    try:
+        _ingest(corpus, out, *extra)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    size = sum(path.stat().st_size for path in corpus.iterdir())
+    return size / 2**20, peak / 2**20
+
+
+def test_the_change_set_is_streamed(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """TRUST-45: an incremental run holds no rows of the corpus: doubling the corpus grows
+    the run's peak memory by less than twice the added bytes (holding the previous and the
+    new rows, as it did, grew it by about 4.5 times the added bytes)."""
+    small = _peak_of_a_second_run(tmp_path, 60)
+    large = _peak_of_a_second_run(tmp_path, 120)
+    capsys.readouterr()
+    assert large[1] - small[1] < 2 * (large[0] - small[0]), (small, large)
