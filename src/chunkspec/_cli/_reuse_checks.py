@@ -17,9 +17,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .._core._hashing import hash_text
 from .._records._changes import Entry, row_digest
-from .._records._key import chunk_key, key_fingerprint
+from .._records._key import DocumentKeys, key_fingerprint
 from ._results import iter_part
 
 __all__ = ["DocumentRows", "Summaries", "canonical_digest", "rows_digest"]
@@ -35,6 +34,14 @@ def canonical_digest(value: object) -> str:
     """SHA-256 (hex) of ``value``'s canonical JSON (sorted keys, no spaces, UTF-8 as is)."""
     text = json.dumps(value, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
     return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def _hash(text: str) -> str:
+    """HASH-1's ``hash_text`` of a checked text (lone surrogates: no UTF-8, so no match)."""
+    try:
+        return hashlib.sha256(text.encode("utf-8")).hexdigest()
+    except UnicodeEncodeError:
+        return ""
 
 
 def rows_digest(entries: Iterable[Entry]) -> str:
@@ -54,6 +61,7 @@ class DocumentRows:
     metadata: str | None = None  # canonical_digest of the rows' metadata
     problem: str | None = None  # the first TRUST-41 check the rows fail
     occurrences: dict[tuple[tuple[str, ...], str], int] | None = None  # KEY-3, while read
+    keys: dict[str, DocumentKeys] | None = None  # KEY-1 by fingerprint, while read
 
     def flag(self, problem: str) -> None:
         """Keep the first problem found."""
@@ -78,6 +86,7 @@ class Summaries:
         self.documents: dict[str, DocumentRows] = {}
         self._current: DocumentRows | None = None
         self._fingerprints: dict[tuple[str, str], str] = {}
+        self._metadata: tuple[object, str] = (object(), "")
 
     def add(
         self, row: Mapping[str, Any], part: int = -1, ordinal: int = 0, offset: int = 0
@@ -87,9 +96,9 @@ class Summaries:
         doc_id = row["doc_id"]
         found = self.documents.get(doc_id)
         if found is None:
-            if self._current is not None:
-                self._current.occurrences = None  # done: its rows came together
-            found = DocumentRows(part, offset, ordinal - 1, occurrences={})
+            if self._current is not None:  # done: its rows came together
+                self._current.occurrences = self._current.keys = None
+            found = DocumentRows(part, offset, ordinal - 1, occurrences={}, keys={})
             self.documents[doc_id] = found
             self._current = found
         elif found is not self._current or part != found.part or ordinal != found.ordinal + 1:
@@ -97,7 +106,12 @@ class Summaries:
         found.ordinal = ordinal
         entry = self._entry(found, doc_id, row)
         found.entries.append(entry)
-        metadata = canonical_digest(row.get("metadata"))
+        given = row.get("metadata")
+        if given is self._metadata[0] or given == self._metadata[0]:
+            metadata = self._metadata[1]  # a document's rows share one metadata
+        else:
+            metadata = canonical_digest(given)
+            self._metadata = (given, metadata)
         if found.metadata is None:
             found.metadata = metadata
         elif found.metadata != metadata:
@@ -126,7 +140,7 @@ class Summaries:
         ):
             found.flag(ROWS_CHANGED)
         text, stated = row.get("text"), row.get("content_hash")
-        if not isinstance(text, str) or not isinstance(stated, str) or hash_text(text) != stated:
+        if not isinstance(text, str) or not isinstance(stated, str) or _hash(text) != stated:
             found.flag(TEXT_CHANGED)
             return
         strategy, counter, path = row.get("strategy"), row.get("counter"), row.get("heading_path")
@@ -136,6 +150,7 @@ class Summaries:
             or not isinstance(path, list)
             or not all(isinstance(title, str) for title in path)
             or found.occurrences is None
+            or found.keys is None
         ):
             found.flag(KEY_CHANGED if found.occurrences is not None else ROWS_CHANGED)
             return
@@ -147,10 +162,13 @@ class Summaries:
             if fingerprint is None:
                 fingerprint = key_fingerprint(strategy, counter)
                 self._fingerprints[(strategy, counter)] = fingerprint
-            key = chunk_key(fingerprint, doc_id, path, stated, occurrence)
         except ValueError:
-            key = None
-        if row.get("key") != key:
+            found.flag(KEY_CHANGED)
+            return
+        keyer = found.keys.get(fingerprint)
+        if keyer is None:
+            keyer = found.keys[fingerprint] = DocumentKeys(fingerprint, doc_id)
+        if row.get("key") != keyer.key(tuple(path), stated, occurrence):
             found.flag(KEY_CHANGED)
 
     def add_rows(self, rows: Iterable[Mapping[str, Any]]) -> DocumentRows:
@@ -160,7 +178,7 @@ class Summaries:
             self.add(row, -1, ordinal)
             found = self.documents[row["doc_id"]]
         assert found is not None
-        found.occurrences = None
+        found.occurrences = found.keys = None
         return found
 
     def read_part(self, path: Path, number: int, damaged: list[str] | None = None) -> None:
@@ -173,4 +191,4 @@ class Summaries:
     def close(self) -> None:
         """The last document's rows are all read."""
         if self._current is not None:
-            self._current.occurrences = None
+            self._current.occurrences = self._current.keys = None
