@@ -341,3 +341,21 @@ def test_the_change_set_is_streamed(tmp_path: Path, capsys: pytest.CaptureFixtur
     large = _peak_of_a_second_run(tmp_path, 120)
     capsys.readouterr()
     assert large[1] - small[1] < 2 * (large[0] - small[0]), (small, large)
+
+
+def test_rows_an_engine_wrote_unordered_are_summarised_in_index_order() -> None:
+    """TRUST-45, INCR-9: the new side of an engine that writes a document's rows in another
+    order (Ray may) is summarised in index order, so its digest is the ordered rows'."""
+    from chunkspec._cli._ingest_incremental import summarise
+    from chunkspec._cli._reuse_checks import Summaries
+
+    rows = [
+        {"doc_id": "d", "index": n, "id": f"d:{n}", "key": f"{n:064d}", "error": None}
+        for n in range(3)
+    ]
+    written = Summaries(check=False)
+    for ordinal, row in enumerate([rows[2], rows[0], rows[1]]):
+        written.add(row, 0, ordinal)
+    written.close()
+    assert written.documents["d"].entries == summarise(rows).entries
+    assert written.documents["d"].digest == summarise(rows).digest

@@ -308,6 +308,7 @@ def run(args: argparse.Namespace) -> int:
                     with collector_paused():  # many small objects, none cyclic
                         for number, path in enumerate(part_files(folder)):
                             written.read_part(path, number)
+                        written.close()
                     for position, item in enumerate(inputs):
                         found = written.documents.get(item.doc_id)
                         changes.document(

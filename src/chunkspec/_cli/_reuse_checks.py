@@ -14,6 +14,7 @@ import hashlib
 import json
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
@@ -62,6 +63,7 @@ class DocumentRows:
     problem: str | None = None  # the first TRUST-41 check the rows fail
     occurrences: dict[tuple[tuple[str, ...], str], int] | None = None  # KEY-3, while read
     keys: dict[str, DocumentKeys] | None = None  # KEY-1 by fingerprint, while read
+    indexes: list[int] | None = None  # this run's rows (an engine may write them unordered)
 
     def flag(self, problem: str) -> None:
         """Keep the first problem found."""
@@ -106,6 +108,10 @@ class Summaries:
         found.ordinal = ordinal
         entry = self._entry(found, doc_id, row)
         found.entries.append(entry)
+        if not self.check:
+            index = row.get("index")
+            found.indexes = found.indexes if found.indexes is not None else []
+            found.indexes.append(index if isinstance(index, int) else -1)
         given = row.get("metadata")
         if given is self._metadata[0] or given == self._metadata[0]:
             metadata = self._metadata[1]  # a document's rows share one metadata
@@ -189,6 +195,12 @@ class Summaries:
             self.add(row, number, ordinal, offset)
 
     def close(self) -> None:
-        """The last document's rows are all read."""
+        """The last document's rows are all read; this run's rows in index order (INCR-9)."""
         if self._current is not None:
             self._current.occurrences = self._current.keys = None
+        for found in self.documents.values():
+            order = found.indexes
+            if order is not None and any(a > b for a, b in pairwise(order)):
+                pairs = sorted(zip(order, found.entries, strict=True), key=lambda pair: pair[0])
+                found.entries = [entry for _, entry in pairs]
+            found.indexes = None
