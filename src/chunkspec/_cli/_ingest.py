@@ -320,8 +320,12 @@ def run(args: argparse.Namespace) -> int:
                 else:
 
                     def record(position: int, rows: list[dict[str, Any]]) -> None:
-                        found = summarise(rows)
                         item = inputs[position]
+                        # TRUST-41: a reused document's rows were read back and gave its summary
+                        if keep[position]:
+                            found = previous.documents[item.doc_id]
+                        else:
+                            found = summarise(rows)
                         changes.document(item.doc_id, found.entries, reasons[position])
                         listed.append(
                             manifest_entry(item, hashes[position], givens[position], found)
