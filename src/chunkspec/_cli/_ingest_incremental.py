@@ -190,6 +190,7 @@ class Previous:
     listed: dict[str, Mapping[str, Any]] = field(default_factory=dict)
     why: str | None = "new"
     reader: ReadBack = field(default_factory=ReadBack)
+    identities: list[tuple[int, ...] | None] = field(default_factory=list)
 
     def reason(self, item: Input, digest: str | None, given: str | None) -> str | None:
         """TRUST-41, TRUST-44: why ``item`` must be chunked again; None: its rows are reused."""
@@ -222,11 +223,16 @@ class Previous:
         return None
 
     def load(self, doc_id: str) -> list[dict[str, Any]]:
-        """The previous rows of a reused document, read back and checked again (TRUST-41)."""
+        """The previous rows of a reused document, read back (TRUST-41): when their part file
+        is not the one the checks read (another inode, size, mtime or ctime, taken after
+        reading), the rows must give the checked digests again."""
         found = self.documents[doc_id]
+        path = self.parts[found.part]
         try:
-            rows = self.reader.rows(self.parts[found.part], found.offset, len(found.entries))
-            same = entries_of(rows) == found.entries
+            rows = self.reader.rows(path, found.offset, len(found.entries))
+            now = _identity(path)
+            same = now is not None and now == self.identities[found.part]
+            same = same or entries_of(rows) == found.entries
         except Exception:  # changed under us: any error means the same
             same = False
         if not same:
@@ -234,6 +240,15 @@ class Previous:
                 f"--out {shown(self.out)}: changed while this run read it ({doc_id}); run again"
             )
         return rows
+
+
+def _identity(path: Path) -> tuple[int, ...] | None:
+    """A file's inode, size, mtime and ctime: a write changes the ctime (None: gone)."""
+    try:
+        status = os.stat(path)
+    except OSError:
+        return None
+    return (status.st_dev, status.st_ino, status.st_size, status.st_mtime_ns, status.st_ctime_ns)
 
 
 def previous_result(out: str, fingerprint: str | None) -> Previous:
@@ -248,6 +263,7 @@ def previous_result(out: str, fingerprint: str | None) -> Previous:
     damaged: list[str] = []
     with collector_paused():  # many small objects, none cyclic
         for number, path in enumerate(previous.parts):
+            previous.identities.append(_identity(path))  # before the checks read it
             try:
                 summaries.read_part(path, number, damaged)  # TRUST-46: damaged rows skipped
             except Exception as error:  # OSError, pyarrow's own errors: the rest unread
