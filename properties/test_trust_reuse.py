@@ -45,12 +45,9 @@ edits = st.lists(
     st.tuples(st.sampled_from(EDITS), st.sampled_from(NAMES), st.integers(0, 2)), max_size=3
 )
 steps = st.tuples(
-    corpora,
-    st.fixed_dictionaries(dict.fromkeys(NAMES, labels)),
-    edits,
-    st.one_of(
-        st.none(), st.none(), st.floats(0.0, 1.2)
-    ),  # SIGKILL the run this long after its start
+    st.dictionaries(st.sampled_from(NAMES), st.one_of(st.none(), pages), max_size=1),  # edits
+    edits,  # of the output folder
+    st.one_of(st.none(), st.none(), st.floats(0.0, 1.2)),  # SIGKILL the run this long after
     st.booleans(),  # first try the run without its --metadata (TRUST-43)
 )
 OPTIONS = ["--strategy", "structural", "--max-tokens", "4", "--workers", "1"]
@@ -119,10 +116,15 @@ def _killed(corpus: Path, out: Path, delay: float, *extra: str) -> None:
         process.wait()
 
 
-@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.lists(steps, min_size=2, max_size=3), st.sampled_from(["jsonl", "parquet"]))
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    corpora,
+    st.fixed_dictionaries(dict.fromkeys(NAMES, labels)),
+    st.lists(steps, min_size=1, max_size=3),
+    st.sampled_from(["jsonl", "parquet"]),
+)
 def test_edited_or_killed_results_are_never_reused_unproved(
-    script: list[tuple[Any, ...]], fmt: str
+    files: dict[str, str], given: dict[str, Any], script: list[tuple[Any, ...]], fmt: str
 ) -> None:
     """TRUST-40, TRUST-41, TRUST-43, TRUST-44, TRUST-45, TRUST-46: after any edits of the
     output folder and a run killed at any moment, the next incremental run's part files are
@@ -133,7 +135,14 @@ def test_edited_or_killed_results_are_never_reused_unproved(
         root = Path(scratch)
         out, corpus = root / "out", root / "in"
         fmt_flags = ["--format", fmt]
-        for step, (files, given, script_edits, kill, forget) in enumerate(script):
+        _write(corpus, files)
+        _ingest(corpus, out, *fmt_flags, *_sidecar(root / "side.jsonl", files, given))
+        for step, (corpus_edits, script_edits, kill, forget) in enumerate(script):
+            for name, page in corpus_edits.items():  # most documents stay as they were
+                if page is not None:
+                    files[name] = page
+                elif len(files) > 1:
+                    files.pop(name, None)
             _write(corpus, files)
             sidecar = _sidecar(root / f"side{step}.jsonl", files, given)
             if out.exists():
