@@ -9,15 +9,18 @@ from __future__ import annotations
 
 import json
 import random
+import shutil
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from chunkspec._cli import main
+from chunkspec._cli._io import json_line
 from chunkspec._cli._results import result_rows
 from chunkspec._records._changes import apply_changes
 from tests.corpus_files import write_corpus
+from tests.tamper import tamper
 
 OPTIONS = ["--strategy", "structural", "--max-tokens", "12"]
 
@@ -34,6 +37,12 @@ def _files(folder: Path) -> dict[str, bytes]:
 def _parts(folder: Path) -> dict[str, bytes]:
     """The part files of a result, by name."""
     return {k: v for k, v in _files(folder).items() if not k.startswith("_changes/")}
+
+
+def without_reasons(text: str) -> str:
+    """A change set's JSON Lines with every ``reason`` null (what ``diff`` writes)."""
+    lines = [json.loads(line) for line in text.splitlines()]
+    return "".join(json_line({**line, "reason": None}) for line in lines)
 
 
 def _ingest(corpus: Path, out: Path, *extra: str) -> None:
@@ -86,9 +95,8 @@ def test_incremental_equals_full_run(tmp_path: Path, output_format: str) -> None
         by_key = {row["key"]: row for rows in new.values() for row in rows if row["key"]}
         assert apply_changes(old, changes, by_key) == by_key
         assert main(["diff", str(before), str(out), "-o", str(tmp_path / "d.jsonl")]) == 0
-        assert (tmp_path / "d.jsonl").read_bytes() == (
-            out / "_changes" / "changes.jsonl"
-        ).read_bytes()
+        # TRUST-44: diff's change set is the run's, less the reasons only ingest knows
+        assert (tmp_path / "d.jsonl").read_text("utf-8") == without_reasons(text)
 
 
 def test_same_corpus_again_reuses_everything(
@@ -200,3 +208,154 @@ def test_a_changed_metadata_entry_rechunks_its_document(tmp_path: Path) -> None:
     rows = result_rows(out, "out")["part1/doc0001"]
     assert {row["metadata"]["version"] for row in rows} == {"v2"}
     assert manifest["changes"]["documents"]["changed"] == 1
+
+
+def _changes(out: Path) -> list[dict[str, Any]]:
+    """The run's change set."""
+    text = (out / "_changes" / "changes.jsonl").read_text("utf-8")
+    return [json.loads(line) for line in text.splitlines()]
+
+
+def test_rows_changed_during_the_run_stop_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """TRUST-41: a reused document's rows are read again when written; another writer that
+    edits them after the checks stops the run with one line and exit 2, --out as it was."""
+    from chunkspec._cli._results import ReadBack
+
+    write_corpus(tmp_path / "in", 4, corrupt_pdf=False)
+    out = tmp_path / "out"
+    _ingest(tmp_path / "in", out, "--format", "jsonl", *OPTIONS)
+    original = ReadBack.rows
+
+    def edited_first(self: ReadBack, path: Path, offset: int, count: int) -> list[dict[str, Any]]:
+        assert tamper(out, "set_text")  # another writer, between the checks and the copy
+        monkeypatch.setattr(ReadBack, "rows", original)
+        return original(self, path, offset, count)
+
+    monkeypatch.setattr(ReadBack, "rows", edited_first)
+    expected = tmp_path / "expected"  # the first result with the other writer's edit
+    shutil.copytree(out, expected)
+    assert tamper(expected, "set_text")
+    capsys.readouterr()
+    argv = ["ingest", str(tmp_path / "in"), "--out", str(out), "--workers", "1"]
+    status = main([*argv, "--format", "jsonl", *OPTIONS])
+    captured = capsys.readouterr()
+    assert status == 2
+    assert captured.err.count("\n") == 1
+    assert "changed while this run read it" in captured.err
+    assert _files(out) == _files(expected)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["expected", "in", "out"]
+
+
+def test_an_older_manifest_is_not_provable(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """TRUST-41, TRUST-44: a manifest without the rows' digests (an older chunkspec) proves
+    nothing: one line, every document chunked again as `not-provable`, a full run's rows."""
+    write_corpus(tmp_path / "in", 4, corrupt_pdf=False)
+    out, full = tmp_path / "out", tmp_path / "full"
+    _ingest(tmp_path / "in", out, *OPTIONS)
+    manifest = json.loads((out / "_chunkspec.json").read_text("utf-8"))
+    for entry in manifest["inputs"]:
+        for name in ("rows", "rows_hash", "metadata_hash"):
+            del entry[name]
+    (out / "_chunkspec.json").write_text(json.dumps(manifest), "utf-8")
+    capsys.readouterr()
+    _ingest(tmp_path / "in", out, *OPTIONS)
+    captured = capsys.readouterr()
+    assert captured.err == (
+        "chunkspec ingest: full run: the previous manifest records no row digests (an older "
+        "chunkspec), so no row is provably the same\n"
+    )
+    assert ", 0 reused" not in captured.out
+    assert " reused" not in captured.out
+    documents = [c for c in _changes(out) if c["scope"] == "document"]
+    assert {c["reason"] for c in documents} == {"not-provable"}
+    _ingest(tmp_path / "in", full, *OPTIONS)
+    assert _parts(out) == _parts(full)
+
+
+def test_diff_of_a_damaged_result_is_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """TRUST-46, CLI-30: diff of a result whose part file has a row without doc_id is one
+    line naming the file and the row, exit 2 (it was a KeyError traceback)."""
+    write_corpus(tmp_path / "in", 3, corrupt_pdf=False)
+    out = tmp_path / "out"
+    _ingest(tmp_path / "in", out, "--format", "jsonl", *OPTIONS)
+    assert tamper(out, "drop_doc_id")
+    capsys.readouterr()
+    assert main(["diff", str(out), str(out)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1
+    assert err.startswith("chunkspec diff: error: OLD ")
+    assert err.endswith("part-00000.jsonl: row 1: no doc_id\n")
+
+
+def _peak_of_a_second_run(root: Path, documents: int) -> tuple[float, float]:
+    """(corpus MiB, traced peak MiB of an incremental run that reuses every document)."""
+    import tracemalloc
+
+    rng = random.Random(3)
+    words = [
+        "the",
+        "of",
+        "and",
+        "café",
+        "naïve",
+        "Straße",
+        "über",
+        "привет",
+        "мир",
+        "данные",
+        "Ελλάδα",
+        "λόγος",
+        "señor",
+    ]
+    corpus, out = root / f"in{documents}", root / f"out{documents}"
+    corpus.mkdir()
+    for n in range(documents):
+        body = "".join(
+            f"\n## S{s}\n\n" + " ".join(rng.choice(words) for _ in range(150)) + "\n"
+            for s in range(6)
+        )
+        (corpus / f"d{n:04d}.md").write_text(f"# Doc {n}\n{body}", "utf-8")
+    extra = ["--max-tokens", "200", "--format", "jsonl"]
+    _ingest(corpus, out, *extra)
+    tracemalloc.start()
+    try:
+        _ingest(corpus, out, *extra)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    size = sum(path.stat().st_size for path in corpus.iterdir())
+    return size / 2**20, peak / 2**20
+
+
+def test_the_change_set_is_streamed(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """TRUST-45: an incremental run holds no rows of the corpus: doubling the corpus grows
+    the run's peak memory by less than twice the added bytes (holding the previous and the
+    new rows, as it did, grew it by about 4.5 times the added bytes)."""
+    small = _peak_of_a_second_run(tmp_path, 60)
+    large = _peak_of_a_second_run(tmp_path, 120)
+    capsys.readouterr()
+    assert large[1] - small[1] < 2 * (large[0] - small[0]), (small, large)
+
+
+def test_rows_an_engine_wrote_unordered_are_summarised_in_index_order() -> None:
+    """TRUST-45, INCR-9: the new side of an engine that writes a document's rows in another
+    order (Ray may) is summarised in index order, so its digest is the ordered rows'."""
+    from chunkspec._cli._ingest_incremental import summarise
+    from chunkspec._cli._reuse_checks import Summaries
+
+    rows = [
+        {"doc_id": "d", "index": n, "id": f"d:{n}", "key": f"{n:064d}", "error": None}
+        for n in range(3)
+    ]
+    written = Summaries(check=False)
+    for ordinal, row in enumerate([rows[2], rows[0], rows[1]]):
+        written.add(row, 0, ordinal)
+    written.close()
+    assert written.documents["d"].entries == summarise(rows).entries
+    assert written.documents["d"].digest == summarise(rows).digest

@@ -10,6 +10,7 @@ import argparse
 import os
 import sys
 import time
+from collections.abc import Callable
 from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 from typing import Any
@@ -21,13 +22,16 @@ from .._records._rows import ChunkJob
 from .._text._documents import INPUT_FORMATS
 from .._version import __version__
 from ._ingest_incremental import (
+    ChangeSet,
     Previous,
     content_hash,
-    manifest_inputs,
+    manifest_entry,
     previous_result,
-    reused,
+    refuse_dropped_sidecar,
     run_fingerprint,
-    write_changes,
+    say_damage,
+    sidecar_hash,
+    summarise,
 )
 from ._ingest_local import item_of, run_local, tasks
 from ._ingest_output import PartWriter, check_out, staging, write_manifest
@@ -43,7 +47,8 @@ from ._inputs import (
 )
 from ._io import CliError, one_line, os_reason
 from ._options import CommandOptions, add_chunking_options, chunk_options
-from ._results import result_rows
+from ._results import part_files
+from ._reuse_checks import Summaries
 from ._sidecar import add_metadata_option, read_sidecar
 from ._workers import worker_count
 
@@ -97,6 +102,12 @@ def register(sub: Any) -> None:
     add_reading_options(parser)
     add_follow_links_option(parser)
     add_metadata_option(parser)
+    parser.add_argument(
+        "--no-metadata",
+        action="store_true",
+        help="re-run without the --metadata sidecar the previous run into --out used, on "
+        "purpose (its metadata is dropped); without it such a run is refused (TRUST-43)",
+    )
     parser.add_argument(
         "--max-bytes",
         type=int,
@@ -299,27 +310,66 @@ def run(args: argparse.Namespace) -> int:
     sidecar: dict[str, Metadata] = {}
     if args.metadata is not None:  # META-7: checked before anything is written
         sidecar = read_sidecar(args.metadata, [item.doc_id for item in inputs])
+    refuse_dropped_sidecar(out, args.metadata is not None, args.no_metadata)  # TRUST-43
     fingerprint = run_fingerprint(options, args.format)
-    previous = previous_result(out, fingerprint)  # INCR-2
-    hashes = [content_hash(item, options.max_bytes, sidecar.get(item.doc_id)) for item in inputs]
-    keep = [reused(previous, item, digest) for item, digest in zip(inputs, hashes, strict=True)]
+    previous = previous_result(out, fingerprint)  # INCR-2, TRUST-41
+    hashes = [content_hash(item, options.max_bytes) for item in inputs]
+    givens = [sidecar_hash(sidecar.get(item.doc_id)) for item in inputs]
+    reasons = [
+        previous.reason(item, digest, given)
+        for item, digest, given in zip(inputs, hashes, givens, strict=True)
+    ]
+    keep = [reason is None for reason in reasons]
+    say_damage(reasons)  # TRUST-44
     show = args.progress == "always" or (args.progress == "auto" and sys.stderr.isatty())
     tally = Tally(len(inputs), show)
     tally.skipped = len(skipped)
+    listed: list[dict[str, Any]] = []
     try:
         with staging(out, args.out) as folder:
-            if args.engine == "ray":
-                _run_ray(inputs, keep, previous, options, args, folder, tally, sidecar)
-                rows = result_rows(folder, "the new result", manifest=False)
-            else:
-                rows = _run_local(inputs, keep, previous, options, args, folder, tally, sidecar)
-            with collector_paused():  # many small objects, none cyclic
-                changes = write_changes(folder, previous.rows, rows)  # INCR-6
+            changes = ChangeSet(folder, previous)  # INCR-6, TRUST-45: written as rows come
+            try:
+                if args.engine == "ray":
+                    _run_ray(inputs, keep, previous, options, args, folder, tally, sidecar)
+                    written = Summaries(check=False)
+                    with collector_paused():  # many small objects, none cyclic
+                        for number, path in enumerate(part_files(folder)):
+                            written.read_part(path, number)
+                        written.close()
+                    for position, item in enumerate(inputs):
+                        found = written.documents.get(item.doc_id)
+                        changes.document(
+                            item.doc_id, None if found is None else found.entries, reasons[position]
+                        )
+                        listed.append(
+                            manifest_entry(item, hashes[position], givens[position], found)
+                        )
+                else:
+
+                    def record(position: int, rows: list[dict[str, Any]]) -> None:
+                        item = inputs[position]
+                        # TRUST-41: a reused document's rows were read back and gave its summary
+                        if keep[position]:
+                            found = previous.documents[item.doc_id]
+                        else:
+                            found = summarise(rows)
+                        changes.document(item.doc_id, found.entries, reasons[position])
+                        listed.append(
+                            manifest_entry(item, hashes[position], givens[position], found)
+                        )
+
+                    _run_local(
+                        inputs, keep, previous, options, args, folder, tally, sidecar, record
+                    )
+                counts = changes.finish()
+            finally:
+                changes.close()
             manifest = _manifest(args, options, tally)
             manifest["fingerprint"] = fingerprint
+            manifest["metadata_sidecar"] = args.metadata is not None  # TRUST-43
             manifest["reused"] = sum(keep)
-            manifest["changes"] = changes
-            manifest["inputs"] = manifest_inputs(inputs, hashes, rows)
+            manifest["changes"] = counts
+            manifest["inputs"] = listed
             write_manifest(folder, manifest)
     except KeyboardInterrupt:  # CLI-13: main prints the line; staging removed the new folder
         tally.clear()
@@ -353,7 +403,7 @@ def _run_ray(
         try:
             for item, kept in zip(inputs, keep, strict=True):
                 if kept:
-                    rows = previous.rows[item.doc_id]
+                    rows = previous.load(item.doc_id)  # TRUST-41: checked again
                     writer.write(rows)
                     tally.add(rows)
         finally:
@@ -369,10 +419,12 @@ def _run_local(
     folder: Path,
     tally: Tally,
     sidecar: dict[str, Metadata],
-) -> dict[str, list[dict[str, Any]]]:
-    """Chunk with the local engine, write the part files in input order; return the rows
-    written, by doc_id (the change set's new side, INCR-6). Each document's sidecar
-    metadata travels with its item (META-7).
+    record: Callable[[int, list[dict[str, Any]]], None],
+) -> None:
+    """Chunk with the local engine, write the part files in input order; give each
+    document's position and rows to ``record`` as they are written (the change set's new
+    side, INCR-6), holding no other rows (TRUST-45). Each document's sidecar metadata
+    travels with its item (META-7).
 
     INCR-3: the rows of a reused input are the previous result's, written where a full run
     would write that input's rows, so the part files are those of a full run.
@@ -392,25 +444,23 @@ def _run_local(
     order = iter(chunked)
     written = 0  # the inputs before this one are written
 
-    written_rows: dict[str, list[dict[str, Any]]] = {}
-
-    def emit(rows: list[dict[str, Any]]) -> None:
+    def emit(position: int, rows: list[dict[str, Any]]) -> None:
         writer.write(rows)
         tally.add(rows)
-        written_rows[rows[0]["doc_id"]] = rows
+        record(position, rows)
 
     def reuse_until(stop: int) -> None:
         nonlocal written
         for position in range(written, stop):
-            if keep[position]:
-                emit(previous.rows[inputs[position].doc_id])
+            if keep[position]:  # TRUST-41: read back and checked again
+                emit(position, previous.load(inputs[position].doc_id))
         written = max(written, stop)
 
     def done(rows: list[dict[str, Any]]) -> None:
         nonlocal written
         position = next(order)
         reuse_until(position)
-        emit(rows)
+        emit(position, rows)
         written = position + 1
 
     try:
@@ -424,7 +474,6 @@ def _run_local(
         ) from None
     finally:
         writer.close()
-    return written_rows
 
 
 def _manifest(args: argparse.Namespace, job: ChunkJob, tally: Tally) -> dict[str, Any]:

@@ -1,74 +1,136 @@
-"""Incremental ``ingest``: reuse the previous result's rows of unchanged documents (INCR-1..INCR-5).
+"""Incremental ``ingest``: reuse the previous rows of what is provably the same (INCR-1..INCR-5,
+TRUST-40..TRUST-46).
 
-The manifest of every run holds its fingerprint (the job's options, the key scheme and the
-chunkspec version) and, per input, its content hash and record count. A later run into the
-same ``--out`` with the same fingerprint re-chunks only the inputs whose (doc_id, source,
-content hash) is not in that list, copies the previous rows of the others, and drops the
-documents no longer given; the result equals a full run's (INCR-3). Each run writes its
-change set beside the part files (INCR-6): ``_changes/changes.jsonl`` and
-``_changes/changes.parquet`` (a folder whose name Parquet readers skip).
+The manifest of every run holds its fingerprint (the job's options, the key scheme, the
+chunkspec version, the parser and PDF library versions, the contents of an encoding or
+tokenizer file) and, per input, its content hash, its sidecar entry's hash, its rows'
+count and digest and its metadata's digest. A later run into the same ``--out`` with the
+same fingerprint reads the previous rows back as a stream, checks each document's rows
+against that entry (TRUST-41) and re-chunks every input that is not provably the same,
+saying why in the change set (TRUST-44). The change set is written as documents complete
+(TRUST-45): ``_changes/changes.jsonl`` and ``_changes/changes.parquet`` (a folder whose
+name Parquet readers skip).
 """
 
 from __future__ import annotations
 
 import hashlib
-import json
 import os
 import stat
 import sys
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from importlib import metadata as distributions
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 from .._core._collector import collector_paused
 from .._core._metadata import metadata_json
-from .._records._changes import CHANGE_FIELDS, change_rows, change_summary
+from .._records._changes import (
+    CHANGE_FIELDS,
+    CHUNK_CHANGES,
+    DOCUMENT_CHANGES,
+    Entry,
+    document_changes,
+    entries_of,
+)
 from .._records._key import KEY_SCHEME
 from .._records._rows import ChunkJob
 from .._version import __version__
 from ._inputs import Input, shown
 from ._io import CliError, json_line
-from ._results import read_manifest, result_rows
+from ._results import ReadBack, part_files, read_manifest
+from ._reuse_checks import DocumentRows, Summaries
 
 __all__ = [
     "CHANGES",
+    "ChangeSet",
     "Previous",
     "content_hash",
-    "manifest_inputs",
+    "fingerprint_data",
+    "manifest_entry",
     "previous_result",
+    "refuse_dropped_sidecar",
     "run_fingerprint",
-    "write_changes",
+    "sidecar_hash",
+    "summarise",
 ]
 
 #: INCR-6: the change set's folder in the output folder (a name Parquet readers skip).
 CHANGES = "_changes"
 
+#: TRUST-42: the libraries whose versions decide what a document's rows are.
+LIBRARIES = ("markdown-it-py", "mdit-py-plugins", "markdown-it-pyrs", "pypdf")
+
+#: TRUST-44: the reasons a document is chunked again that say its rows in --out were
+#: not the rows its manifest lists (a damaged or edited output folder).
+DAMAGE = ("rows-missing", "rows-changed", "text-changed", "key-changed", "rows-metadata-changed")
+
+
+def _library(name: str) -> str | None:
+    """The installed version of ``name``, or None."""
+    try:
+        return distributions.version(name)
+    except distributions.PackageNotFoundError:
+        return None
+
+
+def _file_digest(path: str | None) -> str | None:
+    """SHA-256 of a file's bytes (None: no file; ``unreadable``: its counter failed first)."""
+    if path is None:
+        return None
+    try:
+        return hashlib.sha256(Path(path).read_bytes()).hexdigest()
+    except OSError:
+        return "unreadable"
+
 
 def run_fingerprint(job: ChunkJob, output_format: str) -> str | None:
-    """INCR-2: the SHA-256 of everything that decides a run's rows; None with a PDF password.
+    """INCR-2, TRUST-42: the SHA-256 of :func:`fingerprint_data`; None with a PDF password.
 
     A password is never written (CLI-18), not even hashed, so a run that has one cannot
     prove its rows were read with the same one: it is always a full run.
     """
     if job.pdf_password is not None:
         return None
-    data = {
+    return _digest(fingerprint_data(job, output_format))
+
+
+def fingerprint_data(job: ChunkJob, output_format: str) -> dict[str, Any]:
+    """INCR-2, TRUST-42: everything that decides a run's rows, as JSON values.
+
+    Besides the options: the versions of the Markdown parser and the PDF library, and the
+    contents (a digest) of the encoding file and of a ``huggingface:PATH`` tokenizer file,
+    since a file edited under the same name counts other tokens.
+    """
+    counter = job.options.counter
+    tokenizer = None
+    if isinstance(counter, str) and counter.startswith("huggingface:"):
+        tokenizer = counter.partition(":")[2]
+    return {
         "chunkspec": __version__,
         "key_scheme": KEY_SCHEME,
         "job": {**job.to_dict(), "pdf_password": None},
         "format": output_format,
+        "libraries": {name: _library(name) for name in LIBRARIES},
+        "files": {
+            "encoding_file": _file_digest(job.options.encoding_file),
+            "tokenizer": _file_digest(tokenizer),
+        },
     }
-    text = json.dumps(data, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+
+
+def _digest(value: object) -> str:
+    """SHA-256 of ``value``'s sorted JSON text."""
+    import json
+
+    text = json.dumps(value, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
-def content_hash(
-    item: Input, max_bytes: int | None, metadata: Mapping[str, Any] | None = None
-) -> str | None:
-    """INCR-1: SHA-256 of the input's bytes, and of its ``--metadata`` entry when it has
-    one (META-7: the entry is part of its rows); None when it is not a regular file (a
-    pipe is read once, by its worker), cannot be read or is over the cap."""
+def content_hash(item: Input, max_bytes: int | None) -> str | None:
+    """INCR-1: SHA-256 of the input's bytes; None when it is not a regular file (a pipe is
+    read once, by its worker), cannot be read or is over the cap."""
     if item.problem is not None:
         return None
     try:
@@ -77,47 +139,31 @@ def content_hash(
             return None
         if max_bytes is not None and status.st_size > max_bytes:
             return None
-        digest = hashlib.sha256(Path(item.path).read_bytes()).hexdigest()
+        return hashlib.sha256(Path(item.path).read_bytes()).hexdigest()
     except OSError:
         return None
+
+
+def sidecar_hash(metadata: Mapping[str, Any] | None) -> str | None:
+    """INCR-1: SHA-256 of the input's ``--metadata`` entry's canonical JSON (META-6), None
+    without one (META-7: the entry is part of its rows)."""
     if metadata is None:
-        return digest
-    return hashlib.sha256((digest + metadata_json(metadata)).encode("utf-8")).hexdigest()
+        return None
+    return hashlib.sha256(metadata_json(metadata).encode("utf-8")).hexdigest()
 
 
-@dataclass
-class Previous:
-    """The result already in ``--out``: its rows, and the inputs whose rows can be reused."""
-
-    rows: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
-    reusable: dict[str, tuple[str, str]] = field(default_factory=dict)
-
-
-def previous_result(out: str, fingerprint: str | None) -> Previous:
-    """INCR-2: read the previous result in ``out``; say on stderr why it is a full run."""
-    folder = Path(out)
-    manifest = read_manifest(folder) if folder.is_dir() else None
-    if manifest is None:
-        return Previous()
-    try:
-        with collector_paused():  # many small objects, none cyclic
-            rows = result_rows(folder, f"--out {shown(out)}")
-    except CliError as error:
-        _say(f"full run: the previous result cannot be read ({error})")
-        return Previous()
-    listed = manifest.get("inputs")
-    if fingerprint is None:
-        _say("full run: --pdf-password is never recorded, so no row is reused")
-    elif manifest.get("fingerprint") != fingerprint or not isinstance(listed, list):
-        _say("full run: the options differ from the previous result's (fingerprint changed)")
-    else:
-        reusable = {
-            entry["doc_id"]: (entry["source"], entry["content_hash"])
-            for entry in listed
-            if isinstance(entry, dict) and entry.get("content_hash") and entry["doc_id"] in rows
-        }
-        return Previous(rows, reusable)
-    return Previous(rows)
+def refuse_dropped_sidecar(out: str, given: bool, dropped: bool) -> None:
+    """TRUST-43: a run without ``--metadata`` into a result made with one is refused,
+    unless ``--no-metadata`` says the sidecar is dropped on purpose."""
+    if dropped and given:
+        raise CliError("--no-metadata and --metadata contradict each other; give one")
+    manifest = read_manifest(Path(out)) if Path(out).is_dir() else None
+    used = manifest is not None and manifest.get("metadata_sidecar") is True
+    if used and not given and not dropped:
+        raise CliError(
+            f"--out {shown(out)}: the previous run used --metadata; give it again, "
+            "or --no-metadata to drop its metadata on purpose"
+        )
 
 
 def _say(message: str) -> None:
@@ -125,59 +171,241 @@ def _say(message: str) -> None:
     print(f"chunkspec ingest: {message}", file=sys.stderr)
 
 
-def reused(previous: Previous, item: Input, digest: str | None) -> bool:
-    """INCR-1: whether the previous rows of ``item`` are kept: same doc_id, source and hash."""
-    return digest is not None and previous.reusable.get(item.doc_id) == (item.source, digest)
+#: What the checks of a manifest entry need (TRUST-41); an entry without them is an older
+#: chunkspec's: not provable.
+_PROOF = ("rows", "records", "rows_hash", "metadata_hash")
 
 
-def manifest_inputs(
-    inputs: Sequence[Input], hashes: Sequence[str | None], rows: Mapping[str, Sequence[Any]]
-) -> list[dict[str, Any]]:
-    """INCR-1: per input, its doc_id, source, content hash and number of records."""
-    listed = []
-    for item, digest in zip(inputs, hashes, strict=True):
-        found = rows.get(item.doc_id, [])
-        records = sum(1 for row in found if row.get("error") is None)
-        listed.append(
-            {
-                "doc_id": item.doc_id,
-                "source": item.source,
-                "content_hash": digest,
-                "records": records,
-            }
-        )
-    return listed
+@dataclass
+class Previous:
+    """The result already in ``--out``, as summaries of its documents (TRUST-45).
 
+    ``documents`` is the change set's old side; ``listed`` the previous manifest's inputs
+    by doc_id when its rows may be reused; ``why`` the reason no row is reused, if one.
+    """
 
-def write_changes(
-    folder: Path, old: Mapping[str, Sequence[Any]], new: Mapping[str, Sequence[Any]]
-) -> dict[str, dict[str, int]]:
-    """INCR-6: write the change set into ``_changes/`` as JSON Lines and Parquet; count it."""
-    changes = list(change_rows(old, new))
-    (folder / CHANGES).mkdir()
-    write_change_set(changes, folder / CHANGES / "changes.jsonl")
-    write_change_set(changes, folder / CHANGES / "changes.parquet")
-    return change_summary(changes)
+    out: str = ""
+    parts: list[Path] = field(default_factory=list)
+    documents: dict[str, DocumentRows] = field(default_factory=dict)
+    listed: dict[str, Mapping[str, Any]] = field(default_factory=dict)
+    why: str | None = "new"
+    reader: ReadBack = field(default_factory=ReadBack)
+    identities: list[tuple[int, ...] | None] = field(default_factory=list)
 
+    def reason(self, item: Input, digest: str | None, given: str | None) -> str | None:
+        """TRUST-41, TRUST-44: why ``item`` must be chunked again; None: its rows are reused."""
+        if self.why is not None:
+            return self.why
+        entry = self.listed.get(item.doc_id)
+        if entry is None:
+            return "new"
+        if entry.get("source") != item.source:
+            return "source-changed"
+        if digest is None:
+            return "not-provable"
+        if entry.get("content_hash") != digest:
+            return "content-changed"
+        if entry.get("sidecar_hash") != given:
+            return "metadata-changed"
+        if any(entry.get(name) is None for name in _PROOF):
+            return "not-provable"
+        found = self.documents.get(item.doc_id)
+        if found is None or len(found.entries) < entry["rows"]:
+            return "rows-missing"
+        if found.problem is not None:
+            return found.problem
+        if len(found.entries) != entry["rows"] or found.chunks != entry["records"]:
+            return "rows-changed"
+        if found.metadata != entry["metadata_hash"]:
+            return "rows-metadata-changed"
+        if found.digest != entry["rows_hash"]:
+            return "rows-changed"
+        return None
 
-def change_schema() -> Any:
-    """The Arrow schema of a change set: every column a string, only ``key``/``id`` nullable."""
-    import pyarrow as pa
-
-    return pa.schema(
-        [pa.field(name, pa.string(), nullable=name in ("key", "id")) for name in CHANGE_FIELDS]
-    )
-
-
-def write_change_set(changes: Sequence[Mapping[str, Any]], path: Path) -> None:
-    """Write ``changes`` to ``path``: Parquet for ``.parquet``, else JSON Lines (INCR-6)."""
-    if path.suffix == ".parquet":
+    def load(self, doc_id: str) -> list[dict[str, Any]]:
+        """The previous rows of a reused document, read back (TRUST-41): when their part file
+        is not the one the checks read (another inode, size, mtime or ctime, taken after
+        reading), the rows must give the checked digests again."""
+        found = self.documents[doc_id]
+        path = self.parts[found.part]
         try:
-            import pyarrow as pa
+            rows = self.reader.rows(path, found.offset, len(found.entries))
+            now = _identity(path)
+            same = now is not None and now == self.identities[found.part]
+            same = same or entries_of(rows) == found.entries
+        except Exception:  # changed under us: any error means the same
+            same = False
+        if not same:
+            raise CliError(
+                f"--out {shown(self.out)}: changed while this run read it ({doc_id}); run again"
+            )
+        return rows
+
+
+def _identity(path: Path) -> tuple[int, ...] | None:
+    """A file's inode, size, mtime and ctime: a write changes the ctime (None: gone)."""
+    try:
+        status = os.stat(path)
+    except OSError:
+        return None
+    return (status.st_dev, status.st_ino, status.st_size, status.st_mtime_ns, status.st_ctime_ns)
+
+
+def previous_result(out: str, fingerprint: str | None) -> Previous:
+    """INCR-2, TRUST-41, TRUST-46: read the previous result in ``out`` as summaries; say on
+    stderr why nothing of it is reused, when nothing is."""
+    folder = Path(out)
+    manifest = read_manifest(folder) if folder.is_dir() else None
+    if manifest is None:
+        return Previous(out)
+    previous = Previous(out, part_files(folder))
+    summaries = Summaries(check=True)
+    damaged: list[str] = []
+    with collector_paused():  # many small objects, none cyclic
+        for number, path in enumerate(previous.parts):
+            previous.identities.append(_identity(path))  # before the checks read it
+            try:
+                summaries.read_part(path, number, damaged)  # TRUST-46: damaged rows skipped
+            except Exception as error:  # OSError, pyarrow's own errors: the rest unread
+                damaged.append(f"{path.name}: cannot read: {error}")
+        summaries.close()
+    damage = damaged[0] if damaged else None
+    previous.documents = summaries.documents
+    listed = manifest.get("inputs")
+    if damage is not None:
+        _say(f"full run: the previous result is damaged ({damage}); no row of it is reused")
+        previous.why = "previous-damaged"
+    elif fingerprint is None:
+        _say("full run: --pdf-password is never recorded, so no row is reused")
+        previous.why = "not-provable"
+    elif manifest.get("fingerprint") != fingerprint or not isinstance(listed, list):
+        _say("full run: the options differ from the previous result's (fingerprint changed)")
+        previous.why = "options-changed"
+    else:
+        previous.listed = {
+            entry["doc_id"]: entry
+            for entry in listed
+            if isinstance(entry, dict) and isinstance(entry.get("doc_id"), str)
+        }
+        previous.why = None
+        if previous.listed and all(
+            any(entry.get(name) is None for name in _PROOF) for entry in previous.listed.values()
+        ):
+            _say(
+                "full run: the previous manifest records no row digests (an older "
+                "chunkspec), so no row is provably the same"
+            )
+            previous.why = "not-provable"
+    return previous
+
+
+def say_damage(reasons: Sequence[str | None]) -> None:
+    """TRUST-44: one line when rows in --out are not the rows their manifest lists."""
+    damaged = sum(1 for reason in reasons if reason in DAMAGE)
+    if damaged:
+        documents = "1 document" if damaged == 1 else f"{damaged} documents"
+        _say(
+            f"chunked again: {documents} whose rows in --out are not those its manifest "
+            f"lists (reason in {CHANGES}/changes.jsonl)"
+        )
+
+
+def summarise(rows: Iterable[Mapping[str, Any]]) -> DocumentRows:
+    """The summary of one document's rows that this run made (TRUST-45)."""
+    return Summaries(check=False).add_rows(rows)
+
+
+def manifest_entry(
+    item: Input, digest: str | None, given: str | None, rows: DocumentRows | None
+) -> dict[str, Any]:
+    """INCR-1, TRUST-41: one input of the manifest, with what TRUST-41's checks need."""
+    return {
+        "doc_id": item.doc_id,
+        "source": item.source,
+        "content_hash": digest,
+        "sidecar_hash": given,
+        "records": 0 if rows is None else rows.chunks,
+        "rows": 0 if rows is None else len(rows.entries),
+        "rows_hash": None if rows is None else rows.digest,
+        "metadata_hash": None if rows is None else rows.metadata,
+    }
+
+
+#: Change-set rows per Parquet row group (TRUST-45: the set is written as it is made).
+_CHANGE_GROUP = 10_000
+
+
+class ChangeSet:
+    """INCR-6, TRUST-45: the change set, written into ``_changes/`` document by document."""
+
+    def __init__(self, folder: Path, previous: Previous) -> None:
+        self.previous = previous
+        self.seen: set[str] = set()
+        self.counts = {
+            "documents": dict.fromkeys(DOCUMENT_CHANGES, 0),
+            "chunks": dict.fromkeys(CHUNK_CHANGES, 0),
+        }
+        (folder / CHANGES).mkdir()
+        self._jsonl: IO[str] = (folder / CHANGES / "changes.jsonl").open(
+            "w", encoding="utf-8", newline="\n"
+        )
+        self._parquet: Any = None
+        self._buffer: list[dict[str, Any]] = []
+        try:
             import pyarrow.parquet as pq
         except ImportError:  # a JSON Lines run without the arrow extra
             return
-        pq.write_table(pa.Table.from_pylist(list(changes), schema=change_schema()), str(path))
-        return
-    with path.open("w", encoding="utf-8", newline="\n") as out:
-        out.writelines(json_line(dict(change)) for change in changes)
+        self._parquet = pq.ParquetWriter(str(folder / CHANGES / "changes.parquet"), change_schema())
+
+    def document(self, doc_id: str, new: Sequence[Entry] | None, reason: str | None) -> None:
+        """Write one document's change rows, its old side from the previous result."""
+        old = self.previous.documents.get(doc_id)
+        self.seen.add(doc_id)
+        self._write(document_changes(doc_id, None if old is None else old.entries, new, reason))
+
+    def _write(self, changes: Iterable[dict[str, Any]]) -> None:
+        for change in changes:
+            scope = "documents" if change["scope"] == "document" else "chunks"
+            self.counts[scope][change["change"]] += 1
+            self._jsonl.write(json_line(change))
+            if self._parquet is not None:
+                self._buffer.append(change)
+                if len(self._buffer) >= _CHANGE_GROUP:
+                    self._flush()
+
+    def _flush(self) -> None:
+        import pyarrow as pa
+
+        if self._buffer:
+            self._parquet.write_table(pa.Table.from_pylist(self._buffer, schema=change_schema()))
+            self._buffer = []
+
+    def finish(self) -> dict[str, dict[str, int]]:
+        """Write the removed documents (in the old order), close the files; the counts."""
+        for doc_id, old in self.previous.documents.items():
+            if doc_id not in self.seen:
+                self._write(document_changes(doc_id, old.entries, None))
+        if self._parquet is not None:
+            self._flush()
+        self.close()
+        return self.counts
+
+    def close(self) -> None:
+        """Close the files (a failed run's staging folder is deleted with them)."""
+        self._jsonl.close()
+        if self._parquet is not None:
+            self._parquet.close()
+            self._parquet = None
+
+
+def change_schema() -> Any:
+    """The Arrow schema of a change set: every column a string; ``key``, ``id`` and ``reason``
+    nullable (INCR-6, TRUST-44)."""
+    import pyarrow as pa
+
+    return pa.schema(
+        [
+            pa.field(name, pa.string(), nullable=name in ("key", "id", "reason"))
+            for name in CHANGE_FIELDS
+        ]
+    )

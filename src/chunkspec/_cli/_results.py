@@ -8,13 +8,14 @@ whose name does not start with ``_`` or ``.`` (the names Parquet readers skip).
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 from ._ingest_output import MANIFEST
 from ._io import CliError
 
-__all__ = ["part_files", "read_manifest", "result_rows"]
+__all__ = ["DamagedRow", "ReadBack", "iter_part", "part_files", "read_manifest", "result_rows"]
 
 
 def read_manifest(folder: Path) -> dict[str, Any] | None:
@@ -37,24 +38,145 @@ def part_files(folder: Path) -> list[Path]:
     )
 
 
-def _rows_of(path: Path) -> list[dict[str, Any]]:
-    """The rows of one part file."""
-    if path.suffix == ".jsonl":
-        with path.open(encoding="utf-8") as lines:
-            return [json.loads(line) for line in lines if line.strip()]
-    import pyarrow.parquet as pq
+#: Rows per batch when a Parquet part is read as a stream (TRUST-45).
+BATCH_ROWS = 1024
 
+
+class DamagedRow(ValueError):
+    """A part file's row that is not a row of ingest output (TRUST-46)."""
+
+
+def _decoded(row: object, where: str) -> dict[str, Any]:
+    """``row`` checked to be an object with a text ``doc_id``; else a DamagedRow."""
+    if not isinstance(row, dict):
+        raise DamagedRow(f"{where}: not a JSON object")
+    doc_id = row.get("doc_id")
+    if not isinstance(doc_id, str) or not doc_id:
+        raise DamagedRow(f"{where}: no doc_id")
+    index = row.get("index")
+    if index is not None and (not isinstance(index, int) or isinstance(index, bool)):
+        raise DamagedRow(f"{where}: index is not a number")
+    return row
+
+
+def iter_part(
+    path: Path, damaged: list[str] | None = None
+) -> Iterator[tuple[int, int, dict[str, Any]]]:
+    """Yield ``(ordinal, offset, row)`` for each row of one part file, one batch in memory.
+
+    ``ordinal`` counts the file's rows from 0; ``offset`` is the byte offset of a JSON Lines
+    row's line (the row number for Parquet). ``metadata`` is its object (META-6). A row that
+    is not an object with a text ``doc_id`` is a DamagedRow naming the file and the row, or,
+    with a ``damaged`` list, is skipped and named there (TRUST-46).
+    """
     from .._core._metadata import metadata_from_json
 
-    rows: list[dict[str, Any]] = pq.read_table(str(path)).to_pylist()
+    if path.suffix == ".jsonl":
+        with path.open("rb") as lines:
+            ordinal, offset = 0, 0
+            for line in lines:
+                at, offset = offset, offset + len(line)
+                if not line.strip():
+                    continue
+                where = f"{path.name}: row {ordinal + 1}"
+                ordinal += 1
+                try:
+                    try:
+                        row = json.loads(line)
+                    except (ValueError, RecursionError):
+                        raise DamagedRow(f"{where}: not JSON") from None
+                    checked = _decoded(row, where)
+                except DamagedRow as error:
+                    if damaged is None:
+                        raise
+                    damaged.append(str(error))
+                    continue
+                yield ordinal - 1, at, checked
+        return
+    import pyarrow.parquet as pq
+
+    ordinal = 0
     decoded: dict[str, dict[str, Any]] = {}  # a document's rows share one metadata text
-    for row in rows:  # META-6: the Arrow cell holds the object's JSON text
-        text = row.get("metadata")
-        if text is not None:
-            if text not in decoded:
-                decoded[text] = metadata_from_json(text)
-            row["metadata"] = decoded[text]
-    return rows
+    for batch in pq.ParquetFile(str(path)).iter_batches(batch_size=BATCH_ROWS):
+        for row in batch.to_pylist():
+            where = f"{path.name}: row {ordinal + 1}"
+            ordinal += 1
+            try:
+                text = row.get("metadata")
+                if text is not None:  # META-6: the Arrow cell holds the object's JSON text
+                    if text not in decoded:
+                        if len(decoded) > BATCH_ROWS:
+                            decoded.clear()
+                        try:
+                            decoded[text] = metadata_from_json(text)
+                        except (TypeError, ValueError):
+                            raise DamagedRow(f"{where}: metadata is not a JSON object") from None
+                    row["metadata"] = decoded[text]
+                checked = _decoded(row, where)
+            except DamagedRow as error:
+                if damaged is None:
+                    raise
+                damaged.append(str(error))
+                continue
+            yield ordinal - 1, ordinal - 1, checked
+
+
+class ReadBack:
+    """Read runs of rows back from part files (TRUST-45): one JSON Lines seek per run; for
+    Parquet the file stays open and the last row group read stays in memory, so reading
+    the documents of a result in its order reads each row group once."""
+
+    def __init__(self) -> None:
+        self._files: dict[Path, Any] = {}
+        self._group: tuple[Path, int, Any] | None = None
+
+    def rows(self, path: Path, offset: int, count: int) -> list[dict[str, Any]]:
+        """The ``count`` rows of one part file from ``offset`` (as :func:`iter_part` gives it)."""
+        if path.suffix == ".jsonl":
+            return self._jsonl(path, offset, count)
+        from .._core._metadata import metadata_from_json
+
+        rows: list[dict[str, Any]] = []
+        parts = self._parquet(path)
+        first = 0
+        for group in range(parts.num_row_groups):
+            size = parts.metadata.row_group(group).num_rows
+            if first + size > offset and first < offset + count:
+                table = self._row_group(path, parts, group)
+                low = max(offset - first, 0)
+                rows.extend(table.slice(low, offset + count - first - low).to_pylist())
+            first += size
+            if first >= offset + count:
+                break
+        for row in rows:
+            if row.get("metadata") is not None:
+                row["metadata"] = metadata_from_json(row["metadata"])
+        return rows
+
+    def _parquet(self, path: Path) -> Any:
+        found = self._files.get(path)
+        if found is None:
+            import pyarrow.parquet as pq
+
+            found = self._files[path] = pq.ParquetFile(str(path))
+        return found
+
+    def _row_group(self, path: Path, parts: Any, group: int) -> Any:
+        if self._group is None or self._group[:2] != (path, group):
+            self._group = (path, group, parts.read_row_group(group))
+        return self._group[2]
+
+    @staticmethod
+    def _jsonl(path: Path, offset: int, count: int) -> list[dict[str, Any]]:
+        rows: list[dict[str, Any]] = []
+        with path.open("rb") as lines:
+            lines.seek(offset)
+            for line in lines:
+                if len(rows) == count:
+                    break
+                if line.strip():
+                    rows.append(_decoded(json.loads(line), path.name))
+        return rows
 
 
 def result_rows(
@@ -66,7 +188,8 @@ def result_rows(
 
     ``name`` is how an error names the folder (a flag or an argument). A folder that is
     not an ingest result (no manifest, unless ``manifest`` is false: a run's own staging
-    folder), or a part that cannot be read, is a CliError.
+    folder), or a part that cannot be read, or a row that is not an object with a text
+    ``doc_id`` (TRUST-46), is a CliError.
     """
     if not folder.is_dir():
         raise CliError(f"{name}: no such folder")
@@ -75,14 +198,21 @@ def result_rows(
     documents: dict[str, list[dict[str, Any]]] = {}
     for path in part_files(folder):
         try:
-            rows = _rows_of(path)
+            for _, _, row in iter_part(path):
+                documents.setdefault(row["doc_id"], []).append(row)
+        except DamagedRow as error:
+            raise CliError(f"{name}: {error}") from None
         except (OSError, ValueError) as error:
             raise CliError(f"{name}: {path.name}: cannot read: {error}") from None
         except Exception as error:  # pyarrow's own errors (ArrowInvalid is a ValueError)
             raise CliError(f"{name}: {path.name}: cannot read: {error}") from None
-        for row in rows:
-            documents.setdefault(row["doc_id"], []).append(row)
     for rows in documents.values():
         if len(rows) > 1:
-            rows.sort(key=lambda row: row["index"] if row["index"] is not None else -1)
+            rows.sort(key=_index_of)
     return documents
+
+
+def _index_of(row: dict[str, Any]) -> int:
+    """A row's ``index`` for sorting (-1 for an error row's null)."""
+    index = row.get("index")
+    return index if isinstance(index, int) else -1
