@@ -11,6 +11,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+from .._core._strict_json import JsonTextError, strict_json_object
 from ._ingest_output import MANIFEST
 from ._io import CliError
 
@@ -38,23 +39,44 @@ def part_files(folder: Path) -> list[Path]:
 
 
 def _rows_of(path: Path) -> list[dict[str, Any]]:
-    """The rows of one part file."""
+    """The rows of one part file; JsonTextError naming ``FILE:LINE`` (``FILE:ROW``) for a line
+    that is not a JSON object, names a key twice (TRUST-2), or a chunk row (``error``
+    null) whose ``metadata`` is null (TRUST-1): only an error row may lack it (META-6)."""
+    rows: list[dict[str, Any]]
     if path.suffix == ".jsonl":
+        rows = []
         with path.open(encoding="utf-8") as lines:
-            return [json.loads(line) for line in lines if line.strip()]
+            for number, line in enumerate(lines, start=1):
+                if line.strip():
+                    row = strict_json_object(line, f"{path.name}:{number}")
+                    if _null_metadata(row):
+                        raise JsonTextError(f"{path.name}:{number}: {_NULL}")
+                    rows.append(row)
+        return rows
     import pyarrow.parquet as pq
 
     from .._core._metadata import metadata_from_json
 
-    rows: list[dict[str, Any]] = pq.read_table(str(path)).to_pylist()
+    rows = pq.read_table(str(path)).to_pylist()
     decoded: dict[str, dict[str, Any]] = {}  # a document's rows share one metadata text
-    for row in rows:  # META-6: the Arrow cell holds the object's JSON text
+    for number, row in enumerate(rows, start=1):  # META-6: the cell holds the JSON text
         text = row.get("metadata")
         if text is not None:
             if text not in decoded:
-                decoded[text] = metadata_from_json(text)
+                decoded[text] = metadata_from_json(text, f"{path.name}:{number}: metadata")
             row["metadata"] = decoded[text]
+        elif _null_metadata(row):
+            raise JsonTextError(f"{path.name}:{number}: {_NULL}")
     return rows
+
+
+#: TRUST-1: a chunk row's null ``metadata`` is an error, never "no labels".
+_NULL = "metadata is null on a chunk row (only an error row may lack it)"
+
+
+def _null_metadata(row: dict[str, Any]) -> bool:
+    """TRUST-1: ``row`` is a chunk row (``error`` null) whose ``metadata`` is null."""
+    return "metadata" in row and row["metadata"] is None and row.get("error") is None
 
 
 def result_rows(
@@ -76,6 +98,8 @@ def result_rows(
     for path in part_files(folder):
         try:
             rows = _rows_of(path)
+        except JsonTextError as error:  # TRUST-1, TRUST-2: it names FILE:LINE itself
+            raise CliError(f"{name}: {error}") from None
         except (OSError, ValueError) as error:
             raise CliError(f"{name}: {path.name}: cannot read: {error}") from None
         except Exception as error:  # pyarrow's own errors (ArrowInvalid is a ValueError)
