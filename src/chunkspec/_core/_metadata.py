@@ -29,6 +29,11 @@ __all__ = [
 MAX_METADATA_DEPTH = 32
 
 
+def _empty(data: object) -> bool:
+    """True for an empty mapping: no items to check (``Metadata()``'s default)."""
+    return isinstance(data, Mapping) and not data
+
+
 class Metadata(Mapping[str, Any]):
     """A read-only JSON object (META-1): str keys in sorted order, frozen JSON values.
 
@@ -50,7 +55,7 @@ class Metadata(Mapping[str, Any]):
         # naming ``argument``, so a null read from a record never becomes "no labels".
         if isinstance(data, Metadata):
             items = data._items
-        elif isinstance(data, Mapping) and not data:
+        elif _empty(data):
             items = {}
         else:
             items = _freeze_object(argument, data, 1)

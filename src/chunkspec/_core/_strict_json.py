@@ -28,7 +28,7 @@ class RepeatedKeyError(JsonTextError):
 
 
 def _unique(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    """``json.loads``' object hook: the object, or _RepeatedKeyError naming the first key named twice."""
+    """``json.loads``' object hook: the object; _RepeatedKeyError for a key named twice."""
     found = dict(pairs)
     if len(found) != len(pairs):
         seen: set[str] = set()
