@@ -70,8 +70,9 @@ def _rows_of(path: Path) -> list[dict[str, Any]]:
     return rows
 
 
-#: TRUST-1: a chunk row's null ``metadata`` is an error, never "no labels".
-_NULL = "metadata is null on a chunk row (only an error row may lack it)"
+#: TRUST-1: a chunk row's null ``metadata`` is an error, never "no labels"; the message is
+#: the one ``ChunkRecord.from_dict`` gives, so every reader says the same.
+_NULL = "record.metadata must be a mapping of str keys to JSON values, got NoneType None"
 
 
 def _null_metadata(row: dict[str, Any]) -> bool:
