@@ -21,7 +21,7 @@ __all__ = ["LABELS", "SOURCE", "hostile_front_matter", "hostile_lines", "labelle
 SOURCE = "# Pay\n\nSalaries are paid monthly.\n"
 
 #: The labels a hostile line tries to lose.
-LABELS = {"acl_labels": ["hr"], "tenant_id": "t1"}
+LABELS: dict[str, Any] = {"acl_labels": ["hr"], "tenant_id": "t1"}
 
 _NULL = r"record\.metadata must be a mapping of str keys to JSON values, got NoneType None"
 

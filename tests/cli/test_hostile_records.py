@@ -63,7 +63,7 @@ def test_hostile_line_refuses_the_file(
     if pattern is None and name == "labelled":
         # Without a principal the labelled line is withheld; with it, it is packed.
         assert "withheld 1 record" in runs["pack --merge"][2]
-        held = ["--tenant", LABELS["tenant_id"], "--label", "hr"]
+        held = ["--tenant", "t1", "--label", "hr"]
         status, out, _ = _cli(
             ["pack", "r.jsonl", "--merge", "--budget", "99", "--min-score", "0", *held], capsys
         )
