@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 import sys
 from pathlib import Path
 from typing import Any
@@ -218,3 +219,26 @@ def test_the_loader_names_the_place() -> None:
     """TRUST-2's one message shape, from the loader itself."""
     with pytest.raises(JsonTextError, match=r"^f\.jsonl:3: repeated key 'metadata'$"):
         strict_json_object('{"metadata": {}, "metadata": {}}', "f.jsonl:3")
+
+
+@pytest.mark.parametrize(
+    "case",
+    [c for c in _of("front_matter") if "error" in c.values[0]["output"]][:3]
+    + [c for c in _of("front_matter") if "metadata" in c.values[0]["input"]],
+)
+def test_langchain_adapter(case: Any) -> None:
+    """TRUST-4: the LangChain adapter refuses what the core refuses (InputError), and the
+    framework document's metadata, the caller's, lifts the refusal (META-3, ADAPT-6)."""
+    langchain = pytest.importorskip("chunkspec.integrations.langchain")
+    from langchain_core.documents import Document
+
+    text, caller, want = case["input"]["text"], case["input"].get("metadata"), case["output"]
+    splitter = langchain.ChunkspecSplitter(strategy="heading")
+    document = Document(page_content=text, metadata={"doc_id": "d", **(caller or {})})
+    if "error" in want:
+        with pytest.raises(InputError, match=r"^\S+: " + re.escape(want["error"]) + "$"):
+            splitter.split_documents([document])
+        return
+    chunks = splitter.split_documents([document])
+    assert chunks
+    assert all(langchain.to_record(chunk).metadata == want["metadata"] for chunk in chunks)
