@@ -198,15 +198,35 @@ def test_front_matter(
         assert str(info.value) == f"d: {want['error']}"
         _refused(chunk, "chunk", "docs/pay.md", want["error"])
         assert [row["error"] for row in rows] == [f"docs/pay.md: {want['error']}"]
+        _check_chunk_table(text, caller, want)
         return
     records = chunk_document(document_from_text(text, doc_id="d", metadata=caller), "heading")
     assert records
+    _check_chunk_table(text, caller, want)
     assert all(record.metadata == want["metadata"] for record in records)
     assert chunk[0] == 0, chunk
     lines = [json.loads(line) for line in chunk[1].splitlines()]
     assert lines
     assert all(line["metadata"] == want["metadata"] for line in lines)
     assert all(row["error"] is None and row["metadata"] == want["metadata"] for row in rows)
+
+
+def _check_chunk_table(text: str, caller: Any, want: dict[str, Any]) -> None:
+    """TRUST-4: chunk_table (and so the Ray engine) gives the refused document one error
+    row, or every row the golden's metadata; its input metadata column is the caller's."""
+    pa = pytest.importorskip("pyarrow")
+    from chunkspec.arrow import chunk_table
+
+    given = None if caller is None else json.dumps(caller)
+    table = pa.table(
+        {"doc_id": ["pay"], "text": [text], "metadata": pa.array([given], pa.string())}
+    )
+    rows = chunk_table(table, strategy="heading", input_format="markdown").to_pylist()
+    if "error" in want:
+        assert [row["error"] for row in rows] == [f"pay: {want['error']}"]
+        return
+    assert rows
+    assert all(json.loads(row["metadata"]) == want["metadata"] for row in rows)
 
 
 def test_every_reader_is_covered() -> None:

@@ -63,7 +63,7 @@ def _rows_of(path: Path) -> list[dict[str, Any]]:
         text = row.get("metadata")
         if text is not None:
             if text not in decoded:
-                decoded[text] = metadata_from_json(text, f"{path.name}:{number}: metadata")
+                decoded[text] = metadata_from_json(text, f"{path.name}:{number}: record.metadata")
             row["metadata"] = decoded[text]
         elif _null_metadata(row):
             raise JsonTextError(f"{path.name}:{number}: {_NULL}")
