@@ -19,6 +19,7 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
+from tests.typescript_port import built, call_api
 
 from chunkspec import InputError, chunk_document, document_from_text
 from chunkspec._cli import _pack, _results, _view
@@ -325,3 +326,32 @@ def test_front_matter_access_keys_are_never_dropped(
             assert metadata.get(key) == caller.get(key, value)
         for key, value in caller.items():
             assert metadata[key] == value
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    st.lists(
+        st.tuples(_front_matter_documents(), _CALLERS, st.sampled_from(["heading", "structural"])),
+        min_size=1,
+        max_size=8,
+    )
+)
+def test_the_port_refuses_the_same_documents(
+    batch: list[tuple[tuple[str, dict[str, str | None]], dict[str, Any], str]],
+) -> None:
+    """TRUST-3, TRUST-4, META-9: over random front-matter spellings of the access keys, the
+    npm package's chunkDocument refuses exactly the documents Python refuses, with the same
+    InputError message, and otherwise gives Python's records, labels included."""
+    port = built()
+    calls: list[tuple[str, list[Any]]] = []
+    wanted: list[Any] = []
+    for n, ((text, _), caller, strategy) in enumerate(batch):
+        options = {"docId": f"d{n}", "strategy": strategy, "metadata": caller}
+        calls.append(("chunkDocument", [text, options]))
+        try:
+            document = document_from_text(text, doc_id=f"d{n}", metadata=caller)
+        except InputError as error:
+            wanted.append({"error": "InputError", "message": str(error)})
+            continue
+        wanted.append([r.to_dict() for r in chunk_document(document, strategy)])
+    assert call_api(port, calls) == wanted
