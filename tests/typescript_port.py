@@ -119,6 +119,7 @@ const out = JSON.parse(input).map(([name, args]) => {
   } catch (e) {
     if (e instanceof api.ArgumentTypeError) return {error: "TypeError", argument: e.argument};
     if (e instanceof api.ArgumentValueError) return {error: "ValueError", argument: e.argument};
+    if (e instanceof api.InputError) return {error: "InputError", message: e.message};
     throw e;
   }
 });

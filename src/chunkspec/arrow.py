@@ -228,7 +228,10 @@ def table_to_records(table: pa.Table, *, check_hash: bool = True) -> list[ChunkR
     """Return the records of a table with the record's columns (extra columns are ignored).
 
     Each row is read as :meth:`ChunkRecord.from_dict` reads a JSON object, so a row that
-    breaks a RECORD rule raises ValueError naming ``record.FIELD``.
+    breaks a RECORD rule raises ValueError naming ``record.FIELD``; a ``metadata`` cell
+    that is null, not a JSON object's text or names a key twice raises naming
+    ``table.metadata[ROW]`` (META-6, TRUST-1, TRUST-2). A table without the column reads
+    as ``{}`` (META-5).
     """
     pa = _pyarrow()
     if not isinstance(table, pa.Table):
@@ -239,6 +242,6 @@ def table_to_records(table: pa.Table, *, check_hash: bool = True) -> list[ChunkR
     names = [name for name in RECORD_FIELDS if name in table.column_names]
     rows = table.select(names).to_pylist()
     if "metadata" in names:  # META-5: a table written before the column reads as {}
-        for row in rows:
-            row["metadata"] = metadata_from_json(row["metadata"])
+        for index, row in enumerate(rows):  # TRUST-1, TRUST-2: a null cell is an error
+            row["metadata"] = metadata_from_json(row["metadata"], f"table.metadata[{index}]")
     return [ChunkRecord.from_dict(row, check_hash=check_hash) for row in rows]

@@ -9,7 +9,7 @@ import type { Chunk } from "./chunk.js";
 import { headingAwareRecords } from "./headingAware.js";
 import { parseMarkdownBlocks } from "./markdown.js";
 import { chunkPages, PAGE_SEPARATOR } from "./pages.js";
-import { frontMatterFields } from "./frontMatter.js";
+import { frontMatterFields, refuseUnreadAccessKeys } from "./frontMatter.js";
 import type { ChunkRecord, JsonValue } from "./record.js";
 import { defaultMinTokens } from "./smallChunks.js";
 import { splitSection as splitSectionPositional } from "./split.js";
@@ -181,15 +181,16 @@ export function chunkDocument(text: string, options: ChunkDocumentOptions): Chun
     throw new ArgumentValueError("budgetIncludesHeadings", `applies to heading, structural, not ${strategy} (SIZE-1)`, true);
   }
   const caller = given["metadata"] === undefined ? {} : requireMetadata("metadata", given["metadata"]);
+  if (markdown) refuseUnreadAccessKeys(text, source === "" ? docId : source, caller); // TRUST-3
   const title = given["title"] === undefined
     ? (markdown ? markdownTitle(text, docId) : docId)
     : requireText("title", given["title"]);
   let records: ChunkRecord[];
   if (strategy === "heading") {
-    records = headingAwareRecords(docId, title, text, maxTokens, overlap, unicode, minTokens, budgetIncludesHeadings);
+    records = headingAwareRecords(docId, title, text, maxTokens, overlap, unicode, minTokens, budgetIncludesHeadings, caller);
   } else if (strategy === "structural") {
     records = splitMarkdownRecords(
-      docId, title, text, maxTokens, countHeadings, splitTables, unicode, minTokens, budgetIncludesHeadings,
+      docId, title, text, maxTokens, countHeadings, splitTables, unicode, minTokens, budgetIncludesHeadings, caller,
     );
   } else if (strategy === "pages") {
     records = chunkPages(docId, title, text.split(PAGE_SEPARATOR), maxTokens, overlap, unicode);

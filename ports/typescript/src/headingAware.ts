@@ -7,6 +7,7 @@
 
 import { fault } from "./faults.js";
 import { sentenceSpans as headingSentences } from "./headingSentences.js";
+import { refuseUnreadAccessKeys } from "./frontMatter.js";
 import { type Block, parseMarkdownBlocks } from "./markdown.js";
 import { type Span, spanRecords } from "./markdownRecords.js";
 import { type Measure, measureOf, mergeSmall } from "./smallChunks.js";
@@ -19,10 +20,12 @@ import { countWords, isBlank, pyStrip, wordSpans } from "./whitespace.js";
 export function headingAwareRecords(
   docId: string, title: string, text: string, maxTokens: number, overlapTokens: number,
   forceUnicode = false, minTokens = 0, budgetIncludesHeadings = false,
+  caller: Record<string, unknown> = {},
 ): ChunkRecord[] {
   requireText("doc_id", docId);
   requireText("text", text);
   requireText("title", title);
+  refuseUnreadAccessKeys(text, docId, caller); // TRUST-3, as SourceDocument refuses it
   requireInt("max_tokens", maxTokens, 1); // HEAD-12
   requireInt("overlap_tokens", overlapTokens, 0);
   if (pyStrip(text) === "") return []; // SOURCE-7

@@ -19,4 +19,5 @@ export { chunkPages, joinPages, PAGE_SEPARATOR } from "./pages.js";
 export { CLOSERS, TERMINATORS, WIDE_TERMINATORS, sentenceSpans, sentenceSpansOfPoints, splitSentences } from "./sentences.js";
 export { tokenWindows } from "./tokenWindows.js";
 export { packRecords, readable } from "./packRecords.js";
+export { ACCESS_KEYS, InputError } from "./frontMatter.js";
 export type { Citation, PackedContext, PackOptions, Principal } from "./packRecords.js";

@@ -8,6 +8,7 @@
  */
 
 import { fault } from "./faults.js";
+import { refuseUnreadAccessKeys } from "./frontMatter.js";
 import { type Block, lineTable, parseMarkdownBlocks } from "./markdown.js";
 import { type Span, spanRecords } from "./markdownRecords.js";
 import type { ChunkRecord } from "./record.js";
@@ -64,10 +65,12 @@ function requireBool(argument: string, value: unknown): boolean {
 export function splitMarkdownRecords(
   docId: string, title: string, text: string, maxTokens: number, countHeadings: boolean = false,
   splitTables: boolean = false, forceUnicode = false, minTokens = 0, budgetIncludesHeadings = false,
+  caller: Record<string, unknown> = {},
 ): ChunkRecord[] {
   requireText("doc_id", docId);
   requireText("text", text);
   requireText("title", title);
+  refuseUnreadAccessKeys(text, docId, caller); // TRUST-3, as SourceDocument refuses it
   requireInt("max_tokens", maxTokens, 1);
   requireBool("count_headings", countHeadings);
   requireBool("split_tables", splitTables);

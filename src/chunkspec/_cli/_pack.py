@@ -19,6 +19,7 @@ from .._core._assemble import assemble
 from .._core._chunk import Chunk
 from .._core._hashing import hash_text
 from .._core._metadata import metadata_from_json
+from .._core._strict_json import JsonTextError, strict_json_object
 from .._core._tokens import count_tokens
 from .._counters._registry import measure_of
 from .._errors import ArgumentTypeError, ArgumentValueError
@@ -355,23 +356,20 @@ def _parquet_rows(path: str, data: bytes) -> list[dict[str, Any]]:
         if isinstance(row.get("metadata"), str):  # META-6: Parquet holds the JSON text
             try:
                 row["metadata"] = metadata_from_json(row["metadata"])
-            except ValueError as error:
+            except ValueError as error:  # TRUST-2: a repeated key too
                 raise CliError(f"{path}:{number}: {error}") from None
+        # TRUST-1: a null cell stays None, which ChunkRecord.from_dict refuses (an error
+        # row, CLI-15, is skipped before it is read as a record).
     return rows
 
 
 def _json_object(where: str, line: str) -> dict[str, Any]:
-    """Parse one JSON Lines line; anything but a JSON object is a CLI-1 error (CLI-4)."""
+    """Parse one JSON Lines line; anything but a JSON object, or a key named twice in one
+    object (TRUST-2), is a CLI-1 error (CLI-4)."""
     try:
-        record = json.loads(line)
-    except json.JSONDecodeError as error:
-        raise CliError(f"{where}: malformed JSON ({error.msg})") from None
-    except RecursionError:
-        # json.loads recurses once per nesting level: "[[[[..." 1,000+ deep overflows it.
-        raise CliError(f"{where}: malformed JSON (nested too deeply)") from None
-    if not isinstance(record, dict):
-        raise CliError(f"{where}: expected a JSON object, got {type(record).__name__}")
-    return record
+        return strict_json_object(line, where)
+    except JsonTextError as error:
+        raise CliError(str(error)) from None
 
 
 def _is_error_row(row: dict[str, Any]) -> bool:

@@ -12,6 +12,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+from .._core._strict_json import JsonTextError, strict_json_object
 from ._ingest_output import MANIFEST
 from ._io import CliError
 
@@ -44,6 +45,20 @@ BATCH_ROWS = 1024
 
 class DamagedRow(ValueError):
     """A part file's row that is not a row of ingest output (TRUST-46)."""
+
+
+def _strict_row(line: bytes, where: str) -> dict[str, Any]:
+    """One JSON Lines row read strictly: a DamagedRow for text that is not one JSON object,
+    names a key twice (TRUST-2), or a chunk row whose ``metadata`` is null (TRUST-1)."""
+    try:
+        row = strict_json_object(line.decode("utf-8"), where)
+    except UnicodeDecodeError:
+        raise DamagedRow(f"{where}: not UTF-8") from None
+    except JsonTextError as error:
+        raise DamagedRow(str(error)) from None
+    if _null_metadata(row):
+        raise DamagedRow(f"{where}: {_NULL}")
+    return row
 
 
 def _decoded(row: object, where: str) -> dict[str, Any]:
@@ -81,11 +96,7 @@ def iter_part(
                 where = f"{path.name}: row {ordinal + 1}"
                 ordinal += 1
                 try:
-                    try:
-                        row = json.loads(line)
-                    except (ValueError, RecursionError):
-                        raise DamagedRow(f"{where}: not JSON") from None
-                    checked = _decoded(row, where)
+                    checked = _decoded(_strict_row(line, where), where)
                 except DamagedRow as error:
                     if damaged is None:
                         raise
@@ -108,10 +119,12 @@ def iter_part(
                         if len(decoded) > BATCH_ROWS:
                             decoded.clear()
                         try:
-                            decoded[text] = metadata_from_json(text)
-                        except (TypeError, ValueError):
-                            raise DamagedRow(f"{where}: metadata is not a JSON object") from None
+                            decoded[text] = metadata_from_json(text, f"{where}: record.metadata")
+                        except (TypeError, ValueError) as error:  # TRUST-2: names the key
+                            raise DamagedRow(str(error)) from None
                     row["metadata"] = decoded[text]
+                elif _null_metadata(row):
+                    raise DamagedRow(f"{where}: {_NULL}")
                 checked = _decoded(row, where)
             except DamagedRow as error:
                 if damaged is None:
@@ -150,7 +163,9 @@ class ReadBack:
                 break
         for row in rows:
             if row.get("metadata") is not None:
-                row["metadata"] = metadata_from_json(row["metadata"])
+                row["metadata"] = metadata_from_json(row["metadata"], f"{path.name}: metadata")
+            elif _null_metadata(row):
+                raise DamagedRow(f"{path.name}: {_NULL}")
         return rows
 
     def _parquet(self, path: Path) -> Any:
@@ -175,8 +190,18 @@ class ReadBack:
                 if len(rows) == count:
                     break
                 if line.strip():
-                    rows.append(_decoded(json.loads(line), path.name))
+                    rows.append(_decoded(_strict_row(line, path.name), path.name))
         return rows
+
+
+#: TRUST-1: a chunk row's null ``metadata`` is an error, never "no labels"; the message is
+#: the one ``ChunkRecord.from_dict`` gives, so every reader says the same.
+_NULL = "record.metadata must be a mapping of str keys to JSON values, got NoneType None"
+
+
+def _null_metadata(row: dict[str, Any]) -> bool:
+    """TRUST-1: ``row`` is a chunk row (``error`` null) whose ``metadata`` is null."""
+    return "metadata" in row and row["metadata"] is None and row.get("error") is None
 
 
 def result_rows(
@@ -200,7 +225,7 @@ def result_rows(
         try:
             for _, _, row in iter_part(path):
                 documents.setdefault(row["doc_id"], []).append(row)
-        except DamagedRow as error:
+        except DamagedRow as error:  # TRUST-1, TRUST-2, TRUST-46: it names FILE and row
             raise CliError(f"{name}: {error}") from None
         except (OSError, ValueError) as error:
             raise CliError(f"{name}: {path.name}: cannot read: {error}") from None

@@ -8,11 +8,10 @@ one line naming ``FILE:LINE`` and exits 2, before any document is read.
 from __future__ import annotations
 
 import argparse
-import json
 from collections.abc import Iterable
-from typing import Any
 
 from .._core._metadata import Metadata
+from .._core._strict_json import JsonTextError, strict_json_object
 from ._io import CliError, read_text
 
 __all__ = ["add_metadata_option", "read_sidecar"]
@@ -32,21 +31,6 @@ def add_metadata_option(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def _pairs(repeated: list[str]) -> Any:
-    """json.loads' object hook that notes, in ``repeated``, a key named twice in one object
-    (META-7: never a silent last-wins)."""
-
-    def hook(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-        found: dict[str, Any] = {}
-        for key, value in pairs:
-            if key in found and not repeated:
-                repeated.append(key)
-            found[key] = value
-        return found
-
-    return hook
-
-
 def read_sidecar(path: str, doc_ids: Iterable[str]) -> dict[str, Metadata]:
     """Return each document's caller metadata from the sidecar at ``path`` (META-7).
 
@@ -62,17 +46,10 @@ def read_sidecar(path: str, doc_ids: Iterable[str]) -> dict[str, Metadata]:
         if not line.strip():
             continue
         where = f"{path}:{number}"
-        repeated: list[str] = []
-        try:
-            data = json.loads(line, object_pairs_hook=_pairs(repeated))
-        except json.JSONDecodeError as error:
-            raise CliError(f"{where}: malformed JSON ({error.msg})") from None
-        except RecursionError:
-            raise CliError(f"{where}: malformed JSON (nested too deeply)") from None
-        if repeated:
-            raise CliError(f"{where}: key {repeated[0]!r} appears twice")
-        if not isinstance(data, dict):
-            raise CliError(f"{where}: not a JSON object")
+        try:  # META-7, TRUST-2: a key named twice in any object is refused, never last-wins
+            data = strict_json_object(line, where)
+        except JsonTextError as error:
+            raise CliError(str(error)) from None
         for key in _KEYS:
             if key not in data:
                 raise CliError(f"{where}: missing key {key!r}")
@@ -86,6 +63,8 @@ def read_sidecar(path: str, doc_ids: Iterable[str]) -> dict[str, Metadata]:
             raise CliError(f"{where}: doc_id {doc_id!r} is also on line {lines[doc_id]}")
         if doc_id not in known:
             raise CliError(f"{where}: doc_id {doc_id!r} names no input document")
+        if data["metadata"] is None:  # TRUST-1: null is an error, never "no metadata"
+            raise CliError(f"{where}: metadata is null (give {{}} for none)")
         try:
             found[doc_id] = Metadata(data["metadata"])
         except (TypeError, ValueError) as error:

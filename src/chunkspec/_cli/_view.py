@@ -8,12 +8,12 @@ over the text they came from.
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from .._core._strict_json import JsonTextError, strict_json_object
 from .._records._record import READ_FIELDS, RECORD_FIELDS, ChunkRecord
 from .._text._documents import InputError, SourceDocument
 from ._chunking import run_chunking
@@ -176,14 +176,10 @@ def _read_records(path: str) -> list[tuple[int, ChunkRecord]]:
         if not line.strip():
             continue
         where = f"{shown(path)}:{number}"
-        try:
-            data = json.loads(line)
-        except json.JSONDecodeError as error:
-            raise CliError(f"{where}: malformed JSON ({error.msg})") from None
-        except RecursionError:
-            raise CliError(f"{where}: malformed JSON (nested too deeply)") from None
-        if not isinstance(data, dict):
-            raise CliError(f"{where}: not a JSON object")
+        try:  # TRUST-2: a key named twice in one object is refused, at any depth
+            data = strict_json_object(line, where)
+        except JsonTextError as error:
+            raise CliError(str(error)) from None
         if data.get("error") is not None:  # CLI-15: an ingest error row holds no chunk
             continue
         missing = [name for name in READ_FIELDS if name not in data]  # META-5

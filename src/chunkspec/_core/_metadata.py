@@ -9,9 +9,11 @@ from __future__ import annotations
 import json
 import math
 from collections.abc import Iterator, Mapping
+from types import MappingProxyType
 from typing import Any
 
 from .._errors import ArgumentTypeError, ArgumentValueError
+from ._strict_json import JsonTextError, RepeatedKeyError, strict_json
 from ._validate import MAX_SAFE_INTEGER, require_text
 
 __all__ = [
@@ -25,6 +27,11 @@ __all__ = [
 
 #: META-2: containers nest at most this deep (the object itself is depth 1).
 MAX_METADATA_DEPTH = 32
+
+
+def _empty(data: object) -> bool:
+    """True for an empty mapping: no items to check (``Metadata()``'s default)."""
+    return isinstance(data, Mapping) and not data
 
 
 class Metadata(Mapping[str, Any]):
@@ -42,11 +49,13 @@ class Metadata(Mapping[str, Any]):
     _hash: int | None
 
     def __init__(
-        self, data: Mapping[str, Any] | None = None, *, argument: str = "metadata"
+        self, data: Mapping[str, Any] = MappingProxyType({}), *, argument: str = "metadata"
     ) -> None:
+        # TRUST-1: ``Metadata()`` is the empty object; ``Metadata(None)`` is a TypeError
+        # naming ``argument``, so a null read from a record never becomes "no labels".
         if isinstance(data, Metadata):
             items = data._items
-        elif data is None:
+        elif _empty(data):
             items = {}
         else:
             items = _freeze_object(argument, data, 1)
@@ -171,12 +180,18 @@ def metadata_json(metadata: Mapping[str, Any]) -> str:
 
 
 def metadata_from_json(text: object, argument: str = "record.metadata") -> dict[str, Any]:
-    """META-6: the JSON object an Arrow ``metadata`` cell's text holds; ValueError if none."""
+    """META-6: the JSON object an Arrow ``metadata`` cell's text holds; ValueError if none.
+
+    A null cell (None) is a TypeError naming ``argument`` (TRUST-1); a key named twice in
+    any object of the text is a ValueError ``ARGUMENT: repeated key 'K'`` (TRUST-2).
+    """
     if not isinstance(text, str):
         raise ArgumentTypeError(argument, "a JSON object's text", text)
     try:
-        value = json.loads(text)
-    except (ValueError, RecursionError):
+        value = strict_json(text, argument)
+    except RepeatedKeyError:
+        raise
+    except JsonTextError:
         raise ArgumentValueError(argument, "must be a JSON object's text", text) from None
     if not isinstance(value, dict):
         raise ArgumentValueError(argument, "must be a JSON object's text", text)

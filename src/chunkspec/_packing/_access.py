@@ -5,16 +5,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
+from .._core._access_keys import LABELS_KEY, TENANT_KEY
 from .._core._validate import require_text
 from .._errors import ArgumentTypeError
 
 __all__ = ["LABELS_KEY", "TENANT_KEY", "Principal", "readable"]
-
-#: The metadata key naming the tenant a record belongs to (HEAD-9's ``tenant_id``).
-TENANT_KEY = "tenant_id"
-
-#: The metadata key listing the labels a reader must hold (HEAD-9's ``acl_labels``).
-LABELS_KEY = "acl_labels"
 
 
 @dataclass(frozen=True, slots=True)

@@ -116,7 +116,8 @@ class ChunkRecord:
     @classmethod
     def from_dict(cls, data: Mapping[str, Any], *, check_hash: bool = True) -> ChunkRecord:
         """Read a record from its JSON object (RECORD-8): every field present, no other key;
-        a missing ``metadata`` reads as ``{}`` (META-5).
+        a missing ``metadata`` reads as ``{}`` (META-5), a null one is a TypeError naming
+        ``record.metadata`` (TRUST-1: null never reads as "no labels").
 
         ``content_hash`` is checked against ``hash_text(text)`` unless ``check_hash`` is
         false (a reader that trusts its writer may skip the SHA-256).

@@ -110,13 +110,29 @@ class SourceDocument:
 
 
 def _record_metadata(document: SourceDocument) -> Metadata:
-    """META-3: the front matter's fields, the caller's metadata over them (one shared object)."""
+    """META-3: the front matter's fields, the caller's metadata over them (one shared object).
+
+    TRUST-3: an access key the front matter sets in a form FM-3 cannot read as it needs,
+    and the caller's metadata does not set, refuses the document (InputError, one line).
+    """
     found = document.front_matter
+    if found is not None:
+        for key in found.unread_access_keys:
+            if key not in document.metadata:
+                raise InputError(front_matter_refusal(document.source or document.doc_id, key))
     if found is None or not found.fields:
         return Metadata(document.metadata)
     if not document.metadata:
         return Metadata(found.fields, argument="front_matter")
     return Metadata({**found.fields, **document.metadata})
+
+
+def front_matter_refusal(name: str, key: str) -> str:
+    """TRUST-3: the one-line message of a document refused for its front matter's ``key``."""
+    return (
+        f"{name}: front matter sets access key {key!r} in a form chunkspec does not read "
+        "(TRUST-3); give access labels as caller metadata (--metadata sidecar, metadata=)"
+    )
 
 
 def _parse(doc_id: str, text: str, input_format: str) -> Document:

@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
 
+from ._front_matter_access import unread_access_keys
 from ._lines import line_table
 
 __all__ = ["FrontMatter", "find_front_matter", "mask_front_matter"]
@@ -49,7 +50,9 @@ class FrontMatter:
 
     ``format`` is ``yaml`` or ``toml``; ``body`` is the block between the marker lines;
     ``body_start`` is where the document's own text starts (the line after the closing
-    marker); ``fields`` is FM-3's top-level ``key -> value`` strings, read-only.
+    marker); ``fields`` is FM-3's top-level ``key -> value`` strings, read-only;
+    ``unread_access_keys`` the access keys it sets in a form FM-3 cannot read as they
+    need (TRUST-3), which refuse the document unless the caller's metadata sets them.
     """
 
     format: str
@@ -57,10 +60,18 @@ class FrontMatter:
     body_start: int
     body: str
     fields: Mapping[str, str]
+    unread_access_keys: tuple[str, ...] = ()
 
     def __reduce__(self) -> tuple[object, tuple[object, ...]]:
         """Pickle (a worker process, Ray) with ``fields`` as a dict: a mappingproxy cannot be."""
-        return _front_matter, (self.format, self.end, self.body_start, self.body, dict(self.fields))
+        return _front_matter, (
+            self.format,
+            self.end,
+            self.body_start,
+            self.body,
+            dict(self.fields),
+            self.unread_access_keys,
+        )
 
     @property
     def title(self) -> str | None:
@@ -70,10 +81,15 @@ class FrontMatter:
 
 
 def _front_matter(
-    kind: str, end: int, body_start: int, body: str, fields: dict[str, str]
+    kind: str,
+    end: int,
+    body_start: int,
+    body: str,
+    fields: dict[str, str],
+    unread: tuple[str, ...] = (),
 ) -> FrontMatter:
     """Rebuild a pickled :class:`FrontMatter`, ``fields`` read-only again."""
-    return FrontMatter(kind, end, body_start, body, MappingProxyType(fields))
+    return FrontMatter(kind, end, body_start, body, MappingProxyType(fields), unread)
 
 
 def _indent(line: str) -> tuple[int, int]:
@@ -121,7 +137,9 @@ def find_front_matter(text: str) -> FrontMatter | None:
             after = end + (2 if text.startswith("\r\n", end) else 1 if end < len(text) else 0)
             body = text[first.end() : match.start()] if match.start() >= first.end() else ""
             kind = _FORMATS[marker]
-            return FrontMatter(kind, end, after, body, _fields(body, kind))
+            fields = _fields(body, kind)
+            unread = unread_access_keys(body, kind, fields)  # TRUST-3
+            return FrontMatter(kind, end, after, body, fields, unread)
     return None  # FM-5: unclosed, so not front matter
 
 
