@@ -120,7 +120,7 @@ def _read_each(path: Path) -> dict[str, Any]:
         "from_dict": lambda: ChunkRecord.from_dict(strict_json_object(line, where)).metadata,
         "pack": lambda: _pack_read(where, line),
         "view": lambda: _view._read_records(str(path))[0][1].metadata,
-        "results": lambda: _results._rows_of(path)[0].get("metadata", {}),
+        "results": lambda: next(_results.iter_part(path))[2].get("metadata", {}),
     }
     out: dict[str, Any] = {}
     for name, read in readers.items():

@@ -290,7 +290,7 @@ def test_diff_of_a_damaged_result_is_one_line(
     err = capsys.readouterr().err
     assert err.count("\n") == 1
     assert err.startswith("chunkspec diff: error: OLD ")
-    assert err.endswith("part-00000.jsonl: row 1: no doc_id\n")
+    assert err.endswith("part-00000.jsonl:1: no doc_id\n")
 
 
 def _peak_of_a_second_run(root: Path, documents: int) -> tuple[float, float]:

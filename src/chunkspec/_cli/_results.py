@@ -89,11 +89,11 @@ def iter_part(
     if path.suffix == ".jsonl":
         with path.open("rb") as lines:
             ordinal, offset = 0, 0
-            for line in lines:
+            for number, line in enumerate(lines, start=1):
                 at, offset = offset, offset + len(line)
                 if not line.strip():
                     continue
-                where = f"{path.name}: row {ordinal + 1}"
+                where = f"{path.name}:{number}"  # CLI-1's FILE:LINE
                 ordinal += 1
                 try:
                     checked = _decoded(_strict_row(line, where), where)
@@ -110,7 +110,7 @@ def iter_part(
     decoded: dict[str, dict[str, Any]] = {}  # a document's rows share one metadata text
     for batch in pq.ParquetFile(str(path)).iter_batches(batch_size=BATCH_ROWS):
         for row in batch.to_pylist():
-            where = f"{path.name}: row {ordinal + 1}"
+            where = f"{path.name}:{ordinal + 1}"  # FILE:ROW
             ordinal += 1
             try:
                 text = row.get("metadata")
