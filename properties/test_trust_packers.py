@@ -327,3 +327,59 @@ def test_command_line_counter_that_cannot_be_built_is_one_line(
     assert err.startswith("chunkspec pack: error: ")
     assert err.count("\n") == 1
     assert err.endswith("\n")
+
+
+#: TRUST-16: what a line may carry at its top level besides its record: nothing, or seed
+#: 003's flat ``tenant_id``/``acl_labels``, well-formed or not.
+flat_keys = st.fixed_dictionaries(
+    {},
+    optional={
+        "tenant_id": st.one_of(_TENANTS, st.integers(0, 2)),
+        "acl_labels": st.one_of(st.lists(_LABELS, max_size=2), st.just("hr")),
+    },
+)
+
+
+def flat_may_read(
+    metadata: Mapping[str, object],
+    flat: Mapping[str, object],
+    given: tuple[set[str], str | None] | None,
+) -> bool:
+    """TRUST-16 read aloud: a flat key that the metadata states otherwise makes the labels
+    unreadable; else the metadata with the flat keys over it is read as CTX-13 says."""
+    plain = {key: list(v) if isinstance(v, tuple) else v for key, v in metadata.items()}
+    for key, value in flat.items():
+        if key in plain and plain[key] != value:
+            return False
+    return may_read({**plain, **flat}, given)
+
+
+@_quiet
+@given(pack_cases(), st.data(), principals, st.integers(0, 40), st.booleans())
+def test_flat_access_keys_are_labels_too(
+    capsys: pytest.CaptureFixture[str],
+    case: Case,
+    data: st.DataObject,
+    given_principal: tuple[set[str], str | None] | None,
+    budget: int,
+    merge: bool,
+) -> None:
+    """TRUST-16: a line's top-level ``tenant_id``/``acl_labels`` count as labels for both
+    packers: the output equals that of the lines the model says the reader may read, and a
+    label never fails the request."""
+    _, records, scores = case
+    tagged = [labelled(r, data.draw(metadata_values)) for r in records]
+    flats = [data.draw(flat_keys) for _ in tagged]
+    keep = [i for i, r in enumerate(tagged) if flat_may_read(r.metadata, flats[i], given_principal)]
+    rows = [
+        {**r.to_dict(), **flat, "score": s}
+        for r, flat, s in zip(tagged, flats, scores, strict=True)
+    ]
+    argv = ["pack", "-", "--budget", str(budget), "--min-score=-inf"]
+    argv += ["--merge"] if merge else []
+    argv += _principal_flags(given_principal)
+    lines = "".join(json.dumps(row) + "\n" for row in rows).encode()
+    status, out, err = _run(argv, lines, capsys)
+    alone = _run(argv, _lines([tagged[i] for i in keep], [scores[i] for i in keep]), capsys)
+    assert status in (0, 1), err  # never 2: a label does not fail the request
+    assert (status, out) == alone[:2]

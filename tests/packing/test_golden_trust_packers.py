@@ -1,4 +1,4 @@
-"""Golden cases of the packers' trust boundaries (tests/golden/trust_packers.json, TRUST-10..15).
+"""Golden cases of the packers' trust boundaries (tests/golden/trust_packers.json, TRUST-10..16).
 
 Each case runs twice: through ``pack_records`` (its input written as tests/golden/pack_records.json
 writes one) and, as JSON Lines records on standard input, through ``chunkspec pack - --budget N``
@@ -37,9 +37,11 @@ def cli_lines(data: dict[str, Any]) -> str:
     """The case's records as JSON Lines, each with its score (RECORD-9)."""
     lines = []
     for spec, score in zip(data["records"], data["scores"], strict=True):
-        fields = {k: v for k, v in spec.items() if k not in ("doc", "index")}
+        fields = {k: v for k, v in spec.items() if k not in ("doc", "index", "line_extra")}
         record = golden_record(spec["doc"], spec["index"], data["documents"][spec["doc"]], fields)
-        lines.append(json.dumps({**record, "score": score}, ensure_ascii=False) + "\n")
+        # TRUST-16: keys a line carries besides the record's (seed 003's flat access keys)
+        extra = spec.get("line_extra", {})
+        lines.append(json.dumps({**record, **extra, "score": score}, ensure_ascii=False) + "\n")
     return "".join(lines)
 
 

@@ -23,7 +23,7 @@ from .._core._strict_json import JsonTextError, strict_json_object
 from .._core._tokens import count_tokens
 from .._counters._registry import measure_of
 from .._errors import ArgumentTypeError, ArgumentValueError
-from .._packing._access import Principal, readable
+from .._packing._access import LABELS_KEY, TENANT_KEY, Principal, readable
 from .._packing._pack_records import ORDERS, pack_records
 from .._records._record import READ_FIELDS, RECORD_FIELDS, ChunkRecord
 from .._records._rows import ERROR_FIELD
@@ -205,6 +205,9 @@ def _run_merge(args: argparse.Namespace) -> int:
     records: list[ChunkRecord] = []
     scores: list[Any] = []
     skipped = 0
+    principal = _principal(args)
+    flat_unreadable: list[str] = []
+    flat_denied: list[str] = []
     for number, row in _rows(args.file):
         if _is_error_row(row):
             skipped += 1
@@ -215,12 +218,16 @@ def _run_merge(args: argparse.Namespace) -> int:
             raise CliError(f"{where}: --merge needs chunk records: missing field {missing!r}")
         try:
             fields = {key: row[key] for key in RECORD_FIELDS if key in row}
-            records.append(ChunkRecord.from_dict(fields))
+            record = ChunkRecord.from_dict(fields)
         except (TypeError, ValueError) as error:
             raise CliError(f"{where}: {error}") from None
+        if any(key in row for key in _ACCESS_KEYS) and _row_readable(row, principal) is not True:
+            # TRUST-16: flat access keys are labels too; pack_records reads metadata only
+            (flat_unreadable if _row_labels(row) is None else flat_denied).append(record.id)
+            continue
+        records.append(record)
         numbers.append(number)
         scores.append(row.get("score", 0.0))
-    principal = _principal(args)
     counter = _merge_counter(args, records)
     try:
         result = pack_records(
@@ -242,8 +249,9 @@ def _run_merge(args: argparse.Namespace) -> int:
     if skipped:  # CLI-15
         rows = "row" if skipped == 1 else "rows"
         print(f"chunkspec pack: skipped {skipped} error {rows}", file=sys.stderr)
-    unreadable = list(result.unreadable_labels)
-    _withheld_notices(result.withheld - len(unreadable), unreadable)
+    unreadable = flat_unreadable + list(result.unreadable_labels)
+    denied = result.withheld - len(result.unreadable_labels) + len(flat_denied)
+    _withheld_notices(denied, unreadable)
     if not result.passages:
         print("chunkspec pack: abstain: no record scored >= min-score fits", file=sys.stderr)
         return 1
@@ -265,11 +273,32 @@ def _principal(args: argparse.Namespace) -> Principal | None:
     return Principal(args.label or (), args.tenant)
 
 
-def _row_readable(row: dict[str, Any], principal: Principal | None) -> bool | None:
-    """TRUST-11: may ``principal`` read the row (its ``metadata`` by CTX-13's rule)? None
-    when its labels cannot be read (TRUST-10): withheld from every reader."""
+#: TRUST-16: the access keys a line may also carry at its top level (seed 003's fields).
+_ACCESS_KEYS = (TENANT_KEY, LABELS_KEY)
+
+
+def _row_labels(row: dict[str, Any]) -> Mapping[str, Any] | None:
+    """TRUST-16: the labels a line asks for: its ``metadata`` with its top-level ``tenant_id``
+    and ``acl_labels`` (seed 003's flat fields); None when they cannot be read (TRUST-10):
+    a ``metadata`` that is not an object, or a flat key that its ``metadata`` contradicts."""
     labels = row.get("metadata", {})
     if not isinstance(labels, Mapping):
+        return None
+    flat = {key: row[key] for key in _ACCESS_KEYS if key in row}
+    if not flat:
+        return labels
+    for key, value in flat.items():
+        if key in labels and labels[key] != value:
+            return None  # two answers to one question: neither is trusted
+    return {**labels, **flat}
+
+
+def _row_readable(row: dict[str, Any], principal: Principal | None) -> bool | None:
+    """TRUST-11, TRUST-16: may ``principal`` read the row (the labels :func:`_row_labels`
+    gives, by CTX-13's rule)? None when its labels cannot be read (TRUST-10): withheld from
+    every reader."""
+    labels = _row_labels(row)
+    if labels is None:
         return None
     try:
         return readable("metadata", labels, principal)
