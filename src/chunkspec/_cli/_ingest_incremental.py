@@ -36,6 +36,7 @@ from .._records._changes import (
 )
 from .._records._key import KEY_SCHEME
 from .._records._rows import ChunkJob
+from .._text._regular_files import NotRegularFile, OverCap, read_regular
 from .._version import __version__
 from ._inputs import Input, shown
 from ._io import CliError, json_line
@@ -134,14 +135,13 @@ def content_hash(item: Input, max_bytes: int | None) -> str | None:
     if item.problem is not None:
         return None
     try:
-        status = os.stat(item.path)
-        if not stat.S_ISREG(status.st_mode):
-            return None
-        if max_bytes is not None and status.st_size > max_bytes:
-            return None
-        return hashlib.sha256(Path(item.path).read_bytes()).hexdigest()
-    except OSError:
+        if not stat.S_ISREG(os.stat(item.path).st_mode):
+            return None  # never opened here: opening a FIFO is seen by its writer
+        # TRUST-31, TRUST-32: opened without blocking, checked on the open file, read to the cap
+        data = read_regular(item.path, cap=max_bytes)
+    except (OSError, NotRegularFile, OverCap):
         return None
+    return hashlib.sha256(data).hexdigest()
 
 
 def sidecar_hash(metadata: Mapping[str, Any] | None) -> str | None:
