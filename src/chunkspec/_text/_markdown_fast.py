@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from ._blocks import Block, new_block
 from ._lines import line_table
-from ._markdown_it import TOKEN_KINDS, heading_block, markdown_it_parser
+from ._markdown_it import TOKEN_KINDS, heading_block, markdown_it_parser, shell_tokens
 from ._markdown_scan import definition_lines, scan_spans, scannable
 
 if TYPE_CHECKING:
@@ -192,17 +192,30 @@ def available() -> bool:
 
 
 def fast_blocks(
-    source: str, starts: Sequence[int], ends: Sequence[int], window: int = WINDOW
+    source: str,
+    starts: Sequence[int],
+    ends: Sequence[int],
+    window: int = WINDOW,
+    *,
+    compiled: bool = True,
 ) -> list[Block]:
-    """Return ``parse_markdown_blocks(source)``'s blocks, found by markdown-it-pyrs (MD-14).
+    """Return ``parse_markdown_blocks(source)``'s blocks, found by the hand-written scan and
+    markdown-it-pyrs (MD-14), or by the scan and markdown-it-py when ``compiled`` is False
+    (TRUST-50).
 
-    ``starts``/``ends`` are ``line_table(source)``. Requires :func:`available`.
+    ``starts``/``ends`` are ``line_table(source)``. ``compiled`` requires :func:`available`.
     """
-    return [block for part in iter_fast_blocks(source, starts, ends, window) for block in part]
+    parts = iter_fast_blocks(source, starts, ends, window, compiled=compiled)
+    return [block for part in parts for block in part]
 
 
 def iter_fast_blocks(
-    source: str, starts: Sequence[int], ends: Sequence[int], window: int = WINDOW
+    source: str,
+    starts: Sequence[int],
+    ends: Sequence[int],
+    window: int = WINDOW,
+    *,
+    compiled: bool = True,
 ) -> Iterator[list[Block]]:
     """Yield :func:`fast_blocks`'s blocks a window at a time, so that a caller that streams
     them never holds every block of a large document.
@@ -210,9 +223,11 @@ def iter_fast_blocks(
     The hand-written scan (``_markdown_scan``) takes the blocks it models; from the first
     block it does not, markdown-it-pyrs parses a small window (the reference, where the two
     parsers may differ), and the hand-written scan resumes at the window's last block.
+    Without ``compiled``, markdown-it-py (the reference) reads every such window: the
+    reference scan's blocks, in memory linear in the source (TRUST-50).
     """
-    tree = _tree()
-    assert tree is not None
+    tree = _tree() if compiled else None
+    assert tree is not None or not compiled
     count = len(starts)
     text, text_starts, text_ends = _normalised(source, starts, ends)
     native = scannable(text)
@@ -243,10 +258,15 @@ def iter_fast_blocks(
                 blocks = []
                 continue
         part = min(window, _FALLBACK) if native else window
-        reference = False  # a line where the parsers differ: markdown-it-py reads the window
+        # markdown-it-py reads the window: a line where the parsers differ, or no pyrs.
+        reference = tree is None
         while True:
             stop = _window_end(starts, line, part)
-            found = None if reference else _spans(tree, source, starts, ends, line, stop)
+            found = (
+                None
+                if reference or tree is None
+                else _spans(tree, source, starts, ends, line, stop)
+            )
             if found is None:
                 reference = True
                 end = ends[stop - 1] if stop < count else len(source)
@@ -420,7 +440,7 @@ def _lines(text: str) -> str:
 
 def _reference_spans(text: str, line: int) -> list[tuple[str, int, int, int, str]]:
     """``_spans`` by markdown-it-py (MD-1): for windows where the two parsers may differ."""
-    tokens = markdown_it_parser().parse(text)
+    tokens = shell_tokens(markdown_it_parser(), text)
     spans: list[tuple[str, int, int, int, str]] = []
     for index, token in enumerate(tokens):
         if token.level != 0 or token.nesting < 0 or token.map is None:
