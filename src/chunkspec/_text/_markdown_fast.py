@@ -276,6 +276,9 @@ def iter_fast_blocks(
             keep = _settled(spans) if stop < count else len(spans)
             if stop < count and keep < 1:
                 part *= 2  # one block fills the window: look further
+                # Past WINDOW characters markdown-it-py reads it: pyrs's tree holds a node a
+                # table cell, the reference's tokens hold a table's ends only (TRUST-50).
+                reference = reference or part > window
                 continue
             break
         # The blocks after ``keep`` may go on past the window: parse again from the first.
