@@ -55,7 +55,8 @@ def shared_stream_pdf(pages: int, content_bytes: int) -> bytes:
 
     Objects: 1 catalog, 2 page tree, 3 font, 4 the shared stream, then the pages.
     """
-    line = b"BT /F1 12 Tf 72 720 Td (shared) Tj ET\n"
+    # Long strings, few tokens: pypdf's own cap on tokens a stream does not stop it.
+    line = b"BT /F1 12 Tf 72 720 Td (" + b"shared text " * 250 + b") Tj ET\n"
     content = line * max(1, content_bytes // len(line))
     packed = zlib.compress(content, 9)
     kids = " ".join(f"{5 + k} 0 R" for k in range(pages))
