@@ -20,21 +20,22 @@ PIECE = 1 << 16
 _SPACE = re.compile(r"\s")
 
 
-def word_count(text: str) -> int:
-    """Return ``len(text.split())`` (WS-1) without holding every word at once."""
-    if len(text) <= PIECE:
+def word_count(text: str, piece: int = PIECE) -> int:
+    """Return ``len(text.split())`` (WS-1) without holding every word at once: the words of
+    one :func:`whitespace_pieces` piece at a time."""
+    if len(text) <= piece:
         return len(text.split())
-    return sum(len(piece.split()) for piece in whitespace_pieces(text))
+    return sum(len(part.split()) for part in whitespace_pieces(text, piece))
 
 
-def whitespace_pieces(text: str) -> Iterator[str]:
-    """Yield consecutive pieces of ``text`` that join to ``text``, each of about
-    :data:`PIECE` characters and each but the last ending just before whitespace, so every
-    whitespace word lies inside one piece (a word longer than a piece is one piece)."""
+def whitespace_pieces(text: str, piece: int = PIECE) -> Iterator[str]:
+    """Yield consecutive pieces of ``text`` that join to ``text``, each of about ``piece``
+    characters and each but the last ending just before whitespace, so every whitespace
+    word lies inside one piece (a word longer than a piece is one piece)."""
     n = len(text)
     at = 0
     while at < n:
-        stop = at + PIECE
+        stop = at + piece
         if stop >= n:
             yield text[at:]
             return
