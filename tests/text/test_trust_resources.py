@@ -94,6 +94,7 @@ def test_real_pdfs_still_read() -> None:
     lines = [f"line {k} of the page" for k in range(40)]
     data = text_pdf([lines, lines[:10], ["last"]])
     document = document_from_bytes(data, doc_id="ok", name="ok.pdf")
+    assert document.pages is not None
     assert [page.splitlines()[0] for page in document.pages] == [
         "line 0 of the page",
         "line 0 of the page",
