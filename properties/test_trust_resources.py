@@ -1,5 +1,5 @@
 """Bounded resources: the memory-bounded paths give what the literal ones gave (TRUST-50,
-TRUST-51).
+TRUST-51), and a PDF's content cap counts every page (TRUST-52).
 
 The literal model of the block scans is ``token_blocks``: one markdown-it-py parse of the
 whole document, every token kept (MD-1). Both scans read windows, hand a window's tables to
@@ -11,10 +11,14 @@ equal ``str.split``'s.
 
 from __future__ import annotations
 
+import zlib
+
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from tests.pdfs import shared_stream_pdf
 
-from chunkspec import HeadingAwareChunker
+from chunkspec import HeadingAwareChunker, InputError, document_from_bytes
 from chunkspec._core._units import unit_count, unit_spans
 from chunkspec._core._word_count import whitespace_pieces, word_count
 from chunkspec._text._front_matter import mask_front_matter
@@ -101,3 +105,24 @@ def test_piecewise_counts_equal_split(text: str, piece: int) -> None:
     long = text * (70_000 // (len(text) + 1) + 1) if text.strip() else "x"
     assert word_count(long) == len(long.split())
     assert unit_count(long) == len(unit_spans(long))
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(1, 6), st.integers(1, 20_000), st.integers(1, 100_000))
+def test_pdf_cap_counts_every_page(pages: int, content: int, cap: int) -> None:
+    """TRUST-52: a PDF whose ``pages`` pages share one content stream is refused, naming the
+    first page whose running total of content bytes passes ``cap``, exactly when that total
+    passes it; otherwise every page reads. The default cap reads it."""
+    pytest.importorskip("pypdf")
+    data = shared_stream_pdf(pages, content)
+    stream = len(zlib.decompress(data.split(b"stream\n", 1)[1].split(b"\nendstream", 1)[0]))
+    assert len(document_from_bytes(data, doc_id="d", name="d.pdf").pages or ()) == pages
+    over = next((k for k in range(1, pages + 1) if k * stream > cap), None)
+    if over is None:
+        document = document_from_bytes(data, doc_id="d", pdf_max_decompressed=cap)
+        assert len(document.pages or ()) == pages
+        return
+    with pytest.raises(InputError) as info:
+        document_from_bytes(data, doc_id="d", name="d.pdf", pdf_max_decompressed=cap)
+    assert str(info.value).startswith(f"d.pdf: page {over}: the pages' content streams")
+    assert f"more than {cap} bytes" in str(info.value)

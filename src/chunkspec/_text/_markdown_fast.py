@@ -100,6 +100,10 @@ _PYTHON_SPACE = re.compile("[\x1c-\x1f\x85]")
 #: A line that another block claims before a table's header (heading, quote, list, fence,
 #: HTML): above a delimiter row, pyrs may still read it as the header (``# a\n| -``).
 _CLAIMED = re.compile(r"[ \t]*(?:#|>|[-*+][ \t]|[0-9]{1,9}[.)]|```|~~~|<)")
+#: A header line holding a backslash or Unicode whitespace: the reference splits and trims
+#: it (escapedSplit, mdTrim) otherwise than pyrs (``a|\\||a`` over ``-|-|-`` is a table in
+#: the reference, a paragraph in pyrs; ``\xa0|`` over ``-|`` the other way round).
+_HEADER_ODDITY = re.compile("[\\\\\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]")
 #: A table-body line that ends the table in the reference and not in pyrs: an empty bullet
 #: item, an ordered item, or a line that starts with Unicode whitespace (mdTrim-empty).
 _OPENER = re.compile(
@@ -149,7 +153,7 @@ def _conflict(text: str) -> bool:
         if ("|" in ruler or ":" in ruler) and text.find("|", above + 1, at) < 0:
             return True  # pyrs may take a line without "|" for a one-cell table header
         if "|" in ruler or text.find("|", above + 1, at) >= 0:  # may be a table's delimiter row
-            if _CLAIMED.match(text, above + 1, at):
+            if _CLAIMED.match(text, above + 1, at) or _HEADER_ODDITY.search(text, above + 1, at):
                 return True
             body_start = max(match.end(), body_scanned)
             body_end = text.find("\n\n", body_start)
