@@ -155,3 +155,22 @@ def test_table_memory_is_linear(tmp_path: Path, parser: str, strategy: str) -> N
     peak, records = json.loads(done.stdout)
     assert records > 0
     assert peak < 20 * size, (peak / size, strategy, parser)
+
+
+def test_ingest_makes_the_capped_pdf_an_error_row(tmp_path: Path) -> None:
+    """TRUST-52: ``ingest`` reports the shared-stream PDF as one error, with the cap's
+    message, and still writes the other document's rows."""
+    pytest.importorskip("pypdf")
+    pytest.importorskip("pyarrow")
+    corpus = tmp_path / "in"
+    corpus.mkdir()
+    (corpus / "shared.pdf").write_bytes(shared_stream_pdf(3, 70_000_000))
+    (corpus / "ok.md").write_text("# Title\n\n| a | b |\n|---|---|\n| é | 日 |\n", encoding="utf-8")
+    done = _cli("ingest", str(corpus), "--out", str(tmp_path / "out"))
+    assert "2 documents" in done.stderr + done.stdout
+    assert "1 error" in done.stderr + done.stdout
+    assert "shared.pdf: page 1: the pages' content streams decompress to more than" in (done.stderr)
+    import pyarrow.parquet as pq
+
+    rows = pq.read_table(tmp_path / "out").to_pylist()
+    assert {row["doc_id"] for row in rows} >= {"ok", "shared"}
