@@ -221,6 +221,7 @@ BENCHMARKS = (
     "scripts",
     "records",
     "incremental",
+    "tables",
 )
 
 

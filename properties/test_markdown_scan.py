@@ -22,6 +22,7 @@ from chunkspec._text._front_matter import mask_front_matter
 from chunkspec._text._lines import line_table
 from chunkspec._text._markdown import PARSERS, parse_markdown_blocks
 from chunkspec._text._markdown_fast import _emit, available, fast_blocks
+from chunkspec._text._markdown_it import markdown_it_parser, token_blocks
 from chunkspec._text._markdown_scan import definition_lines, scan_spans, scannable
 from chunkspec.counters import WhitespaceCounter
 from chunkspec.markdown import Block, Document
@@ -35,8 +36,10 @@ _EXAMPLES = _ROOT / "tests" / "data" / "commonmark-0.31.2-examples.json"
 
 
 def _reference(source: str) -> list[Block]:
-    """The blocks markdown-it-py gives (MD-1)."""
-    return list(parse_markdown_blocks(source, parser=PARSERS[1]))
+    """The blocks markdown-it-py gives (MD-1): one parse of the whole source, every token
+    kept (the literal model; both scans read windows, TRUST-50)."""
+    masked = mask_front_matter(source)
+    return token_blocks(masked, *line_table(masked), markdown_it_parser())
 
 
 def _fast(source: str, window: int | None = None) -> list[Block]:
@@ -72,10 +75,12 @@ def _chunks(source: str, blocks: list[Block], budget: int) -> tuple[list[object]
 @case("[x]:\n\xa0\n", 80)  # a no-break space is the reference's destination
 def test_fast_scan_gives_the_reference_blocks(source: str, window: int) -> None:
     """MD-14: on generated Markdown, the fast scan's blocks equal markdown-it-py's, with the
-    default window and with windows of a few characters (a block per window or fewer)."""
+    default window and with windows of a few characters (a block per window or fewer);
+    the reference scan, which reads windows too (TRUST-50), gives them as well."""
     reference = _reference(source)
     assert _fast(source) == reference
     assert _fast(source, window) == reference
+    assert parse_markdown_blocks(source, parser=PARSERS[1]) == reference
 
 
 @settings(max_examples=100)

@@ -29,7 +29,7 @@ def _run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str,
 
 
 HELP = """\
-usage: chunkspec chunk [-h] [--glob PATTERN] [--doc-id ID] [--title T] [--input-format {markdown,text,pdf,json}] [--input-encoding NAME] [--pdf-password PASSWORD] [--follow-links] [--keep-going] [--metadata FILE.jsonl] [--strategy {heading,structural,recursive,window,pages}] [--max-tokens N] [--overlap-tokens N] [--counter NAME] [--encoding-file FILE] [--min-tokens N]
+usage: chunkspec chunk [-h] [--glob PATTERN] [--doc-id ID] [--title T] [--input-format {markdown,text,pdf,json}] [--input-encoding NAME] [--pdf-password PASSWORD] [--follow-links] [--pdf-max-bytes N] [--keep-going] [--metadata FILE.jsonl] [--strategy {heading,structural,recursive,window,pages}] [--max-tokens N] [--overlap-tokens N] [--counter NAME] [--encoding-file FILE] [--min-tokens N]
                        [--budget-includes-headings] [--count-headings] [--split-tables] [--format {jsonl,text}] [-n N] [--output FILE]
                        PATH [PATH ...]
 
@@ -50,6 +50,7 @@ options:
   --pdf-password PASSWORD
                         the password of encrypted PDF inputs (default: the CHUNKSPEC_PDF_PASSWORD environment variable); never written to any output
   --follow-links        in folders, also follow symbolic links whose target is outside the folder given (default: such a link is skipped, with one line saying so)
+  --pdf-max-bytes N     refuse a PDF whose pages' content streams decompress to more than N bytes in all (default: the larger of 64 MiB and 100 times the file's size)
   --keep-going          write every good document and list the bad ones (exit status 2 all the same)
   --metadata FILE.jsonl
                         document metadata, one JSON object a line: {"doc_id": ID, "metadata": {...}}; every record of document ID carries it, over the document's front-matter fields; every ID must name an input document

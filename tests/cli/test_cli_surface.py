@@ -52,7 +52,8 @@ def test_version(capsys: pytest.CaptureFixture[str]) -> None:
             [
                 "usage: chunkspec split [-h] [--glob PATTERN] [--doc-id ID] [--title T] "
                 "[--input-format {markdown,text,pdf,json}] [--input-encoding NAME] "
-                "[--pdf-password PASSWORD] [--follow-links] [--keep-going] --max-tokens N "
+                "[--pdf-password PASSWORD] [--follow-links] [--pdf-max-bytes N] [--keep-going] "
+                "--max-tokens N "
                 "[--output FILE] PATH [PATH ...]",
                 "PATH files, folders (searched recursively) or - for standard input",
                 "--max-tokens N the budget per chunk, in whitespace words (required)",

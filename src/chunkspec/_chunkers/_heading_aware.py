@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from .._core._validate import require_int
+from .._core._word_count import word_count
 from .._counters._builtin import TokenCounter, WhitespaceCounter
 from .._errors import ArgumentTypeError
 from .._text._blocks import Block, ChunkContext, Document
@@ -139,7 +140,33 @@ _set_block_attributes = _slots.block_attributes.__set__
 
 def _words(text: str) -> int:
     """``WhitespaceCounter().count(text)`` for a ``str`` known to be one (TOK-1)."""
-    return len(text.split())
+    return word_count(text)
+
+
+class _Words:
+    """The whitespace words of ``source[start:end]`` as ``(start, end)``, indexed from 0,
+    found as they are first read and forgotten once :meth:`forget` passes them (TRUST-51):
+    a hard split of a block of a million words holds a chunk's words, not the block's."""
+
+    __slots__ = ("base", "found", "matches")
+
+    def __init__(self, source: str, start: int, end: int) -> None:
+        self.matches = _WORD.finditer(source, start, end)
+        self.found: list[tuple[int, int]] = []  # words base, base + 1, ...
+        self.base = 0
+
+    def __getitem__(self, k: int) -> tuple[int, int]:
+        found = self.found
+        while k - self.base >= len(found):
+            match = next(self.matches)
+            found.append((match.start(), match.end()))
+        return found[k - self.base]
+
+    def forget(self, k: int) -> None:
+        """Let go of the words before word ``k``."""
+        if k > self.base:
+            del self.found[: k - self.base]
+            self.base = k
 
 
 class _Run:
@@ -261,8 +288,8 @@ class _Run:
                     self.add(block, start, end, tokens)
                 continue
             if additive:
-                # One split both drops a whitespace-only block (no words) and counts it.
-                tokens = len(block.text.split())
+                # One count both drops a whitespace-only block (no words) and counts it.
+                tokens = word_count(block.text)
                 if not tokens:
                     continue  # HEAD-10: whitespace-only blocks are dropped
                 if tokens <= self.max:
@@ -423,10 +450,11 @@ class _Run:
 
     def hard(self, start: int, end: int) -> list[tuple[int, int, int]]:
         """Hard-split an oversized sentence by words, and an oversized word by characters."""
-        words = [(m.start(), m.end()) for m in _WORD.finditer(self.source, start, end)]
+        words = _Words(self.source, start, end)
         units: list[tuple[int, int, int]] = []
-        i, n = 0, len(words)
+        i, n = 0, word_count(self.source[start:end])
         while i < n:
+            words.forget(i)
             first = words[i][0]
             k = _longest(i, n, lambda k: k > i and self.count(first, words[k - 1][1]) <= self.max)  # noqa: B023
             if k == i:

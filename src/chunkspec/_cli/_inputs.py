@@ -38,6 +38,7 @@ __all__ = [
     "input_encoding",
     "matches",
     "named_input",
+    "pdf_max_bytes",
     "pdf_password",
     "report_skipped",
     "shown",
@@ -112,6 +113,13 @@ def add_input_options(parser: Any) -> None:
     add_reading_options(parser)
     add_follow_links_option(parser)
     parser.add_argument(
+        "--pdf-max-bytes",
+        type=int,
+        metavar="N",
+        help="refuse a PDF whose pages' content streams decompress to more than N bytes in "
+        "all (default: the larger of 64 MiB and 100 times the file's size)",
+    )
+    parser.add_argument(
         "--keep-going",
         action="store_true",
         help="write every good document and list the bad ones (exit status 2 all the same)",
@@ -156,6 +164,14 @@ def pdf_password(args: argparse.Namespace) -> str | None:
     if given is not None:
         return given
     return os.environ.get(PDF_PASSWORD_ENV) or None
+
+
+def pdf_max_bytes(args: argparse.Namespace) -> int | None:
+    """TRUST-52: ``--pdf-max-bytes`` (None: the default cap); a CliError below 1."""
+    given: int | None = getattr(args, "pdf_max_bytes", None)
+    if given is not None and given < 1:
+        raise CliError(f"--pdf-max-bytes must be >= 1, got {given}")
+    return given
 
 
 def input_encoding(args: argparse.Namespace) -> str | None:
@@ -390,6 +406,7 @@ def read_input(
             encoding=input_encoding(args),
             pdf_password=pdf_password(args),
             metadata=given,
+            pdf_max_decompressed=pdf_max_bytes(args),
         )
     if item.problem is not None:
         raise InputError(item.message)
@@ -416,6 +433,7 @@ def read_input(
             encoding=input_encoding(args),
             pdf_password=pdf_password(args),
             metadata=given,
+            pdf_max_decompressed=pdf_max_bytes(args),
         )
     except ImportError as error:  # pypdf missing: the whole run needs the extra
         raise CliError(str(error)) from None

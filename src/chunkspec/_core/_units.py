@@ -17,6 +17,7 @@ import re
 from ._graphemes import grapheme_bounds
 from ._tokens import WHITESPACE
 from ._validate import one_byte_per_code_point
+from ._word_count import PIECE, whitespace_pieces, word_count
 
 __all__ = ["CLUSTER_SCRIPT_RANGES", "has_cluster_script", "unit_count", "unit_spans"]
 
@@ -113,7 +114,14 @@ def unit_count(text: str) -> int:
     ``str.split`` alone, in C.
     """
     if text.isascii() or one_byte_per_code_point(text) or _CLUSTER_CHAR.search(text) is None:
-        return len(text.split())  # isascii and the one-byte test take O(1) in CPython
+        return word_count(text)  # isascii and the one-byte test take O(1) in CPython
+    if len(text) > PIECE:  # words never cross a piece: bounded memory (TRUST-51)
+        return sum(map(_piece_units, whitespace_pieces(text)))
+    return _piece_units(text)
+
+
+def _piece_units(text: str) -> int:
+    """:func:`unit_count` of ``text`` by its whitespace words."""
     words = text.split()
     clustered = filter(_CLUSTER_CHAR.search, words)
     return len(words) + sum(map(_more_units, clustered))

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Protocol, runtime_checkable
 from .._core._tokens import WHITESPACE
 from .._core._units import has_cluster_script, unit_count, unit_spans
 from .._core._validate import require_int, require_str, require_text
+from .._core._word_count import word_count
 from .._errors import ArgumentTypeError, ArgumentValueError
 
 if TYPE_CHECKING:
@@ -77,7 +78,7 @@ class WhitespaceCounter:
 
     def count(self, text: str) -> int:
         """Return the number of whitespace-separated words in ``text``."""
-        return len(require_str("text", text).split())
+        return word_count(require_str("text", text))  # len(text.split()) (TRUST-51)
 
     def token_spans(self, text: str) -> list[tuple[int, int]]:
         """Return the span of every maximal run of non-whitespace characters."""

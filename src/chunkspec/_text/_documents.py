@@ -19,6 +19,7 @@ from ._front_matter import FrontMatter, find_front_matter
 from ._markdown import parse_markdown
 from ._paged import PAGE_SEPARATOR, join_pages
 from ._pdf import PdfError, read_pdf_bytes
+from ._pdf import pdf_max_decompressed as pdf_max_decompressed_of
 from ._regular_files import NotRegularFile, read_regular
 
 __all__ = [
@@ -225,6 +226,7 @@ def document_from_bytes(
     encoding: str | None = None,
     pdf_password: str | None = None,
     metadata: Mapping[str, Any] | None = None,
+    pdf_max_decompressed: int | None = None,
 ) -> SourceDocument:
     """Return the document held in ``data`` (SOURCE-1..SOURCE-9).
 
@@ -234,7 +236,9 @@ def document_from_bytes(
     mark, else strict UTF-8; one leading byte-order mark is removed (CLI-3).
     ``pdf_password`` opens an encrypted PDF (SOURCE-8). Raises InputError (a ValueError)
     with a one-line message for a document that cannot be read. ``metadata`` is the
-    caller's document metadata (META-2, META-3).
+    caller's document metadata (META-2, META-3). ``pdf_max_decompressed`` caps the content
+    bytes a PDF's text extraction reads, over all pages (default: the larger of 64 MiB and
+    100 times the file's size); a PDF over it is an InputError (TRUST-52).
     """
     if not isinstance(data, (bytes, bytearray)):
         raise ArgumentTypeError("data", "bytes", data)
@@ -243,12 +247,15 @@ def document_from_bytes(
     codec = check_encoding(encoding)
     if pdf_password is not None:
         require_str("pdf_password", pdf_password)
+    cap = pdf_max_decompressed_of(len(data), pdf_max_decompressed)
     given = _metadata(metadata)
     label = name if name is not None else (source or doc_id)
     chosen = format_for(label, bytes(data[:1024]), input_format)
     if chosen == "pdf":
         try:
-            pages, pdf_title = read_pdf_bytes(bytes(data), label, password=pdf_password)
+            pages, pdf_title = read_pdf_bytes(
+                bytes(data), label, password=pdf_password, max_decompressed=cap
+            )
         except PdfError as error:
             raise InputError(str(error)) from None
         text = join_pages(pages)
@@ -358,11 +365,13 @@ def read_document(
     encoding: str | None = None,
     pdf_password: str | None = None,
     metadata: Mapping[str, Any] | None = None,
+    pdf_max_decompressed: int | None = None,
 ) -> SourceDocument:
     """Read the file at ``path`` as a document; ``doc_id`` defaults to its stem (SOURCE-3).
 
-    ``source`` is ``path`` as given; ``encoding``, ``pdf_password`` and ``metadata`` are as
-    in :func:`document_from_bytes` (SOURCE-8, SOURCE-9, META-3). Raises InputError (one line, naming
+    ``source`` is ``path`` as given; ``encoding``, ``pdf_password``, ``metadata`` and
+    ``pdf_max_decompressed`` are as in :func:`document_from_bytes` (SOURCE-8, SOURCE-9,
+    META-3, TRUST-52). Raises InputError (one line, naming
     the path) for a file that is missing, unreadable, or not a document of its format.
     """
     if not isinstance(path, os.PathLike):
@@ -378,6 +387,7 @@ def read_document(
         encoding=encoding,
         pdf_password=pdf_password,
         metadata=metadata,
+        pdf_max_decompressed=pdf_max_decompressed,
     )
 
 

@@ -21,7 +21,6 @@ from .._errors import ArgumentValueError
 from ._blocks import Block, Document
 from ._front_matter import mask_front_matter
 from ._lines import LineTable, line_table
-from ._markdown_it import markdown_it_parser, token_blocks
 
 __all__ = [
     "PARSERS",
@@ -64,12 +63,11 @@ def iter_markdown_blocks(source: str, table: LineTable) -> Iterator[Block]:
     """Return an iterator over :func:`parse_markdown_blocks`'s blocks; the fast scan makes
     them a window at a time, so a caller that streams them keeps only a window's blocks
     (MD-14). The windows' lists are chained in C (no generator frame per block)."""
-    source = mask_front_matter(source)  # FM-2
-    if markdown_parser() == PARSERS[0]:
-        from ._markdown_fast import iter_fast_blocks
+    from ._markdown_fast import iter_fast_blocks
 
-        return chain.from_iterable(iter_fast_blocks(source, *table))
-    return iter(parse_markdown_blocks(source, table, PARSERS[1]))
+    source = mask_front_matter(source)  # FM-2
+    compiled = markdown_parser() == PARSERS[0]
+    return chain.from_iterable(iter_fast_blocks(source, *table, compiled=compiled))
 
 
 def parse_markdown_blocks(
@@ -81,15 +79,17 @@ def parse_markdown_blocks(
     title (markdown-it's inline content) located in ``source`` (rule MD-5). ``table`` is
     ``line_table(source)`` when the caller has it already; ``parser`` is one of
     :data:`PARSERS` (default: :func:`markdown_parser`), all giving the same blocks (MD-14).
+    Both run the hand-written scan and hand the windows it does not decide to their parser,
+    so memory stays linear in the source (TRUST-50); ``_markdown_it.token_blocks``, one
+    markdown-it-py parse of the whole source, is the literal model both are held to.
     Front matter gives no block (FM-2).
     """
+    from ._markdown_fast import fast_blocks
+
     starts, ends = line_table(source) if table is None else table
     source = mask_front_matter(source)
-    if (markdown_parser() if parser is None else parser) == PARSERS[0]:
-        from ._markdown_fast import fast_blocks
-
-        return fast_blocks(source, starts, ends)
-    return token_blocks(source, starts, ends, markdown_it_parser())
+    compiled = (markdown_parser() if parser is None else parser) == PARSERS[0]
+    return fast_blocks(source, starts, ends, compiled=compiled)
 
 
 def parse_markdown(document_id: str, source: str) -> Document:

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from ._blocks import Block, new_block
 from ._lines import line_table
-from ._markdown_it import TOKEN_KINDS, heading_block, markdown_it_parser
+from ._markdown_it import TOKEN_KINDS, heading_block, markdown_it_parser, shell_tokens
 from ._markdown_scan import definition_lines, scan_spans, scannable
 
 if TYPE_CHECKING:
@@ -100,6 +100,10 @@ _PYTHON_SPACE = re.compile("[\x1c-\x1f\x85]")
 #: A line that another block claims before a table's header (heading, quote, list, fence,
 #: HTML): above a delimiter row, pyrs may still read it as the header (``# a\n| -``).
 _CLAIMED = re.compile(r"[ \t]*(?:#|>|[-*+][ \t]|[0-9]{1,9}[.)]|```|~~~|<)")
+#: A header line holding a backslash or Unicode whitespace: the reference splits and trims
+#: it (escapedSplit, mdTrim) otherwise than pyrs (``a|\\||a`` over ``-|-|-`` is a table in
+#: the reference, a paragraph in pyrs; ``\xa0|`` over ``-|`` the other way round).
+_HEADER_ODDITY = re.compile("[\\\\\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]")
 #: A table-body line that ends the table in the reference and not in pyrs: an empty bullet
 #: item, an ordered item, or a line that starts with Unicode whitespace (mdTrim-empty).
 _OPENER = re.compile(
@@ -149,7 +153,7 @@ def _conflict(text: str) -> bool:
         if ("|" in ruler or ":" in ruler) and text.find("|", above + 1, at) < 0:
             return True  # pyrs may take a line without "|" for a one-cell table header
         if "|" in ruler or text.find("|", above + 1, at) >= 0:  # may be a table's delimiter row
-            if _CLAIMED.match(text, above + 1, at):
+            if _CLAIMED.match(text, above + 1, at) or _HEADER_ODDITY.search(text, above + 1, at):
                 return True
             body_start = max(match.end(), body_scanned)
             body_end = text.find("\n\n", body_start)
@@ -192,17 +196,30 @@ def available() -> bool:
 
 
 def fast_blocks(
-    source: str, starts: Sequence[int], ends: Sequence[int], window: int = WINDOW
+    source: str,
+    starts: Sequence[int],
+    ends: Sequence[int],
+    window: int = WINDOW,
+    *,
+    compiled: bool = True,
 ) -> list[Block]:
-    """Return ``parse_markdown_blocks(source)``'s blocks, found by markdown-it-pyrs (MD-14).
+    """Return ``parse_markdown_blocks(source)``'s blocks, found by the hand-written scan and
+    markdown-it-pyrs (MD-14), or by the scan and markdown-it-py when ``compiled`` is False
+    (TRUST-50).
 
-    ``starts``/``ends`` are ``line_table(source)``. Requires :func:`available`.
+    ``starts``/``ends`` are ``line_table(source)``. ``compiled`` requires :func:`available`.
     """
-    return [block for part in iter_fast_blocks(source, starts, ends, window) for block in part]
+    parts = iter_fast_blocks(source, starts, ends, window, compiled=compiled)
+    return [block for part in parts for block in part]
 
 
 def iter_fast_blocks(
-    source: str, starts: Sequence[int], ends: Sequence[int], window: int = WINDOW
+    source: str,
+    starts: Sequence[int],
+    ends: Sequence[int],
+    window: int = WINDOW,
+    *,
+    compiled: bool = True,
 ) -> Iterator[list[Block]]:
     """Yield :func:`fast_blocks`'s blocks a window at a time, so that a caller that streams
     them never holds every block of a large document.
@@ -210,9 +227,11 @@ def iter_fast_blocks(
     The hand-written scan (``_markdown_scan``) takes the blocks it models; from the first
     block it does not, markdown-it-pyrs parses a small window (the reference, where the two
     parsers may differ), and the hand-written scan resumes at the window's last block.
+    Without ``compiled``, markdown-it-py (the reference) reads every such window: the
+    reference scan's blocks, in memory linear in the source (TRUST-50).
     """
-    tree = _tree()
-    assert tree is not None
+    tree = _tree() if compiled else None
+    assert tree is not None or not compiled
     count = len(starts)
     text, text_starts, text_ends = _normalised(source, starts, ends)
     native = scannable(text)
@@ -243,10 +262,15 @@ def iter_fast_blocks(
                 blocks = []
                 continue
         part = min(window, _FALLBACK) if native else window
-        reference = False  # a line where the parsers differ: markdown-it-py reads the window
+        # markdown-it-py reads the window: a line where the parsers differ, or no pyrs.
+        reference = tree is None
         while True:
             stop = _window_end(starts, line, part)
-            found = None if reference else _spans(tree, source, starts, ends, line, stop)
+            found = (
+                None
+                if reference or tree is None
+                else _spans(tree, source, starts, ends, line, stop)
+            )
             if found is None:
                 reference = True
                 end = ends[stop - 1] if stop < count else len(source)
@@ -256,6 +280,9 @@ def iter_fast_blocks(
             keep = _settled(spans) if stop < count else len(spans)
             if stop < count and keep < 1:
                 part *= 2  # one block fills the window: look further
+                # Past WINDOW characters markdown-it-py reads it: pyrs's tree holds a node a
+                # table cell, the reference's tokens hold a table's ends only (TRUST-50).
+                reference = reference or part > window
                 continue
             break
         # The blocks after ``keep`` may go on past the window: parse again from the first.
@@ -420,7 +447,7 @@ def _lines(text: str) -> str:
 
 def _reference_spans(text: str, line: int) -> list[tuple[str, int, int, int, str]]:
     """``_spans`` by markdown-it-py (MD-1): for windows where the two parsers may differ."""
-    tokens = markdown_it_parser().parse(text)
+    tokens = shell_tokens(markdown_it_parser(), text)
     spans: list[tuple[str, int, int, int, str]] = []
     for index, token in enumerate(tokens):
         if token.level != 0 or token.nesting < 0 or token.map is None:

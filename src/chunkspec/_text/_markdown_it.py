@@ -14,7 +14,7 @@ from ._blocks import Block, new_block
 if TYPE_CHECKING:
     from markdown_it import MarkdownIt
 
-__all__ = ["TOKEN_KINDS", "heading_block", "markdown_it_parser", "token_blocks"]
+__all__ = ["TOKEN_KINDS", "heading_block", "markdown_it_parser", "shell_tokens", "token_blocks"]
 
 #: Opening token types of top-level blocks and the block kind each becomes (rule MD-3).
 TOKEN_KINDS = {
@@ -76,6 +76,46 @@ def _silence(md: MarkdownIt) -> None:
                 function.__closure__,
             )
     ruler.__compile__()
+
+
+class _TableShells(list[Any]):
+    """A token list that keeps each table's ``table_open`` and ``table_close`` and drops the
+    tokens between them (TRUST-50).
+
+    markdown-it's table rule pushes about ten tokens a cell (row, cell, inline), each a
+    Python object of several hundred bytes: a table of short cells cost hundreds of times
+    its size. The block scans read only top-level tokens and their ``.map``; the table rule
+    only pushes its tokens (it never reads them back) and no other rule reads a table's
+    inner tokens, so dropping them as they come changes no block.
+    """
+
+    __slots__ = ("inside",)
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.inside = False
+
+    def append(self, token: Any) -> None:
+        """Keep ``token`` unless it lies inside a table."""
+        kind = token.type
+        if self.inside:
+            if kind != "table_close":
+                return
+            self.inside = False
+        elif kind == "table_open":
+            self.inside = True
+        super().append(token)
+
+
+def shell_tokens(md: MarkdownIt, text: str) -> list[Any]:
+    """``md.parse(text)`` less the tokens inside tables (:class:`_TableShells`): the same
+    top-level tokens with the same ``.map``, in memory linear in the text (TRUST-50)."""
+    from markdown_it.rules_core import StateCore
+
+    state = StateCore(text, md, {})
+    state.tokens = _TableShells()  # after __init__, which reads an empty list as no list
+    md.core.process(state)
+    return state.tokens
 
 
 def _blank(text: str, start: int, end: int) -> bool:

@@ -57,8 +57,8 @@ _ROWS = re.compile(r"(?:\n[ ]{0,3}[^\s>#`~<*+\-_0-9][^\n]*)*")
 #: The characters that may start a line some rule other than the paragraph's takes (after
 #: at most three spaces; a setext underline's ``=`` too).
 _STARTS = frozenset("=-*_+0123456789>#`~<|:[")
-#: The paragraph's further lines up to an empty line or the end, when all are plain.
-_WHOLE_PARAGRAPH = re.compile(_PLAIN.pattern + r"(?=\n[ \t]*(?:\n|\Z)|\Z)")
+#: What follows a whole paragraph or a whole table: an empty line or the end.
+_BLOCK_END = re.compile(r"\n[ \t]*(?:\n|\Z)|\Z")
 #: A definition list's marker line (mdit-py-plugins deflist): handed to the full parser.
 #: Its marker is ``:`` or ``~``, spaces or tabs, then more on the line ("skipMarker").
 _DEFINITION = re.compile(r"\n[ \t]*[:~][ \t]+[^ \t\n]")
@@ -118,7 +118,6 @@ def scan_spans(
     spans: list[Span] = []
     append = spans.append
     indentation = _INDENT.match
-    whole = _WHOLE_PARAGRAPH.match
     find = text.find
     i = line
     while i < count and i <= limit:
@@ -145,9 +144,9 @@ def scan_spans(
             # A line no rule but the paragraph's takes (a table's header holds a "|"): the
             # paragraph is whole when plain lines run to an empty line or the end (lheading
             # finds no underline among plain lines, no terminator matches one).
-            run = whole(text, e)
-            if run is not None:
-                span = ("paragraph", i, i + 1 + text.count("\n", e, run.end()), 0, "")
+            run = _run_end(_PLAIN, text, e)
+            if _BLOCK_END.match(text, run) is not None:
+                span = ("paragraph", i, i + 1 + text.count("\n", e, run), 0, "")
             else:
                 span = _paragraph(text, starts, ends, i)
         elif char == "#":  # no table, code, fence, quote, hr, list, reference or html
@@ -203,12 +202,13 @@ def _block(
     """
     count = len(starts)
     if i + 1 < count and text.find("|", p, e) >= 0:
-        whole = _WHOLE_TABLE.match(text, p) if p == starts[i] else None
-        if whole is not None:
-            # A table written the usual way: the rows and the end found in one match.
-            header, row, body = whole.groups()
+        head = _TABLE_HEAD.match(text, p) if p == starts[i] else None
+        body = -1 if head is None else _run_end(_PIPE_ROWS, text, head.end())
+        if head is not None and _BLOCK_END.match(text, body) is not None:
+            # A table written the usual way: the rows and the end found in C.
+            header, row = head.groups()
             columns = _header_columns(mdTrim(header))
-            rows = 2 + body.count("\n")
+            rows = 2 + text.count("\n", head.end(), body)
             if columns == row.count("|") - 1:
                 if columns * rows > _CELLS:
                     rows = _cells_end(text, starts, ends, i, i + rows, columns) - i
@@ -586,10 +586,10 @@ def _header_columns(header: str) -> int:
 
 #: A table as most are written, from its header's line start to an empty line or the end:
 #: every line starts with ``|`` (so no rule can end the body, and no line is indented), the
-#: delimiter row is pipes around well-formed cells. Groups: header, delimiter row, body.
-_WHOLE_TABLE = re.compile(
-    r"(\|[^\n]*)\n(\|(?:[ \t]*:?-+:?[ \t]*\|)+)[ \t]*((?:\n\|[^\n]*)*)(?=\n[ \t]*(?:\n|\Z)|\Z)"
-)
+#: delimiter row is pipes around well-formed cells. ``_TABLE_HEAD`` takes the header and the
+#: delimiter row (its groups), ``_PIPE_ROWS`` the body, which ``_BLOCK_END`` must follow.
+_TABLE_HEAD = re.compile(r"(\|[^\n]*)\n(\|(?:[ \t]*:?-+:?[ \t]*\|)+)[ \t]*")
+_PIPE_ROWS = re.compile(r"(?:\n\|[^\n]*)*")
 
 
 #: A well-formed delimiter row (after its indentation): cells of ``:?-+:?`` between pipes,
@@ -806,8 +806,34 @@ def _repeat(pattern: str, times: int, *, more: bool = False) -> str:
 def _skip(lines: re.Pattern[str], text: str, ends: Sequence[int], j: int) -> int:
     """The first line from ``j`` on that ``lines`` (a run of lines, each from the line break
     before it) does not take: the run is matched in C from the end of line ``j - 1``."""
-    run = lines.match(text, ends[j - 1])
-    return j if run is None else j + text.count("\n", ends[j - 1], run.end())
+    return j + text.count("\n", ends[j - 1], _run_end(lines, text, ends[j - 1]))
+
+
+#: Lines a run pattern takes in one match (see :func:`_run_end`).
+_BATCH = 256
+
+
+@lru_cache(maxsize=512)
+def _batch(lines: re.Pattern[str]) -> re.Pattern[str]:
+    """``lines`` (``(?:...)*``, one line an iteration) taking at most :data:`_BATCH` lines."""
+    assert lines.pattern.endswith(")*"), lines.pattern
+    return re.compile(lines.pattern[:-1] + "{0," + str(_BATCH) + "}", lines.flags)
+
+
+def _run_end(lines: re.Pattern[str], text: str, at: int) -> int:
+    """Where the run of lines ``lines`` takes from ``at`` ends (``lines.match(text, at).end()``).
+
+    ``re`` keeps a backtracking record for every iteration of a group repeat, about 60 bytes
+    a line held until the match ends: thirty times a table of short rows (TRUST-50). The
+    run is taken :data:`_BATCH` lines a match instead; each iteration takes one whole line
+    and nothing follows the repeat, so the runs join to the same end.
+    """
+    batch = _batch(lines)
+    while True:
+        end = batch.match(text, at).end()  # type: ignore[union-attr]
+        if text.count("\n", at, end) < _BATCH:
+            return end
+        at = end
 
 
 def _is_empty(text: str, starts: Sequence[int], ends: Sequence[int], j: int) -> bool:
