@@ -20,7 +20,10 @@ from chunkspec import (
     split_section,
 )
 from chunkspec._cli._io import CliError
+from chunkspec._cli._results import DamagedRow
 from chunkspec._conformance._port import PortError
+from chunkspec._core._strict_json import JsonTextError, RepeatedKeyError
+from chunkspec._text._regular_files import NotRegularFile, OverCap
 from chunkspec.contract import ContractViolation
 from chunkspec.core import render
 from chunkspec.evaluation import CorpusError, RetrieverUnavailable, StrategyUnavailable
@@ -148,6 +151,11 @@ def test_int_scores_at_both_ends_of_the_safe_range_are_accepted() -> None:
         (StrategyUnavailable, ValueError),
         (RetrieverUnavailable, ValueError),
         (PortError, Exception),
+        (JsonTextError, ValueError),
+        (RepeatedKeyError, ValueError),
+        (NotRegularFile, OSError),
+        (OverCap, ValueError),
+        (DamagedRow, ValueError),
         (ContractViolation, AssertionError),
         (CliError, Exception),
     ],
@@ -170,7 +178,8 @@ def test_no_other_error_class_is_defined() -> None:
     found = {
         name for path in root.rglob("*.py") for name, _ in pattern.findall(path.read_text("utf-8"))
     }
-    signals = {"_Disagreement", "_Enough", "_Found", "_ProducerGone"}
+    # _RepeatedKeyError: the strict JSON loader's hook signal, turned into RepeatedKeyError
+    signals = {"_Disagreement", "_Enough", "_Found", "_ProducerGone", "_RepeatedKeyError"}
     assert found - signals == {
         "ArgumentTypeError",
         "ArgumentValueError",
@@ -178,9 +187,14 @@ def test_no_other_error_class_is_defined() -> None:
         "CliError",
         "ContractViolation",
         "CorpusError",
+        "DamagedRow",
         "InputError",
+        "JsonTextError",
+        "NotRegularFile",
+        "OverCap",
         "PdfError",
         "PortError",
+        "RepeatedKeyError",
         "RetrieverUnavailable",
         "StrategyUnavailable",
     }

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from .._core._strict_json import JsonTextError, strict_json_object
+from .._errors import ChunkspecError
 from ._ingest_output import MANIFEST
 from ._io import CliError
 
@@ -43,7 +44,7 @@ def part_files(folder: Path) -> list[Path]:
 BATCH_ROWS = 1024
 
 
-class DamagedRow(ValueError):
+class DamagedRow(ChunkspecError, ValueError):
     """A part file's row that is not a row of ingest output (TRUST-46)."""
 
 

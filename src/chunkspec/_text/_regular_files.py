@@ -15,13 +15,15 @@ import os
 import selectors
 import stat
 
+from .._errors import ChunkspecError
+
 __all__ = ["NotRegularFile", "OverCap", "file_kind", "read_regular"]
 
 #: Bytes read at a time: the read stops one byte past the cap.
 _CHUNK = 1 << 20
 
 
-class NotRegularFile(OSError):
+class NotRegularFile(ChunkspecError, OSError):
     """Not a regular file (a FIFO, a device, a socket, a folder); ``kind`` says which."""
 
     def __init__(self, kind: str) -> None:
@@ -32,7 +34,7 @@ class NotRegularFile(OSError):
         return f"not a regular file ({self.kind})"
 
 
-class OverCap(ValueError):
+class OverCap(ChunkspecError, ValueError):
     """More than ``cap`` bytes were read (or the regular file's size is over it: ``size``)."""
 
     def __init__(self, cap: int, size: int | None) -> None:
