@@ -314,3 +314,48 @@ def test_a_temporary_is_made_with_signals_held_and_removed_while_registered(
     assert seen["registered"] == 1
     assert not (tmp_path / "staging").exists()
     assert _signals._EMERGENCY == []
+
+
+#: A held block in the main thread while another thread (as pyarrow's pool and jemalloc's
+#: background thread are in ``ingest``) takes a process-directed SIGTERM for the process.
+HELD_WITH_ANOTHER_THREAD = """
+import os, signal, sys, threading, time
+from chunkspec._cli._signals import Interrupted, held, stop_on_signals
+ready, go = threading.Event(), threading.Event()
+def other():
+    ready.set()
+    go.wait()
+    os.kill(os.getpid(), signal.SIGTERM)  # the main thread holds it: the kernel picks this one
+thread = threading.Thread(target=other, daemon=True)
+thread.start()
+ready.wait()
+steps = []
+with stop_on_signals("test"):
+    try:
+        with held():
+            go.set()
+            thread.join()
+            for _ in range(200):  # Python code the handler would run in, if it ran here
+                time.sleep(0.001)
+            steps.append("held block ended")
+        steps.append("after the block")  # not reached: the signal is raised as it ends
+    except Interrupted as stopped:
+        steps.append(f"interrupted {stopped.status}")
+print(steps)
+"""
+
+
+def test_a_held_block_is_not_cut_by_a_signal_another_thread_takes() -> None:
+    """CLI-13, CLI-20: a signal that another thread of the process takes while the main
+    thread is in a held block (a worker's start) is raised when the block ends, not inside
+    it: a start cut in half left a spawned worker with no data to read (its traceback)."""
+    done = subprocess.run(
+        [sys.executable, "-c", HELD_WITH_ANOTHER_THREAD],
+        env=environment(),
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == "['held block ended', 'interrupted 143']\n", done.stderr

@@ -137,6 +137,11 @@ def stop_on_signals(command: str) -> Iterator[Callable[[], None]]:
         return
 
     def handler(signum: int, frame: FrameType | None) -> None:
+        if _HOLD[0]:
+            # CLI-13: a held block is never cut in half, though its thread holds the signal
+            # only for itself: another thread (pyarrow's, a Timer) may take it for the process.
+            _PENDING.append(signum)
+            return
         if state.first is None:
             state.first = signum
             raise Interrupted(signum)
@@ -201,20 +206,41 @@ def _exit(status: int, signum: int, frame: FrameType | None) -> None:
     os._exit(status)
 
 
+#: How deep the main thread is in :func:`held` blocks, and the signals this module's handler
+#: took meanwhile (CLI-13): they are raised again, in order, when the outermost block ends.
+_HOLD = [0]
+_PENDING: list[int] = []
+
+
 @contextlib.contextmanager
 def held() -> Iterator[None]:
     """Hold SIGINT and SIGTERM while the block runs; they are delivered after it (POSIX).
 
-    A child process started in the block inherits the held mask (CLI-20).
+    A child process started in the block inherits the held mask (CLI-20). The mask holds the
+    signals for the calling thread only: a process-directed signal may reach another thread
+    (pyarrow's pool, jemalloc's), whose C handler then has Python run the handler in the main
+    thread at once. So the main thread's blocks are also counted, and the handler of
+    :func:`stop_on_signals` defers what it takes inside one; the first deferred signal is
+    raised when the outermost block ends (a later one finds the run already stopping).
     """
     if not hasattr(signal, "pthread_sigmask"):  # Windows: nothing to hold with
         yield
         return
+    main = threading.current_thread() is threading.main_thread()
     old = signal.pthread_sigmask(signal.SIG_BLOCK, SIGNALS)
+    if main:
+        _HOLD[0] += 1
     try:
         yield
     finally:
+        if main:
+            _HOLD[0] -= 1
         signal.pthread_sigmask(signal.SIG_SETMASK, old)
+        if main and not _HOLD[0] and _PENDING:
+            pending = _PENDING[:]
+            _PENDING.clear()
+            for signum in pending:
+                signal.raise_signal(signum)  # the handler runs here, as if it came now
 
 
 def signalled(signum: int) -> Interrupted:
