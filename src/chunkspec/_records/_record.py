@@ -256,30 +256,29 @@ def _check(record: ChunkRecord) -> None:
 
 _new = object.__new__
 _slots: Any = ChunkRecord  # the dataclass's slot descriptors
-(
-    _set_id,
-    _set_doc_id,
-    _set_index,
-    _set_text,
-    _set_start,
-    _set_end,
-    _set_tokens,
-    _set_counter,
-    _set_content_hash,
-    _set_kind,
-    _set_heading_path,
-    _set_parent_id,
-    _set_page_start,
-    _set_page_end,
-    _set_section,
-    _set_prefix,
-    _set_oversized,
-    _set_title,
-    _set_source,
-    _set_strategy,
-    _set_metadata,
-    _set_key,
-) = (getattr(_slots, name).__set__ for name in RECORD_FIELDS)
+# Each setter bound by its field's name: reordering RECORD_FIELDS cannot swap two fields.
+_set_id = _slots.id.__set__
+_set_doc_id = _slots.doc_id.__set__
+_set_index = _slots.index.__set__
+_set_text = _slots.text.__set__
+_set_start = _slots.start.__set__
+_set_end = _slots.end.__set__
+_set_tokens = _slots.tokens.__set__
+_set_counter = _slots.counter.__set__
+_set_content_hash = _slots.content_hash.__set__
+_set_kind = _slots.kind.__set__
+_set_heading_path = _slots.heading_path.__set__
+_set_parent_id = _slots.parent_id.__set__
+_set_page_start = _slots.page_start.__set__
+_set_page_end = _slots.page_end.__set__
+_set_section = _slots.section.__set__
+_set_prefix = _slots.prefix.__set__
+_set_oversized = _slots.oversized.__set__
+_set_title = _slots.title.__set__
+_set_source = _slots.source.__set__
+_set_strategy = _slots.strategy.__set__
+_set_metadata = _slots.metadata.__set__
+_set_key = _slots.key.__set__
 
 
 def trusted_record(
