@@ -23,7 +23,7 @@ from .._core._strict_json import JsonTextError, strict_json_object
 from .._core._tokens import count_tokens
 from .._counters._registry import measure_of
 from .._errors import ArgumentTypeError, ArgumentValueError
-from .._packing._access import LABELS_KEY, TENANT_KEY, Principal, readable
+from .._packing._access import LABELS_KEY, TENANT_KEY, Principal, may_read
 from .._packing._pack_records import ORDERS, pack_records
 from .._records._record import READ_FIELDS, RECORD_FIELDS, ChunkRecord
 from .._records._rows import ERROR_FIELD
@@ -221,10 +221,12 @@ def _run_merge(args: argparse.Namespace) -> int:
             record = ChunkRecord.from_dict(fields)
         except (TypeError, ValueError) as error:
             raise CliError(f"{where}: {error}") from None
-        if any(key in row for key in _ACCESS_KEYS) and _row_readable(row, principal) is not True:
+        if any(key in row for key in _ACCESS_KEYS):
             # TRUST-16: flat access keys are labels too; pack_records reads metadata only
-            (flat_unreadable if _row_labels(row) is None else flat_denied).append(record.id)
-            continue
+            allowed = _row_readable(row, principal)
+            if allowed is not True:
+                (flat_denied if allowed is False else flat_unreadable).append(record.id)
+                continue
         records.append(record)
         numbers.append(number)
         scores.append(row.get("score", 0.0))
@@ -298,12 +300,7 @@ def _row_readable(row: dict[str, Any], principal: Principal | None) -> bool | No
     gives, by CTX-13's rule)? None when its labels cannot be read (TRUST-10): withheld from
     every reader."""
     labels = _row_labels(row)
-    if labels is None:
-        return None
-    try:
-        return readable("metadata", labels, principal)
-    except ArgumentTypeError:
-        return None
+    return None if labels is None else may_read(labels, principal)
 
 
 #: How many ids of records with unreadable labels the notice names (TRUST-10).

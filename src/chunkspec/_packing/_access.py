@@ -9,7 +9,7 @@ from .._core._access_keys import LABELS_KEY, TENANT_KEY
 from .._core._validate import require_text
 from .._errors import ArgumentTypeError
 
-__all__ = ["LABELS_KEY", "TENANT_KEY", "Principal", "readable"]
+__all__ = ["LABELS_KEY", "TENANT_KEY", "Principal", "may_read", "readable"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,3 +59,12 @@ def readable(argument: str, labels: Mapping[str, object], principal: Principal |
     if tenant is not None and principal.tenant != tenant:
         return False
     return needed <= principal.labels
+
+
+def may_read(labels: Mapping[str, object], principal: Principal | None) -> bool | None:
+    """:func:`readable` for a packer: None when the labels cannot be read (TRUST-10), so the
+    record is withheld from every principal, none included, and named; never an error."""
+    try:
+        return readable("metadata", labels, principal)
+    except ArgumentTypeError:  # a malformed label never reads as no label
+        return None

@@ -11,7 +11,7 @@ from .._counters._builtin import TokenCounter, WhitespaceCounter
 from .._counters._registry import counter_from_name, counter_name, measure_of
 from .._errors import ArgumentTypeError, ArgumentValueError
 from .._records._record import ChunkRecord
-from ._access import Principal, readable
+from ._access import Principal, may_read
 from ._context import PackedContext, Passage, passage_label, render_passages
 
 __all__ = ["ORDERS", "pack_records", "reads_a_file", "verbatim"]
@@ -172,11 +172,10 @@ def _access(
     read: withheld from every principal, none included (TRUST-10)."""
     allowed: list[bool] = []
     unreadable: list[str] = []
-    for i, record in enumerate(items):
-        try:
-            allowed.append(readable(f"records[{i}].metadata", _labels(record), principal))
-        except ArgumentTypeError:  # a malformed label never reads as no label
-            allowed.append(False)
+    for record in items:
+        verdict = may_read(_labels(record), principal)
+        allowed.append(verdict is True)
+        if verdict is None:
             unreadable.append(record.id)
     return allowed, tuple(unreadable)
 
