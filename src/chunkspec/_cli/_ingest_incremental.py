@@ -41,7 +41,7 @@ from .._version import __version__
 from ._inputs import Input, shown
 from ._io import CliError, json_line
 from ._results import ReadBack, part_files, read_manifest
-from ._reuse_checks import DocumentRows, Summaries
+from ._reuse_checks import DocumentRows, Summaries, canonical_digest
 
 __all__ = [
     "CHANGES",
@@ -94,7 +94,7 @@ def run_fingerprint(job: ChunkJob, output_format: str) -> str | None:
     """
     if job.pdf_password is not None:
         return None
-    return _digest(fingerprint_data(job, output_format))
+    return canonical_digest(fingerprint_data(job, output_format))
 
 
 def fingerprint_data(job: ChunkJob, output_format: str) -> dict[str, Any]:
@@ -119,14 +119,6 @@ def fingerprint_data(job: ChunkJob, output_format: str) -> dict[str, Any]:
             "tokenizer": _file_digest(tokenizer),
         },
     }
-
-
-def _digest(value: object) -> str:
-    """SHA-256 of ``value``'s sorted JSON text."""
-    import json
-
-    text = json.dumps(value, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
 def content_hash(item: Input, max_bytes: int | None) -> str | None:
