@@ -241,6 +241,26 @@ def _principal_flags(given_principal: tuple[set[str], str | None] | None) -> lis
     return flags
 
 
+def _packs_as_readable(
+    capsys: pytest.CaptureFixture[str],
+    lines: bytes,
+    readable_lines: bytes,
+    budget: int,
+    merge: bool,
+    given_principal: tuple[set[str], str | None] | None,
+) -> str:
+    """Run ``pack`` (``--merge`` or not) for the principal over ``lines`` and over the lines
+    it may read; assert it never fails for a label and prints the same; return stderr."""
+    argv = ["pack", "-", "--budget", str(budget), "--min-score=-inf"]
+    argv += ["--merge"] if merge else []
+    argv += _principal_flags(given_principal)
+    status, out, err = _run(argv, lines, capsys)
+    alone = _run(argv, readable_lines, capsys)
+    assert status in (0, 1), err  # never 2: a label does not fail the request
+    assert (status, out) == alone[:2]
+    return err
+
+
 @_quiet
 @given(pack_cases(), st.data(), principals, st.integers(0, 40), st.booleans())
 def test_both_packers_withhold_alike(
@@ -257,13 +277,8 @@ def test_both_packers_withhold_alike(
     _, records, scores = case
     tagged = [labelled(r, data.draw(metadata_values)) for r in records]
     keep = [i for i, r in enumerate(tagged) if may_read(r.metadata, given_principal)]
-    argv = ["pack", "-", "--budget", str(budget), "--min-score=-inf"]
-    argv += ["--merge"] if merge else []
-    argv += _principal_flags(given_principal)
-    status, out, err = _run(argv, _lines(tagged, scores), capsys)
-    alone = _run(argv, _lines([tagged[i] for i in keep], [scores[i] for i in keep]), capsys)
-    assert status in (0, 1), err  # never 2: a label does not fail the request
-    assert (status, out) == alone[:2]
+    kept = _lines([tagged[i] for i in keep], [scores[i] for i in keep])
+    err = _packs_as_readable(capsys, _lines(tagged, scores), kept, budget, merge, given_principal)
     bad = [r.id for r in tagged if not well_formed(r.metadata)]
     denied = len(tagged) - len(keep) - len(bad)
     lines = [line for line in err.splitlines() if "withheld" in line]
@@ -375,11 +390,6 @@ def test_flat_access_keys_are_labels_too(
         {**r.to_dict(), **flat, "score": s}
         for r, flat, s in zip(tagged, flats, scores, strict=True)
     ]
-    argv = ["pack", "-", "--budget", str(budget), "--min-score=-inf"]
-    argv += ["--merge"] if merge else []
-    argv += _principal_flags(given_principal)
     lines = "".join(json.dumps(row) + "\n" for row in rows).encode()
-    status, out, err = _run(argv, lines, capsys)
-    alone = _run(argv, _lines([tagged[i] for i in keep], [scores[i] for i in keep]), capsys)
-    assert status in (0, 1), err  # never 2: a label does not fail the request
-    assert (status, out) == alone[:2]
+    kept = _lines([tagged[i] for i in keep], [scores[i] for i in keep])
+    _packs_as_readable(capsys, lines, kept, budget, merge, given_principal)
