@@ -35,6 +35,7 @@ __all__ = [
     "PartWriter",
     "check_out",
     "foreign_entries",
+    "read_manifest",
     "remove_leftovers",
     "staging",
 ]
@@ -116,16 +117,21 @@ def check_out(out: str, output_format: str, inputs: Sequence[str] = ()) -> str:
     return real
 
 
-def _manifest_of(folder: Path) -> dict[str, Any] | None:
-    """TRUST-22: the folder's manifest when it parses as one ingest writes, else None."""
-    path = folder / MANIFEST
+def read_manifest(folder: Path) -> dict[str, Any] | None:
+    """Return the folder's ``_chunkspec.json``, or None when it has none or it is unreadable."""
     try:
-        if not stat.S_ISREG(path.lstat().st_mode):
-            return None
-        data = json.loads(path.read_text("utf-8"))
+        data = json.loads((folder / MANIFEST).read_text("utf-8"))
     except (OSError, ValueError):
         return None
-    if not isinstance(data, dict) or not isinstance(data.get("chunkspec"), str):
+    return data if isinstance(data, dict) else None
+
+
+def _manifest_of(folder: Path) -> dict[str, Any] | None:
+    """TRUST-22: the folder's manifest when it parses as one ingest writes, else None."""
+    if not _is_file(folder / MANIFEST):
+        return None
+    data = read_manifest(folder)
+    if data is None or not isinstance(data.get("chunkspec"), str):
         return None
     if data.get("format") not in SUFFIX:
         return None

@@ -7,26 +7,16 @@ whose name does not start with ``_`` or ``.`` (the names Parquet readers skip).
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 from .._core._strict_json import JsonTextError, strict_json_object
 from .._errors import ChunkspecError
-from ._ingest_output import MANIFEST
+from ._ingest_output import MANIFEST, read_manifest
 from ._io import CliError
 
 __all__ = ["DamagedRow", "ReadBack", "iter_part", "part_files", "read_manifest", "result_rows"]
-
-
-def read_manifest(folder: Path) -> dict[str, Any] | None:
-    """Return the folder's ``_chunkspec.json``, or None when it has none or it is unreadable."""
-    try:
-        data = json.loads((folder / MANIFEST).read_text("utf-8"))
-    except (OSError, ValueError):
-        return None
-    return data if isinstance(data, dict) else None
 
 
 def part_files(folder: Path) -> list[Path]:
