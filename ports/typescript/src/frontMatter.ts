@@ -236,7 +236,8 @@ function tenantRead(lines: string[], found: Array<[number, boolean]>, yaml: bool
  */
 function unreadAccessKeys(lines: string[], yaml: boolean, fields: Record<string, string>): string[] {
   const seen = new Map<string, Array<[number, boolean]>>(ACCESS_KEYS.map((key) => [key, []]));
-  let opaque = false;
+  // TRUST-3: YAML 1.1 parsers also break lines at NEL, LS and PS, which FM-3's rule does not.
+  let opaque = yaml && /[\u0085\u2028\u2029]/.test(lines.join("\n"));
   if (yaml) {
     let top: number | null = null;
     for (let number = 0; number < lines.length; number++) {
@@ -299,7 +300,7 @@ export function refuseUnreadAccessKeys(source: string, name: string, caller: Rec
   const [lines, yaml] = frontMatterLines(source);
   if (lines === null) return;
   for (const key of unreadAccessKeys(lines, yaml, frontMatterFields(source))) {
-    if (!(key in caller)) {
+    if (caller[key] === undefined || caller[key] === null) { // a null sets nothing (TRUST-3)
       throw new InputError(
         `${name}: front matter sets access key '${key}' in a form chunkspec does not read ` +
         "(TRUST-3); give access labels as caller metadata (--metadata sidecar, metadata=)",

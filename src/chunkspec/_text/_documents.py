@@ -119,7 +119,7 @@ def _record_metadata(document: SourceDocument) -> Metadata:
     found = document.front_matter
     if found is not None:
         for key in found.unread_access_keys:
-            if key not in document.metadata:
+            if document.metadata.get(key) is None:  # a null sets nothing (TRUST-3)
                 raise InputError(front_matter_refusal(document.source or document.doc_id, key))
     if found is None or not found.fields:
         return Metadata(document.metadata)

@@ -48,6 +48,10 @@ _TOML_HEADER = re.compile(rf"[ \t]*\[\[?[ \t]*({_TOML_PART}(?:[ \t]*\.[ \t]*{_TO
 _TOML_FIRST = re.compile(_TOML_PART)
 
 
+#: TRUST-3: the characters YAML 1.1 reads as line breaks beside CR and LF (NEL, LS, PS).
+_YAML_ONLY_BREAKS = ("\x85", "\u2028", "\u2029")
+
+
 def _decoded(text: str) -> str:
     """TRUST-3: ``text`` with YAML's and TOML's escapes read (an unknown escape kept)."""
 
@@ -143,14 +147,17 @@ def unread_access_keys(body: str, kind: str, fields: Mapping[str, str]) -> tuple
     (that of the first line that is not blank or a comment; a line indented with a tab
     counts too); TOML keys and ``[table]`` headers count in every table, since a line rule
     cannot tell a header from a line of a multi-line array. Where the YAML top level is a
-    flow mapping (``{``), or a line opens an alias, merge or complex key, every access key
+    flow mapping (``{``), a line opens an alias, merge or complex key, or the YAML body holds
+    a line break FM-3 does not split at (NEL, LS, PS), every access key
     whose name appears anywhere in the body (escapes read) is found. An access key FM-3
     read into ``fields`` is always looked at, whatever the scan found.
     """
     starts, ends = line_table(body)
     lines = [body[start:end] for start, end in zip(starts, ends, strict=True)]
     seen: dict[str, list[tuple[int, bool]]] = {key: [] for key in ACCESS_KEYS}
-    opaque = False
+    # TRUST-3: YAML 1.1 parsers (PyYAML) also break lines at NEL, LS and PS, which FM-3's
+    # line rule does not: a key after one is not a line here, so every mention counts.
+    opaque = kind == "yaml" and any(mark in body for mark in _YAML_ONLY_BREAKS)
     if kind == "yaml":
         top: int | None = None
         for number, line in enumerate(lines):
