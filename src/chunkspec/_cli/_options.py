@@ -24,18 +24,74 @@ from .._counters._registry import resolve_counter
 from .._errors import ArgumentTypeError, ArgumentValueError
 from ._io import CliError
 
-__all__ = ["CommandOptions", "add_chunking_options", "chunk_options", "load_counter"]
+__all__ = [
+    "OPTION_FLAGS",
+    "CommandOptions",
+    "OptionFlag",
+    "add_chunking_options",
+    "chunk_options",
+    "load_counter",
+]
+
+@dataclass(frozen=True, slots=True)
+class OptionFlag:
+    """The flag of one option that belongs to some strategies (OPT-6): ``--`` and the field's
+    name with dashes, offered by every command that offers ``--strategy``; ``keywords`` are
+    ``add_argument``'s (its ``help`` ends with the default)."""
+
+    field: str
+    keywords: dict[str, Any]
+
+    @property
+    def flag(self) -> str:
+        """The flag as typed: ``--min-tokens`` for ``min_tokens``."""
+        return "--" + self.field.replace("_", "-")
+
+
+#: The strategies' own option flags, in ``--help`` order. Adding an option adds a row here;
+#: each command with ``--strategy`` then offers it and passes it to ChunkOptions by name.
+OPTION_FLAGS = (
+    OptionFlag(
+        "min_tokens",
+        {
+            "type": int,
+            "default": None,
+            "metavar": "N",
+            "help": "heading and structural: merge a heading-only chunk or one under N tokens "
+            "with its section's neighbour while the merge fits --max-tokens; 0 turns merging "
+            "off (SIZE-2, SIZE-3) (default: max-tokens / 8, at most 64; 0 for the other "
+            "strategies)",
+        },
+    ),
+    OptionFlag(
+        "budget_includes_headings",
+        {
+            "action": "store_true",
+            "help": "heading and structural: the budget and each record's tokens cover the "
+            "embedded text, heading trail + blank line + text (SIZE-8) (default: off, the "
+            "text alone)",
+        },
+    ),
+    OptionFlag(
+        "count_headings",
+        {
+            "action": "store_true",
+            "help": "structural only: the budget counts the heading trail too (MD-10) "
+            "(default: off)",
+        },
+    ),
+    OptionFlag(
+        "split_tables",
+        {
+            "action": "store_true",
+            "help": "structural only: split a table over the budget by rows, header repeated "
+            "(MD-11) (default: off)",
+        },
+    ),
+)
 
 #: The option fields whose flag names differ from the field only by ``--`` and dashes.
-_FIELDS = (
-    "max_tokens",
-    "overlap_tokens",
-    "encoding_file",
-    "count_headings",
-    "split_tables",
-    "min_tokens",
-    "budget_includes_headings",
-)
+_FIELDS = ("max_tokens", "overlap_tokens", "encoding_file", *(o.field for o in OPTION_FLAGS))
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,8 +101,9 @@ class CommandOptions:
     ``strategy`` None offers ``--strategy`` (default ``heading``), else the command's one
     strategy. ``max_tokens`` None makes ``--max-tokens`` required. ``overlap`` offers
     ``--overlap-tokens`` with ``overlap_default`` (None: RECORD-13's default). ``counter``
-    None offers no counter flags (the strategy counts words). ``old_sizes`` keeps the
-    older ``--size``/``--overlap`` spellings.
+    None offers no counter flags (the strategy counts words). A command with ``--strategy``
+    offers every :data:`OPTION_FLAGS` flag. ``old_sizes`` keeps the older
+    ``--size``/``--overlap`` spellings.
     """
 
     command: str
@@ -55,8 +112,6 @@ class CommandOptions:
     overlap: bool = True
     overlap_default: int | None = None
     counter: str | None = "whitespace"
-    structural_flags: bool = False
-    size_flags: bool = False
     old_sizes: bool = False
     extra_flags: dict[str, str] = field(default_factory=dict)
 
@@ -138,36 +193,9 @@ def add_chunking_options(parser: Any, spec: CommandOptions) -> None:
             help=argparse.SUPPRESS,  # the older --counter tiktoken:NAME
         )
         parser.add_argument("--tokenizer", default=None, help=argparse.SUPPRESS)
-    if spec.size_flags:
-        parser.add_argument(
-            "--min-tokens",
-            type=int,
-            default=None,
-            metavar="N",
-            help="heading and structural: merge a heading-only chunk or one under N tokens "
-            "with its section's neighbour while the merge fits --max-tokens; 0 turns merging "
-            "off (SIZE-2, SIZE-3) (default: max-tokens / 8, at most 64; 0 for the other "
-            "strategies)",
-        )
-        parser.add_argument(
-            "--budget-includes-headings",
-            action="store_true",
-            help="heading and structural: the budget and each record's tokens cover the "
-            "embedded text, heading trail + blank line + text (SIZE-8) (default: off, the "
-            "text alone)",
-        )
-    if spec.structural_flags:
-        parser.add_argument(
-            "--count-headings",
-            action="store_true",
-            help="structural only: the budget counts the heading trail too (MD-10) (default: off)",
-        )
-        parser.add_argument(
-            "--split-tables",
-            action="store_true",
-            help="structural only: split a table over the budget by rows, header repeated "
-            "(MD-11) (default: off)",
-        )
+    if spec.strategy is None:
+        for option in OPTION_FLAGS:
+            parser.add_argument(option.flag, **option.keywords)
 
 
 def _counter_name(args: argparse.Namespace, spec: CommandOptions, notices: list[str]) -> str:
@@ -254,8 +282,6 @@ def chunk_options(args: argparse.Namespace, spec: CommandOptions) -> ChunkOption
     An error names the flag the user typed (CLI-12); once the options are accepted, each
     older spelling used prints its one-line deprecation notice on standard error.
     """
-    from .._records._chunk_document import check_options
-
     notices: list[str] = []
     flags = _flag_names(args, spec)
     max_tokens = args.max_tokens
@@ -288,14 +314,10 @@ def chunk_options(args: argparse.Namespace, spec: CommandOptions) -> ChunkOption
         "counter": counter,
         "encoding_file": encoding_file,
     }
-    if spec.structural_flags:
-        fields["count_headings"] = args.count_headings
-        fields["split_tables"] = args.split_tables
-    if spec.size_flags:
-        fields["min_tokens"] = args.min_tokens
-        fields["budget_includes_headings"] = args.budget_includes_headings
+    if spec.strategy is None:
+        fields.update((option.field, getattr(args, option.field)) for option in OPTION_FLAGS)
     try:
-        options = check_options(ChunkOptions(**fields))
+        options = ChunkOptions(**fields)
     except (ArgumentTypeError, ArgumentValueError) as error:
         raise CliError(_flagged(str(error), flags)) from None
     for notice in notices:

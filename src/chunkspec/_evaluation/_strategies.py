@@ -21,7 +21,6 @@ import re
 from collections.abc import Callable
 from dataclasses import replace
 
-from .._chunkers._options import UNSET, Unset
 from .._core._hashing import hash_text
 from .._core._validate import MAX_SAFE_INTEGER, require_str
 from .._errors import ArgumentValueError
@@ -211,7 +210,7 @@ def _structural(max_tokens: int | None, merge: bool = False) -> Strategy:
     default ``min_tokens`` (EVAL-44), else 0.
     """
     budget = MAX_SAFE_INTEGER if max_tokens is None else max_tokens
-    small: int | Unset = UNSET if merge else 0
+    small: int | None = None if merge else 0
 
     def adapt(doc_id: str, title: str, source: str) -> list[ChunkRecord]:
         document = _source(doc_id, title, source)
@@ -228,7 +227,7 @@ def _heading_aware(max_tokens: int, overlap: int, merge: bool = False) -> Strate
     heading trail is indexed (EVAL-41).
     """
 
-    small: int | Unset = UNSET if merge else 0
+    small: int | None = None if merge else 0
 
     def adapt(doc_id: str, title: str, source: str) -> list[ChunkRecord]:
         document = _source(doc_id, title, source)
