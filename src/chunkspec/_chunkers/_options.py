@@ -72,8 +72,11 @@ def _flag_owners(flag: str) -> list[str]:
     return [name for name, entry in STRATEGIES.items() if flag in entry.flags]
 
 
-#: The boolean options that belong to some strategies only.
-_FLAGS = ("count_headings", "split_tables")
+def _bool_fields() -> list[str]:
+    """The boolean options, in field order: each is checked to be a bool, belongs to the
+    strategies whose registry entry lists it in ``flags`` (any strategy when none does), and
+    is ``NAME=true`` in the strategy string when set (RECORD-6)."""
+    return [field.name for field in dataclasses.fields(ChunkOptions) if field.type == "bool"]
 
 
 class ChunkKeywords(TypedDict, total=False):
@@ -178,12 +181,12 @@ class ChunkOptions:
                 raise ArgumentValueError(
                     "overlap_tokens", f"must be < max_tokens ({size})", overlap
                 )
-        for flag in _FLAGS:
+        for flag in _bool_fields():
             value = getattr(self, flag)
             if not isinstance(value, bool):
                 raise ArgumentTypeError(flag, "a bool", value)
             owners = _flag_owners(flag)
-            if value and self.strategy not in owners:
+            if value and owners and self.strategy not in owners:  # OPT-5: the entry's flags
                 raise ArgumentValueError(
                     flag, f"applies to {_listed(owners)}, not {self.strategy}", value
                 )
@@ -197,10 +200,6 @@ class ChunkOptions:
                 )
             if least > size:
                 raise ArgumentValueError("min_tokens", f"must be <= max_tokens ({size})", least)
-        if not isinstance(self.budget_includes_headings, bool):
-            raise ArgumentTypeError(
-                "budget_includes_headings", "a bool", self.budget_includes_headings
-            )
         if self.budget_includes_headings and not STRATEGIES[self.strategy].retrieval:
             raise ArgumentValueError(
                 "budget_includes_headings",
@@ -247,12 +246,7 @@ class ChunkOptions:
             parts.append(f"overlap_tokens={self.overlap}")
         if self.minimum:
             parts.append(f"min_tokens={self.minimum}")
-        if self.count_headings:
-            parts.append("count_headings=true")
-        if self.split_tables:
-            parts.append("split_tables=true")
-        if self.budget_includes_headings:
-            parts.append("budget_includes_headings=true")
+        parts.extend(f"{flag}=true" for flag in _bool_fields() if getattr(self, flag))
         return f"{self.strategy}:{','.join(parts)}"
 
     def replace(self, **changes: Any) -> ChunkOptions:
@@ -309,7 +303,7 @@ class ChunkOptions:
                 if not (text.isascii() and text.isdigit()):
                     raise ArgumentValueError("strategy", f"{key} must be a whole number", value)
                 fields[key] = int(text)
-            elif key in (*_FLAGS, "budget_includes_headings") and text == "true":
+            elif key in _bool_fields() and text == "true":
                 fields[key] = True
             else:
                 raise ArgumentValueError("strategy", f"has an unknown part {part!r}", value)
