@@ -85,8 +85,9 @@ def chunk_dataset(
     ``source``, ``input_format`` and ``metadata``, META-8); the result has chunk_table's output
     schema (SCALE-2), rows in no particular order: sort by ``(doc_id, index)`` to compare. The
     options are ``options`` (a :class:`chunkspec.ChunkJob` or :class:`chunkspec.ChunkOptions`)
-    or chunk_table's keywords (OPT-1), checked here before any task runs (SCALE-4); they reach every task as one value (OPT-3), so a counter is a name there (an
-    encoding file must be readable on every worker, COUNT-9).
+    or chunk_table's keywords (OPT-1), checked here before any task runs (SCALE-4); they
+    reach every task as one value (OPT-3), so a counter is a name there (an encoding file
+    must be readable on every worker, COUNT-9).
 
     ``batch_size`` documents go to a task, each task reserving ``memory`` bytes of Ray
     memory if given. Big documents: with ``big_bytes``, a document over ``big_bytes``

@@ -1,10 +1,11 @@
 """The chunk record and the documents it is cut from (docs/spec/records.md, RECORD-*, SOURCE-*).
 
 :func:`chunk_document` turns a :class:`SourceDocument` into :class:`ChunkRecord` under one
-:class:`ChunkOptions` (or its keywords, :class:`ChunkKeywords`); a :class:`ChunkJob` adds the
-reading options of a corpus (:class:`JobKeywords`); the constants name the record's fields, kinds, strategies and input
-formats, and :func:`record_json_schema` is the record's JSON Schema. :class:`Metadata` is
-a record's read-only ``metadata`` and :func:`metadata_json` its canonical JSON text (META rules).
+:class:`ChunkOptions` (or its keywords, :class:`ChunkKeywords`); a :class:`ChunkJob` adds
+the reading options of a corpus (:class:`JobKeywords`); the constants name the record's
+fields, kinds, strategies and input formats, and :func:`record_json_schema` is the record's
+JSON Schema. :class:`Metadata` is a record's read-only ``metadata`` and :func:`metadata_json`
+its canonical JSON text (META rules).
 :func:`pack_records` packs scored records into a cited context (:class:`PackedContext` of
 :class:`Passage`), keeping out what a :class:`Principal` may not read (docs/spec/context.md).
 """

@@ -111,7 +111,8 @@ def test_the_option_walkthrough_touches_three_files_and_reaches_every_entry_poin
     section = _option_section()
     diffs = re.findall(r"```diff\n(.*?)```", section, re.DOTALL)
     blocks = re.findall(r"```py\n(.*?)```", section, re.DOTALL)
-    assert len(diffs) == 3 and len(blocks) == 1
+    assert len(diffs) == 3
+    assert len(blocks) == 1
     touched = sorted(
         name for diff in diffs for name in re.findall(r"^\+\+\+ b/(\S+)$", diff, re.MULTILINE)
     )

@@ -84,7 +84,9 @@ def test_split_text_and_create_documents() -> None:
 def test_metadata_is_deep_copied() -> None:
     """Each chunk owns its metadata: changing one chunk's leaves the others and the input."""
     shared = {"tags": ["a"]}
-    first, second = langchain.ChunkspecSplitter("recursive", max_tokens=1, input_format="text").create_documents(["x y"], [shared])
+    first, second = langchain.ChunkspecSplitter(
+        "recursive", max_tokens=1, input_format="text"
+    ).create_documents(["x y"], [shared])
     first.metadata["tags"].append("b")
     assert second.metadata["tags"] == ["a"]
     assert shared == {"tags": ["a"]}
@@ -92,7 +94,9 @@ def test_metadata_is_deep_copied() -> None:
 
 def test_document_id_is_the_fallback_doc_id() -> None:
     """ADAPT-2: a Document's own id names it when its metadata has no doc_id."""
-    chunks = langchain.ChunkspecSplitter("structural").split_documents([Document(page_content="hi", id="d7")])
+    chunks = langchain.ChunkspecSplitter("structural").split_documents(
+        [Document(page_content="hi", id="d7")]
+    )
     assert [c.metadata["id"] for c in chunks] == ["d7:0"]
 
 

@@ -33,6 +33,7 @@ __all__ = [
     "load_counter",
 ]
 
+
 @dataclass(frozen=True, slots=True)
 class OptionFlag:
     """The flag of one option that belongs to some strategies (OPT-6): ``--`` and the field's

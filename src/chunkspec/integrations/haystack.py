@@ -42,8 +42,9 @@ class ChunkspecDocumentSplitter:
 
     The options are ``options`` (a :class:`chunkspec.ChunkOptions` or a strategy name,
     OPT-1) or the core's option keywords (:class:`chunkspec.records.ChunkKeywords`,
-    ``strategy`` ``heading`` by default) and ``input_format`` (``markdown`` or ``text``); they are checked here, each
-    error naming its argument. The component serialises with ``to_dict``/``from_dict``.
+    ``strategy`` ``heading`` by default) and ``input_format`` (``markdown`` or ``text``);
+    they are checked here, each error naming its argument. The component serialises with
+    ``to_dict``/``from_dict``.
     """
 
     def __init__(

@@ -19,7 +19,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 try:
-    from llama_index.core.bridge.pydantic import PrivateAttr
+    from llama_index.core.bridge.pydantic import Field, PrivateAttr
     from llama_index.core.node_parser import NodeParser
     from llama_index.core.schema import BaseNode, NodeRelationship, TextNode
 except ImportError as error:  # pragma: no cover - see tests/integrations/test_integrations_lazy.py
@@ -50,7 +50,7 @@ class ChunkspecNodeParser(NodeParser):  # type: ignore[misc]  # LlamaIndex is ty
     (:meth:`chunkspec.ChunkOptions.to_dict`), which is what LlamaIndex serialises.
     """
 
-    options: dict[str, Any] = {}
+    options: dict[str, Any] = Field(default_factory=dict)
     input_format: str = "markdown"
     _chunking: Chunking = PrivateAttr()
 
