@@ -1,7 +1,6 @@
 """The façade: about two dozen top-level names, the rest in public home modules.
 
-The names that left the top level still resolve there for one release, with a
-DeprecationWarning naming their new home, to the very object the home module exports.
+A name that left the top level is not there at all: it is imported from its home module.
 """
 
 from __future__ import annotations
@@ -118,18 +117,16 @@ def test_dir_lists_only_the_kept_names() -> None:
 
 
 @pytest.mark.parametrize("name", MOVED)
-def test_a_moved_name_warns_and_is_the_same_object(name: str) -> None:
+def test_a_moved_name_lives_in_one_home_only(name: str) -> None:
     homes = [h for h in HOMES if name in importlib.import_module(f"chunkspec.{h}").__all__]
     assert len(homes) == 1, (name, homes)
-    home = importlib.import_module(f"chunkspec.{homes[0]}")
-    with pytest.warns(DeprecationWarning, match=rf"chunkspec\.{homes[0]}\b") as caught:
-        old = getattr(chunkspec, name)
-    assert len(caught) == 1
-    assert old is getattr(home, name)
+    assert not hasattr(chunkspec, name)
+    with pytest.raises(AttributeError, match=f"no attribute {name!r}"):
+        getattr(chunkspec, name)
 
 
-def test_from_import_of_a_moved_name_warns() -> None:
-    with pytest.warns(DeprecationWarning, match=r"chunkspec\.markdown"):
+def test_from_import_of_a_moved_name_fails() -> None:
+    with pytest.raises(ImportError, match="cannot import name 'Block'"):
         from chunkspec import Block  # noqa: F401
 
 

@@ -150,6 +150,6 @@ def test_cli_encoding_file_needs_tiktoken(
     """--encoding-file without --counter tiktoken could not take effect: an error."""
     text = tmp_path / "a.txt"
     text.write_text("a b c", "utf-8")
-    assert main(["window", str(text), "--encoding-file", "x.tiktoken", "--size", "3"]) == 2
+    assert main(["window", str(text), "--encoding-file", "x.tiktoken", "--max-tokens", "3"]) == 2
     _, err = capsys.readouterr()
     assert "--encoding-file needs --counter tiktoken" in err
