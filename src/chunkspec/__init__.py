@@ -19,12 +19,11 @@ from ._core._hashing import hash_text
 from ._core._split import split_section
 from ._core._tokens import count_tokens
 from ._counters._registry import resolve_counter
-from ._errors import ArgumentTypeError, ArgumentValueError, ChunkspecError
+from ._errors import ArgumentTypeError, ArgumentValueError, ChunkspecError, InputError
 from ._packing._pack_records import pack_records
 from ._records._chunk_document import chunk_document
 from ._records._record import ChunkRecord
 from ._text._documents import (
-    InputError,
     SourceDocument,
     document_from_bytes,
     document_from_text,

@@ -10,6 +10,7 @@ a record's read-only ``metadata`` and :func:`metadata_json` its canonical JSON t
 
 from ._chunkers._options import ChunkOptions
 from ._core._metadata import Metadata, metadata_json
+from ._errors import InputError
 from ._packing._access import Principal
 from ._packing._context import PackedContext, Passage
 from ._packing._pack_records import pack_records
@@ -19,7 +20,6 @@ from ._records._record import RECORD_FIELDS, ChunkRecord, render_title
 from ._records._schema import record_json_schema
 from ._text._documents import (
     INPUT_FORMATS,
-    InputError,
     SourceDocument,
     document_from_bytes,
     document_from_text,

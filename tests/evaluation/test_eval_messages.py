@@ -348,7 +348,7 @@ _ERRORS: list[tuple[str, Callable[[], object], type[Exception], str, str]] = [
         "scorer-unknown",
         lambda: make_scorer("tfidf", ["a"]),
         ValueError,
-        "",
+        "retriever",
         "retriever must be one of bm25, dense, got 'tfidf'",
     ),
 ]

@@ -11,6 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from .._errors import ArgumentValueError
 from ._heading_aware import heading_spans
 from ._pages import page_spans
 from ._recursive import recursive_spans
@@ -56,7 +57,7 @@ STRATEGIES: dict[str, Strategy] = {}
 def register(strategy: Strategy) -> Strategy:
     """Add ``strategy`` to :data:`STRATEGIES` (a name is registered once); return it."""
     if strategy.name in STRATEGIES:
-        raise ValueError(f"strategy {strategy.name!r} is already registered")
+        raise ArgumentValueError("strategy", "is already registered", strategy.name)
     STRATEGIES[strategy.name] = strategy
     return strategy
 
