@@ -14,9 +14,9 @@ from ._chunkers._pages import chunk_pages
 from ._chunkers._split_markdown import split_markdown
 from ._chunkers._window import chunk, token_windows
 from ._core._assemble import assemble
-from ._core._chunk import Chunk
 from ._core._hashing import hash_text
-from ._core._split import split_section
+from ._core._seed_chunk import Chunk
+from ._core._split_section import split_section
 from ._core._tokens import count_tokens
 from ._counters._registry import resolve_counter
 from ._errors import ArgumentTypeError, ArgumentValueError, ChunkspecError, InputError

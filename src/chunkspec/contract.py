@@ -26,7 +26,7 @@ from typing import Any, Protocol
 
 from ._chunkers._heading_aware import Chunker, DocumentChunk
 from ._chunkers._split_markdown import split_markdown
-from ._core._split import split_section
+from ._core._split_section import split_section
 from ._core._tokens import SEPARATORS
 from ._counters._builtin import TokenCounter, WhitespaceCounter
 from ._errors import ContractViolation

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from .._core._split import split_section
+from .._core._split_section import split_section
 from .._counters._builtin import WhitespaceCounter
 from .._errors import ArgumentValueError
 from ._span import Span
