@@ -97,8 +97,12 @@ FORMER_NAMES = [
 #: Names added to the top level since the public home modules exist (each also in its home).
 ADDED_NAMES = ["pack_records"]
 
+#: Former names that are public nowhere: ``counter_from_name`` is ``resolve_counter`` given
+#: a name, so the one route is ``resolve_counter``.
+REMOVED = ["counter_from_name"]
+
 HOMES = ("core", "counters", "evaluation", "markdown", "pages", "records", "windows")
-MOVED = sorted(set(FORMER_NAMES) - set(chunkspec.__all__))
+MOVED = sorted(set(FORMER_NAMES) - set(chunkspec.__all__) - set(REMOVED))
 
 
 def test_the_top_level_is_small_and_sorted() -> None:
@@ -123,6 +127,13 @@ def test_a_moved_name_lives_in_one_home_only(name: str) -> None:
     assert not hasattr(chunkspec, name)
     with pytest.raises(AttributeError, match=f"no attribute {name!r}"):
         getattr(chunkspec, name)
+
+
+@pytest.mark.parametrize("name", REMOVED)
+def test_a_removed_name_is_in_no_public_module(name: str) -> None:
+    for home in HOMES:
+        assert name not in importlib.import_module(f"chunkspec.{home}").__all__, home
+    assert not hasattr(chunkspec, name)
 
 
 def test_from_import_of_a_moved_name_fails() -> None:

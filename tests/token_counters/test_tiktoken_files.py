@@ -13,7 +13,8 @@ import pytest
 
 from chunkspec import ArgumentValueError
 from chunkspec._cli import main
-from chunkspec.counters import TiktokenCounter, counter_from_name, counter_name
+from chunkspec._counters._registry import counter_from_name
+from chunkspec.counters import TiktokenCounter, counter_name
 from tests import tiny_tiktoken
 from tests.counters import SMALL_MERGES, byte_encoding
 from tests.frameworks import no_network
