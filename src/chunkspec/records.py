@@ -12,6 +12,7 @@ its canonical JSON text (META rules).
 
 from ._chunkers._options import ChunkKeywords, ChunkOptions
 from ._core._metadata import Metadata, metadata_json
+from ._errors import InputError
 from ._packing._access import Principal
 from ._packing._context import PackedContext, Passage
 from ._packing._pack_records import pack_records
@@ -23,7 +24,6 @@ from ._records._rows import ChunkJob
 from ._records._schema import record_json_schema
 from ._text._documents import (
     INPUT_FORMATS,
-    InputError,
     SourceDocument,
     document_from_bytes,
     document_from_text,

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from .._core._split import split_section
+from .._core._split_section import split_section
 from ._span import Span
 
 if TYPE_CHECKING:

@@ -35,8 +35,6 @@ _CHUNKING_DEFAULTS = {
     "overlap_tokens": None,
     "counter": None,
     "encoding_file": None,
-    "encoding": None,
-    "tokenizer": None,
     "count_headings": False,
     "split_tables": False,
     "min_tokens": None,

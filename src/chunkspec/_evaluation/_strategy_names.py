@@ -23,7 +23,7 @@ from dataclasses import replace
 
 from .._core._hashing import hash_text
 from .._core._validate import MAX_SAFE_INTEGER, require_str
-from .._errors import ArgumentValueError
+from .._errors import ArgumentValueError, StrategyUnavailable
 from .._records._chunk_document import chunk_document
 from .._records._record import ChunkRecord
 from .._text._documents import SourceDocument
@@ -74,16 +74,6 @@ def indexed_text(record: ChunkRecord) -> str:
     if trail and record.strategy.startswith(_TRAILED):
         return f"{trail}\n\n{record.text}"
     return record.text
-
-
-class StrategyUnavailable(ArgumentValueError):
-    """A known strategy whose chunker cannot run in this installation (rule EVAL-19).
-
-    No built-in family raises it: every one's chunker ships in chunkspec's core.
-    """
-
-    def __init__(self, name: str, needs: str) -> None:
-        super().__init__("strategy", f"needs {needs}", name)
 
 
 _WORD = re.compile(r"\S+")
