@@ -89,7 +89,6 @@ OPTION_FLAGS = (
     ),
 )
 
-
 #: The option fields whose flag names differ from the field only by ``--`` and dashes.
 _FIELDS = ("max_tokens", "overlap_tokens", "encoding_file", *(o.field for o in OPTION_FLAGS))
 
@@ -178,6 +177,7 @@ def add_chunking_options(parser: Any, spec: CommandOptions) -> None:
     if spec.strategy is None:
         for option in OPTION_FLAGS:
             parser.add_argument(option.flag, **option.keywords)
+
 
 def _flag_names(spec: CommandOptions) -> dict[str, str]:
     """Option field -> the flag that sets it on this command."""
