@@ -17,9 +17,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from .._core._tokens import WHITESPACE
-from .._core._units import has_cluster_script
-from .._text._sentences import CLOSERS, TERMINATORS
+from chunkspec._core._tokens import WHITESPACE
+from chunkspec._core._units import has_cluster_script
+from chunkspec._text._sentences import CLOSERS, TERMINATORS
 
 __all__ = ["CLASSES", "InputClass", "classes_table"]
 
