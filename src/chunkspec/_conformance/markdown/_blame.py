@@ -84,7 +84,7 @@ def _block_rule(name: str, trim: Callable[[str], str]) -> Any:
         raise ImportError(f"markdown_it.rules_block.{name} has no source to load")
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
-    module.mdTrim = trim
+    vars(module)["mdTrim"] = trim
     return getattr(module, name)
 
 
