@@ -20,17 +20,14 @@ from typing import TYPE_CHECKING, Any
 from ._chunkers._options import UNSET, ChunkOptions, Unset, options_from
 from ._core._validate import require_int
 from ._errors import ArgumentTypeError
-from ._records._rows import ChunkJob
+from ._records._job import ChunkJob
+from ._records._size_policy import BIG_MEMORY_PER_BYTE as BIG_MEMORY_PER_BYTE
+from ._records._size_policy import is_big, reserved_memory
 
 if TYPE_CHECKING:
     import pyarrow as pa
 
 __all__ = ["chunk_dataset"]
-
-#: Memory reserved for one big document, per byte of it: the bytes, the decoded text, the
-#: parsed blocks, the token spans and the records of a plain-text file peak at about 45
-#: times the file in CPython (docs/performance.md, "Ingest"); 64 leaves room.
-BIG_MEMORY_PER_BYTE = 64
 
 
 def _ray() -> Any:
@@ -70,8 +67,7 @@ def _payload_size(row: dict[str, Any]) -> int:
 
 def _is_big(row: dict[str, Any], big_bytes: int, max_bytes: int | None, big: bool) -> bool:
     """True if the row's document is big (over ``big_bytes``, not over the hard cap)."""
-    size = _payload_size(row)
-    return (size > big_bytes and (max_bytes is None or size <= max_bytes)) == big
+    return is_big(_payload_size(row), big_bytes, max_bytes) == big
 
 
 def chunk_dataset(
@@ -165,7 +161,7 @@ def chunk_dataset(
 
     if big_bytes is None:
         return chunked(ds, batch_size, memory)
-    reserve = big_memory if big_memory is not None else BIG_MEMORY_PER_BYTE * max(big_bytes, 1)
+    reserve = reserved_memory(max(big_bytes, 1), big_memory)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", UserWarning)  # "use expr": a size has no expression
         # A document over the hard cap is an error row without any memory (SCALE-5): small.

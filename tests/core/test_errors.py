@@ -20,7 +20,7 @@ from chunkspec import (
     split_section,
 )
 from chunkspec._cli._io import CliError
-from chunkspec._cli._results import DamagedRow
+from chunkspec._corpus._part_files import DamagedRow
 from chunkspec._conformance._port import PortError
 from chunkspec._core._strict_json import JsonTextError, RepeatedKeyError
 from chunkspec._text._regular_files import NotRegularFile, OverCap
@@ -184,10 +184,10 @@ def test_no_other_error_class_is_defined() -> None:
         "ArgumentTypeError",
         "ArgumentValueError",
         "ChunkspecError",
-        "CliError",
         "ContractViolation",
         "CorpusError",
         "DamagedRow",
+        "IngestError",
         "InputError",
         "JsonTextError",
         "NotRegularFile",

@@ -14,7 +14,7 @@ from typing import IO, Any
 from .._records._record import ChunkRecord
 from ._io import CliError, os_reason
 from ._record_line import record_line
-from ._signals import removed_on_failure
+from .._corpus._critical import removed_on_failure
 
 __all__ = [
     "Progress",
