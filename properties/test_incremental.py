@@ -184,7 +184,7 @@ def test_the_ray_path_reuses_as_the_local_one(
     given_to_ray: list[list[str]] = []
 
     def stand_in(
-        inputs: list[Any], job: Any, args: Any, folder: Path, tally: Any, sidecar: Any
+        inputs: list[Any], job: Any, settings: Any, folder: Path, tally: Any, sidecar: Any
     ) -> None:
         given_to_ray.append([item.doc_id for item in inputs])
         written = []

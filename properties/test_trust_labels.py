@@ -23,10 +23,10 @@ from tests.typescript_port import built, call_api
 
 from chunkspec import InputError, chunk_document, document_from_text
 from chunkspec._cli import _pack, _view
-from chunkspec._corpus import _part_files as _results
 from chunkspec._cli._io import CliError
 from chunkspec._core._metadata import Metadata, thaw
 from chunkspec._core._strict_json import strict_json_object
+from chunkspec._corpus import _part_files as _results
 from chunkspec.records import ChunkRecord
 
 #: The text the record lines are chunked from (view checks spans against it).

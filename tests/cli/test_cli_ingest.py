@@ -224,8 +224,7 @@ def test_unreadable_file_is_an_error_row(tmp_path: Path) -> None:
 
 def _options() -> Any:
     """A job of heading chunking options, checked."""
-    from chunkspec import ChunkOptions
-    from chunkspec import ChunkJob
+    from chunkspec import ChunkJob, ChunkOptions
 
     return ChunkJob(ChunkOptions("heading", 12))
 

@@ -20,9 +20,9 @@ from chunkspec import (
     split_section,
 )
 from chunkspec._cli._io import CliError
-from chunkspec._corpus._part_files import DamagedRow
 from chunkspec._conformance._port import PortError
 from chunkspec._core._strict_json import JsonTextError, RepeatedKeyError
+from chunkspec._corpus._part_files import DamagedRow
 from chunkspec._text._regular_files import NotRegularFile, OverCap
 from chunkspec.contract import ContractViolation
 from chunkspec.core import render

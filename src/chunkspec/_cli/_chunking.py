@@ -7,11 +7,11 @@ import contextlib
 import sys
 from collections.abc import Callable, Sequence
 
+from .._corpus._sidecar_file import read_sidecar
+from .._corpus._walk import find_inputs
 from .._records._chunk_document import chunk_document
 from .._records._record import ChunkRecord
 from .._text._documents import InputError, SourceDocument
-from .._corpus._sidecar_file import read_sidecar
-from .._corpus._walk import find_inputs
 from ._inputs import documents, report_skipped
 from ._io import CliError, one_line
 from ._options import CommandOptions, chunk_options

@@ -12,12 +12,12 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from .._records._changes import change_rows, change_summary
 from .._corpus._incremental import change_schema
+from .._corpus._part_files import result_rows
 from .._corpus._walk import shown
+from .._records._changes import change_rows, change_summary
 from ._io import CliError, json_line
 from ._output import atomic_file, check_output
-from .._corpus._part_files import result_rows
 
 __all__ = ["register", "summary_line"]
 

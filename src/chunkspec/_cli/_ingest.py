@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import sys
 import time
+from typing import Any
 
 from .._corpus._engine import DEFAULT_MAX_BYTES, IngestListener, Tally, check_run, ingest
 from .._errors import ArgumentTypeError, ArgumentValueError
@@ -34,6 +35,7 @@ OPTIONS = CommandOptions("ingest", structural_flags=True, size_flags=True)
 
 #: The reading options as ChunkJob's errors name them -> the flags that set them.
 _FLAGS = {"max_bytes": "--max-bytes", "input_format": "--input-format"}
+
 
 def register(sub: Any) -> None:
     """Add the ``ingest`` subcommand."""

@@ -126,5 +126,3 @@ def _deliver(state: SignalState, signum: int) -> None:
 def _exit(status: int, signum: int, frame: FrameType | None) -> None:
     """End the process at once with ``status``."""
     os._exit(status)
-
-

@@ -14,10 +14,10 @@ from pathlib import Path
 from typing import Any
 
 from .._core._strict_json import JsonTextError, strict_json_object
+from .._corpus._walk import named_input, shown
 from .._records._record import READ_FIELDS, RECORD_FIELDS, ChunkRecord
 from .._text._documents import InputError, SourceDocument
 from ._chunking import run_chunking
-from .._corpus._walk import named_input, shown
 from ._inputs import add_input_options, read_input
 from ._io import CliError, decode_text, read_bytes
 from ._options import CommandOptions, add_chunking_options

@@ -21,6 +21,7 @@ from .._core._collector import collector_paused
 from .._core._metadata import Metadata
 from .._errors import ArgumentTypeError, ArgumentValueError
 from .._records._job import ChunkJob
+from .._records._size_policy import BIG_BYTES, TASK_BYTES, tasks
 from .._version import __version__
 from ._file_io import IngestError, os_reason
 from ._incremental import (
@@ -41,7 +42,6 @@ from ._out_folder import PartWriter, check_out, staging, write_manifest
 from ._part_files import part_files
 from ._reuse_checks import Summaries
 from ._sidecar_file import read_sidecar
-from .._records._size_policy import BIG_BYTES, TASK_BYTES, tasks
 from ._walk import Input, find_inputs, shown
 from ._worker_pool import worker_count
 
@@ -187,13 +187,14 @@ def check_run(
         raise IngestError(f"--max-bytes must be >= 0 (0: no cap), got {max_bytes}")
     # CLI-12: an option the chosen engine would ignore is refused, never silently dropped
     if engine != "ray":
-        for flag, value in (
+        ignored: tuple[tuple[str, object], ...] = (
             ("--address", address),
             ("--big-bytes", big_bytes),
             ("--big-memory", big_memory),
             ("--verbose", True if verbose else None),
-        ):
-            if value is not None:
+        )
+        for flag, given in ignored:
+            if given is not None:
                 raise IngestError(f"{flag} needs --engine ray")
     if oversubscribe and (engine != "local" or workers is None):
         raise IngestError("--oversubscribe needs --workers N and the local engine")
@@ -251,8 +252,12 @@ def ingest(
     elif not isinstance(job, ChunkJob):
         raise ArgumentTypeError("job", "a chunkspec.ChunkJob", job)
     if output_format not in FORMATS:
-        raise ArgumentValueError("output_format", f"must be one of {', '.join(FORMATS)}", output_format)
-    check_run(engine, workers, oversubscribe, rows_per_file, address, big_bytes, big_memory, verbose)
+        raise ArgumentValueError(
+            "output_format", f"must be one of {', '.join(FORMATS)}", output_format
+        )
+    check_run(
+        engine, workers, oversubscribe, rows_per_file, address, big_bytes, big_memory, verbose
+    )
     if engine == "ray" and big_bytes is None:
         big_bytes = BIG_BYTES
     told = listener if listener is not None else IngestListener()
@@ -492,4 +497,3 @@ def _manifest(output_format: str, job: ChunkJob, tally: Tally) -> dict[str, Any]
         "chunks": tally.chunks,
         "errors": tally.errors,
     }
-

@@ -13,8 +13,8 @@ from typing import Any
 
 from .._core._strict_json import JsonTextError, strict_json_object
 from .._errors import ChunkspecError
-from ._out_folder import MANIFEST, read_manifest
 from ._file_io import IngestError
+from ._out_folder import MANIFEST, read_manifest
 
 __all__ = ["DamagedRow", "ReadBack", "iter_part", "part_files", "read_manifest", "result_rows"]
 

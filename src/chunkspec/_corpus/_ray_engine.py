@@ -22,14 +22,14 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .._core._metadata import Metadata, metadata_json
-from .._text._regular_files import OverCap
 from .._records._job import ChunkJob
 from .._records._rows import input_error_row
 from .._records._size_policy import size_groups
-from ._process_family import descendants, kill
-from ._local_engine import item_of, read_rows
-from ._file_io import IngestError
+from .._text._regular_files import OverCap
 from ._critical import STDERR, emergency, signalled, take_back
+from ._file_io import IngestError
+from ._local_engine import item_of, read_rows
+from ._process_family import descendants, kill
 
 if TYPE_CHECKING:
     import pyarrow as pa
