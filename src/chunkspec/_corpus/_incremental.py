@@ -33,8 +33,8 @@ from .._records._changes import (
     document_changes,
     entries_of,
 )
-from .._records._key import KEY_SCHEME
 from .._records._job import ChunkJob
+from .._records._key import KEY_SCHEME
 from .._text._regular_files import NotRegularFile, OverCap, read_regular
 from .._version import __version__
 from ._file_io import IngestError, json_line
