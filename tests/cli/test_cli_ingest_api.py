@@ -89,14 +89,12 @@ def test_the_api_writes_what_the_command_writes(tmp_path: Path, output_format: s
     api, command = tmp_path / "api", tmp_path / "command"
     job = ChunkJob(ChunkOptions(strategy="structural", max_tokens=64), max_bytes=1 << 20)
     argv = ["--strategy", "structural", "--max-tokens", "64", "--max-bytes", str(1 << 20)]
+    argv = ["ingest", str(corpus), "--out", str(command), "--format", output_format, *argv]
 
     def both() -> None:
         chunkspec.ingest([corpus], api, job, output_format=output_format, workers=1)
         with contextlib.redirect_stderr(io.StringIO()), contextlib.redirect_stdout(io.StringIO()):
-            status = main(
-                ["ingest", str(corpus), "--out", str(command), "--format", output_format]
-                + ["--workers", "1", *argv]
-            )
+            status = main([*argv, "--workers", "1"])
         assert status == 0
         assert _tree(api) == _tree(command)
 
