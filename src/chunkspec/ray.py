@@ -135,7 +135,7 @@ def chunk_dataset(
         raise ArgumentTypeError(
             "counter", "a counter name (str): a Ray task builds its own counter", chosen.counter
         )
-    job = ChunkJob(chosen, input_format, max_bytes, encoding, pdf_password).to_dict()
+    job = ChunkJob(chosen, input_format, max_bytes, encoding, pdf_password)
     require_int("batch_size", batch_size, minimum=1)
     require_int("max_retries", max_retries, minimum=0)
     if big_bytes is not None:
@@ -146,18 +146,7 @@ def chunk_dataset(
         require_int("memory", memory, minimum=1)
 
     def chunked(part: Any, size: int, reserve: int | None) -> Any:
-        with warnings.catch_warnings():
-            # Ray 2.60 takes max_retries only among the deprecated **ray_remote_args.
-            warnings.simplefilter("ignore", DeprecationWarning)
-            return part.map_batches(
-                _chunk_batch,
-                batch_format="pyarrow",
-                batch_size=size,
-                fn_kwargs={"job": job},
-                zero_copy_batch=True,
-                memory=reserve,
-                max_retries=max_retries,
-            )
+        return job_dataset(part, job, size, reserve, max_retries)
 
     if big_bytes is None:
         return chunked(ds, batch_size, memory)
@@ -172,3 +161,24 @@ def chunk_dataset(
             functools.partial(_is_big, big_bytes=big_bytes, max_bytes=max_bytes, big=True)
         )
     return chunked(small, batch_size, memory).union(chunked(big, 1, reserve))
+
+
+def job_dataset(
+    ds: Any, job: ChunkJob, batch_size: int, memory: int | None, max_retries: int = 3
+) -> Any:
+    """The dataset of chunk rows of ``ds`` under ``job``, ``batch_size`` documents a task,
+    each reserving ``memory`` bytes if given (checked by the caller). The job reaches every
+    task whole, as one value (OPT-3): :func:`chunk_dataset` and the Ray corpus engine."""
+    data = job.to_dict()
+    with warnings.catch_warnings():
+        # Ray 2.60 takes max_retries only among the deprecated **ray_remote_args.
+        warnings.simplefilter("ignore", DeprecationWarning)
+        return ds.map_batches(
+            _chunk_batch,
+            batch_format="pyarrow",
+            batch_size=batch_size,
+            fn_kwargs={"job": data},
+            zero_copy_batch=True,
+            memory=memory,
+            max_retries=max_retries,
+        )

@@ -13,7 +13,14 @@ import sys
 import time
 from typing import Any
 
-from .._corpus._engine import DEFAULT_MAX_BYTES, IngestListener, Tally, check_run, ingest
+from .._corpus._engine import (
+    DEFAULT_MAX_BYTES,
+    IngestListener,
+    IngestResult,
+    Tally,
+    check_run,
+    ingest,
+)
 from .._errors import ArgumentTypeError, ArgumentValueError
 from .._records._job import ChunkJob
 from .._records._size_policy import BIG_BYTES
@@ -32,6 +39,24 @@ __all__ = ["register"]
 
 #: ``ingest`` offers every chunking flag, with the library's defaults (OPT-6).
 OPTIONS = CommandOptions("ingest", structural_flags=True, size_flags=True)
+
+#: The keywords of :func:`chunkspec.ingest` that are the flags' of the same name (and
+#: ``--format``, its ``output_format``), and the listener that prints what the run says.
+SETTINGS = (
+    "engine",
+    "glob",
+    "follow_links",
+    "metadata",
+    "no_metadata",
+    "workers",
+    "oversubscribe",
+    "rows_per_file",
+    "address",
+    "big_bytes",
+    "big_memory",
+    "verbose",
+    "listener",
+)
 
 #: The reading options as ChunkJob's errors name them -> the flags that set them.
 _FLAGS = {"max_bytes": "--max-bytes", "input_format": "--input-format"}
@@ -203,14 +228,15 @@ class Terminal(IngestListener):
             sys.stderr.write("\r\x1b[K")
 
 
-def summary(
-    out: str, documents: int, chunks: int, errors: int, reused: int, skipped: int, seconds: float
-) -> str:
+def summary(out: str, result: IngestResult) -> str:
     """Return the last line: documents, chunks, errors, time (and documents reused)."""
-    said = "1 error" if errors == 1 else f"{errors} errors"
-    kept = f"{reused} reused, " if reused else ""  # INCR-5
-    passed = f"{skipped} skipped, " if skipped else ""  # TRUST-30
-    return f"{documents} documents, {chunks} chunks, {said}, {kept}{passed}{seconds:.1f} s -> {out}"
+    errors = "1 error" if result.errors == 1 else f"{result.errors} errors"
+    kept = f"{result.reused} reused, " if result.reused else ""  # INCR-5
+    passed = f"{result.skipped} skipped, " if result.skipped else ""  # TRUST-30
+    return (
+        f"{result.documents} documents, {result.chunks} chunks, {errors}, {kept}{passed}"
+        f"{result.seconds:.1f} s -> {out}"
+    )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -220,47 +246,22 @@ def run(args: argparse.Namespace) -> int:
         args.workers,
         args.oversubscribe,
         args.rows_per_file,
-        args.address,
-        args.big_bytes,
-        args.big_memory,
-        args.verbose,
         args.max_bytes,
+        address=args.address,
+        big_bytes=args.big_bytes,
+        big_memory=args.big_memory,
+        verbose=args.verbose,
     )
     show = args.progress == "always" or (args.progress == "auto" and sys.stderr.isatty())
     terminal = Terminal(show)
+    args.listener = terminal
     try:
-        result = ingest(
-            args.paths,
-            args.out,
-            options_from(args),
-            engine=args.engine,
-            output_format=args.format,
-            glob=args.glob,
-            follow_links=args.follow_links,
-            metadata=args.metadata,
-            no_metadata=args.no_metadata,
-            workers=args.workers,
-            oversubscribe=args.oversubscribe,
-            rows_per_file=args.rows_per_file,
-            address=args.address,
-            big_bytes=args.big_bytes,
-            big_memory=args.big_memory,
-            verbose=args.verbose,
-            listener=terminal,
-        )
+        settings = {name: getattr(args, name) for name in SETTINGS}
+        job = options_from(args)
+        result = ingest(args.paths, args.out, job, output_format=args.format, **settings)
     except BaseException:  # CLI-13: main prints the line; staging removed the new folder
         terminal.clear()
         raise
     terminal.clear()
-    print(
-        summary(
-            args.out,
-            result.documents,
-            result.chunks,
-            result.errors,
-            result.reused,
-            result.skipped,
-            result.seconds,
-        )
-    )
+    print(summary(args.out, result))
     return 0

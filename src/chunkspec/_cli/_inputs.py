@@ -12,14 +12,14 @@ from collections.abc import Iterator, Mapping
 from typing import Any
 
 from .._core._metadata import Metadata
-from .._corpus._walk import Input, cannot_read
+from .._corpus._walk import Input
 from .._text._documents import (
     INPUT_FORMATS,
     InputError,
     SourceDocument,
     document_from_bytes,
 )
-from .._text._regular_files import NotRegularFile, read_regular
+from .._text._regular_files import read_regular, unreadable
 from ._io import CliError
 
 #: CLI-18: the environment variable that holds the password of encrypted PDF inputs.
@@ -179,16 +179,8 @@ def read_input(
         raise InputError(item.message)
     try:  # TRUST-31: what is read is checked on the open descriptor: a regular file
         data = read_regular(item.path, fifo=item.stream)
-    except FileNotFoundError:
-        raise InputError(f"{item.source}: no such file") from None
-    except NotRegularFile as error:
-        if error.kind == "a directory":
-            raise InputError(f"{item.source}: is a directory") from None
-        raise InputError(f"{item.source}: {error}") from None
-    except IsADirectoryError:
-        raise InputError(f"{item.source}: is a directory") from None
     except OSError as error:
-        raise InputError(f"{item.source}: {cannot_read(error)}") from None
+        raise InputError(unreadable(item.source, error)) from None
     try:
         return document_from_bytes(
             data,

@@ -168,15 +168,13 @@ def check_run(
     workers: int | None,
     oversubscribe: bool,
     rows_per_file: int,
-    address: str | None = None,
-    big_bytes: int | None = None,
-    big_memory: int | None = None,
-    verbose: bool = False,
     max_bytes: int | None = None,
+    **ray_only: object,
 ) -> None:
     """Refuse the settings of a run that cannot be (CLI-12), each error naming the flag.
 
-    ``max_bytes`` is the command's ``--max-bytes`` as given (0: no cap), when it is checked.
+    ``max_bytes`` is the command's ``--max-bytes`` as given (0: no cap), when it is checked;
+    ``ray_only`` the settings only the Ray engine reads (``address=...``), in flag order.
     """
     if engine not in ENGINES:
         raise ArgumentValueError("engine", f"must be one of {', '.join(ENGINES)}", engine)
@@ -187,15 +185,9 @@ def check_run(
         raise IngestError(f"--max-bytes must be >= 0 (0: no cap), got {max_bytes}")
     # CLI-12: an option the chosen engine would ignore is refused, never silently dropped
     if engine != "ray":
-        ignored: tuple[tuple[str, object], ...] = (
-            ("--address", address),
-            ("--big-bytes", big_bytes),
-            ("--big-memory", big_memory),
-            ("--verbose", True if verbose else None),
-        )
-        for flag, given in ignored:
-            if given is not None:
-                raise IngestError(f"{flag} needs --engine ray")
+        for name, given in ray_only.items():
+            if given is not None and given is not False:
+                raise IngestError(f"--{name.replace('_', '-')} needs --engine ray")
     if oversubscribe and (engine != "local" or workers is None):
         raise IngestError("--oversubscribe needs --workers N and the local engine")
 
@@ -255,9 +247,8 @@ def ingest(
         raise ArgumentValueError(
             "output_format", f"must be one of {', '.join(FORMATS)}", output_format
         )
-    check_run(
-        engine, workers, oversubscribe, rows_per_file, address, big_bytes, big_memory, verbose
-    )
+    ray_only = {"address": address, "big_bytes": big_bytes, "big_memory": big_memory}
+    check_run(engine, workers, oversubscribe, rows_per_file, None, **ray_only, verbose=verbose)
     if engine == "ray" and big_bytes is None:
         big_bytes = BIG_BYTES
     told = listener if listener is not None else IngestListener()

@@ -7,7 +7,7 @@ import re
 import sys
 
 from .._errors import ChunkspecError
-from .._text._regular_files import NotRegularFile, read_regular
+from .._text._regular_files import read_regular, unreadable
 
 __all__ = [
     "IngestError",
@@ -50,16 +50,8 @@ def read_bytes(path: str) -> bytes:
     """
     try:
         return sys.stdin.buffer.read() if path == "-" else read_regular(path, fifo=True)
-    except FileNotFoundError:
-        raise IngestError(f"{path}: no such file") from None
-    except NotRegularFile as error:
-        if error.kind == "a directory":
-            raise IngestError(f"{path}: is a directory") from None
-        raise IngestError(f"{path}: {error}") from None
-    except IsADirectoryError:
-        raise IngestError(f"{path}: is a directory") from None
     except OSError as error:
-        raise IngestError(f"{path}: cannot read: {error.strerror}") from None
+        raise IngestError(unreadable(path, error)) from None
 
 
 def read_text(path: str) -> str:

@@ -1,8 +1,9 @@
 """The Ray corpus engine (``chunkspec ingest --engine ray``): the same rows, by Ray Data.
 
 Files are read with ``ray.data.read_binary_files(include_paths=True)``, chunked by
-:func:`chunkspec.ray.chunk_dataset` and written with ``Dataset.write_parquet`` into the
-staging folder; the summary is counted from the written files.
+``chunkspec.ray.job_dataset`` (``chunk_dataset``'s engine, the job whole) and written with
+``Dataset.write_parquet`` into the staging folder; the summary is counted from the written
+files.
 """
 
 from __future__ import annotations
@@ -176,7 +177,8 @@ def run_ray(
     with ray_messages(folder, settings.verbose, tally.listener.note), emergency(stop):
         try:
             start_ray(settings.address, settings.workers)
-            _run(ray, inputs, job, settings, folder, tally, sidecar)
+            result = _dataset(ray, inputs, job, sidecar, settings, tally.show)
+            result.write_parquet(str(folder))
         finally:
             if started:  # CLI-20: stop the Ray this run started, and all its processes
                 family = descendants(os.getpid())
@@ -185,20 +187,20 @@ def run_ray(
     _count(folder, tally)
 
 
-def _run(
+def _dataset(
     ray: Any,
     inputs: list[Input],
     job: ChunkJob,
-    settings: RayRun,
-    folder: Path,
-    tally: Tally,
     sidecar: dict[str, Metadata],
-) -> None:
-    """Build the datasets and write them into ``folder`` (Ray's messages where CLI-19 says)."""
+    settings: RayRun,
+    show: bool,
+) -> Any:
+    """The dataset of every input's rows: files read by Ray, grouped by the size policy, and
+    the inputs read here (Ray's progress bars only if ``show`` and ``--verbose``)."""
     from ..arrow import rows_to_table
-    from ..ray import chunk_dataset
+    from ..ray import job_dataset
 
-    ray.data.DataContext.get_current().enable_progress_bars = tally.show and settings.verbose
+    ray.data.DataContext.get_current().enable_progress_bars = show and settings.verbose
     names: dict[str, tuple[str, str, str | None]] = {}
     sizes: dict[str, int] = {}
     paths: list[str] = []
@@ -244,22 +246,10 @@ def _run(
     for chosen, batch, reserve in groups:
         files = ray.data.read_binary_files(chosen, include_paths=True)
         files = files.map_batches(_attach_ids, batch_format="pyarrow", fn_kwargs={"names": names})
-        datasets.append(
-            chunk_dataset(
-                files,
-                options=job.options,
-                input_format=job.input_format,
-                max_bytes=job.max_bytes,
-                encoding=job.encoding,
-                pdf_password=job.pdf_password,
-                batch_size=batch,
-                memory=reserve,
-            )
-        )
+        datasets.append(job_dataset(files, job, batch, reserve))  # the job whole (OPT-3)
     if refused:
         datasets.append(ray.data.from_arrow(rows_to_table(refused)))  # META-6: metadata as text
-    result = datasets[0] if len(datasets) == 1 else datasets[0].union(*datasets[1:])
-    result.write_parquet(str(folder))
+    return datasets[0] if len(datasets) == 1 else datasets[0].union(*datasets[1:])
 
 
 def _count(folder: Path, tally: Tally) -> None:

@@ -17,7 +17,7 @@ import stat
 
 from .._errors import ChunkspecError
 
-__all__ = ["NotRegularFile", "OverCap", "file_kind", "read_regular"]
+__all__ = ["NotRegularFile", "OverCap", "file_kind", "read_regular", "unreadable"]
 
 #: Bytes read at a time: the read stops one byte past the cap.
 _CHUNK = 1 << 20
@@ -45,6 +45,21 @@ class OverCap(ChunkspecError, ValueError):
     def __str__(self) -> str:
         shown = f"{self.size} bytes" if self.size is not None else f"more than {self.cap} bytes"
         return f"{shown} is over max_bytes ({self.cap})"
+
+
+def unreadable(name: str, error: OSError) -> str:
+    """SOURCE-6, CLI-1: why the file ``name`` cannot be read, one line naming it: missing,
+    a directory, not a regular file (TRUST-31), or the system's words (``cannot read: ...``).
+    Every reader of a named file says it with these words."""
+    if isinstance(error, FileNotFoundError):
+        return f"{name}: no such file"
+    if isinstance(error, IsADirectoryError) or (
+        isinstance(error, NotRegularFile) and error.kind == "a directory"
+    ):
+        return f"{name}: is a directory"
+    if isinstance(error, NotRegularFile):
+        return f"{name}: {error}"
+    return f"{name}: cannot read: {error.strerror or type(error).__name__}"
 
 
 def file_kind(mode: int) -> str:
