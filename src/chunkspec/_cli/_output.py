@@ -13,8 +13,8 @@ from typing import IO, Any
 
 from .._corpus._critical import removed_on_failure
 from .._records._record import ChunkRecord
+from .._records._record_files import record_line
 from ._io import CliError, os_reason
-from ._record_line import record_line
 
 __all__ = [
     "Progress",

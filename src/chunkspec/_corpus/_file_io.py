@@ -1,19 +1,15 @@
-"""Reading input files, with one-line errors (CLI-1), and the JSON Lines line (CLI-2)."""
+"""Reading input files, with one-line errors (CLI-1); records files: ``_records._record_files``."""
 
 from __future__ import annotations
 
-import json
-import re
 import sys
 
 from .._errors import ChunkspecError
+from .._records._record_files import decode_text
 from .._text._regular_files import read_regular, unreadable
 
 __all__ = [
     "IngestError",
-    "decode_text",
-    "json_line",
-    "line_breaks_escaped",
     "one_line",
     "os_reason",
     "read_bytes",
@@ -61,38 +57,3 @@ def read_text(path: str) -> str:
     so ``"\\r\\n"`` stays two characters as in the library (rule SPLIT-11).
     """
     return decode_text(path, read_bytes(path))
-
-
-def decode_text(path: str, data: bytes) -> str:
-    """Return ``data`` read from ``path`` as text by rule CLI-3 (strict UTF-8, BOM removed)."""
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as error:
-        raise IngestError(f"{path}: not valid UTF-8 (byte {error.start})") from None
-    return text[1:] if text.startswith("\ufeff") else text
-
-
-#: Characters JSON leaves raw that ``str.splitlines()`` and some editors treat as line breaks.
-_LINE_BREAKS = str.maketrans({"\x85": "\\u0085", "\u2028": "\\u2028", "\u2029": "\\u2029"})
-
-
-def json_line(record: dict[str, object]) -> str:
-    """Return ``record`` as one JSON Lines line (rule CLI-2): UTF-8, one ``\\n`` at the end.
-
-    Non-ASCII stays readable; U+0085, U+2028 and U+2029 are escaped so that a reader that
-    splits on any Unicode line break still sees one record per line.
-    """
-    return line_breaks_escaped(_ENCODER.encode(record)) + "\n"
-
-
-def line_breaks_escaped(line: str) -> str:
-    """Return a JSON text with U+0085, U+2028 and U+2029 written as escapes (CLI-2)."""
-    # Only a non-ASCII line can hold one; translate() maps every character through a dict.
-    if not line.isascii() and _BREAKS.search(line) is not None:
-        return line.translate(_LINE_BREAKS)
-    return line
-
-
-#: ``json.dumps(record, ensure_ascii=False)``'s encoder, made once (dumps makes one a call).
-_ENCODER = json.JSONEncoder(ensure_ascii=False)
-_BREAKS = re.compile("[\x85\u2028\u2029]")

@@ -35,9 +35,10 @@ from .._records._changes import (
 )
 from .._records._job import ChunkJob
 from .._records._key import KEY_SCHEME
+from .._records._record_files import json_line
 from .._text._regular_files import NotRegularFile, OverCap, read_regular
 from .._version import __version__
-from ._file_io import IngestError, json_line
+from ._file_io import IngestError
 from ._part_files import ReadBack, part_files, read_manifest
 from ._reuse_checks import DocumentRows, Summaries, canonical_digest
 from ._walk import Input, shown

@@ -27,8 +27,9 @@ from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import IO, Any
 
+from .._records._record_files import json_line
 from ._critical import held, removed_on_failure
-from ._file_io import IngestError, json_line, one_line
+from ._file_io import IngestError, one_line
 
 __all__ = [
     "MANIFEST",

@@ -11,8 +11,8 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from .._core._strict_json import JsonTextError, strict_json_object
 from .._errors import ChunkspecError
+from .._records._record_files import RecordFileError, json_object
 from ._file_io import IngestError
 from ._out_folder import MANIFEST, read_manifest
 
@@ -42,10 +42,10 @@ def _strict_row(line: bytes, where: str) -> dict[str, Any]:
     """One JSON Lines row read strictly: a DamagedRow for text that is not one JSON object,
     names a key twice (TRUST-2), or a chunk row whose ``metadata`` is null (TRUST-1)."""
     try:
-        row = strict_json_object(line.decode("utf-8"), where)
+        row = json_object(where, line.decode("utf-8"))
     except UnicodeDecodeError:
         raise DamagedRow(f"{where}: not UTF-8") from None
-    except JsonTextError as error:
+    except RecordFileError as error:
         raise DamagedRow(str(error)) from None
     if _null_metadata(row):
         raise DamagedRow(f"{where}: {_NULL}")
