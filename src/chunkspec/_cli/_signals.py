@@ -10,6 +10,11 @@ Python swallows an exception raised where it cannot propagate (a weakref callbac
 a garbage-collector callback): it reports it through ``sys.unraisablehook`` and goes on. A
 first signal that lands there is not lost: the hook keeps its report off standard error and
 delivers the signal again a moment later, to be raised in the run's own code (CLI-13).
+
+The handler lives here, in the command; the critical sections it honours and the clean-ups
+it runs (``held``, ``emergency``, ``removed_on_failure``) are the corpus engine's, in
+``chunkspec._corpus._critical``, so that :func:`chunkspec.ingest` runs the same way
+without a handler.
 """
 
 from __future__ import annotations
