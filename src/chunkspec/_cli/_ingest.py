@@ -38,7 +38,7 @@ from ._sidecar import add_metadata_option
 __all__ = ["register"]
 
 #: ``ingest`` offers every chunking flag, with the library's defaults (OPT-6).
-OPTIONS = CommandOptions("ingest", structural_flags=True, size_flags=True)
+OPTIONS = CommandOptions("ingest")
 
 #: The keywords of :func:`chunkspec.ingest` that are the flags' of the same name (and
 #: ``--format``, its ``output_format``), and the listener that prints what the run says.

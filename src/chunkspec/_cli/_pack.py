@@ -15,8 +15,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from .._core._assemble import assemble
-from .._core._chunk import Chunk
 from .._core._hashing import hash_text
+from .._core._seed_chunk import Chunk
 from .._core._tokens import count_tokens
 from .._counters._registry import measure_of
 from .._errors import ArgumentTypeError, ArgumentValueError

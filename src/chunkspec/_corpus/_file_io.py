@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sys
 
-from .._errors import ChunkspecError
+from .._errors import IngestError
 from .._records._record_files import decode_text
 from .._text._regular_files import read_regular, unreadable
 
@@ -15,11 +15,6 @@ __all__ = [
     "read_bytes",
     "read_text",
 ]
-
-
-class IngestError(ChunkspecError):
-    """A problem with a run's input or output folder, said in one line (CLI-1): the command
-    line reports it with exit status 2, :func:`chunkspec.ingest` raises it."""
 
 
 def one_line(message: str) -> str:

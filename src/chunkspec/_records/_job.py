@@ -14,7 +14,7 @@ from .._chunkers._options import ChunkOptions
 from .._core._validate import require_int, require_str
 from .._errors import ArgumentTypeError, ArgumentValueError
 from .._text._documents import INPUT_FORMATS, SourceDocument, check_encoding
-from ._chunk_document import check_options, chunk_document
+from ._chunk_document import chunk_document
 from ._record import ChunkRecord
 
 __all__ = ["ChunkJob"]
@@ -50,7 +50,6 @@ class ChunkJob:
         check_encoding(self.encoding)
         if self.pdf_password is not None:
             require_str("pdf_password", self.pdf_password)
-        check_options(self.options)
 
     def chunk(self, document: SourceDocument) -> list[ChunkRecord]:
         """Return chunk_document's records of ``document`` under these options."""

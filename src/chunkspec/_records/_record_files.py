@@ -22,7 +22,7 @@ from typing import Any
 
 from .._core._metadata import metadata_from_json, thaw
 from .._core._strict_json import JsonTextError, strict_json_object
-from .._errors import ChunkspecError
+from .._errors import RecordFileError
 from ._record import READ_FIELDS, RECORD_FIELDS, ChunkRecord
 from ._rows import ERROR_FIELD
 
@@ -42,11 +42,6 @@ __all__ = [
 
 #: The first bytes of every Parquet file (CLI-14).
 PARQUET_MAGIC = b"PAR1"
-
-
-class RecordFileError(ChunkspecError, ValueError):
-    """A records file that cannot be read as records: one line naming the file, and the line
-    or row (CLI-1); the command line reports it with exit status 2."""
 
 
 def decode_text(path: str, data: bytes) -> str:
