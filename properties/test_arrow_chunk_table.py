@@ -134,16 +134,16 @@ def test_an_exception_inside_chunking_is_one_error_row(
     victim %= len(documents)
     bad = {**documents[victim], "bytes": b"boom " + documents[victim]["bytes"]}
     with_bad = [*documents[:victim], bad, *documents[victim + 1 :]]
-    from chunkspec._records import _rows
+    from chunkspec._records import _job
 
-    real = _rows.ChunkJob.chunk
+    real = _job.ChunkJob.chunk
 
     def exploding(self: Any, document: Any) -> list[Any]:
         if document.text.startswith("boom "):
             raise RecursionError("maximum recursion depth exceeded\nwhile chunking")
         return real(self, document)
 
-    with mock.patch.object(_rows.ChunkJob, "chunk", exploding):
+    with mock.patch.object(_job.ChunkJob, "chunk", exploding):
         rows = chunk_table(_table(with_bad), **options).to_pylist()
     before = model_chunk_table(with_bad[:victim], options)
     after = model_chunk_table(with_bad[victim + 1 :], options)

@@ -18,7 +18,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from chunkspec._cli._inputs import find_inputs, shown
+from chunkspec._corpus._walk import find_inputs, shown
 
 #: Each example writes a small folder: fewer examples than the CI profile's 1,000.
 _FILES = settings(max_examples=100, deadline=None)

@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 from chunkspec import chunk_document, document_from_text
 from chunkspec._cli import main
 from chunkspec._cli._io import json_line
-from chunkspec._cli._results import result_rows
+from chunkspec._corpus._part_files import result_rows
 from chunkspec._records._changes import CHUNK_CHANGES, apply_changes, change_rows
 from properties.models import model_change_set
 
@@ -137,7 +137,7 @@ def test_a_failing_incremental_run_keeps_the_previous_result(
 ) -> None:
     """INCR-4: an error at any write of an incremental run leaves --out byte for byte as
     it was, and no staging folder behind."""
-    from chunkspec._cli._ingest_output import PartWriter
+    from chunkspec._corpus._out_folder import PartWriter
 
     with tempfile.TemporaryDirectory() as scratch:
         root = Path(scratch)
@@ -177,14 +177,14 @@ def test_the_ray_path_reuses_as_the_local_one(
     the local engine chunks and holds a full local run's rows."""
     import pyarrow.parquet as pq
 
-    from chunkspec._cli import _ingest_ray
-    from chunkspec._cli._ingest_local import item_of, read_rows
+    from chunkspec._corpus import _ray_engine as _ingest_ray
+    from chunkspec._corpus._local_engine import item_of, read_rows
     from chunkspec.arrow import rows_to_table
 
     given_to_ray: list[list[str]] = []
 
     def stand_in(
-        inputs: list[Any], job: Any, args: Any, folder: Path, tally: Any, sidecar: Any
+        inputs: list[Any], job: Any, settings: Any, folder: Path, tally: Any, sidecar: Any
     ) -> None:
         given_to_ray.append([item.doc_id for item in inputs])
         written = []

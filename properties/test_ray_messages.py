@@ -18,7 +18,8 @@ from pathlib import Path
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from chunkspec._cli._ingest_ray import RAY_LOG, ray_messages
+from chunkspec._cli._ingest import Terminal
+from chunkspec._corpus._ray_engine import RAY_LOG, ray_messages
 
 _chunks = st.lists(st.binary(max_size=200), max_size=5)
 
@@ -49,7 +50,7 @@ def test_ray_messages_reach_the_log_and_only_the_log(chunks: list[bytes], fails:
     standard error; a failure keeps the log in the temporary folder and names it in one line."""
     with tempfile.TemporaryDirectory() as folder, _real_stderr() as seen:
         try:
-            with ray_messages(Path(folder), verbose=False):
+            with ray_messages(Path(folder), False, Terminal(progress=False).note):
                 for chunk in chunks:
                     os.write(2, chunk)
                 if fails:
@@ -77,7 +78,7 @@ def test_ray_messages_reach_the_log_and_only_the_log(chunks: list[bytes], fails:
 def test_verbose_leaves_standard_error_alone(chunks: list[bytes]) -> None:
     """CLI-19: with ``--verbose`` Ray's messages stay on standard error and no log is made."""
     with tempfile.TemporaryDirectory() as folder, _real_stderr() as seen:
-        with ray_messages(Path(folder), verbose=True):
+        with ray_messages(Path(folder), True, Terminal(progress=False).note):
             for chunk in chunks:
                 os.write(2, chunk)
         assert seen.read_bytes() == b"".join(chunks)

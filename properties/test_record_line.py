@@ -14,7 +14,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from chunkspec import ChunkRecord, chunk_document, document_from_text, hash_text
-from chunkspec._cli._record_line import record_line
+from chunkspec._records._record_files import record_line
 from properties.strategies import markdown_documents
 from properties.test_metadata import json_objects
 

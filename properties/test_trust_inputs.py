@@ -26,11 +26,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from chunkspec import ChunkOptions
-from chunkspec._cli._ingest_local import read_rows
-from chunkspec._cli._inputs import documents, find_inputs
+from chunkspec import ChunkJob, ChunkOptions
+from chunkspec._cli._inputs import documents
 from chunkspec._cli._io import CliError
-from chunkspec._records._rows import ChunkJob
+from chunkspec._corpus._local_engine import read_rows
+from chunkspec._corpus._walk import find_inputs
 from chunkspec._text._documents import InputError
 from chunkspec._text._regular_files import OverCap, read_regular
 

@@ -22,10 +22,12 @@ from hypothesis import strategies as st
 from tests.typescript_port import built, call_api
 
 from chunkspec import InputError, chunk_document, document_from_text
-from chunkspec._cli import _pack, _results, _view
+from chunkspec._cli import _pack, _view
 from chunkspec._cli._io import CliError
 from chunkspec._core._metadata import Metadata, thaw
 from chunkspec._core._strict_json import strict_json_object
+from chunkspec._corpus import _part_files as _results
+from chunkspec._records._record_files import json_object
 from chunkspec.records import ChunkRecord
 
 #: The text the record lines are chunked from (view checks spans against it).
@@ -107,7 +109,7 @@ def _line(metadata: Any, again: bool) -> str:
 
 def _pack_read(where: str, line: str) -> Any:
     """``pack``'s own reading of one line: its JSON object, then its record (RECORD-9)."""
-    data = _pack._json_object(where, line)
+    data = json_object(where, line)
     _pack._from_record(where, data)
     return ChunkRecord.from_dict({k: v for k, v in data.items() if k != "score"}).metadata
 

@@ -18,10 +18,11 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from chunkspec._cli import main
-from chunkspec._cli._ingest_output import STAGING_MARK, check_out, remove_leftovers
+from chunkspec._cli._ingest import Terminal
 from chunkspec._cli._io import CliError
 from chunkspec._cli._output import atomic_file
-from chunkspec._cli._workers import worker_count
+from chunkspec._corpus._out_folder import STAGING_MARK, check_out, remove_leftovers
+from chunkspec._corpus._worker_pool import worker_count
 
 #: What a manifest may be: absent, not an ingest manifest, one listing its files
 #: (TRUST-23), one written before manifests listed them.
@@ -302,7 +303,7 @@ def test_only_dead_runs_staging_folders_of_ingests_files_are_removed(
             if p.is_file() and not any(part in expected for part in p.parts)
         }
         with contextlib.redirect_stderr(io.StringIO()) as err:
-            remove_leftovers(root / "out")
+            remove_leftovers(root / "out", Terminal(progress=False).note)
         gone = {f".out.chunkspec-{n}" for n in range(len(folders))} - set(os.listdir(root))
         assert gone == expected
         assert err.getvalue().count("\n") == len(expected)
@@ -387,7 +388,7 @@ def test_the_worker_count_is_capped_at_the_usable_cores(
 
     cores = len(os.sched_getaffinity(0))
     with contextlib.redirect_stderr(io.StringIO()) as err:
-        count = worker_count(asked, oversubscribe)
+        count = worker_count(asked, oversubscribe, Terminal(progress=False).note)
     if asked is None:
         assert (count, err.getvalue()) == (cores, "")
     elif asked > cores and not oversubscribe:

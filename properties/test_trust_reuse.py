@@ -26,12 +26,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from tests.tamper import EDITS, tamper
 
-from chunkspec import ChunkOptions
+from chunkspec import ChunkJob, ChunkOptions
 from chunkspec._cli import main
-from chunkspec._cli._ingest_incremental import fingerprint_data, run_fingerprint
-from chunkspec._cli._results import iter_part, part_files, result_rows
+from chunkspec._corpus._incremental import fingerprint_data, run_fingerprint
+from chunkspec._corpus._part_files import iter_part, part_files, result_rows
 from chunkspec._records._changes import change_rows
-from chunkspec._records._rows import ChunkJob
 
 NAMES = ["a", "b", "c", "d"]
 VOCABULARY = ["alpha", "beta", "gamma", "délta", "ñu"]

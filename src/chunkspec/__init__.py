@@ -18,10 +18,12 @@ from ._core._hashing import hash_text
 from ._core._seed_chunk import Chunk
 from ._core._split_section import split_section
 from ._core._tokens import count_tokens
+from ._corpus._engine import IngestResult, ingest
 from ._counters._registry import resolve_counter
 from ._errors import ArgumentTypeError, ArgumentValueError, ChunkspecError, InputError
 from ._packing._pack_records import pack_records
 from ._records._chunk_document import chunk_document
+from ._records._job import ChunkJob
 from ._records._record import ChunkRecord
 from ._text._documents import (
     SourceDocument,
@@ -37,10 +39,12 @@ __all__ = [
     "ArgumentTypeError",
     "ArgumentValueError",
     "Chunk",
+    "ChunkJob",
     "ChunkOptions",
     "ChunkRecord",
     "ChunkspecError",
     "HeadingAwareChunker",
+    "IngestResult",
     "InputError",
     "SourceDocument",
     "assemble",
@@ -51,6 +55,7 @@ __all__ = [
     "document_from_bytes",
     "document_from_text",
     "hash_text",
+    "ingest",
     "pack_records",
     "parse_markdown",
     "read_document",

@@ -16,15 +16,18 @@ Each class also derives from the built-in it has always been (in brackets), so a
     ├── CorpusError [ValueError]              a labelled corpus breaking its format (EVAL)
     ├── RetrieverUnavailable [ValueError]     a retriever whose extra is not installed (EVAL)
     ├── ContractViolation [AssertionError]    a chunker broke a contract rule (CONTRACT)
-    ├── CliError                              _cli/_io.py: a command line's one-line error (CLI-1)
-    ├── DamagedRow [ValueError]               _cli/_results.py: a part's row that is not ingest
-    │                                         output (TRUST-46)
+    ├── RecordFileError [ValueError]          a records file that cannot be read as records (CLI-4)
+    ├── IngestError                           a corpus run's one-line error (CLI-1); the command
+    │                                         line raises it as CliError (_cli/_io.py)
+    ├── DamagedRow [ValueError]               _corpus/_part_files.py: a part's row that is not
+    │                                         ingest output (TRUST-46)
     └── PortError                             _conformance/_port.py: a port that cannot be used
                                               (CONF)
 
 Signals that never leave their module (not errors a caller sees)::
 
-    Interrupted [KeyboardInterrupt]           _cli/_signals.py: a run stopped by a signal (CLI-13)
+    Interrupted [KeyboardInterrupt]           _corpus/_critical.py: a run stopped by a signal
+                                              (CLI-13)
     _ProducerGone [ChunkspecError]            _conformance/_produce.py: a case worker ended
     _Disagreement [Exception]                 _conformance/_runner.py: the port disagreed
     _Enough, _Found [BaseException]           _conformance/_runner.py: end the batch stage
@@ -43,11 +46,13 @@ __all__ = [
     "ChunkspecError",
     "ContractViolation",
     "CorpusError",
+    "IngestError",
     "InputError",
     "JsonTextError",
     "NotRegularFile",
     "OverCap",
     "PdfError",
+    "RecordFileError",
     "RepeatedKeyError",
     "RetrieverUnavailable",
     "StrategyUnavailable",
@@ -157,3 +162,13 @@ class RetrieverUnavailable(ChunkspecError, ValueError):
 
 class ContractViolation(ChunkspecError, AssertionError):
     """A chunker broke a contract rule; the message starts with the rule ID."""
+
+
+class RecordFileError(ChunkspecError, ValueError):
+    """A records file that cannot be read as records: one line naming the file, and the line
+    or row (CLI-1, CLI-4, CLI-14); the command line reports it with exit status 2."""
+
+
+class IngestError(ChunkspecError):
+    """A problem with a corpus run's inputs or output folder, said in one line (CLI-1): the
+    command line reports it with exit status 2, :func:`chunkspec.ingest` raises it."""

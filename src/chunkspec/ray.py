@@ -20,19 +20,16 @@ from typing import TYPE_CHECKING, Any
 from ._chunkers._options import ChunkOptions
 from ._core._validate import require_int
 from ._errors import ArgumentTypeError
+from ._records._job import ChunkJob
 from ._records._job_keywords import JobKeywords, job_of
-from ._records._rows import ChunkJob
+from ._records._size_policy import BIG_MEMORY_PER_BYTE as BIG_MEMORY_PER_BYTE
+from ._records._size_policy import is_big, reserved_memory
 
 if TYPE_CHECKING:
     import pyarrow as pa
     from typing_extensions import Unpack
 
 __all__ = ["chunk_dataset"]
-
-#: Memory reserved for one big document, per byte of it: the bytes, the decoded text, the
-#: parsed blocks, the token spans and the records of a plain-text file peak at about 45
-#: times the file in CPython (docs/performance.md, "Ingest"); 64 leaves room.
-BIG_MEMORY_PER_BYTE = 64
 
 
 def _ray() -> Any:
@@ -64,8 +61,7 @@ def _payload_size(row: dict[str, Any]) -> int:
 
 def _is_big(row: dict[str, Any], big_bytes: int, max_bytes: int | None, big: bool) -> bool:
     """True if the row's document is big (over ``big_bytes``, not over the hard cap)."""
-    size = _payload_size(row)
-    return (size > big_bytes and (max_bytes is None or size <= max_bytes)) == big
+    return is_big(_payload_size(row), big_bytes, max_bytes) == big
 
 
 def chunk_dataset(
@@ -110,7 +106,7 @@ def chunk_dataset(
         raise ArgumentTypeError(
             "counter", "a counter name (str): a Ray task builds its own counter", chosen.counter
         )
-    job = whole.to_dict()
+    job = whole
     max_bytes = whole.max_bytes
     require_int("batch_size", batch_size, minimum=1)
     require_int("max_retries", max_retries, minimum=0)
@@ -122,22 +118,11 @@ def chunk_dataset(
         require_int("memory", memory, minimum=1)
 
     def chunked(part: Any, size: int, reserve: int | None) -> Any:
-        with warnings.catch_warnings():
-            # Ray 2.60 takes max_retries only among the deprecated **ray_remote_args.
-            warnings.simplefilter("ignore", DeprecationWarning)
-            return part.map_batches(
-                _chunk_batch,
-                batch_format="pyarrow",
-                batch_size=size,
-                fn_kwargs={"job": job},
-                zero_copy_batch=True,
-                memory=reserve,
-                max_retries=max_retries,
-            )
+        return job_dataset(part, job, size, reserve, max_retries)
 
     if big_bytes is None:
         return chunked(ds, batch_size, memory)
-    reserve = big_memory if big_memory is not None else BIG_MEMORY_PER_BYTE * max(big_bytes, 1)
+    reserve = reserved_memory(max(big_bytes, 1), big_memory)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", UserWarning)  # "use expr": a size has no expression
         # A document over the hard cap is an error row without any memory (SCALE-5): small.
@@ -148,3 +133,24 @@ def chunk_dataset(
             functools.partial(_is_big, big_bytes=big_bytes, max_bytes=max_bytes, big=True)
         )
     return chunked(small, batch_size, memory).union(chunked(big, 1, reserve))
+
+
+def job_dataset(
+    ds: Any, job: ChunkJob, batch_size: int, memory: int | None, max_retries: int = 3
+) -> Any:
+    """The dataset of chunk rows of ``ds`` under ``job``, ``batch_size`` documents a task,
+    each reserving ``memory`` bytes if given (checked by the caller). The job reaches every
+    task whole, as one value (OPT-3): :func:`chunk_dataset` and the Ray corpus engine."""
+    data = job.to_dict()
+    with warnings.catch_warnings():
+        # Ray 2.60 takes max_retries only among the deprecated **ray_remote_args.
+        warnings.simplefilter("ignore", DeprecationWarning)
+        return ds.map_batches(
+            _chunk_batch,
+            batch_format="pyarrow",
+            batch_size=batch_size,
+            fn_kwargs={"job": data},
+            zero_copy_batch=True,
+            memory=memory,
+            max_retries=max_retries,
+        )

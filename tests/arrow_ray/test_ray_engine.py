@@ -22,7 +22,7 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 
 from chunkspec._cli import main
-from chunkspec._cli._ingest_ray import _attach_ids
+from chunkspec._corpus._ray_engine import _attach_ids
 from chunkspec.arrow import chunk_table
 from tests import goldens, tiny_tiktoken
 from tests.corpus_files import write_corpus

@@ -11,7 +11,8 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 import pytest
 
-from chunkspec._cli import _ingest_local, main
+from chunkspec._cli import main
+from chunkspec._corpus import _local_engine
 from chunkspec.arrow import chunk_table, chunk_table_schema
 from chunkspec.records import metadata_json
 from tests.corpus_files import write_corpus
@@ -200,7 +201,7 @@ def test_ctrl_c_leaves_out_as_it_was(
     def interrupted(*args: object, **kwargs: object) -> None:
         raise KeyboardInterrupt
 
-    monkeypatch.setattr("chunkspec._cli._ingest.run_local", interrupted)
+    monkeypatch.setattr("chunkspec._corpus._engine.run_local", interrupted)
     capsys.readouterr()
     assert main(["ingest", str(tmp_path / "in"), "--out", str(out), "--strategy", "window"]) == 130
     assert capsys.readouterr().err == (
@@ -213,7 +214,7 @@ def test_ctrl_c_leaves_out_as_it_was(
 
 def test_unreadable_file_is_an_error_row(tmp_path: Path) -> None:
     """A file that vanishes or cannot be read between the walk and the read is an error row."""
-    rows = _ingest_local.read_rows(
+    rows = _local_engine.read_rows(
         (str(tmp_path / "gone.md"), "gone", str(tmp_path / "gone.md"), None, None), _options()
     )
     assert rows[0]["error"].startswith(f"{tmp_path / 'gone.md'}: cannot read: ")
@@ -223,8 +224,7 @@ def test_unreadable_file_is_an_error_row(tmp_path: Path) -> None:
 
 def _options() -> Any:
     """A job of heading chunking options, checked."""
-    from chunkspec import ChunkOptions
-    from chunkspec._records._rows import ChunkJob
+    from chunkspec import ChunkJob, ChunkOptions
 
     return ChunkJob(ChunkOptions("heading", 12))
 
@@ -249,7 +249,7 @@ def test_dead_worker_process_is_one_line(
     def broken(*args: object, **kwargs: object) -> None:
         raise BrokenProcessPool("A process in the process pool was terminated abruptly")
 
-    monkeypatch.setattr("chunkspec._cli._ingest.run_local", broken)
+    monkeypatch.setattr("chunkspec._corpus._engine.run_local", broken)
     assert main(["ingest", str(tmp_path / "in"), "--out", str(tmp_path / "out")]) == 2
     err = capsys.readouterr().err
     assert err.startswith("chunkspec ingest: error: a worker process died")

@@ -17,7 +17,7 @@ import pytest
 
 from chunkspec._cli import main
 from chunkspec._cli._io import json_line
-from chunkspec._cli._results import result_rows
+from chunkspec._corpus._part_files import result_rows
 from chunkspec._records._changes import apply_changes
 from tests.corpus_files import write_corpus
 from tests.tamper import tamper
@@ -156,7 +156,7 @@ def test_interrupted_incremental_run_keeps_the_previous_result(
             raise OSError(28, "No space left on device")
         original(self, rows)
 
-    from chunkspec._cli._ingest_output import PartWriter
+    from chunkspec._corpus._out_folder import PartWriter
 
     original = PartWriter.write
     monkeypatch.setattr(PartWriter, "write", failing)
@@ -221,7 +221,7 @@ def test_rows_changed_during_the_run_stop_it(
 ) -> None:
     """TRUST-41: a reused document's rows are read again when written; another writer that
     edits them after the checks stops the run with one line and exit 2, --out as it was."""
-    from chunkspec._cli._results import ReadBack
+    from chunkspec._corpus._part_files import ReadBack
 
     write_corpus(tmp_path / "in", 4, corrupt_pdf=False)
     out = tmp_path / "out"
@@ -346,8 +346,8 @@ def test_the_change_set_is_streamed(tmp_path: Path, capsys: pytest.CaptureFixtur
 def test_rows_an_engine_wrote_unordered_are_summarised_in_index_order() -> None:
     """TRUST-45, INCR-9: the new side of an engine that writes a document's rows in another
     order (Ray may) is summarised in index order, so its digest is the ordered rows'."""
-    from chunkspec._cli._ingest_incremental import summarise
-    from chunkspec._cli._reuse_checks import Summaries
+    from chunkspec._corpus._incremental import summarise
+    from chunkspec._corpus._reuse_checks import Summaries
 
     rows = [
         {"doc_id": "d", "index": n, "id": f"d:{n}", "key": f"{n:064d}", "error": None}

@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from chunkspec._cli import _inputs
+from chunkspec._corpus import _walk
 from tests import goldens
 from tests.cli.test_cli import run_cli
 from tests.hostile_corpus import refuse_listing
@@ -175,4 +175,4 @@ def test_out_inside_input_is_refused(
 )
 def test_shown_names(name: str, expected: str) -> None:
     """CLI-16: valid names are unchanged; only undecodable bytes become \\xNN."""
-    assert _inputs.shown(name) == expected
+    assert _walk.shown(name) == expected

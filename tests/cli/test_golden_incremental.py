@@ -17,9 +17,9 @@ from typing import Any
 import pytest
 
 from chunkspec._cli import main
-from chunkspec._cli._ingest_output import PartWriter
 from chunkspec._cli._io import json_line
-from chunkspec._cli._results import result_rows
+from chunkspec._corpus._out_folder import PartWriter
+from chunkspec._corpus._part_files import result_rows
 from chunkspec._records._changes import apply_changes
 from tests import goldens
 

@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 
 from chunkspec._cli import main
-from chunkspec._cli._results import result_rows
+from chunkspec._corpus._part_files import result_rows
 from tests import goldens
 from tests.tamper import tamper
 

@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from chunkspec._cli import main
-from chunkspec._cli._results import result_rows
+from chunkspec._corpus._part_files import result_rows
 from tests.hostile_records import LABELS, SOURCE, hostile_front_matter, hostile_lines
 
 _HOSTILE = hostile_lines()

@@ -192,7 +192,8 @@ def test_signals_golden(case: dict[str, Any], tmp_path: Path) -> None:
 SLOW_CLEANUP = """
 import sys, time
 from pathlib import Path
-from chunkspec._cli._signals import emergency, stop_on_signals
+from chunkspec._cli._signals import stop_on_signals
+from chunkspec._corpus._critical import emergency
 with stop_on_signals("test"):
     with emergency(lambda: Path(sys.argv[1]).write_text("emergency")):
         try:
@@ -289,7 +290,7 @@ def test_a_temporary_is_made_with_signals_held_and_removed_while_registered(
     removal is still an emergency clean-up (a second signal during the removal removes it
     too). The race a property run found: a second SIGTERM right after the first left
     ``.out.chunkspec-*`` behind, because the removal was unregistered before it ran."""
-    from chunkspec._cli import _signals
+    from chunkspec._corpus import _critical as _signals
 
     seen: dict[str, Any] = {}
 
@@ -300,7 +301,7 @@ def test_a_temporary_is_made_with_signals_held_and_removed_while_registered(
         return folder
 
     def remove(folder: Path) -> None:
-        seen["registered"] = len(_signals._EMERGENCY)
+        seen["registered"] = len(_signals.EMERGENCY)
         folder.rmdir()
 
     def fail() -> None:
@@ -313,14 +314,15 @@ def test_a_temporary_is_made_with_signals_held_and_removed_while_registered(
     assert {signal.SIGINT, signal.SIGTERM} <= seen["held"]
     assert seen["registered"] == 1
     assert not (tmp_path / "staging").exists()
-    assert _signals._EMERGENCY == []
+    assert _signals.EMERGENCY == []
 
 
 #: A held block in the main thread while another thread (as pyarrow's pool and jemalloc's
 #: background thread are in ``ingest``) takes a process-directed SIGTERM for the process.
 HELD_WITH_ANOTHER_THREAD = """
 import os, signal, sys, threading, time
-from chunkspec._cli._signals import Interrupted, held, stop_on_signals
+from chunkspec._cli._signals import Interrupted, stop_on_signals
+from chunkspec._corpus._critical import held
 ready, go = threading.Event(), threading.Event()
 def other():
     ready.set()

@@ -159,10 +159,10 @@ def test_a_name_swapped_for_a_fifo_after_the_walk_is_refused(tmp_path: Path) -> 
     ``ingest``'s worker read of the same swap."""
     from argparse import Namespace
 
-    from chunkspec import ChunkOptions, InputError
-    from chunkspec._cli._ingest_local import item_of, read_rows
-    from chunkspec._cli._inputs import find_inputs, read_input
-    from chunkspec._records._rows import ChunkJob
+    from chunkspec import ChunkJob, ChunkOptions, InputError
+    from chunkspec._cli._inputs import read_input
+    from chunkspec._corpus._local_engine import item_of, read_rows
+    from chunkspec._corpus._walk import find_inputs
     from tests.hostile_corpus import no_wait
 
     (tmp_path / "docs").mkdir()

@@ -21,9 +21,10 @@ from chunkspec import (
     split_section,
 )
 from chunkspec._cli._io import CliError
-from chunkspec._cli._results import DamagedRow
 from chunkspec._conformance._port import PortError
 from chunkspec._core._strict_json import JsonTextError, RepeatedKeyError
+from chunkspec._corpus._part_files import DamagedRow
+from chunkspec._records._record_files import RecordFileError
 from chunkspec._text._regular_files import NotRegularFile, OverCap
 from chunkspec.contract import ContractViolation
 from chunkspec.core import render
@@ -157,6 +158,7 @@ def test_int_scores_at_both_ends_of_the_safe_range_are_accepted() -> None:
         (NotRegularFile, OSError),
         (OverCap, ValueError),
         (DamagedRow, ValueError),
+        (RecordFileError, ValueError),
         (ContractViolation, AssertionError),
         (CliError, Exception),
     ],
@@ -234,16 +236,17 @@ def test_no_other_error_class_is_defined() -> None:
         "ArgumentTypeError",
         "ArgumentValueError",
         "ChunkspecError",
-        "CliError",
         "ContractViolation",
         "CorpusError",
         "DamagedRow",
+        "IngestError",
         "InputError",
         "JsonTextError",
         "NotRegularFile",
         "OverCap",
         "PdfError",
         "PortError",
+        "RecordFileError",
         "RepeatedKeyError",
         "RetrieverUnavailable",
         "StrategyUnavailable",

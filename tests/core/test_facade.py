@@ -94,8 +94,9 @@ FORMER_NAMES = [
     "words",
 ]
 
-#: Names added to the top level since the public home modules exist (each also in its home).
-ADDED_NAMES = ["pack_records"]
+#: Names added to the top level since the public home modules exist (each also in its home,
+#: but the corpus engine's entry point and its result, which live at the top level only).
+ADDED_NAMES = ["ChunkJob", "IngestResult", "ingest", "pack_records"]
 
 #: Former names that are public nowhere: ``counter_from_name`` is ``resolve_counter`` given
 #: a name, so the one route is ``resolve_counter``.
@@ -106,7 +107,7 @@ MOVED = sorted(set(FORMER_NAMES) - set(chunkspec.__all__) - set(REMOVED))
 
 
 def test_the_top_level_is_small_and_sorted() -> None:
-    assert 20 <= len(chunkspec.__all__) <= 25
+    assert 20 <= len(chunkspec.__all__) <= 28
     assert set(chunkspec.__all__) <= set(FORMER_NAMES) | set(ADDED_NAMES)
 
 

@@ -235,8 +235,8 @@ def test_ingest_workers_register_the_encoding_file(
     """OPT-3, COUNT-9: the job reaches worker processes as one value and each worker builds
     the counter from the encoding file inside it (the parent's registration is not shared
     with a spawned worker). The tiny encoding is a tiktoken plugin for the workers too."""
-    from chunkspec._cli._ingest_local import Item, run_local
-    from chunkspec._records._rows import ChunkJob
+    from chunkspec import ChunkJob
+    from chunkspec._corpus._local_engine import Item, run_local
 
     plugin = tmp_path / "plugin"
     (plugin / "tiktoken_ext").mkdir(parents=True)

@@ -22,9 +22,9 @@ import pytest
 from chunkspec import InputError, chunk_document, document_from_text
 from chunkspec._cli import main
 from chunkspec._cli._io import CliError
-from chunkspec._cli._results import result_rows
 from chunkspec._core._metadata import Metadata
 from chunkspec._core._strict_json import JsonTextError, strict_json_object
+from chunkspec._corpus._part_files import result_rows
 from chunkspec.records import ChunkRecord
 
 from .. import goldens

@@ -7,14 +7,15 @@ import contextlib
 import sys
 from collections.abc import Callable, Sequence
 
+from .._corpus._sidecar_file import read_sidecar
+from .._corpus._walk import find_inputs
 from .._records._chunk_document import chunk_document
 from .._records._record import ChunkRecord
 from .._text._documents import InputError, SourceDocument
-from ._inputs import documents, find_inputs, report_skipped
+from ._inputs import documents, report_skipped
 from ._io import CliError, one_line
 from ._options import CommandOptions, chunk_options
 from ._output import Progress, check_output, record_writer
-from ._sidecar import read_sidecar
 
 __all__ = ["run_chunking"]
 

@@ -12,12 +12,13 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from .._corpus._incremental import change_schema
+from .._corpus._part_files import result_rows
+from .._corpus._walk import shown
 from .._records._changes import change_rows, change_summary
-from ._ingest_incremental import change_schema
-from ._inputs import shown
-from ._io import CliError, json_line
+from .._records._record_files import json_line
+from ._io import CliError
 from ._output import atomic_file, check_output
-from ._results import result_rows
 
 __all__ = ["register", "summary_line"]
 

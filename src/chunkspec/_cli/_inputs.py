@@ -1,28 +1,25 @@
-"""The inputs of the chunking commands: files, folders and ``-`` (rules CLI-7 to CLI-10)."""
+"""The inputs of the chunking commands: their flags, ``-``, and reading one (CLI-7 to CLI-10).
+
+The walk of files and folders is the corpus engine's (``chunkspec._corpus._walk``)."""
 
 from __future__ import annotations
 
 import argparse
 import codecs
-import fnmatch
 import os
-import stat
 import sys
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 from .._core._metadata import Metadata
+from .._corpus._walk import Input
 from .._text._documents import (
     INPUT_FORMATS,
-    SUFFIXES,
     InputError,
     SourceDocument,
     document_from_bytes,
 )
-from .._text._file_names import name_as_text
-from .._text._regular_files import NotRegularFile, file_kind, read_regular
+from .._text._regular_files import read_regular, unreadable
 from ._io import CliError
 
 #: CLI-18: the environment variable that holds the password of encrypted PDF inputs.
@@ -30,51 +27,15 @@ PDF_PASSWORD_ENV = "CHUNKSPEC_PDF_PASSWORD"
 
 __all__ = [
     "PDF_PASSWORD_ENV",
-    "Input",
     "add_input_options",
     "add_reading_options",
     "documents",
-    "find_inputs",
     "input_encoding",
-    "matches",
-    "named_input",
     "pdf_max_bytes",
     "pdf_password",
+    "read_input",
     "report_skipped",
-    "shown",
 ]
-
-
-@dataclass(frozen=True, slots=True)
-class Input:
-    """One input: its OS path (``-`` for stdin), doc id, shown name and any problem (CLI-8).
-
-    ``source`` is ``path`` as valid text (CLI-16); ``problem`` is why a path found in a
-    folder cannot be read (CLI-17), reported instead of read. ``stream`` marks a FIFO
-    named on the command line, read as standard input is (TRUST-31); nothing else that is
-    not a regular file is ever read.
-    """
-
-    path: str
-    doc_id: str
-    source: str = ""
-    problem: str | None = None
-    stream: bool = False
-
-    @property
-    def message(self) -> str:
-        """The one-line report of a problem input: its name and the reason (CLI-17)."""
-        return f"{self.source}: {self.problem}"
-
-
-def shown(path: str) -> str:
-    """CLI-16: ``path`` as valid text, each byte of a name that is not UTF-8 as ``\\xNN``."""
-    return name_as_text(path)
-
-
-def _reason(error: OSError) -> str:
-    """Why a path cannot be read, as SOURCE-6 says it of a file (``cannot read: ...``)."""
-    return f"cannot read: {error.strerror or type(error).__name__}"
 
 
 def add_input_options(parser: Any) -> None:
@@ -188,200 +149,6 @@ def input_encoding(args: argparse.Namespace) -> str | None:
     return name
 
 
-def find_inputs(
-    paths: list[str],
-    pattern: str | None,
-    doc_id: str | None,
-    skip: str | None = None,
-    *,
-    follow_links: bool = False,
-    skipped: list[str] | None = None,
-) -> list[Input]:
-    """Expand ``paths`` into inputs, in the order given, folders sorted (CLI-7, CLI-8).
-
-    A folder contributes its files, recursively, sorted by relative path, skipping names
-    that start with ``.`` and the folder ``skip`` (CLI-17); without ``--glob`` only files
-    with a known suffix. Doc ids are relative paths without suffix (``/``-separated); two
-    inputs with one id are an error (TRUST-34). A folder that cannot be listed, a dangling
-    link and a link cycle inside a folder are inputs with a ``problem`` (CLI-17). A link
-    out of its input folder (unless ``follow_links``) and a document name that is not a
-    regular file are skipped, each as one line ``PATH: reason`` appended to ``skipped``
-    (TRUST-30, TRUST-31). A path named here is the caller's: a link is followed wherever
-    it points, a FIFO is read as a stream, a device or a socket is a CLI-1 error.
-    """
-    if paths.count("-") > 1:
-        raise CliError("- (standard input) can be given once")
-    found: list[Input] = []
-    lines: list[str] = []
-    for path in paths:
-        if path == "-":
-            found.append(Input("-", "stdin"))
-        elif os.path.isdir(path):
-            try:
-                os.scandir(path).close()
-            except OSError as error:
-                raise CliError(f"{shown(path)}: {_reason(error)}") from None
-            found.extend(_walk(path, pattern, skip, follow_links, lines))
-        else:
-            found.append(named_input(path))
-    if skipped is not None:
-        skipped.extend(lines)
-    if not found:
-        where = ", ".join(map(shown, paths))
-        more = f", and {len(lines) - 1} more" if len(lines) > 1 else ""
-        raise CliError(
-            f"no input files in {where}"
-            + (
-                f" matching --glob {pattern!r}"
-                if pattern
-                else " (.md, .markdown, .txt, .pdf, .json)"
-            )
-            + (f"; skipped: {lines[0]}{more}" if lines else "")  # TRUST-33
-        )
-    if doc_id is not None:
-        if len(found) != 1:
-            raise CliError(f"--doc-id needs exactly one input document, got {len(found)}")
-        only = found[0]
-        found = [Input(only.path, doc_id, only.source, only.problem, only.stream)]
-    seen: dict[str, str] = {}
-    for item in found:  # TRUST-34: one doc id, one source, refused before any work
-        if item.doc_id in seen:
-            raise CliError(
-                f"{item.source or item.path}: doc id {item.doc_id!r} is also the id of "
-                f"{seen[item.doc_id]}"
-            )
-        seen[item.doc_id] = item.source or item.path
-    return found
-
-
-def named_input(path: str, doc_id: str | None = None) -> Input:
-    """A file named on the command line (TRUST-31): a FIFO is a stream, a device or a
-    socket a CLI-1 error; a missing or unreadable one is reported when it is read."""
-    item = Input(path, shown(Path(path).stem) if doc_id is None else doc_id, shown(path))
-    try:
-        mode = os.stat(path).st_mode
-    except OSError:
-        return item
-    if stat.S_ISFIFO(mode):
-        return Input(item.path, item.doc_id, item.source, stream=True)
-    if not stat.S_ISREG(mode) and not stat.S_ISDIR(mode):
-        raise CliError(f"{shown(path)}: not a regular file ({file_kind(mode)})")
-    return item
-
-
-def matches(relative: str, name: str, pattern: str) -> bool:
-    """CLI-7: the relative path or the name matches ``pattern``, ignoring case (as SOURCE-1)."""
-    folded = pattern.lower()
-    return fnmatch.fnmatchcase(relative.lower(), folded) or fnmatch.fnmatchcase(
-        name.lower(), folded
-    )
-
-
-def _inside(target: str, root: str) -> bool:
-    """Whether the resolved path ``target`` is ``root`` or lies under it (TRUST-30)."""
-    return target == root or target.startswith(root.rstrip(os.sep) + os.sep)
-
-
-def _walk(
-    folder: str, pattern: str | None, skip: str | None, follow_links: bool, skipped: list[str]
-) -> Iterator[Input]:
-    """Yield the inputs of ``folder`` sorted by relative path (CLI-7, CLI-17); append the
-    lines of what it skips to ``skipped`` (TRUST-30, TRUST-31), in the same order."""
-    root = Path(folder)
-    real_root = os.path.realpath(folder)
-    chosen: list[tuple[str, Input]] = []
-    lines: list[tuple[str, str]] = []
-    skipped_out = os.path.realpath(skip) if skip is not None else None
-    # Folders are listed with os.scandir, following links to folders inside the root (any
-    # link with follow_links); a link to a folder already on the way down (a cycle) is
-    # reported once, not followed (CLI-17).
-    pending: list[tuple[Path, str, tuple[tuple[int, int], ...]]] = []
-    top = os.stat(root)
-    pending.append((root, "", ((top.st_dev, top.st_ino),)))
-
-    def outside(full: Path, relative: str) -> bool:
-        """TRUST-30: a link whose target is out of the root is skipped (one line)."""
-        if follow_links:
-            return False
-        target = os.path.realpath(full)
-        if _inside(target, real_root):
-            return False
-        lines.append(
-            (
-                relative,
-                f"{shown(str(full))}: a link out of {shown(folder)}, not followed "
-                "(--follow-links follows it)",
-            )
-        )
-        return True
-
-    while pending:
-        directory, prefix, ancestors = pending.pop()
-        try:
-            with os.scandir(directory) as listing:
-                entries = list(listing)
-        except OSError as error:
-            chosen.append(_folder_problem(directory, prefix.rstrip("/"), _reason(error)))
-            continue
-        for entry in entries:
-            name = entry.name
-            if name.startswith("."):
-                continue
-            full = Path(directory, name)
-            relative = prefix + name
-            try:
-                is_dir = entry.is_dir()
-            except OSError:
-                is_dir = False
-            if is_dir:
-                if skipped_out is not None and os.path.realpath(full) == skipped_out:
-                    continue
-                if entry.is_symlink() and outside(full, relative):
-                    continue
-                try:
-                    info = os.stat(full)
-                except OSError as error:
-                    chosen.append(_folder_problem(full, relative, _reason(error)))
-                    continue
-                key = (info.st_dev, info.st_ino)
-                if key in ancestors:
-                    loop = "symbolic link loop, not followed"
-                    chosen.append(_folder_problem(full, relative, loop))
-                    continue
-                pending.append((full, relative + "/", (*ancestors, key)))
-                continue
-            if pattern is not None:
-                if not matches(relative, name, pattern):
-                    continue
-            elif full.suffix.lower() not in SUFFIXES:
-                continue
-            stem = relative[: -len(full.suffix)] if full.suffix else relative
-            problem = None
-            if entry.is_symlink() and not os.path.exists(full):
-                problem = "no such file (a dangling symbolic link)"
-            elif entry.is_symlink() and outside(full, relative):
-                continue
-            else:
-                try:
-                    mode = os.stat(full).st_mode
-                except OSError as error:
-                    problem = _reason(error)
-                else:
-                    if not stat.S_ISREG(mode):  # TRUST-31: never opened, so never waited on
-                        kind = file_kind(mode)
-                        lines.append((relative, f"{shown(str(full))}: not a regular file ({kind})"))
-                        continue
-            chosen.append((relative, Input(str(full), shown(stem), shown(str(full)), problem)))
-    skipped.extend(line for _, line in sorted(lines, key=lambda pair: pair[0]))
-    for _, item in sorted(chosen, key=lambda pair: pair[0]):
-        yield item
-
-
-def _folder_problem(folder: Path, relative: str, problem: str) -> tuple[str, Input]:
-    """CLI-17: a folder that is reported, not read; its doc id is its relative path and ``/``."""
-    return relative, Input(str(folder), shown(relative) + "/", shown(str(folder)), problem)
-
-
 def read_input(
     item: Input, args: argparse.Namespace, metadata: Mapping[str, Metadata] | None = None
 ) -> SourceDocument:
@@ -412,16 +179,8 @@ def read_input(
         raise InputError(item.message)
     try:  # TRUST-31: what is read is checked on the open descriptor: a regular file
         data = read_regular(item.path, fifo=item.stream)
-    except FileNotFoundError:
-        raise InputError(f"{item.source}: no such file") from None
-    except NotRegularFile as error:
-        if error.kind == "a directory":
-            raise InputError(f"{item.source}: is a directory") from None
-        raise InputError(f"{item.source}: {error}") from None
-    except IsADirectoryError:
-        raise InputError(f"{item.source}: is a directory") from None
     except OSError as error:
-        raise InputError(f"{item.source}: {_reason(error)}") from None
+        raise InputError(unreadable(item.source, error)) from None
     try:
         return document_from_bytes(
             data,

@@ -11,10 +11,10 @@ from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import IO, Any
 
+from .._corpus._critical import removed_on_failure
 from .._records._record import ChunkRecord
+from .._records._record_files import record_line
 from ._io import CliError, os_reason
-from ._record_line import record_line
-from ._signals import removed_on_failure
 
 __all__ = [
     "Progress",

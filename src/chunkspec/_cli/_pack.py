@@ -11,23 +11,20 @@ import argparse
 import json
 import re
 import sys
-from collections.abc import Iterator, Mapping
-from pathlib import Path
+from collections.abc import Mapping
 from typing import Any
 
 from .._core._assemble import assemble
 from .._core._hashing import hash_text
-from .._core._metadata import metadata_from_json
 from .._core._seed_chunk import Chunk
-from .._core._strict_json import JsonTextError, strict_json_object
 from .._core._tokens import count_tokens
 from .._counters._registry import measure_of
 from .._errors import ArgumentTypeError, ArgumentValueError
 from .._packing._access import LABELS_KEY, TENANT_KEY, Principal, may_read
 from .._packing._pack_records import ORDERS, pack_records
-from .._records._record import READ_FIELDS, RECORD_FIELDS, ChunkRecord
-from .._records._rows import ERROR_FIELD
-from ._io import CliError, decode_text, one_line, read_bytes
+from .._records._record import READ_FIELDS, ChunkRecord
+from .._records._record_files import chunk_record, file_rows, is_error_row
+from ._io import CliError, one_line, read_bytes
 from ._options import load_counter
 
 __all__ = ["register"]
@@ -164,8 +161,8 @@ def run(args: argparse.Namespace) -> int:
     parsed: list[tuple[Chunk, str | None]] = []
     skipped, denied = 0, 0
     unreadable: list[str] = []
-    for number, row in _rows(args.file):
-        if _is_error_row(row):
+    for number, row in file_rows(args.file, read_bytes(args.file)):
+        if is_error_row(row):
             skipped += 1
             continue
         chunk = _chunk(f"{args.file}:{number}", row)
@@ -208,19 +205,15 @@ def _run_merge(args: argparse.Namespace) -> int:
     principal = _principal(args)
     flat_unreadable: list[str] = []
     flat_denied: list[str] = []
-    for number, row in _rows(args.file):
-        if _is_error_row(row):
+    for number, row in file_rows(args.file, read_bytes(args.file)):
+        if is_error_row(row):
             skipped += 1
             continue
         where = f"{args.file}:{number}"
         if not all(key in row for key in READ_FIELDS):  # META-5: metadata may be missing
             missing = next(key for key in READ_FIELDS if key not in row)
             raise CliError(f"{where}: --merge needs chunk records: missing field {missing!r}")
-        try:
-            fields = {key: row[key] for key in RECORD_FIELDS if key in row}
-            record = ChunkRecord.from_dict(fields)
-        except (TypeError, ValueError) as error:
-            raise CliError(f"{where}: {error}") from None
+        record = chunk_record(where, row)
         if any(key in row for key in _ACCESS_KEYS):
             # TRUST-16: flat access keys are labels too; pack_records reads metadata only
             allowed = _row_readable(row, principal)
@@ -348,61 +341,6 @@ def _merge_counter(args: argparse.Namespace, records: list[ChunkRecord]) -> str 
 _REQUIRED = ("id", "title", "text")
 
 
-#: The first bytes of every Parquet file (CLI-14).
-_PARQUET_MAGIC = b"PAR1"
-
-
-def _rows(path: str) -> Iterator[tuple[int, dict[str, Any]]]:
-    """Yield ``(number, row)``: JSON Lines by line number (CLI-4), Parquet by row (CLI-14)."""
-    data = read_bytes(path)
-    if data.startswith(_PARQUET_MAGIC) or (path != "-" and Path(path).suffix.lower() == ".parquet"):
-        yield from enumerate(_parquet_rows(path, data), start=1)
-        return
-    for number, line in enumerate(decode_text(path, data).split("\n"), start=1):
-        if line.strip():
-            yield number, _json_object(f"{path}:{number}", line)
-
-
-def _parquet_rows(path: str, data: bytes) -> list[dict[str, Any]]:
-    """CLI-14: the rows of a Parquet file as dicts (column name to value, null as None)."""
-    try:
-        import pyarrow as pa
-        import pyarrow.parquet as pq
-    except ImportError:
-        raise CliError(
-            f"{path}: reading Parquet needs pyarrow: pip install 'chunkspec[arrow]'"
-        ) from None
-    try:
-        rows: list[dict[str, Any]] = pq.read_table(pa.BufferReader(data)).to_pylist()
-    except (pa.ArrowException, OSError, ValueError, OverflowError) as error:
-        # A damaged file, or a value Python cannot hold (a timestamp past year 9999).
-        reason = str(error).strip().splitlines()[0] if str(error).strip() else "unreadable"
-        raise CliError(f"{path}: not a readable Parquet file ({reason})") from None
-    for number, row in enumerate(rows, start=1):
-        if isinstance(row.get("metadata"), str):  # META-6: Parquet holds the JSON text
-            try:
-                row["metadata"] = metadata_from_json(row["metadata"])
-            except ValueError as error:  # TRUST-2: a repeated key too
-                raise CliError(f"{path}:{number}: {error}") from None
-        # TRUST-1: a null cell stays None, which ChunkRecord.from_dict refuses (an error
-        # row, CLI-15, is skipped before it is read as a record).
-    return rows
-
-
-def _json_object(where: str, line: str) -> dict[str, Any]:
-    """Parse one JSON Lines line; anything but a JSON object, or a key named twice in one
-    object (TRUST-2), is a CLI-1 error (CLI-4)."""
-    try:
-        return strict_json_object(line, where)
-    except JsonTextError as error:
-        raise CliError(str(error)) from None
-
-
-def _is_error_row(row: dict[str, Any]) -> bool:
-    """CLI-15: a row whose ``error`` is set (not null) is an ingest error row (SCALE-3)."""
-    return row.get(ERROR_FIELD) is not None
-
-
 def _chunk(where: str, record: dict[str, Any]) -> tuple[Chunk, str | None]:
     """Turn one row into a Chunk and its record's counter (CLI-4, RECORD-9)."""
     if all(key in record for key in READ_FIELDS):  # META-5: metadata may be missing
@@ -436,10 +374,7 @@ def _from_record(where: str, data: dict[str, Any]) -> tuple[Chunk, str | None]:
     Other keys (a reranker's notes) are ignored; the record's fields are checked as
     ``ChunkRecord.from_dict`` checks them, content hash included.
     """
-    try:
-        record = ChunkRecord.from_dict({key: data[key] for key in RECORD_FIELDS if key in data})
-    except (TypeError, ValueError) as error:
-        raise CliError(f"{where}: {error}") from None
+    record = chunk_record(where, data)
     return record.to_chunk(data.get("score", 0.0)), record.counter
 
 

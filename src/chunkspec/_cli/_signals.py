@@ -10,6 +10,11 @@ Python swallows an exception raised where it cannot propagate (a weakref callbac
 a garbage-collector callback): it reports it through ``sys.unraisablehook`` and goes on. A
 first signal that lands there is not lost: the hook keeps its report off standard error and
 delivers the signal again a moment later, to be raised in the run's own code (CLI-13).
+
+The handler lives here, in the command; the critical sections it honours and the clean-ups
+it runs (``held``, ``emergency``, ``removed_on_failure``) are the corpus engine's, in
+``chunkspec._corpus._critical``, so that :func:`chunkspec.ingest` runs the same way
+without a handler.
 """
 
 from __future__ import annotations
@@ -23,36 +28,20 @@ import sys
 import threading
 from collections.abc import Callable, Iterator
 from types import FrameType
-from typing import TypeVar
 
-__all__ = [
-    "SIGNALS",
-    "STDERR",
-    "Interrupted",
-    "emergency",
-    "held",
-    "interrupted_line",
-    "removed_on_failure",
-    "signalled",
-    "stop_on_signals",
-    "take_back",
-]
+from .._corpus._critical import (
+    EMERGENCY,
+    HANDLERS,
+    HOLD,
+    PENDING,
+    SIGNALS,
+    STATES,
+    STDERR,
+    Interrupted,
+    SignalState,
+)
 
-#: The signals that stop a run.
-SIGNALS = (signal.SIGINT, signal.SIGTERM)
-
-
-class Interrupted(KeyboardInterrupt):
-    """A run stopped by a signal; ``status`` is 128 + the signal's number (CLI-13)."""
-
-    def __init__(self, signum: int) -> None:
-        super().__init__(signum)
-        self.signum = signum
-
-    @property
-    def status(self) -> int:
-        """The exit status: 130 for SIGINT, 143 for SIGTERM."""
-        return 128 + self.signum
+__all__ = ["SIGNALS", "Interrupted", "interrupted_line", "stop_on_signals"]
 
 
 def interrupted_line(command: str, signum: int) -> str:
@@ -60,63 +49,6 @@ def interrupted_line(command: str, signum: int) -> str:
     if signum == signal.SIGINT:
         return f"chunkspec {command}: interrupted\n"
     return f"chunkspec {command}: interrupted ({signal.Signals(signum).name})\n"
-
-
-#: The handlers of the :func:`stop_on_signals` blocks running, innermost last.
-_HANDLERS: list[Callable[[int, FrameType | None], None]] = []
-
-#: The states of the :func:`stop_on_signals` blocks running, innermost last.
-_STATES: list[_State] = []
-
-#: Clean-ups a second signal runs before the process ends (kill workers, delete staging).
-_EMERGENCY: list[Callable[[], None]] = []
-
-
-@contextlib.contextmanager
-def emergency(cleanup: Callable[[], None]) -> Iterator[None]:
-    """Register ``cleanup`` for a second signal while the block runs (CLI-13)."""
-    _EMERGENCY.append(cleanup)
-    try:
-        yield
-    finally:
-        with contextlib.suppress(ValueError):
-            _EMERGENCY.remove(cleanup)
-
-
-_T = TypeVar("_T")
-
-
-@contextlib.contextmanager
-def removed_on_failure(make: Callable[[], _T], remove: Callable[[_T], None]) -> Iterator[_T]:
-    """Yield ``make()``, a temporary file or folder; ``remove`` it if the block fails (CLI-13).
-
-    It is made with signals held, so no signal comes between making it and knowing its
-    name, and its removal is an emergency clean-up until the block and the removal itself
-    are over: a second signal at any moment, even during the removal, removes it too.
-    """
-    made: list[_T] = []
-
-    def urgent() -> None:
-        for thing in made:
-            remove(thing)
-
-    with emergency(urgent):
-        try:
-            with held():
-                made.append(make())
-            yield made[0]
-        except BaseException:
-            urgent()
-            raise
-
-
-class _State:
-    """What the handler has seen: the first signal, and whether its line is printed."""
-
-    def __init__(self, command: str) -> None:
-        self.command = command
-        self.first: int | None = None
-        self.reported = False
 
 
 @contextlib.contextmanager
@@ -127,7 +59,7 @@ def stop_on_signals(command: str) -> Iterator[Callable[[], None]]:
     (where Python cannot set handlers) nothing is installed. The old handlers come back after,
     unless a signal came: then the process is ending, and another signal ends it at once.
     """
-    state = _State(command)
+    state = SignalState(command)
 
     def reported() -> None:
         state.reported = True
@@ -137,16 +69,16 @@ def stop_on_signals(command: str) -> Iterator[Callable[[], None]]:
         return
 
     def handler(signum: int, frame: FrameType | None) -> None:
-        if _HOLD[0]:
+        if HOLD[0]:
             # CLI-13: a held block is never cut in half, though its thread holds the signal
             # only for itself: another thread (pyarrow's, a Timer) may take it for the process.
-            _PENDING.append(signum)
+            PENDING.append(signum)
             return
         if state.first is None:
             state.first = signum
             raise Interrupted(signum)
         # A second signal: do not wait for the clean-up under way; do its urgent part here.
-        for cleanup in reversed(_EMERGENCY):
+        for cleanup in reversed(EMERGENCY):
             with contextlib.suppress(Exception):
                 cleanup()
         if not state.reported:
@@ -169,14 +101,14 @@ def stop_on_signals(command: str) -> Iterator[Callable[[], None]]:
 
     previous = {signum: signal.signal(signum, handler) for signum in SIGNALS}
     sys.unraisablehook = hook
-    _HANDLERS.append(handler)
-    _STATES.append(state)
+    HANDLERS.append(handler)
+    STATES.append(state)
     try:
         yield reported
     finally:
         sys.unraisablehook = unraisable
-        _HANDLERS.remove(handler)
-        _STATES.remove(state)
+        HANDLERS.remove(handler)
+        STATES.remove(state)
         first = state.first
         for signum, old in previous.items():
             if first is None:
@@ -190,70 +122,12 @@ def stop_on_signals(command: str) -> Iterator[Callable[[], None]]:
 _AGAIN = 0.005
 
 
-def _deliver(state: _State, signum: int) -> None:
+def _deliver(state: SignalState, signum: int) -> None:
     """Deliver a swallowed first signal again, unless another came meanwhile (CLI-13)."""
     if state.first is None:
         _thread.interrupt_main(signal.Signals(signum))
 
 
-#: The descriptor a second signal's line is written to: standard error, or while CLI-19
-#: points descriptor 2 at Ray's log, the descriptor standard error was before.
-STDERR = [2]
-
-
 def _exit(status: int, signum: int, frame: FrameType | None) -> None:
     """End the process at once with ``status``."""
     os._exit(status)
-
-
-#: How deep the main thread is in :func:`held` blocks, and the signals this module's handler
-#: took meanwhile (CLI-13): they are raised again, in order, when the outermost block ends.
-_HOLD = [0]
-_PENDING: list[int] = []
-
-
-@contextlib.contextmanager
-def held() -> Iterator[None]:
-    """Hold SIGINT and SIGTERM while the block runs; they are delivered after it (POSIX).
-
-    A child process started in the block inherits the held mask (CLI-20). The mask holds the
-    signals for the calling thread only: a process-directed signal may reach another thread
-    (pyarrow's pool, jemalloc's), whose C handler then has Python run the handler in the main
-    thread at once. So the main thread's blocks are also counted, and the handler of
-    :func:`stop_on_signals` defers what it takes inside one; the first deferred signal is
-    raised when the outermost block ends (a later one finds the run already stopping).
-    """
-    if not hasattr(signal, "pthread_sigmask"):  # Windows: nothing to hold with
-        yield
-        return
-    main = threading.current_thread() is threading.main_thread()
-    old = signal.pthread_sigmask(signal.SIG_BLOCK, SIGNALS)
-    if main:
-        _HOLD[0] += 1
-    try:
-        yield
-    finally:
-        if main:
-            _HOLD[0] -= 1
-        signal.pthread_sigmask(signal.SIG_SETMASK, old)
-        if main and not _HOLD[0] and _PENDING:
-            pending = _PENDING[:]
-            _PENDING.clear()
-            for signum in pending:
-                signal.raise_signal(signum)  # the handler runs here, as if it came now
-
-
-def signalled(signum: int) -> Interrupted:
-    """Return the :class:`Interrupted` for ``signum`` caught by another handler (Ray's),
-    counted as the first signal, and install this module's handler again."""
-    if _STATES and _STATES[-1].first is None:
-        _STATES[-1].first = signum
-    take_back()
-    return Interrupted(signum)
-
-
-def take_back() -> None:
-    """Install this module's handler again, after a library (Ray) put in its own (CLI-13)."""
-    if _HANDLERS and threading.current_thread() is threading.main_thread():
-        for signum in SIGNALS:
-            signal.signal(signum, _HANDLERS[-1])

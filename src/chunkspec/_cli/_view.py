@@ -13,12 +13,13 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from .._core._strict_json import JsonTextError, strict_json_object
-from .._records._record import READ_FIELDS, RECORD_FIELDS, ChunkRecord
+from .._corpus._walk import named_input, shown
+from .._records._record import ChunkRecord
+from .._records._record_files import chunk_record, file_rows, is_error_row
 from .._text._documents import InputError, SourceDocument
 from ._chunking import run_chunking
-from ._inputs import add_input_options, named_input, read_input, shown
-from ._io import CliError, decode_text, read_bytes
+from ._inputs import add_input_options, read_input
+from ._io import CliError, read_bytes
 from ._options import CommandOptions, add_chunking_options
 from ._output import atomic_file
 from ._view_html import ViewDocument, render_page
@@ -167,27 +168,10 @@ def _check_span(
 
 
 def _read_records(path: str) -> list[tuple[int, ChunkRecord]]:
-    """Every record of a JSON Lines file with its line number (RECORD-8, CLI-4's lines)."""
-    text = decode_text(shown(path), read_bytes(path))
+    """Every record of a records file (JSON Lines or Parquet, CLI-14) with its line or row
+    number (RECORD-8, CLI-4's lines); an ingest error row is skipped (CLI-15)."""
     found: list[tuple[int, ChunkRecord]] = []
-    for number, line in enumerate(text.split("\n"), start=1):
-        if not line.strip():
-            continue
-        where = f"{shown(path)}:{number}"
-        try:  # TRUST-2: a key named twice in one object is refused, at any depth
-            data = strict_json_object(line, where)
-        except JsonTextError as error:
-            raise CliError(str(error)) from None
-        if data.get("error") is not None:  # CLI-15: an ingest error row holds no chunk
-            continue
-        missing = [name for name in READ_FIELDS if name not in data]  # META-5
-        if missing:
-            raise CliError(f"{where}: not a chunk record (no field {missing[0]!r})")
-        try:
-            record = ChunkRecord.from_dict(
-                {name: data[name] for name in RECORD_FIELDS if name in data}
-            )
-        except (TypeError, ValueError) as error:
-            raise CliError(f"{where}: {error}") from None
-        found.append((number, record))
+    for number, row in file_rows(shown(path), read_bytes(path)):
+        if not is_error_row(row):
+            found.append((number, chunk_record(f"{shown(path)}:{number}", row)))
     return found

@@ -34,7 +34,7 @@ from ._record import ChunkRecord, trusted_record
 if TYPE_CHECKING:  # annotations only: Python 3.10 has no typing.Unpack
     from typing_extensions import Unpack
 
-    from ._rows import ChunkJob
+    from ._job import ChunkJob
 
 __all__ = [
     "OVERLAPPING",

@@ -14,7 +14,7 @@ from typing import Final
 
 from .._chunkers._options import ChunkKeywords, options_of
 from .._errors import ArgumentValueError
-from ._rows import ChunkJob
+from ._job import ChunkJob
 
 __all__ = ["READING_KEYWORDS", "JobKeywords", "job_of"]
 

@@ -8,24 +8,25 @@ every field of the record (RECORD_FIELDS, in order) and then ``error``.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
-from .._chunkers._options import ChunkOptions
 from .._core._metadata import Metadata, metadata_from_json
-from .._core._validate import require_int, require_str
 from .._errors import ArgumentTypeError, ArgumentValueError
-from .._text._documents import (
-    INPUT_FORMATS,
-    InputError,
-    SourceDocument,
-    check_encoding,
-    document_from_bytes,
-)
-from ._chunk_document import chunk_document
-from ._record import RECORD_FIELDS, ChunkRecord
+from .._text._documents import InputError, document_from_bytes
+from .._text._regular_files import NotRegularFile, OverCap
+from ._job import ChunkJob
+from ._record import RECORD_FIELDS
 
-__all__ = ["ERROR_FIELD", "OUTPUT_FIELDS", "ChunkJob", "RawDocument", "chunk_rows"]
+__all__ = [
+    "ERROR_FIELD",
+    "OUTPUT_FIELDS",
+    "RawDocument",
+    "chunk_rows",
+    "document_rows",
+    "error_row",
+    "input_error_row",
+]
 
 #: The column that holds a document's one-line error, null on chunk rows (SCALE-3).
 ERROR_FIELD = "error"
@@ -46,63 +47,6 @@ class RawDocument:
     metadata: Mapping[str, Any] | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class ChunkJob:
-    """The options of every document of a job: chunking options and reading options.
-
-    ``options`` is the chunking (OPT-1); ``input_format`` the format of a document whose
-    row and name do not say (SOURCE-1); ``max_bytes`` the cap over which a document is an
-    error row (SCALE-5); ``encoding`` and ``pdf_password`` how its bytes are read
-    (SCALE-8: SOURCE-9, SOURCE-8). The job travels to worker processes as one value
-    (:meth:`to_dict`), so a counter object never crosses a process (SCALE-6, OPT-3). The
-    password is never shown in the job's repr.
-    """
-
-    options: ChunkOptions
-    input_format: str | None = None
-    max_bytes: int | None = None
-    encoding: str | None = None
-    pdf_password: str | None = field(default=None, repr=False)
-
-    def __post_init__(self) -> None:
-        if not isinstance(self.options, ChunkOptions):
-            raise ArgumentTypeError("options", "a chunkspec.ChunkOptions", self.options)
-        if self.max_bytes is not None:
-            require_int("max_bytes", self.max_bytes, minimum=0)
-        if self.input_format is not None and self.input_format not in INPUT_FORMATS:
-            raise ArgumentValueError(
-                "input_format", f"must be one of {', '.join(INPUT_FORMATS)}", self.input_format
-            )
-        check_encoding(self.encoding)
-        if self.pdf_password is not None:
-            require_str("pdf_password", self.pdf_password)
-
-    def chunk(self, document: SourceDocument) -> list[ChunkRecord]:
-        """Return chunk_document's records of ``document`` under these options."""
-        return chunk_document(document, self.options)
-
-    def to_dict(self) -> dict[str, Any]:
-        """Return the job as plain JSON values: the options by :meth:`ChunkOptions.to_dict`."""
-        return {
-            "options": self.options.to_dict(),
-            "input_format": self.input_format,
-            "max_bytes": self.max_bytes,
-            "encoding": self.encoding,
-            "pdf_password": self.pdf_password,
-        }
-
-    @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> ChunkJob:
-        """Return the job :meth:`to_dict` wrote (a worker registers the options' counter)."""
-        return cls(
-            ChunkOptions.from_dict(data["options"]),
-            data["input_format"],
-            data["max_bytes"],
-            data.get("encoding"),
-            data.get("pdf_password"),
-        )
-
-
 def _one_line(message: str) -> str:
     """Fold a message onto one line (SCALE-3)."""
     return " ".join(message.split())
@@ -117,16 +61,26 @@ def error_row(doc_id: str, source: str, message: str) -> dict[str, Any]:
     return row
 
 
+def input_error_row(
+    doc_id: str, source: str, name: str, problem: str | OSError | OverCap
+) -> dict[str, Any]:
+    """SCALE-3, SCALE-5, CLI-17: the error row of an input that is not read, ``name: why``.
+
+    ``problem`` is why: a walk's words (CLI-17), :class:`OverCap` (SCALE-5),
+    :class:`NotRegularFile` (TRUST-31), or another ``OSError`` (``cannot read: ...``). Both
+    corpus engines and :func:`document_rows` build every such row here.
+    """
+    if isinstance(problem, OSError) and not isinstance(problem, NotRegularFile):
+        problem = f"cannot read: {problem.strerror}"
+    return error_row(doc_id, source, f"{name}: {problem}")
+
+
 def document_rows(raw: RawDocument, job: ChunkJob) -> list[dict[str, Any]]:
     """Return one document's rows: its records (error null), else one error row (SCALE-3)."""
     name = raw.source or raw.doc_id
     cap = job.max_bytes
     if cap is not None and len(raw.data) > cap:  # SCALE-5: checked before any parsing
-        return [
-            error_row(
-                raw.doc_id, raw.source, f"{name}: {len(raw.data)} bytes is over max_bytes ({cap})"
-            )
-        ]
+        return [input_error_row(raw.doc_id, raw.source, name, OverCap(cap, len(raw.data)))]
     try:
         document = document_from_bytes(
             raw.data,

@@ -20,7 +20,7 @@ from ._markdown import parse_markdown
 from ._paged import PAGE_SEPARATOR, join_pages
 from ._pdf import PdfError, read_pdf_bytes
 from ._pdf import pdf_max_decompressed as pdf_max_decompressed_of
-from ._regular_files import NotRegularFile, read_regular
+from ._regular_files import read_regular, unreadable
 
 __all__ = [
     "INPUT_FORMATS",
@@ -390,13 +390,5 @@ def read_bytes(name: str) -> bytes:
     a device or a socket is never read; a FIFO the caller names is read as a stream)."""
     try:
         return read_regular(name, fifo=True)
-    except FileNotFoundError:
-        raise InputError(f"{name}: no such file") from None
-    except NotRegularFile as error:
-        if error.kind == "a directory":
-            raise InputError(f"{name}: is a directory") from None
-        raise InputError(f"{name}: {error}") from None
-    except IsADirectoryError:
-        raise InputError(f"{name}: is a directory") from None
     except OSError as error:
-        raise InputError(f"{name}: cannot read: {error.strerror}") from None
+        raise InputError(unreadable(name, error)) from None

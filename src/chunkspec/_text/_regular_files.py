@@ -17,10 +17,25 @@ import stat
 
 from .._errors import NotRegularFile, OverCap
 
-__all__ = ["NotRegularFile", "OverCap", "file_kind", "read_regular"]
+__all__ = ["NotRegularFile", "OverCap", "file_kind", "read_regular", "unreadable"]
 
 #: Bytes read at a time: the read stops one byte past the cap.
 _CHUNK = 1 << 20
+
+
+def unreadable(name: str, error: OSError) -> str:
+    """SOURCE-6, CLI-1: why the file ``name`` cannot be read, one line naming it: missing,
+    a directory, not a regular file (TRUST-31), or the system's words (``cannot read: ...``).
+    Every reader of a named file says it with these words."""
+    if isinstance(error, FileNotFoundError):
+        return f"{name}: no such file"
+    if isinstance(error, IsADirectoryError) or (
+        isinstance(error, NotRegularFile) and error.kind == "a directory"
+    ):
+        return f"{name}: is a directory"
+    if isinstance(error, NotRegularFile):
+        return f"{name}: {error}"
+    return f"{name}: cannot read: {error.strerror or type(error).__name__}"
 
 
 def file_kind(mode: int) -> str:

@@ -20,7 +20,7 @@ from typing import Any
 
 from .._records._changes import Entry, row_digest
 from .._records._key import DocumentKeys, key_fingerprint
-from ._results import iter_part
+from ._part_files import iter_part
 
 __all__ = ["DocumentRows", "Summaries", "canonical_digest", "rows_digest"]
 

@@ -11,10 +11,10 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from .._core._strict_json import JsonTextError, strict_json_object
 from .._errors import ChunkspecError
-from ._ingest_output import MANIFEST, read_manifest
-from ._io import CliError
+from .._records._record_files import RecordFileError, json_object
+from ._file_io import IngestError
+from ._out_folder import MANIFEST, read_manifest
 
 __all__ = ["DamagedRow", "ReadBack", "iter_part", "part_files", "read_manifest", "result_rows"]
 
@@ -42,10 +42,10 @@ def _strict_row(line: bytes, where: str) -> dict[str, Any]:
     """One JSON Lines row read strictly: a DamagedRow for text that is not one JSON object,
     names a key twice (TRUST-2), or a chunk row whose ``metadata`` is null (TRUST-1)."""
     try:
-        row = strict_json_object(line.decode("utf-8"), where)
+        row = json_object(where, line.decode("utf-8"))
     except UnicodeDecodeError:
         raise DamagedRow(f"{where}: not UTF-8") from None
-    except JsonTextError as error:
+    except RecordFileError as error:
         raise DamagedRow(str(error)) from None
     if _null_metadata(row):
         raise DamagedRow(f"{where}: {_NULL}")
@@ -205,23 +205,23 @@ def result_rows(
     ``name`` is how an error names the folder (a flag or an argument). A folder that is
     not an ingest result (no manifest, unless ``manifest`` is false: a run's own staging
     folder), or a part that cannot be read, or a row that is not an object with a text
-    ``doc_id`` (TRUST-46), is a CliError.
+    ``doc_id`` (TRUST-46), is an IngestError.
     """
     if not folder.is_dir():
-        raise CliError(f"{name}: no such folder")
+        raise IngestError(f"{name}: no such folder")
     if manifest and read_manifest(folder) is None:
-        raise CliError(f"{name}: holds no readable {MANIFEST} (not ingest output)")
+        raise IngestError(f"{name}: holds no readable {MANIFEST} (not ingest output)")
     documents: dict[str, list[dict[str, Any]]] = {}
     for path in part_files(folder):
         try:
             for _, _, row in iter_part(path):
                 documents.setdefault(row["doc_id"], []).append(row)
         except DamagedRow as error:  # TRUST-1, TRUST-2, TRUST-46: it names FILE and row
-            raise CliError(f"{name}: {error}") from None
+            raise IngestError(f"{name}: {error}") from None
         except (OSError, ValueError) as error:
-            raise CliError(f"{name}: {path.name}: cannot read: {error}") from None
+            raise IngestError(f"{name}: {path.name}: cannot read: {error}") from None
         except Exception as error:  # pyarrow's own errors (ArrowInvalid is a ValueError)
-            raise CliError(f"{name}: {path.name}: cannot read: {error}") from None
+            raise IngestError(f"{name}: {path.name}: cannot read: {error}") from None
     for rows in documents.values():
         if len(rows) > 1:
             rows.sort(key=_index_of)

@@ -1,13 +1,13 @@
-"""``chunkspec ingest --engine ray``: the same rows, read and written by Ray Data.
+"""The Ray corpus engine (``chunkspec ingest --engine ray``): the same rows, by Ray Data.
 
 Files are read with ``ray.data.read_binary_files(include_paths=True)``, chunked by
-:func:`chunkspec.ray.chunk_dataset` and written with ``Dataset.write_parquet`` into the
-staging folder; the summary is counted from the written files.
+``chunkspec.ray.job_dataset`` (``chunk_dataset``'s engine, the job whole) and written with
+``Dataset.write_parquet`` into the staging folder; the summary is counted from the written
+files.
 """
 
 from __future__ import annotations
 
-import argparse
 import contextlib
 import logging
 import os
@@ -17,37 +17,54 @@ import stat
 import sys
 import tempfile
 import warnings
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .._core._metadata import Metadata, metadata_json
-from .._records._rows import ChunkJob, error_row
-from ._family import descendants, kill
-from ._ingest_local import item_of, read_rows
-from ._io import CliError
-from ._signals import STDERR, emergency, signalled, take_back
+from .._records._job import ChunkJob
+from .._records._rows import input_error_row
+from .._records._size_policy import size_groups
+from .._text._regular_files import OverCap
+from ._critical import STDERR, emergency, signalled, take_back
+from ._file_io import IngestError
+from ._local_engine import item_of, read_rows
+from ._process_family import descendants, kill
 
 if TYPE_CHECKING:
     import pyarrow as pa
 
-    from ._ingest import Tally
-    from ._inputs import Input
+    from ._engine import Tally
+    from ._walk import Input
 
-__all__ = ["RAY_LOG", "ray_messages", "run_ray"]
+__all__ = ["RAY_LOG", "RayRun", "ray_messages", "run_ray"]
 
 #: CLI-19: where Ray's own messages go, in the output folder, unless ``--verbose``.
 RAY_LOG = "_ray.log"
 
 
+@dataclass(frozen=True)
+class RayRun:
+    """How a run uses Ray: the cluster, the local Ray's CPUs, where Ray's messages go
+    (CLI-19) and the big/small-file policy's two settings (SCALE-5)."""
+
+    address: str | None
+    workers: int | None
+    verbose: bool
+    big_bytes: int
+    big_memory: int | None
+
+
 @contextlib.contextmanager
-def ray_messages(folder: Path, verbose: bool) -> Iterator[None]:
+def ray_messages(folder: Path, verbose: bool, say: Callable[[str], None]) -> Iterator[None]:
     """CLI-19: send what Ray writes on standard error to ``folder/_ray.log``.
 
     Ray's driver, its logging and its native core write to file descriptor 2, so the
     descriptor itself is pointed at a log file while Ray runs. If the run fails, the log
     is kept in the system's temporary folder and one line names it; a run stopped by a
     signal (CLI-13) deletes it, and a second signal's line goes to the real standard error.
+    ``say`` names the kept log.
     """
     if verbose:
         yield
@@ -65,7 +82,7 @@ def ray_messages(folder: Path, verbose: bool) -> Iterator[None]:
         raise
     except BaseException:
         _restore(kept)
-        print(f"chunkspec ingest: Ray's messages: {log.name}", file=sys.stderr)
+        say(f"Ray's messages: {log.name}")
         raise
     _restore(kept)
     shutil.move(log.name, folder / RAY_LOG)
@@ -102,7 +119,7 @@ def start_ray(address: str | None, workers: int | None) -> Any:
     try:
         ray = _ray()
     except ImportError as error:
-        raise CliError(str(error)) from None
+        raise IngestError(str(error)) from None
     # Ray's deprecation notices about its own settings are not the user's to act on.
     warnings.filterwarnings("ignore", category=DeprecationWarning, module=r"ray\.")
     if ray.is_initialized():
@@ -137,21 +154,19 @@ def start_ray(address: str | None, workers: int | None) -> Any:
 def run_ray(
     inputs: list[Input],
     job: ChunkJob,
-    args: argparse.Namespace,
+    settings: RayRun,
     folder: Path,
     tally: Tally,
     sidecar: dict[str, Metadata],
 ) -> None:
     """Chunk every input on Ray and write Parquet part files into ``folder``; a document's
     sidecar metadata travels as its row's ``metadata`` column (META-8)."""
-    if args.format != "parquet":
-        raise CliError("--engine ray writes Parquet only (Ray Data's writer); drop --format")
     from ..ray import _ray
 
     try:
         ray = _ray()
     except ImportError as error:
-        raise CliError(str(error)) from None
+        raise IngestError(str(error)) from None
     started = not ray.is_initialized()
     family: dict[int, bytes] = {}
 
@@ -159,10 +174,11 @@ def run_ray(
         """Kill what Ray started for this run (a second signal's emergency, CLI-13)."""
         kill({**family, **descendants(os.getpid())})
 
-    with ray_messages(folder, args.verbose), emergency(stop):
+    with ray_messages(folder, settings.verbose, tally.listener.note), emergency(stop):
         try:
-            start_ray(args.address, args.workers)
-            _run(ray, inputs, job, args, folder, tally, sidecar)
+            start_ray(settings.address, settings.workers)
+            result = _dataset(ray, inputs, job, sidecar, settings, tally.show)
+            result.write_parquet(str(folder))
         finally:
             if started:  # CLI-20: stop the Ray this run started, and all its processes
                 family = descendants(os.getpid())
@@ -171,20 +187,20 @@ def run_ray(
     _count(folder, tally)
 
 
-def _run(
+def _dataset(
     ray: Any,
     inputs: list[Input],
     job: ChunkJob,
-    args: argparse.Namespace,
-    folder: Path,
-    tally: Tally,
     sidecar: dict[str, Metadata],
-) -> None:
-    """Build the datasets and write them into ``folder`` (Ray's messages where CLI-19 says)."""
+    settings: RayRun,
+    show: bool,
+) -> Any:
+    """The dataset of every input's rows: files read by Ray, grouped by the size policy, and
+    the inputs read here (Ray's progress bars only if ``show`` and ``--verbose``)."""
     from ..arrow import rows_to_table
-    from ..ray import BIG_MEMORY_PER_BYTE, chunk_dataset
+    from ..ray import job_dataset
 
-    ray.data.DataContext.get_current().enable_progress_bars = tally.show and args.verbose
+    ray.data.DataContext.get_current().enable_progress_bars = show and settings.verbose
     names: dict[str, tuple[str, str, str | None]] = {}
     sizes: dict[str, int] = {}
     paths: list[str] = []
@@ -192,14 +208,12 @@ def _run(
     cap = job.max_bytes
     for item in inputs:
         if item.problem is not None:  # CLI-17: as the local engine's error row
-            refused.append(error_row(item.doc_id, item.source, item.message))
+            refused.append(input_error_row(item.doc_id, item.source, item.source, item.problem))
             continue
         try:
             info = os.stat(item.path)
         except OSError as error:
-            refused.append(
-                error_row(item.doc_id, item.source, f"{item.source}: cannot read: {error.strerror}")
-            )
+            refused.append(input_error_row(item.doc_id, item.source, item.source, error))
             continue
         if item.stream or not stat.S_ISREG(info.st_mode):
             # TRUST-31: Ray's reader would wait on a FIFO and read a device to its end; such
@@ -209,11 +223,7 @@ def _run(
         size = info.st_size
         if cap is not None and size > cap:  # SCALE-5: never read into the object store
             refused.append(
-                error_row(
-                    item.doc_id,
-                    item.source,
-                    f"{item.source}: {size} bytes is over max_bytes ({cap})",
-                )
+                input_error_row(item.doc_id, item.source, item.source, OverCap(cap, size))
             )
             continue
         if item.source != item.path:
@@ -230,36 +240,16 @@ def _run(
         )
         sizes[absolute] = size
         paths.append(absolute)
-    small = [path for path in paths if sizes[path] <= args.big_bytes]
-    groups: list[tuple[list[str], int, int | None]] = [(small, 16, None)] if small else []
-    # Big files: each alone in its task, with memory reserved for its size class (the next
-    # power of two), so two giants never share a worker and a small class reserves little.
-    classes: dict[int, list[str]] = {}
-    for path in paths:
-        if sizes[path] > args.big_bytes:
-            classes.setdefault(1 << (sizes[path] - 1).bit_length(), []).append(path)
-    for size_class, chosen in sorted(classes.items()):
-        groups.append((chosen, 1, args.big_memory or BIG_MEMORY_PER_BYTE * size_class))
+    # SCALE-5: big files each alone in a task, with memory reserved for their size class
+    groups = size_groups(paths, sizes, settings.big_bytes, settings.big_memory or None, cap)
     datasets = []
     for chosen, batch, reserve in groups:
         files = ray.data.read_binary_files(chosen, include_paths=True)
         files = files.map_batches(_attach_ids, batch_format="pyarrow", fn_kwargs={"names": names})
-        datasets.append(
-            chunk_dataset(
-                files,
-                options=job.options,
-                input_format=job.input_format,
-                max_bytes=job.max_bytes,
-                encoding=job.encoding,
-                pdf_password=job.pdf_password,
-                batch_size=batch,
-                memory=reserve,
-            )
-        )
+        datasets.append(job_dataset(files, job, batch, reserve))  # the job whole (OPT-3)
     if refused:
         datasets.append(ray.data.from_arrow(rows_to_table(refused)))  # META-6: metadata as text
-    result = datasets[0] if len(datasets) == 1 else datasets[0].union(*datasets[1:])
-    result.write_parquet(str(folder))
+    return datasets[0] if len(datasets) == 1 else datasets[0].union(*datasets[1:])
 
 
 def _count(folder: Path, tally: Tally) -> None:

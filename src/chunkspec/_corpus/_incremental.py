@@ -17,8 +17,7 @@ from __future__ import annotations
 import hashlib
 import os
 import stat
-import sys
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from importlib import metadata as distributions
 from pathlib import Path
@@ -34,14 +33,15 @@ from .._records._changes import (
     document_changes,
     entries_of,
 )
+from .._records._job import ChunkJob
 from .._records._key import KEY_SCHEME
-from .._records._rows import ChunkJob
+from .._records._record_files import json_line
 from .._text._regular_files import NotRegularFile, OverCap, read_regular
 from .._version import __version__
-from ._inputs import Input, shown
-from ._io import CliError, json_line
-from ._results import ReadBack, part_files, read_manifest
+from ._file_io import IngestError
+from ._part_files import ReadBack, part_files, read_manifest
 from ._reuse_checks import DocumentRows, Summaries, canonical_digest
+from ._walk import Input, shown
 
 __all__ = [
     "CHANGES",
@@ -148,19 +148,14 @@ def refuse_dropped_sidecar(out: str, given: bool, dropped: bool) -> None:
     """TRUST-43: a run without ``--metadata`` into a result made with one is refused,
     unless ``--no-metadata`` says the sidecar is dropped on purpose."""
     if dropped and given:
-        raise CliError("--no-metadata and --metadata contradict each other; give one")
+        raise IngestError("--no-metadata and --metadata contradict each other; give one")
     manifest = read_manifest(Path(out)) if Path(out).is_dir() else None
     used = manifest is not None and manifest.get("metadata_sidecar") is True
     if used and not given and not dropped:
-        raise CliError(
+        raise IngestError(
             f"--out {shown(out)}: the previous run used --metadata; give it again, "
             "or --no-metadata to drop its metadata on purpose"
         )
-
-
-def _say(message: str) -> None:
-    """One line on standard error."""
-    print(f"chunkspec ingest: {message}", file=sys.stderr)
 
 
 #: What the checks of a manifest entry need (TRUST-41); an entry without them is an older
@@ -228,7 +223,7 @@ class Previous:
         except Exception:  # changed under us: any error means the same
             same = False
         if not same:
-            raise CliError(
+            raise IngestError(
                 f"--out {shown(self.out)}: changed while this run read it ({doc_id}); run again"
             )
         return rows
@@ -243,9 +238,9 @@ def _identity(path: Path) -> tuple[int, ...] | None:
     return (status.st_dev, status.st_ino, status.st_size, status.st_mtime_ns, status.st_ctime_ns)
 
 
-def previous_result(out: str, fingerprint: str | None) -> Previous:
-    """INCR-2, TRUST-41, TRUST-46: read the previous result in ``out`` as summaries; say on
-    stderr why nothing of it is reused, when nothing is."""
+def previous_result(out: str, fingerprint: str | None, say: Callable[[str], None]) -> Previous:
+    """INCR-2, TRUST-41, TRUST-46: read the previous result in ``out`` as summaries; ``say``
+    why nothing of it is reused, when nothing is."""
     folder = Path(out)
     manifest = read_manifest(folder) if folder.is_dir() else None
     if manifest is None:
@@ -265,13 +260,13 @@ def previous_result(out: str, fingerprint: str | None) -> Previous:
     previous.documents = summaries.documents
     listed = manifest.get("inputs")
     if damage is not None:
-        _say(f"full run: the previous result is damaged ({damage}); no row of it is reused")
+        say(f"full run: the previous result is damaged ({damage}); no row of it is reused")
         previous.why = "previous-damaged"
     elif fingerprint is None:
-        _say("full run: --pdf-password is never recorded, so no row is reused")
+        say("full run: --pdf-password is never recorded, so no row is reused")
         previous.why = "not-provable"
     elif manifest.get("fingerprint") != fingerprint or not isinstance(listed, list):
-        _say("full run: the options differ from the previous result's (fingerprint changed)")
+        say("full run: the options differ from the previous result's (fingerprint changed)")
         previous.why = "options-changed"
     else:
         previous.listed = {
@@ -283,7 +278,7 @@ def previous_result(out: str, fingerprint: str | None) -> Previous:
         if previous.listed and all(
             any(entry.get(name) is None for name in _PROOF) for entry in previous.listed.values()
         ):
-            _say(
+            say(
                 "full run: the previous manifest records no row digests (an older "
                 "chunkspec), so no row is provably the same"
             )
@@ -291,12 +286,12 @@ def previous_result(out: str, fingerprint: str | None) -> Previous:
     return previous
 
 
-def say_damage(reasons: Sequence[str | None]) -> None:
+def say_damage(reasons: Sequence[str | None], say: Callable[[str], None]) -> None:
     """TRUST-44: one line when rows in --out are not the rows their manifest lists."""
     damaged = sum(1 for reason in reasons if reason in DAMAGE)
     if damaged:
         documents = "1 document" if damaged == 1 else f"{damaged} documents"
-        _say(
+        say(
             f"chunked again: {documents} whose rows in --out are not those its manifest "
             f"lists (reason in {CHANGES}/changes.jsonl)"
         )

@@ -1,4 +1,4 @@
-"""The local engine of ``chunkspec ingest``: documents chunked in this process or a pool.
+"""The local corpus engine: documents chunked in this process or a pool.
 
 Tasks are consecutive groups of input files; a worker reads its files and returns their
 rows (SCALE-2), and the parent writes the results in input order. So the output is the
@@ -8,18 +8,19 @@ same, byte for byte, whatever the number of workers. Workers are started with ``
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from .._core._metadata import Metadata
-from .._records._rows import ChunkJob, RawDocument, document_rows, error_row
-from .._text._regular_files import NotRegularFile, OverCap, read_regular
-from ._workers import WorkerPool
+from .._records._job import ChunkJob
+from .._records._rows import RawDocument, document_rows, input_error_row
+from .._text._regular_files import OverCap, read_regular
+from ._worker_pool import WorkerPool
 
 if TYPE_CHECKING:
-    from ._inputs import Input
+    from ._walk import Input
 
-__all__ = ["Item", "chunk_task", "item_of", "read_rows", "run_local", "tasks"]
+__all__ = ["Item", "chunk_task", "item_of", "read_rows", "run_local"]
 
 #: One input: (path, doc_id, source, problem, metadata[, stream]); ``source`` is the path as
 #: valid text (CLI-16), ``problem`` why a path found in a folder cannot be read (CLI-17),
@@ -43,20 +44,6 @@ def item_of(found: Input, sidecar: Mapping[str, Metadata]) -> Item:
 Task = tuple[list[Item], dict[str, Any]]
 
 
-def tasks(items: list[Item], sizes: list[int], bytes_per_task: int) -> Iterator[list[Item]]:
-    """Cut ``items`` into consecutive groups of about ``bytes_per_task`` bytes (at least one)."""
-    group: list[Item] = []
-    total = 0
-    for item, size in zip(items, sizes, strict=True):
-        if group and total + size > bytes_per_task:
-            yield group
-            group, total = [], 0
-        group.append(item)
-        total += size
-    if group:
-        yield group
-
-
 def read_rows(item: Item, job: ChunkJob) -> list[dict[str, Any]]:
     """Return the rows of one input; one that cannot be read is an error row (CLI-17).
 
@@ -66,15 +53,11 @@ def read_rows(item: Item, job: ChunkJob) -> list[dict[str, Any]]:
     path, doc_id, source, problem, metadata = item[:5]
     stream = item[5] if len(item) == 6 else False
     if problem is not None:
-        return [error_row(doc_id, source, f"{source}: {problem}")]
+        return [input_error_row(doc_id, source, source, problem)]
     try:
         data = read_regular(path, cap=job.max_bytes, fifo=stream)
-    except OverCap as error:  # SCALE-5, on the bytes read
-        return [error_row(doc_id, source, f"{source}: {error}")]
-    except NotRegularFile as error:
-        return [error_row(doc_id, source, f"{source}: {error}")]
-    except OSError as error:
-        return [error_row(doc_id, source, f"{source}: cannot read: {error.strerror}")]
+    except (OverCap, OSError) as error:  # SCALE-5 on the bytes read, TRUST-31, CLI-17
+        return [input_error_row(doc_id, source, source, error)]
     return document_rows(RawDocument(doc_id, source, data, None, metadata), job)
 
 

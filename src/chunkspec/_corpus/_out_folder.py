@@ -23,12 +23,13 @@ import shutil
 import stat
 import sys
 import tempfile
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import IO, Any
 
-from ._io import CliError, json_line, one_line
-from ._signals import held, removed_on_failure
+from .._records._record_files import json_line
+from ._critical import held, removed_on_failure
+from ._file_io import IngestError, one_line
 
 __all__ = [
     "MANIFEST",
@@ -78,26 +79,26 @@ def check_out(out: str, output_format: str, inputs: Sequence[str] = ()) -> str:
         try:
             import pyarrow.parquet  # noqa: F401
         except ImportError:
-            raise CliError(
+            raise IngestError(
                 "--format parquet needs pyarrow: pip install 'chunkspec[arrow]' "
                 "(or use --format jsonl)"
             ) from None
     if not out:
-        raise CliError("--out: give a folder name")
+        raise IngestError("--out: give a folder name")
     named = out.rstrip(os.sep) or os.sep
     if os.path.islink(named):
-        raise CliError(
+        raise IngestError(
             f"--out {out}: is a symbolic link; name the folder itself (replacing the "
             "result would replace the link, not the folder it points to)"
         )
     real = os.path.realpath(named)
     parent = os.path.dirname(real)
     if real == parent:
-        raise CliError(f"--out {out}: is the root folder; choose a folder inside it")
+        raise IngestError(f"--out {out}: is the root folder; choose a folder inside it")
     if not os.path.isdir(parent):
-        raise CliError(f"--out {out}: no such folder {parent!r}")
+        raise IngestError(f"--out {out}: no such folder {parent!r}")
     if os.path.lexists(real) and not os.path.isdir(real):
-        raise CliError(f"--out {out}: is a file, not a folder")
+        raise IngestError(f"--out {out}: is a file, not a folder")
     for given in inputs:
         if given == "-" or not os.path.lexists(given):
             continue  # find_files names these (CLI-7)
@@ -111,7 +112,7 @@ def check_out(out: str, output_format: str, inputs: Sequence[str] = ()) -> str:
         elif real.startswith(source.rstrip(os.sep) + os.sep):
             where = f"lies inside the input {given}; the result would be read as input"
         if where is not None:
-            raise CliError(f"--out {out}: {where} (choose a folder outside every input)")
+            raise IngestError(f"--out {out}: {where} (choose a folder outside every input)")
     if os.path.isdir(real):
         refuse_foreign(Path(real), out)
     return real
@@ -203,15 +204,15 @@ def refuse_foreign(folder: Path, out: str) -> None:
     try:
         unknown = foreign_entries(folder)
     except OSError as error:
-        raise CliError(f"--out {out}: cannot list: {error.strerror or error}") from None
+        raise IngestError(f"--out {out}: cannot list: {error.strerror or error}") from None
     if unknown is None:
-        raise CliError(
+        raise IngestError(
             f"--out {out}: folder is not empty and holds no ingest manifest ({MANIFEST}) "
             f"(not ingest output): {_named(sorted(os.listdir(folder)))}; choose a new or "
             "empty folder"
         )
     if unknown:
-        raise CliError(
+        raise IngestError(
             f"--out {out}: holds {_named(unknown)}; move {'it' if len(unknown) == 1 else 'them'} "
             "away or choose another folder"
         )
@@ -297,10 +298,10 @@ def _leftover(folder: Path) -> int | None:
     return pid
 
 
-def remove_leftovers(target: Path) -> None:
+def remove_leftovers(target: Path, say: Callable[[str], None]) -> None:
     """TRUST-24: remove the staging folders beside ``target`` that runs killed outright
-    (SIGKILL, a power cut) left behind, each with one line; only provably dead runs' and
-    only when they hold nothing ingest did not write."""
+    (SIGKILL, a power cut) left behind, each with one line to ``say``; only provably dead
+    runs' and only when they hold nothing ingest did not write."""
     try:
         found = sorted(target.parent.glob(f".{glob_escape(target.name)}.chunkspec-*"))
     except OSError:
@@ -311,10 +312,9 @@ def remove_leftovers(target: Path) -> None:
             continue
         shutil.rmtree(folder, ignore_errors=True)
         if not os.path.lexists(folder):
-            print(
-                f"chunkspec ingest: removed {one_line(folder.name)}: the staging folder of "
-                f"a run that was killed (pid {pid})",
-                file=sys.stderr,
+            say(
+                f"removed {one_line(folder.name)}: the staging folder of "
+                f"a run that was killed (pid {pid})"
             )
 
 
@@ -335,7 +335,7 @@ def _make_staging(target: Path) -> Path:
 
 
 @contextlib.contextmanager
-def staging(out: str, shown: str | None = None) -> Iterator[Path]:
+def staging(out: str, say: Callable[[str], None], shown: str | None = None) -> Iterator[Path]:
     """Yield a new hidden folder beside ``out``; on success swap it in, else delete it.
 
     CLI-13: a signal deletes the folder too, a second one without waiting (emergency), and
@@ -345,7 +345,7 @@ def staging(out: str, shown: str | None = None) -> Iterator[Path]:
     (an error names it ``shown``, as the user wrote it).
     """
     target = Path(out)
-    remove_leftovers(target)
+    remove_leftovers(target, say)
     with removed_on_failure(
         functools.partial(_make_staging, target),
         functools.partial(shutil.rmtree, ignore_errors=True),

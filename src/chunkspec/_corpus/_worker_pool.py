@@ -25,7 +25,7 @@ from multiprocessing.process import BaseProcess
 from types import TracebackType
 from typing import Any
 
-from ._signals import SIGNALS, emergency, held
+from ._critical import SIGNALS, emergency, held
 
 __all__ = ["BrokenProcessPool", "WorkerPool", "usable_cores", "worker_count"]
 
@@ -44,18 +44,14 @@ def usable_cores() -> int:
         return max(1, os.cpu_count() or 1)
 
 
-def worker_count(asked: int | None, oversubscribe: bool) -> int:
+def worker_count(asked: int | None, oversubscribe: bool, say: Callable[[str], None]) -> int:
     """TRUST-27: the local engine's worker count: ``asked``, capped at the usable cores
-    with one line on standard error unless ``oversubscribe``; the cores when not asked."""
+    with one line to ``say`` unless ``oversubscribe``; the cores when not asked."""
     cores = usable_cores()
     if asked is None:
         return cores
     if asked > cores and not oversubscribe:
-        print(
-            f"chunkspec ingest: --workers {asked} capped at {cores}, the usable cores "
-            f"(--oversubscribe runs {asked})",
-            file=sys.stderr,
-        )
+        say(f"--workers {asked} capped at {cores}, the usable cores (--oversubscribe runs {asked})")
         return cores
     return asked
 

@@ -1,0 +1,77 @@
+"""The chunking job: everything that decides a document's records (OPT-1, SCALE-8).
+
+Imports ``chunkspec._chunkers`` (the options), ``chunkspec._text`` (the reading options'
+checks) and the record builder beside it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from .._chunkers._options import ChunkOptions
+from .._core._validate import require_int, require_str
+from .._errors import ArgumentTypeError, ArgumentValueError
+from .._text._documents import INPUT_FORMATS, SourceDocument, check_encoding
+from ._chunk_document import chunk_document
+from ._record import ChunkRecord
+
+__all__ = ["ChunkJob"]
+
+
+@dataclass(frozen=True, slots=True)
+class ChunkJob:
+    """The options of every document of a job: chunking options and reading options.
+
+    ``options`` is the chunking (OPT-1); ``input_format`` the format of a document whose
+    row and name do not say (SOURCE-1); ``max_bytes`` the cap over which a document is an
+    error row (SCALE-5); ``encoding`` and ``pdf_password`` how its bytes are read
+    (SCALE-8: SOURCE-9, SOURCE-8). The job travels to worker processes as one value
+    (:meth:`to_dict`), so a counter object never crosses a process (SCALE-6, OPT-3). The
+    password is never shown in the job's repr.
+    """
+
+    options: ChunkOptions
+    input_format: str | None = None
+    max_bytes: int | None = None
+    encoding: str | None = None
+    pdf_password: str | None = field(default=None, repr=False)
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.options, ChunkOptions):
+            raise ArgumentTypeError("options", "a chunkspec.ChunkOptions", self.options)
+        if self.max_bytes is not None:
+            require_int("max_bytes", self.max_bytes, minimum=0)
+        if self.input_format is not None and self.input_format not in INPUT_FORMATS:
+            raise ArgumentValueError(
+                "input_format", f"must be one of {', '.join(INPUT_FORMATS)}", self.input_format
+            )
+        check_encoding(self.encoding)
+        if self.pdf_password is not None:
+            require_str("pdf_password", self.pdf_password)
+
+    def chunk(self, document: SourceDocument) -> list[ChunkRecord]:
+        """Return chunk_document's records of ``document`` under these options."""
+        return chunk_document(document, self.options)
+
+    def to_dict(self) -> dict[str, Any]:
+        """Return the job as plain JSON values: the options by :meth:`ChunkOptions.to_dict`."""
+        return {
+            "options": self.options.to_dict(),
+            "input_format": self.input_format,
+            "max_bytes": self.max_bytes,
+            "encoding": self.encoding,
+            "pdf_password": self.pdf_password,
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> ChunkJob:
+        """Return the job :meth:`to_dict` wrote (a worker registers the options' counter)."""
+        return cls(
+            ChunkOptions.from_dict(data["options"]),
+            data["input_format"],
+            data["max_bytes"],
+            data.get("encoding"),
+            data.get("pdf_password"),
+        )
