@@ -28,6 +28,7 @@ __all__ = [
     "OptionFlag",
     "add_chunking_options",
     "chunk_options",
+    "flag_defaults",
     "load_counter",
 ]
 
@@ -177,6 +178,20 @@ def add_chunking_options(parser: Any, spec: CommandOptions) -> None:
     if spec.strategy is None:
         for option in OPTION_FLAGS:
             parser.add_argument(option.flag, **option.keywords)
+
+
+def flag_defaults(spec: CommandOptions) -> dict[str, Any]:
+    """The chunking flags ``spec`` offers with ``--strategy``, by field, and their defaults:
+    what a run that sets none of them has in ``args`` (VIEW-1 refuses any other value)."""
+    defaults: dict[str, Any] = {
+        "strategy": "heading",
+        "max_tokens": spec.max_tokens,
+        "overlap_tokens": spec.overlap_default,
+        "counter": None,
+        "encoding_file": None,
+    }
+    defaults.update((o.field, o.keywords.get("default", False)) for o in OPTION_FLAGS)
+    return defaults
 
 
 def _flag_names(spec: CommandOptions) -> dict[str, str]:

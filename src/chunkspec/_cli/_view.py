@@ -20,7 +20,7 @@ from .._text._documents import InputError, SourceDocument
 from ._chunking import run_chunking
 from ._inputs import add_input_options, read_input
 from ._io import CliError, read_bytes
-from ._options import CommandOptions, add_chunking_options
+from ._options import CommandOptions, add_chunking_options, flag_defaults
 from ._output import atomic_file
 from ._view_html import ViewDocument, render_page
 
@@ -28,19 +28,6 @@ __all__ = ["register"]
 
 #: The chunking flags of ``view``: those of ``chunk`` (OPT-6).
 OPTIONS = CommandOptions("view")
-
-#: The chunking flags and their defaults; with ``--source`` none may be changed (VIEW-1).
-_CHUNKING_DEFAULTS = {
-    "strategy": "heading",
-    "max_tokens": 512,
-    "overlap_tokens": None,
-    "counter": None,
-    "encoding_file": None,
-    "count_headings": False,
-    "split_tables": False,
-    "min_tokens": None,
-    "budget_includes_headings": False,
-}
 
 
 def register(sub: Any) -> None:
@@ -116,7 +103,7 @@ def run(args: argparse.Namespace) -> int:
 
 def _from_records(args: argparse.Namespace) -> ViewDocument:
     """VIEW-1: the records of PATH (one document's) drawn over ``--source``."""
-    for name, default in _CHUNKING_DEFAULTS.items():
+    for name, default in flag_defaults(OPTIONS).items():  # VIEW-1: none may be changed
         if getattr(args, name) != default:
             flag = "--" + name.replace("_", "-")
             raise CliError(f"--source draws records as they are; {flag} does not go with it")

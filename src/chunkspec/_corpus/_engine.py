@@ -470,15 +470,8 @@ def _manifest(output_format: str, job: ChunkJob, tally: Tally) -> dict[str, Any]
     return {
         "chunkspec": __version__,
         "format": output_format,
-        "strategy": job.options.strategy,
-        "max_tokens": job.options.max_tokens,
-        "overlap_tokens": job.options.overlap_tokens,
-        "counter": job.options.counter,
-        "encoding_file": job.options.encoding_file,
-        "count_headings": job.options.count_headings,
-        "split_tables": job.options.split_tables,
-        "min_tokens": job.options.minimum,
-        "budget_includes_headings": job.options.budget_includes_headings,
+        **job.options.to_dict(),  # every option, in field order (OPT-3)
+        "min_tokens": job.options.minimum,  # the value in effect (OPT-7)
         "input_format": job.input_format,
         "input_encoding": job.encoding,
         # CLI-18: whether a password was given, never the password itself
