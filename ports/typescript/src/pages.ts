@@ -101,10 +101,12 @@ export function chunkPages(
   if (isBlankDocument(full) && !fault("pages-blank-record")) return []; // SOURCE-7
   const counter = scriptCounter(forceUnicode ? "unicode" : "whitespace", full); // SCRIPT-6
   const options = optionsOf({ strategy: "pages", maxTokens, overlap, counter, pageNumbers: true });
-  const document = { ...textDocument(docId, title, full), pages: pages as string[] };
+  const pageTexts = pages as string[];
+  // no page at all is one empty page (reached only by the planted pages-blank-record)
+  const document = { ...textDocument(docId, title, full), pages: pageTexts.length === 0 ? null : pageTexts };
   let records = recordsOf(document, options, pageSpans(full, maxTokens, overlap, counter === "unicode"));
   if (fault("pages-utf16") || fault("pages-page-from-zero") || fault("pages-page-end-inclusive") || fault("pages-start-page-only")) {
-    records = records.map((r) => ({ ...r, ...faultyPages(pages as string[], r.start, r.end) }));
+    records = records.map((r) => ({ ...r, ...faultyPages(pageTexts, r.start, r.end) }));
   }
   if (fault("pages-oversized-ge")) records = records.map((r) => ({ ...r, oversized: r.tokens >= maxTokens }));
   return records;
