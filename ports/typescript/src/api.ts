@@ -1,7 +1,9 @@
 /**
  * The options-object API (NPM-2): `chunkDocument(text, {docId, strategy, maxTokens, ...})`
- * and `splitSection({docId, title, text, maxTokens})`, over the same chunkers as the
- * positional functions, whose calls keep working exactly as before.
+ * and `splitSection({docId, title, text, maxTokens})`. `chunkDocument` checks its options
+ * once (`options.ts`), takes the strategy's spans from the registry (`strategies.ts`) and
+ * makes records by the one loop (`records.ts`), as the positional functions do, whose calls
+ * keep working exactly as before.
  */
 
 import { assemble as assemblePositional } from "./assemble.js";
@@ -118,7 +120,7 @@ function markdownTitle(text: string, docId: string): string {
  * form feed is paged (SOURCE-4) under every strategy. Offsets
  * (`start`, `end`) count code points, as Python's do: slice with `Array.from(text)`, not
  * `text.slice`. A bad option throws ArgumentTypeError (a TypeError) or ArgumentValueError
- * (a RangeError) naming it.
+ * (a RangeError) naming it, with the wording of Python's `ChunkOptions` (`checkOptions`).
  */
 export function chunkDocument(text: string, options: ChunkDocumentOptions): ChunkRecord[] {
   requireText("text", text);

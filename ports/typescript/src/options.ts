@@ -33,8 +33,8 @@ function flag(name: string, value: unknown): boolean {
  */
 export function checkOptions(given: { readonly [option: string]: unknown }): RecordOptions {
   const strategy = given["strategy"] === undefined ? "heading" : given["strategy"];
-  if (typeof strategy !== "string") throw new ArgumentTypeError("strategy", "a str", strategy);
-  if (!(STRATEGIES as readonly string[]).includes(strategy)) {
+  // NPM-2: anything but the four names is a ValueError (Python: a str, then one of them)
+  if (typeof strategy !== "string" || !(STRATEGIES as readonly string[]).includes(strategy)) {
     throw new ArgumentValueError("strategy", `must be one of ${[...STRATEGIES].sort().join(", ")}`, strategy);
   }
   const entry = REGISTRY[strategy as Strategy];
@@ -75,8 +75,7 @@ export function checkOptions(given: { readonly [option: string]: unknown }): Rec
     );
   }
   const counter = given["counter"] === undefined ? "whitespace" : given["counter"];
-  if (typeof counter !== "string") throw new ArgumentTypeError("counter", "a counter name (str)", counter);
-  if (!(COUNTERS as readonly string[]).includes(counter)) {
+  if (typeof counter !== "string" || !(COUNTERS as readonly string[]).includes(counter)) { // NPM-2
     throw new ArgumentValueError("counter", `must be ${listed(COUNTERS).replace(" and ", " or ")}`, counter);
   }
   if (!entry.counters.includes(counter as Counter)) {

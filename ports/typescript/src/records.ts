@@ -6,6 +6,7 @@
  * strategy, metadata and the stable key.
  */
 
+import { bisectRight } from "./bisect.js";
 import { utf16Index } from "./codepoints.js";
 import { fault } from "./faults.js";
 import { hashText } from "./hashing.js";
@@ -113,18 +114,6 @@ function section(path: string[], kind: string, text: string): string | null {
   if (last === undefined) return null;
   const blank = fault("md-section-trim") || fault("ha-section-trim") ? last.trim() === "" : pyStrip(last) === "";
   return blank ? null : last;
-}
-
-/** The index of the first element of sorted `xs` greater than `x` (Python's bisect_right). */
-function bisectRight(xs: number[], x: number): number {
-  let lo = 0;
-  let hi = xs.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (x < (xs[mid] ?? 0)) hi = mid;
-    else lo = mid + 1;
-  }
-  return lo;
 }
 
 /**

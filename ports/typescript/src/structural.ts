@@ -17,6 +17,7 @@ import type { ChunkRecord } from "./record.js";
 import { measureOf, mergeSmall } from "./smallChunks.js";
 import { splitInto } from "./split.js";
 import { ArgumentTypeError, requireInt, requireText } from "./validate.js";
+import { bisectLeft, bisectRight } from "./bisect.js";
 import { sentenceSpans } from "./headingSentences.js";
 import { countUnits, fitWord } from "./units.js";
 import { countWords, isBlank, wordSpans } from "./whitespace.js";
@@ -44,18 +45,6 @@ export function longest(low: number, high: number, ok: (k: number) => boolean): 
     else bad = mid;
   }
   return good;
-}
-
-/** The index of the first element of sorted `xs` greater than `x` (Python's bisect_right). */
-function bisectRight(xs: number[], x: number): number {
-  let lo = 0;
-  let hi = xs.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (x < (xs[mid] ?? 0)) hi = mid;
-    else lo = mid + 1;
-  }
-  return lo;
 }
 
 function requireBool(argument: string, value: unknown): boolean {
@@ -117,18 +106,6 @@ function mergeStructural(
   };
   const measure = measureOf(text, unicode, trail);
   return mergeSmall(spans, measure, minTokens, maxTokens, joins, kindOf).map(([, span]) => span);
-}
-
-/** The index of the first element of sorted `xs` not less than `x` (Python's bisect_left). */
-function bisectLeft(xs: number[], x: number): number {
-  let lo = 0;
-  let hi = xs.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if ((xs[mid] ?? 0) < x) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
 }
 
 class Splitter {
