@@ -1,29 +1,25 @@
 /**
  * The options-object API (NPM-2): `chunkDocument(text, {docId, strategy, maxTokens, ...})`
- * and `splitSection({docId, title, text, maxTokens})`, over the same chunkers as the
- * positional functions, whose calls keep working exactly as before.
+ * and `splitSection({docId, title, text, maxTokens})`. `chunkDocument` checks its options
+ * once (`options.ts`), takes the strategy's spans from the registry (`strategies.ts`) and
+ * makes records by the one loop (`records.ts`), as the positional functions do, whose calls
+ * keep working exactly as before.
  */
 
 import { assemble as assemblePositional } from "./assemble.js";
 import type { Chunk } from "./chunk.js";
-import { headingAwareRecords } from "./headingAware.js";
 import { parseMarkdownBlocks } from "./markdown.js";
-import { chunkPages, PAGE_SEPARATOR } from "./pages.js";
+import { checkOptions } from "./options.js";
+import { PAGE_SEPARATOR } from "./pages.js";
 import { frontMatterFields, refuseUnreadAccessKeys } from "./frontMatter.js";
 import type { ChunkRecord, JsonValue } from "./record.js";
-import { defaultMinTokens } from "./smallChunks.js";
+import { isBlankDocument, recordsOf, scriptCounter, type SourceDocument } from "./records.js";
 import { splitSection as splitSectionPositional } from "./split.js";
-import { splitMarkdownRecords } from "./structural.js";
-import { tokenWindows } from "./tokenWindows.js";
+import { REGISTRY, STRATEGIES, type Strategy } from "./strategies.js";
 import { ArgumentTypeError, ArgumentValueError, requireInt, requireMetadata, requireText } from "./validate.js";
 import { pySplit } from "./whitespace.js";
-import { chunkWindows } from "./windows.js";
 
-/** The strategies this package computes (Python's `STRATEGY_NAMES` less `recursive`). */
-export const STRATEGIES = ["heading", "structural", "window", "pages"] as const;
-
-/** One of {@link STRATEGIES}. */
-export type Strategy = (typeof STRATEGIES)[number];
+export { STRATEGIES, type Strategy };
 
 /** The options of {@link chunkDocument}; only `docId` is required. */
 export interface ChunkDocumentOptions {
@@ -100,12 +96,6 @@ function plainObject(argument: string, value: unknown): Record<string, unknown> 
   return value as Record<string, unknown>;
 }
 
-function optionalBool(name: string, value: unknown): boolean {
-  if (value === undefined) return false;
-  if (typeof value !== "boolean") throw new ArgumentTypeError(name, "a boolean", value);
-  return value;
-}
-
 /**
  * SOURCE-5: the front matter's `title` field, whitespace folded, when not blank (FM-4); else
  * the first level-1 heading with a non-blank title, whitespace folded; else `docId`.
@@ -130,7 +120,7 @@ function markdownTitle(text: string, docId: string): string {
  * form feed is paged (SOURCE-4) under every strategy. Offsets
  * (`start`, `end`) count code points, as Python's do: slice with `Array.from(text)`, not
  * `text.slice`. A bad option throws ArgumentTypeError (a TypeError) or ArgumentValueError
- * (a RangeError) naming it.
+ * (a RangeError) naming it, with the wording of Python's `ChunkOptions` (`checkOptions`).
  */
 export function chunkDocument(text: string, options: ChunkDocumentOptions): ChunkRecord[] {
   requireText("text", text);
@@ -139,85 +129,22 @@ export function chunkDocument(text: string, options: ChunkDocumentOptions): Chun
     if (!KNOWN.has(key)) throw new ArgumentValueError("options", `has no option ${JSON.stringify(key)}`, key);
   }
   const docId = requireText("docId", given["docId"]);
-  const strategy = given["strategy"] === undefined ? "heading" : given["strategy"];
-  if (typeof strategy !== "string" || !(STRATEGIES as readonly string[]).includes(strategy)) {
-    throw new ArgumentValueError("strategy", `must be one of ${STRATEGIES.join(", ")}`, strategy);
-  }
-  const maxTokens = given["maxTokens"] === undefined ? 512 : requireInt("maxTokens", given["maxTokens"], 1);
   const source = given["source"] === undefined ? "" : requireText("source", given["source"]);
-  const countHeadings = optionalBool("countHeadings", given["countHeadings"]);
-  const splitTables = optionalBool("splitTables", given["splitTables"]);
-  const counter = given["counter"] === undefined ? "whitespace" : given["counter"];
-  if (counter !== "whitespace" && counter !== "unicode" && counter !== "chars1") {
-    throw new ArgumentValueError("counter", "must be whitespace, unicode or chars1", counter);
-  }
-  const unicode = counter === "unicode";
-  if (counter === "chars1" && strategy !== "window") {
-    throw new ArgumentValueError("counter", `belongs to strategy window, not ${strategy}`, counter);
-  }
-  if ((countHeadings || splitTables) && strategy !== "structural") {
-    const name = countHeadings ? "countHeadings" : "splitTables";
-    throw new ArgumentValueError(name, `belongs to strategy structural, not ${strategy}`, true);
-  }
-  let overlap: number;
-  if (given["overlapTokens"] === undefined) {
-    overlap = strategy === "pages" ? Math.floor(maxTokens / 4) : Math.min(64, Math.floor(maxTokens / 8));
-  } else if (strategy === "structural") {
-    throw new ArgumentValueError("overlapTokens", "has no effect with strategy structural", given["overlapTokens"]);
-  } else {
-    overlap = requireInt("overlapTokens", given["overlapTokens"], 0);
-  }
-  const markdown = strategy === "heading" || strategy === "structural";
-  let minTokens = defaultMinTokens(strategy, maxTokens); // SIZE-2
-  if (given["minTokens"] !== undefined) {
-    minTokens = requireInt("minTokens", given["minTokens"], 0);
-    if (minTokens > 0 && !markdown) {
-      throw new ArgumentValueError("minTokens", `applies to heading, structural, not ${strategy} (SIZE-1)`, minTokens);
-    }
-    if (minTokens > maxTokens) throw new ArgumentValueError("minTokens", `must be <= maxTokens (${maxTokens})`, minTokens);
-  }
-  const budgetIncludesHeadings = optionalBool("budgetIncludesHeadings", given["budgetIncludesHeadings"]);
-  if (budgetIncludesHeadings && !markdown) {
-    throw new ArgumentValueError("budgetIncludesHeadings", `applies to heading, structural, not ${strategy} (SIZE-1)`, true);
-  }
+  const checked = checkOptions(given); // OPT-1, by the registry (OPT-5)
+  const entry = REGISTRY[checked.strategy as Strategy];
   const caller = given["metadata"] === undefined ? {} : requireMetadata("metadata", given["metadata"]);
-  if (markdown) refuseUnreadAccessKeys(text, source === "" ? docId : source, caller); // TRUST-3
+  if (entry.markdown) refuseUnreadAccessKeys(text, source === "" ? docId : source, caller); // TRUST-3
   const title = given["title"] === undefined
-    ? (markdown ? markdownTitle(text, docId) : docId)
+    ? (entry.markdown ? markdownTitle(text, docId) : docId)
     : requireText("title", given["title"]);
-  let records: ChunkRecord[];
-  if (strategy === "heading") {
-    records = headingAwareRecords(docId, title, text, maxTokens, overlap, unicode, minTokens, budgetIncludesHeadings, caller);
-  } else if (strategy === "structural") {
-    records = splitMarkdownRecords(
-      docId, title, text, maxTokens, countHeadings, splitTables, unicode, minTokens, budgetIncludesHeadings, caller,
-    );
-  } else if (strategy === "pages") {
-    records = chunkPages(docId, title, text.split(PAGE_SEPARATOR), maxTokens, overlap, unicode);
-  } else {
-    records = counter === "chars1"
-      ? chunkWindows(docId, title, text, maxTokens, overlap)
-      : tokenWindows(docId, title, text, maxTokens, overlap, unicode);
-  }
-  if (strategy !== "pages" && text.includes(PAGE_SEPARATOR)) records = paged(text, records);
-  if (given["metadata"] !== undefined || markdown) {
-    // META-3, META-9: the front matter's fields (Markdown strategies), the caller's over them
-    const fields = markdown ? frontMatterFields(text) : {};
-    const merged = requireMetadata("metadata", { ...fields, ...caller });
-    records = records.map((record) => ({ ...record, metadata: merged as ChunkRecord["metadata"] }));
-  }
-  return source === "" ? records : records.map((record) => ({ ...record, source }));
-}
-
-/**
- * SOURCE-4: a text holding a form feed is paged; a record's pages are those holding
- * `text[start]` and `text[end - 1]` (code points), page k starting after the (k-1)th form feed.
- */
-function paged(text: string, records: ChunkRecord[]): ChunkRecord[] {
-  const before: number[] = [0]; // before[i]: form feeds at code points < i
-  for (const ch of text) before.push((before[before.length - 1] ?? 0) + (ch === PAGE_SEPARATOR ? 1 : 0));
-  const page = (at: number): number => 1 + (before[at] ?? 0);
-  return records.map((r) => ({ ...r, page_start: page(r.start), page_end: page(Math.max(r.start, r.end - 1)) }));
+  if (isBlankDocument(text)) return []; // SOURCE-7
+  // META-3, META-9: the front matter's fields (Markdown strategies), the caller's over them
+  const fields = entry.markdown ? frontMatterFields(text) : {};
+  const metadata = requireMetadata("metadata", { ...fields, ...caller }) as SourceDocument["metadata"];
+  const pages = text.includes(PAGE_SEPARATOR) ? text.split(PAGE_SEPARATOR) : null; // SOURCE-4
+  const document: SourceDocument = { docId, title, source, text, pages, metadata };
+  const chosen = { ...checked, counter: scriptCounter(checked.counter, text) }; // SCRIPT-6
+  return recordsOf(document, chosen, entry.spans(document, chosen));
 }
 
 /** Seed 000's splitter with an options object: `splitSection({docId, title, text, maxTokens})`. */

@@ -1,5 +1,5 @@
 /**
- * `HeadingAwareChunker` as chunk records (strategy `heading`, HEAD-1 to HEAD-12):
+ * `HeadingAwareChunker`'s spans (strategy `heading`, HEAD-1 to HEAD-12) and their records:
  * one heading chunk per titled heading with a parent link to the closest enclosing
  * lower-level heading, body chunks packed to `max_tokens` with in-section overlap, oversized
  * blocks split by sentences then words. Counter: whitespace words (TOK-1), additive.
@@ -7,14 +7,33 @@
 
 import { fault } from "./faults.js";
 import { sentenceSpans as headingSentences } from "./headingSentences.js";
-import { refuseUnreadAccessKeys } from "./frontMatter.js";
+import { inCodePoints } from "./codepoints.js";
+import { frontMatterFields, refuseUnreadAccessKeys } from "./frontMatter.js";
 import { type Block, parseMarkdownBlocks } from "./markdown.js";
-import { type Span, spanRecords } from "./markdownRecords.js";
+import type { Span } from "./span.js";
+import { isBlankDocument, optionsOf, type RecordOptions, recordsOf, scriptCounter, type SourceDocument, textDocument } from "./records.js";
 import { type Measure, measureOf, mergeSmall } from "./smallChunks.js";
 import type { ChunkRecord } from "./record.js";
 import { requireInt, requireText } from "./validate.js";
-import { countUnits, fitWord, hasClusterScript } from "./units.js";
-import { countWords, isBlank, pyStrip, wordSpans } from "./whitespace.js";
+import { countUnits, fitWord } from "./units.js";
+import { countWords, isBlank, wordSpans } from "./whitespace.js";
+
+/**
+ * The spans of strategy `heading` (HEAD-1 to HEAD-12; SIZE-3 to SIZE-7 when `minTokens`):
+ * parent ids are `${docId}:${position}`.
+ */
+export function headingSpans(document: SourceDocument, options: RecordOptions): Span[] {
+  const { docId, text } = document;
+  const { maxTokens, minTokens, budgetIncludesHeadings } = options;
+  const unicode = options.counter === "unicode";
+  const walk = new Run(docId, text, maxTokens, options.overlap ?? 0, unicode, minTokens > 0, budgetIncludesHeadings);
+  let spans = walk.run();
+  if (minTokens > 0) {
+    const measure = measureOf(text, unicode, budgetIncludesHeadings);
+    spans = mergeHeadingSpans(docId, spans, walk.titles, minTokens, maxTokens, measure);
+  }
+  return inCodePoints(text, spans);
+}
 
 /** `chunk_document(SourceDocument(docId, text, "markdown", title), "heading", ...)`. */
 export function headingAwareRecords(
@@ -28,18 +47,13 @@ export function headingAwareRecords(
   refuseUnreadAccessKeys(text, docId, caller); // TRUST-3, as SourceDocument refuses it
   requireInt("max_tokens", maxTokens, 1); // HEAD-12
   requireInt("overlap_tokens", overlapTokens, 0);
-  if (pyStrip(text) === "") return []; // SOURCE-7
-  const unicode = forceUnicode || hasClusterScript(text); // SCRIPT-6: whitespace counts unicode units here
-  const walk = new Run(docId, text, maxTokens, overlapTokens, unicode, minTokens > 0, budgetIncludesHeadings);
-  let spans = walk.run();
-  if (minTokens > 0) {
-    const measure = measureOf(text, unicode, budgetIncludesHeadings);
-    spans = mergeHeadingSpans(docId, spans, walk.titles, minTokens, maxTokens, measure);
-  }
-  let strategy = `heading:max_tokens=${maxTokens},overlap_tokens=${overlapTokens}`; // RECORD-6
-  if (minTokens > 0) strategy += `,min_tokens=${minTokens}`; // RECORD-16
-  if (budgetIncludesHeadings) strategy += ",budget_includes_headings=true"; // RECORD-16
-  return spanRecords(docId, title, text, spans, maxTokens, strategy, unicode, budgetIncludesHeadings);
+  if (isBlankDocument(text)) return []; // SOURCE-7
+  const counter = scriptCounter(forceUnicode ? "unicode" : "whitespace", text); // SCRIPT-6
+  const options = optionsOf({
+    strategy: "heading", maxTokens, overlap: overlapTokens, counter, minTokens, budgetIncludesHeadings,
+  });
+  const document = textDocument(docId, title, text, frontMatterFields(text)); // META-3
+  return recordsOf(document, options, headingSpans(document, options));
 }
 
 /** Python's `not text.strip()` (or the "ha-trim-blank" fault's JavaScript trim()). */

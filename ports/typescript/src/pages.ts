@@ -1,5 +1,6 @@
 /**
- * The page-aware chunker as chunk records (PAGE-1..PAGE-15, RECORD-1):
+ * The page-aware chunker (PAGE-1..PAGE-15): the spans of strategy `pages` and `chunkPages`,
+ * their records (RECORD-1):
  * `chunk_document(SourceDocument(docId, join_pages(pages), "text", title, pages), "pages")`
  * with the whitespace counter.
  *
@@ -11,15 +12,15 @@
  */
 
 import { fault } from "./faults.js";
-import { hashText } from "./hashing.js";
 import type { ChunkRecord } from "./record.js";
-import { ArgumentTypeError, ArgumentValueError, requireInt, requireText } from "./validate.js";
+import { isBlankDocument, optionsOf, recordsOf, scriptCounter, textDocument } from "./records.js";
+import type { Span } from "./span.js";
+import { ArgumentTypeError, ArgumentValueError, requireInt, requireOverlapBelow, requireText } from "./validate.js";
 import { codePointIndex } from "./codepoints.js";
-import { countUnits, hasClusterScript, unitSpans } from "./units.js";
+import { countUnits, unitSpans } from "./units.js";
 import { wordSpans } from "./wordSpans.js";
-import { countWords, isSpace, pyStrip } from "./whitespace.js";
+import { countWords, isSpace } from "./whitespace.js";
 import { CLOSERS, TERMINATORS, WIDE_TERMINATORS } from "./sentences.js";
-import { withKeys } from "./keys.js";
 
 /** The character between pages in `full_text` (PAGE-2). */
 export const PAGE_SEPARATOR = "\f";
@@ -59,6 +60,31 @@ function trim(points: readonly string[], lo: number, hi: number): [number, numbe
   return a < b ? [a, b] : null;
 }
 
+/** RECORD-13: the `pages` strategy's default overlap, `floor(maxTokens / 4)`. */
+export function quarterOverlap(maxTokens: number): number {
+  return fault("pages-default-overlap-shift") ? maxTokens >> 2 : Math.floor(maxTokens / 4);
+}
+
+/**
+ * The spans of strategy `pages` over `full`, the pages joined by a form feed (PAGE-3..PAGE-10):
+ * token windows ending at sentence ends, stripped; the record loop numbers their pages.
+ */
+export function pageSpans(full: string, maxTokens: number, overlap: number, unicode: boolean): Span[] {
+  const points = fault("pages-utf16") ? full.split("") : Array.from(full);
+  let units: { starts: number[]; ends: number[] } | undefined;
+  if (unicode) {
+    const cp = fault("pages-utf16") ? (i: number): number => i : codePointIndex(full);
+    const spans = unitSpans(full);
+    units = { starts: spans.map(([a]) => cp(a)), ends: spans.map(([, b]) => cp(b)) };
+  }
+  const ranges = isBlankDocument(full) ? [[0, points.length] as [number, number]] : windows(points, maxTokens, overlap, units);
+  return ranges.map(([a, b]) => {
+    const text = points.slice(a, b).join("");
+    const tokens = unicode ? countUnits(text) : countWords(text); // RECORD-14
+    return { start: a, end: b, kind: "window", headingPath: [], parentId: null, prefix: "", text, tokens };
+  });
+}
+
 /** The chunk records of `pages` (PAGE rules; RECORD-13's default overlap is max_tokens // 4). */
 export function chunkPages(
   docId: string, title: string, pages: unknown, maxTokens: number = 400, overlapTokens?: number | null,
@@ -69,54 +95,41 @@ export function chunkPages(
   requireText("title", title);
   requireInt("max_tokens", maxTokens, 1); // PAGE-1
   const overlap = overlapTokens === undefined || overlapTokens === null
-    ? (fault("pages-default-overlap-shift") ? maxTokens >> 2 : Math.floor(maxTokens / 4))
+    ? quarterOverlap(maxTokens)
     : requireInt("overlap_tokens", overlapTokens, 0);
-  if (overlap >= maxTokens) {
-    throw new ArgumentValueError("overlap_tokens", `must be < max_tokens (${maxTokens})`, overlap);
-  }
+  requireOverlapBelow(maxTokens, overlap);
+  if (isBlankDocument(full) && !fault("pages-blank-record")) return []; // SOURCE-7
+  const counter = scriptCounter(forceUnicode ? "unicode" : "whitespace", full); // SCRIPT-6
+  const options = optionsOf({ strategy: "pages", maxTokens, overlap, counter, pageNumbers: true });
   const pageTexts = pages as string[];
-  const utf16 = fault("pages-utf16");
-  const points = utf16 ? full.split("") : Array.from(full);
-  const blank = pyStrip(full) === "";
-  if (blank && !fault("pages-blank-record")) return []; // SOURCE-7
-  // SCRIPT-6: on text with a script written without spaces the tokens are unicode units.
-  const unicode = forceUnicode || hasClusterScript(full);
-  let units: { starts: number[]; ends: number[] } | undefined;
-  if (unicode) {
-    const cp = utf16 ? (i: number): number => i : codePointIndex(full);
-    const spans = unitSpans(full);
-    units = { starts: spans.map(([a]) => cp(a)), ends: spans.map(([, b]) => cp(b)) };
+  // no page at all is one empty page (reached only by the planted pages-blank-record)
+  const document = { ...textDocument(docId, title, full), pages: pageTexts.length === 0 ? null : pageTexts };
+  let records = recordsOf(document, options, pageSpans(full, maxTokens, overlap, counter === "unicode"));
+  if (fault("pages-utf16") || fault("pages-page-from-zero") || fault("pages-page-end-inclusive") || fault("pages-start-page-only")) {
+    records = records.map((r) => ({ ...r, ...faultyPages(pageTexts, r.start, r.end) }));
   }
-  const ranges = blank ? [[0, points.length] as [number, number]] : windows(points, maxTokens, overlap, units);
-  // Page k occupies points[pageStarts[k] : pageStarts[k] + its length] (PAGE-2).
+  if (fault("pages-oversized-ge")) records = records.map((r) => ({ ...r, oversized: r.tokens >= maxTokens }));
+  return records;
+}
+
+/** The planted page faults' page numbers (PAGE-11 broken four ways). */
+function faultyPages(pages: string[], a: number, b: number): { page_start: number; page_end: number } {
   const pageStarts: number[] = [];
   let position = 0;
-  for (const page of pageTexts) {
+  for (const page of pages) {
     pageStarts.push(position);
-    position += (utf16 ? page.length : Array.from(page).length) + 1;
+    position += (fault("pages-utf16") ? page.length : Array.from(page).length) + 1;
   }
-  /** The number of the page holding `points[offset]` (PAGE-11): 1-based. */
   const pageOf = (offset: number): number => {
     let k = 0;
     while (k + 1 < pageStarts.length && (pageStarts[k + 1] ?? 0) <= offset) k++;
     return fault("pages-page-from-zero") ? k : k + 1;
   };
-  const strategy = `pages:max_tokens=${maxTokens},overlap_tokens=${overlap}`; // RECORD-6
-  return withKeys(ranges.map(([a, b], index) => {
-    const text = points.slice(a, b).join("");
-    const tokens = unicode ? countUnits(text) : countWords(text); // RECORD-14
-    const first = pageOf(a);
-    let last = pageOf(Math.max(a, b - 1));
-    if (fault("pages-page-end-inclusive")) last = pageOf(b + 1); // a <= for a < in the page walk
-    if (fault("pages-start-page-only")) last = first;
-    return {
-      id: `${docId}:${index}`, doc_id: docId, index, text, start: a, end: b, tokens,
-      counter: unicode ? "unicode" : "whitespace", content_hash: hashText(text), kind: "window", heading_path: [],
-      parent_id: null, page_start: first, page_end: last, section: null, prefix: "",
-      oversized: fault("pages-oversized-ge") ? tokens >= maxTokens : tokens > maxTokens,
-      title, source: "", strategy, metadata: {},
-    };
-  }));
+  const first = pageOf(a);
+  let last = pageOf(Math.max(a, b - 1));
+  if (fault("pages-page-end-inclusive")) last = pageOf(b + 1); // a <= for a < in the page walk
+  if (fault("pages-start-page-only")) last = first;
+  return { page_start: first, page_end: last };
 }
 
 /** The chunks' stripped ranges `[a, b)` over `points` (PAGE-3..PAGE-10, whitespace counter). */

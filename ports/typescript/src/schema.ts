@@ -87,7 +87,4 @@ export const ChunkRecordSchema = z
   .strict()
   .superRefine(equations);
 
-/** A record before `withKeys` gives it its key (KEY-1): checked as each record is made. */
-export const UnkeyedRecordSchema = z.object(recordFields).strict().superRefine(equations);
-
 export type ChunkRecordShape = z.infer<typeof ChunkRecordSchema>;

@@ -14,7 +14,7 @@
  * (SIZE-5).
  */
 
-import { embedded, type Span } from "./markdownRecords.js";
+import { embedded, type Span } from "./span.js";
 import { countUnits } from "./units.js";
 import { countWords } from "./whitespace.js";
 
@@ -28,11 +28,6 @@ export function measureOf(source: string, unicode: boolean, trail: boolean): Mea
     const text = prefix + source.slice(start, end);
     return count(trail ? embedded(path, text) : text);
   };
-}
-
-/** SIZE-2: `min(64, floor(maxTokens / 8))` for `heading` and `structural`, else 0. */
-export function defaultMinTokens(strategy: string, maxTokens: number): number {
-  return strategy === "heading" || strategy === "structural" ? Math.min(64, Math.floor(maxTokens / 8)) : 0;
 }
 
 /**

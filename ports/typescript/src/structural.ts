@@ -1,5 +1,5 @@
 /**
- * `split_markdown` as chunk records (strategy `structural`, MD-7 to MD-11).
+ * `split_markdown`'s spans (strategy `structural`, MD-7 to MD-11) and their records.
  *
  * Structure first, size second: headings open sections (a stack, MD-7), a table or code
  * block is one chunk however long (MD-9), prose is packed by whole blocks up to the budget
@@ -8,16 +8,19 @@
  */
 
 import { fault } from "./faults.js";
-import { refuseUnreadAccessKeys } from "./frontMatter.js";
+import { inCodePoints } from "./codepoints.js";
+import { frontMatterFields, refuseUnreadAccessKeys } from "./frontMatter.js";
 import { type Block, lineTable, parseMarkdownBlocks } from "./markdown.js";
-import { type Span, spanRecords } from "./markdownRecords.js";
+import type { Span } from "./span.js";
+import { isBlankDocument, optionsOf, type RecordOptions, recordsOf, scriptCounter, type SourceDocument, textDocument } from "./records.js";
 import type { ChunkRecord } from "./record.js";
 import { measureOf, mergeSmall } from "./smallChunks.js";
 import { splitInto } from "./split.js";
 import { ArgumentTypeError, requireInt, requireText } from "./validate.js";
+import { bisectLeft, bisectRight } from "./bisect.js";
 import { sentenceSpans } from "./headingSentences.js";
-import { countUnits, fitWord, hasClusterScript } from "./units.js";
-import { countWords, isBlank, pyStrip, wordSpans } from "./whitespace.js";
+import { countUnits, fitWord } from "./units.js";
+import { countWords, isBlank, wordSpans } from "./whitespace.js";
 
 /** Block kinds packed together as prose (MD-7); the others keep their kind. */
 const PROSE = new Set(["paragraph", "list", "quote", "html", "reference", "thematic_break"]);
@@ -44,21 +47,24 @@ export function longest(low: number, high: number, ok: (k: number) => boolean): 
   return good;
 }
 
-/** The index of the first element of sorted `xs` greater than `x` (Python's bisect_right). */
-function bisectRight(xs: number[], x: number): number {
-  let lo = 0;
-  let hi = xs.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (x < (xs[mid] ?? 0)) hi = mid;
-    else lo = mid + 1;
-  }
-  return lo;
-}
-
 function requireBool(argument: string, value: unknown): boolean {
   if (typeof value !== "boolean") throw new ArgumentTypeError(argument, "a bool", value);
   return value;
+}
+
+/** The spans of strategy `structural` (MD-7 to MD-11; SIZE-3 to SIZE-6 when `minTokens`). */
+export function structuralSpans(document: SourceDocument, options: RecordOptions): Span[] {
+  const { text } = document;
+  const { maxTokens, minTokens, budgetIncludesHeadings } = options;
+  const unicode = options.counter === "unicode";
+  // SIZE-9: the trail budgeted as count_headings does, unless it takes over half the budget
+  const splitter = new Splitter(text, maxTokens, options.countHeadings || budgetIncludesHeadings, options.splitTables, unicode);
+  splitter.half = budgetIncludesHeadings;
+  let spans = splitter.run();
+  if (minTokens > 0) {
+    spans = mergeStructural(text, spans, splitter.heads, minTokens, maxTokens, unicode, budgetIncludesHeadings);
+  }
+  return inCodePoints(text, spans);
 }
 
 /** `chunk_document(SourceDocument(docId, text, "markdown", title), "structural", ...)`. */
@@ -74,21 +80,13 @@ export function splitMarkdownRecords(
   requireInt("max_tokens", maxTokens, 1);
   requireBool("count_headings", countHeadings);
   requireBool("split_tables", splitTables);
-  if (pyStrip(text) === "") return []; // SOURCE-7
-  const unicode = forceUnicode || hasClusterScript(text); // SCRIPT-6: whitespace counts unicode units here
-  // SIZE-9: the trail budgeted as count_headings does, unless it takes over half the budget
-  const splitter = new Splitter(text, maxTokens, countHeadings || budgetIncludesHeadings, splitTables, unicode);
-  splitter.half = budgetIncludesHeadings;
-  let spans = splitter.run();
-  if (minTokens > 0) {
-    spans = mergeStructural(text, spans, splitter.heads, minTokens, maxTokens, unicode, budgetIncludesHeadings);
-  }
-  let strategy = `structural:max_tokens=${maxTokens}`; // RECORD-6
-  if (minTokens > 0) strategy += `,min_tokens=${minTokens}`; // RECORD-16
-  if (countHeadings && !fault("md-strategy-flags")) strategy += ",count_headings=true";
-  if (splitTables && !fault("md-strategy-flags")) strategy += ",split_tables=true";
-  if (budgetIncludesHeadings) strategy += ",budget_includes_headings=true"; // RECORD-16
-  return spanRecords(docId, title, text, spans, maxTokens, strategy, unicode, budgetIncludesHeadings);
+  if (isBlankDocument(text)) return []; // SOURCE-7
+  const counter = scriptCounter(forceUnicode ? "unicode" : "whitespace", text); // SCRIPT-6
+  const options = optionsOf({
+    strategy: "structural", maxTokens, counter, minTokens, countHeadings, splitTables, budgetIncludesHeadings,
+  });
+  const document = textDocument(docId, title, text, frontMatterFields(text)); // META-3
+  return recordsOf(document, options, structuralSpans(document, options));
 }
 
 /** SIZE-3 to SIZE-6 for `structural`: runs never cross a heading; the kind is the largest span's. */
@@ -108,18 +106,6 @@ function mergeStructural(
   };
   const measure = measureOf(text, unicode, trail);
   return mergeSmall(spans, measure, minTokens, maxTokens, joins, kindOf).map(([, span]) => span);
-}
-
-/** The index of the first element of sorted `xs` not less than `x` (Python's bisect_left). */
-function bisectLeft(xs: number[], x: number): number {
-  let lo = 0;
-  let hi = xs.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if ((xs[mid] ?? 0) < x) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
 }
 
 class Splitter {

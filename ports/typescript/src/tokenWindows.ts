@@ -1,6 +1,6 @@
 /**
- * The window over whitespace tokens as chunk records (TOKWIN-1..TOKWIN-7, RECORD-1):
- * `chunk_document(SourceDocument(docId, text, "text", title), "window", counter="whitespace")`.
+ * The window over whitespace tokens (TOKWIN-1..TOKWIN-7): the spans of strategy `window`
+ * with a token counter, and `tokenWindows`, their records (RECORD-1).
  *
  * Offsets are CODE POINTS, as in Python (WIN-9): the text is split into code points once,
  * so an astral character before a token start counts one position, not two UTF-16 units.
@@ -8,35 +8,23 @@
  */
 
 import { fault } from "./faults.js";
-import { hashText } from "./hashing.js";
 import type { ChunkRecord } from "./record.js";
-import { ArgumentValueError, requireInt, requireText } from "./validate.js";
+import { isBlankDocument, optionsOf, recordsOf, scriptCounter, textDocument } from "./records.js";
+import type { Span } from "./span.js";
+import { requireInt, requireOverlapBelow, requireText } from "./validate.js";
 import { codePointIndex } from "./codepoints.js";
-import { countUnits, hasClusterScript, unitSpans } from "./units.js";
+import { countUnits, unitSpans } from "./units.js";
 import { wordSpans } from "./wordSpans.js";
-import { countWords, pyStrip } from "./whitespace.js";
-import { withKeys } from "./keys.js";
+import { countWords } from "./whitespace.js";
 
 const JS_SPACE = /\s/;
 
-/** Window `k` holds tokens `[k*step, min(k*step + size, N))` and is cut at token starts. */
-export function tokenWindows(
-  docId: string, title: string, text: string, maxTokens: number, overlapTokens: number,
-  forceUnicode = false,
-): ChunkRecord[] {
-  requireText("doc_id", docId);
-  requireText("text", text);
-  requireText("title", title);
-  if (fault("tokwin-boolean-size") && typeof maxTokens === "boolean") maxTokens = Number(maxTokens);
-  requireInt("max_tokens", maxTokens, 1); // WIN-2 via TOKWIN-1
-  requireInt("overlap_tokens", overlapTokens, 0); // WIN-3 via TOKWIN-1
-  if (overlapTokens >= maxTokens && !fault("tokwin-overlap-unchecked")) {
-    throw new ArgumentValueError("overlap_tokens", `must be < max_tokens (${maxTokens})`, overlapTokens);
-  }
-  if (pyStrip(text) === "") return []; // SOURCE-7: a blank document has no record
+/**
+ * Window `k` holds tokens `[k*step, min(k*step + size, N))` and is cut at token starts: the
+ * spans of strategy `window` with the counter `whitespace` or `unicode` (SCRIPT-6 applied).
+ */
+export function tokenWindowSpans(text: string, maxTokens: number, overlapTokens: number, unicode: boolean): Span[] {
   const points = fault("tokwin-utf16") ? text.split("") : Array.from(text);
-  // SCRIPT-6: on text with a script written without spaces the tokens are unicode units.
-  const unicode = forceUnicode || hasClusterScript(text);
   let tokens: { starts: number[]; ends: number[] };
   if (unicode) {
     const cp = fault("tokwin-utf16") ? (i: number): number => i : codePointIndex(text);
@@ -48,8 +36,7 @@ export function tokenWindows(
   const { starts, ends } = tokens;
   const n = starts.length;
   const step = Math.max(1, maxTokens - overlapTokens);
-  const strategy = `window:max_tokens=${maxTokens},overlap_tokens=${overlapTokens}`; // RECORD-6
-  const out: ChunkRecord[] = [];
+  const out: Span[] = [];
   let a = 0;
   while (a < n) {
     const b = Math.min(a + maxTokens, n); // TOKWIN-3
@@ -61,14 +48,8 @@ export function tokenWindows(
     let end = b === n ? points.length : (starts[b] ?? 0);
     if (fault("tokwin-cut-at-token-end")) end = ends[b - 1] ?? 0;
     const piece = points.slice(start, end).join("");
-    const count = unicode ? countUnits(piece) : countWords(piece);
-    out.push({
-      id: `${docId}:${fault("tokwin-id-from-one") ? k + 1 : k}`, doc_id: docId, index: fault("tokwin-id-from-one") ? k + 1 : k, text: piece, start, end,
-      tokens: fault("tokwin-tokens-nominal") ? maxTokens : count, // RECORD-14
-      counter: unicode ? "unicode" : "whitespace", content_hash: hashText(piece), kind: "window", heading_path: [],
-      parent_id: null, page_start: null, page_end: null, section: null, prefix: "",
-      oversized: count > maxTokens, title, source: "", strategy, metadata: {},
-    });
+    const count = unicode ? countUnits(piece) : countWords(piece); // RECORD-14
+    out.push({ start, end, kind: "window", headingPath: [], parentId: null, prefix: "", text: piece, tokens: count });
     if (b >= n && !fault("tokwin-scrap")) break; // WIN-6: the first window to reach the end is the last
     if (fault("tokwin-overlap-chars")) {
       // The mistake: back up overlap CHARACTERS from the cut and start at the next token.
@@ -80,5 +61,27 @@ export function tokenWindows(
       a += step;
     }
   }
-  return withKeys(out);
+  return out;
+}
+
+/** `chunk_document(SourceDocument(docId, text, "text", title), "window", counter="whitespace")`. */
+export function tokenWindows(
+  docId: string, title: string, text: string, maxTokens: number, overlapTokens: number,
+  forceUnicode = false,
+): ChunkRecord[] {
+  requireText("doc_id", docId);
+  requireText("text", text);
+  requireText("title", title);
+  if (fault("tokwin-boolean-size") && typeof maxTokens === "boolean") maxTokens = Number(maxTokens);
+  requireInt("max_tokens", maxTokens, 1); // WIN-2 via TOKWIN-1
+  requireInt("overlap_tokens", overlapTokens, 0); // WIN-3 via TOKWIN-1
+  if (!fault("tokwin-overlap-unchecked")) requireOverlapBelow(maxTokens, overlapTokens);
+  if (isBlankDocument(text)) return []; // SOURCE-7: a blank document has no record
+  const counter = scriptCounter(forceUnicode ? "unicode" : "whitespace", text); // SCRIPT-6
+  const options = optionsOf({ strategy: "window", maxTokens, overlap: overlapTokens, counter });
+  const spans = tokenWindowSpans(text, maxTokens, overlapTokens, counter === "unicode");
+  let records = recordsOf(textDocument(docId, title, text), options, spans);
+  if (fault("tokwin-tokens-nominal")) records = records.map((r) => ({ ...r, tokens: maxTokens }));
+  if (fault("tokwin-id-from-one")) records = records.map((r) => ({ ...r, id: `${docId}:${r.index + 1}`, index: r.index + 1 }));
+  return records;
 }

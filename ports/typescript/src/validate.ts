@@ -19,25 +19,30 @@ export class ArgumentTypeError extends TypeError {
 /** A RangeError (Python's ValueError) that names the argument. */
 export class ArgumentValueError extends RangeError {
   constructor(readonly argument: string, problem: string, value: unknown) {
-    super(`${argument} ${problem}, got ${describe(value)}`);
+    super(`${argument} ${problem}, got ${shown(value)}`);
     this.name = "ArgumentValueError";
   }
 }
 
+/** Python's `_errors.py` formats: `{argument} must be {expected}, got {type} {value}` and
+ * `{argument} {problem}, got {value}`, the value shown in at most 80 characters. */
 function describe(value: unknown): string {
-  let shown: string;
+  return `${value === null ? "null" : typeof value} ${shown(value)}`;
+}
+
+function shown(value: unknown): string {
+  let text: string;
   try {
-    shown = typeof value === "string" ? JSON.stringify(value) : String(value);
+    text = typeof value === "string" ? JSON.stringify(value) : String(value);
   } catch {
-    shown = Object.prototype.toString.call(value);
+    text = Object.prototype.toString.call(value);
   }
-  if (shown.length > 80) shown = shown.slice(0, 77) + "...";
-  return `${value === null ? "null" : typeof value} ${shown}`;
+  return text.length > 80 ? text.slice(0, 77) + "..." : text;
 }
 
 /** A string. */
 export function requireStr(argument: string, value: unknown): string {
-  if (typeof value !== "string") throw new ArgumentTypeError(argument, "a string", value);
+  if (typeof value !== "string") throw new ArgumentTypeError(argument, "a str", value);
   return value;
 }
 
@@ -60,11 +65,21 @@ export function requireText(argument: string, value: unknown): string {
  */
 export function requireInt(argument: string, value: unknown, minimum: number): number {
   if (typeof value !== "number" || !Number.isInteger(value) || Object.is(value, -0)) {
-    throw new ArgumentTypeError(argument, "an integer", value);
+    throw new ArgumentTypeError(argument, "an int", value);
   }
   if (value < minimum) throw new ArgumentValueError(argument, `must be >= ${minimum}`, value);
   if (value > MAX_SAFE_INTEGER) throw new ArgumentValueError(argument, "must be <= 2**53 - 1", value);
   return value;
+}
+
+/**
+ * WIN-3, CHUNK-6: an overlap below the budget, as Python's `ChunkOptions` and the window
+ * and page chunkers refuse it (named as Python names it).
+ */
+export function requireOverlapBelow(maxTokens: number, overlap: number): void {
+  if (overlap >= maxTokens) {
+    throw new ArgumentValueError("overlap_tokens", `must be < max_tokens (${maxTokens})`, overlap);
+  }
 }
 
 /** A number that is not NaN (infinities are allowed). */

@@ -1,0 +1,88 @@
+/**
+ * The strategy registry: name -> spans function and the options that apply (OPT-5), as
+ * Python's `_chunkers/_strategies.py`. `chunkDocument` and its option checks
+ * (`options.ts`) read the strategies from this table; a strategy's spans go through the one
+ * record loop (`records.ts`).
+ */
+
+import { headingSpans } from "./headingAware.js";
+import { pageSpans, quarterOverlap } from "./pages.js";
+import type { Counter, RecordOptions, SourceDocument } from "./records.js";
+import type { Span } from "./span.js";
+import { structuralSpans } from "./structural.js";
+import { tokenWindowSpans } from "./tokenWindows.js";
+import { charWindowSpans } from "./windows.js";
+
+/** The strategies this package computes, in registry order (Python's less `recursive`). */
+export const STRATEGIES = ["heading", "structural", "window", "pages"] as const;
+
+/** One of {@link STRATEGIES}. */
+export type Strategy = (typeof STRATEGIES)[number];
+
+/** A strategy's one entry point: the spans of a document under checked options. */
+export type SpansFunction = (document: SourceDocument, options: RecordOptions) => Span[];
+
+/** The boolean options that belong to some strategies only (under their option names). */
+export type Flag = "countHeadings" | "splitTables";
+
+/**
+ * One strategy: its spans function, its default overlap and the options it takes.
+ *
+ * `defaultOverlap` maps `maxTokens` to RECORD-13's default overlap; null means the strategy
+ * does not overlap and refuses `overlapTokens` (CHUNK-6), and `overlapBelowBudget` that it
+ * refuses an overlap of `maxTokens` or more (WIN-3, PAGE-1). `flags` are the boolean options
+ * only this strategy takes. `pageNumbers` gives a document without pages page 1 in its
+ * records (RECORD-14). `retrieval` marks the strategies that take `minTokens` and
+ * `budgetIncludesHeadings` (SIZE-1). `markdown`: the text is read as Markdown (its title,
+ * front matter and TRUST-3's refusal). `counters`: the counters it takes in this package.
+ */
+export interface StrategyEntry {
+  readonly name: Strategy;
+  readonly spans: SpansFunction;
+  readonly defaultOverlap: ((maxTokens: number) => number) | null;
+  readonly overlapBelowBudget: boolean;
+  readonly flags: readonly Flag[];
+  readonly pageNumbers: boolean;
+  readonly retrieval: boolean;
+  readonly markdown: boolean;
+  readonly counters: readonly Counter[];
+}
+
+/** CHUNK-6's default overlap: `min(64, floor(maxTokens / 8))`. */
+function chunk6(maxTokens: number): number {
+  return Math.min(64, Math.floor(maxTokens / 8));
+}
+
+const TOKEN_COUNTERS: readonly Counter[] = ["whitespace", "unicode"];
+
+/** RECORD-10: strategy name -> {@link StrategyEntry}, in the order of {@link STRATEGIES}. */
+export const REGISTRY: { readonly [name in Strategy]: StrategyEntry } = {
+  heading: {
+    name: "heading", spans: headingSpans, defaultOverlap: chunk6, overlapBelowBudget: false, flags: [],
+    pageNumbers: false, retrieval: true, markdown: true, counters: TOKEN_COUNTERS,
+  },
+  structural: {
+    name: "structural", spans: structuralSpans, defaultOverlap: null, overlapBelowBudget: false,
+    flags: ["countHeadings", "splitTables"], pageNumbers: false, retrieval: true, markdown: true,
+    counters: TOKEN_COUNTERS,
+  },
+  window: {
+    name: "window",
+    spans: ({ text }, { maxTokens, overlap, counter }) => counter === "chars1"
+      ? charWindowSpans(text, maxTokens, overlap ?? 0)
+      : tokenWindowSpans(text, maxTokens, overlap ?? 0, counter === "unicode"),
+    defaultOverlap: chunk6, overlapBelowBudget: true, flags: [], pageNumbers: false, retrieval: false,
+    markdown: false, counters: [...TOKEN_COUNTERS, "chars1"],
+  },
+  pages: {
+    name: "pages",
+    spans: ({ text }, { maxTokens, overlap, counter }) => pageSpans(text, maxTokens, overlap ?? 0, counter === "unicode"),
+    defaultOverlap: quarterOverlap, overlapBelowBudget: true, flags: [], pageNumbers: true, retrieval: false,
+    markdown: false, counters: TOKEN_COUNTERS,
+  },
+};
+
+/** The registered strategies `keep` selects, in registry order. */
+export function strategiesWhere(keep: (entry: StrategyEntry) => boolean): Strategy[] {
+  return STRATEGIES.filter((name) => keep(REGISTRY[name]));
+}
