@@ -21,7 +21,7 @@ from functools import partial
 
 from chunkspec._evaluation._bootstrap import interval, paired_p, resamples
 from chunkspec._evaluation._span_metrics import span_scores
-from chunkspec._evaluation._strategies import resolve
+from chunkspec._evaluation._strategy_names import resolve
 from chunkspec.core import words
 from chunkspec.evaluation import LabelledQuery, load_corpus, mrr, recall_at_k
 

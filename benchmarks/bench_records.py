@@ -115,10 +115,10 @@ def table(title: str, text: str, groups: list[Contenders], rounds: int) -> None:
 def effective_counter(document: Any, strategy: str) -> Any:
     """The counter chunk_document uses for ``strategy`` on ``document``: ``whitespace``, or
     ``unicode`` on a document holding a script written without spaces (SCRIPT-6)."""
-    from chunkspec._chunkers._options import options_from
+    from chunkspec._chunkers._options import options_of
     from chunkspec._records._chunk_document import script_options
 
-    options = options_from(None, {"strategy": strategy, "max_tokens": 512})
+    options = options_of(strategy, {"max_tokens": 512})
     return script_options(document, options).token_counter()
 
 
@@ -169,7 +169,7 @@ def document_groups(text: str) -> list[Contenders]:
     strategy's own spans function (the registry's, SIZE merge included) and the public
     chunker (no SIZE merge: beside chunk_document with ``min_tokens=0``), each with the
     counter chunk_document uses (SCRIPT-6)."""
-    from chunkspec._chunkers._options import options_from
+    from chunkspec._chunkers._options import options_of
     from chunkspec._chunkers._split_markdown import split_blocks
     from chunkspec._chunkers._strategies import STRATEGIES
     from chunkspec._records._chunk_document import script_options
@@ -180,7 +180,7 @@ def document_groups(text: str) -> list[Contenders]:
     heading = HeadingAwareChunker(512, 64, counter=counter)
 
     def spans(strategy: str) -> Callable[[], Any]:
-        options = options_from(None, {"strategy": strategy, "max_tokens": 512})
+        options = options_of(strategy, {"max_tokens": 512})
         options = script_options(document, options)
         return lambda: STRATEGIES[strategy].spans(document, options)
 

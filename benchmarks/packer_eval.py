@@ -31,7 +31,7 @@ from chunkspec._evaluation._evaluate import BUDGETS, DEPTH
 from chunkspec._evaluation._labelled_corpus import Corpus, load_corpus
 from chunkspec._evaluation._retrievers import make_scorer, ranked
 from chunkspec._evaluation._span_metrics import budget_pack, query_scores
-from chunkspec._evaluation._strategies import indexed_text, resolve
+from chunkspec._evaluation._strategy_names import indexed_text, resolve
 
 STRATEGIES = ("window-128-32", "heading-aware-128-32", "fixed-128")
 

@@ -236,7 +236,7 @@ def test_clashing_doc_ids_are_refused(items: list[tuple[str, str | None, str | N
         model_doc_id(text, metadata, None)
         for (text, _, _), metadata in zip(items, metadatas, strict=True)
     ]
-    splitter = langchain.MarkdownSplitter(max_tokens=1)
+    splitter = langchain.ChunkspecSplitter("structural", max_tokens=1)
     if len(set(resolved)) < len(resolved):
         with pytest.raises(ValueError, match="documents hold two documents"):
             splitter.split_documents(inputs)

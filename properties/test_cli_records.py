@@ -212,19 +212,23 @@ def test_interrupt_leaves_no_file(source: str, documents: int) -> None:
 @given(markdown_documents(), st.sampled_from(["-", "doc.md"]), st.integers(1, 40))
 def test_options_are_checked_first_and_named(source: str, path: str, size: int) -> None:
     """CLI-9, CLI-12: stdin is read as Markdown (the same records as a .md file but for the
-    ids and source); window's older --size and --overlap are named as typed in their
-    errors, with no deprecation notice, before any input is read (a missing file is not
-    reported when an option is bad)."""
+    ids and source); window's --max-tokens and --overlap-tokens are named as typed in their
+    errors before any input is read (a missing file is not reported when an option is
+    bad)."""
     with _folder({"doc.md": source.encode()}) as where:
         assert where is not None
         os.rename("corpus/doc.md", "doc.md")
-        status, out, err = _run(["window", "missing.md", "--size", str(size), "--overlap", "-1"])
+        sizes = ["--max-tokens", str(size), "--overlap-tokens"]
+        status, out, err = _run(["window", "missing.md", *sizes, "-1"])
         assert (status, out) == (2, "")
-        assert err == "chunkspec window: error: --overlap must be >= 0, got -1\n"
-        status, out, err = _run(["window", "missing.md", "--size", str(size), "--overlap", "40"])
+        assert err == "chunkspec window: error: --overlap-tokens must be >= 0, got -1\n"
+        status, out, err = _run(["window", "missing.md", *sizes, "40"])
         assert (status, out) == (2, "")
         if size <= 40:
-            assert err == f"chunkspec window: error: --overlap must be < --size ({size}), got 40\n"
+            assert err == (
+                f"chunkspec window: error: --overlap-tokens must be < --max-tokens ({size}), "
+                "got 40\n"
+            )
         else:
             assert err == "chunkspec window: error: missing.md: no such file\n"
         if path == "-":

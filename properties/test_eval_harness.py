@@ -15,7 +15,7 @@ import chunkspec
 import chunkspec.evaluation
 from chunkspec._cli._eval import format_table
 from chunkspec._evaluation._evaluate import ALL, StrategyStats
-from chunkspec._evaluation._strategies import indexed_text, resolve
+from chunkspec._evaluation._strategy_names import indexed_text, resolve
 from chunkspec.evaluation import EvalCell, EvalReport, evaluate, load_corpus
 
 # --- EVAL-19: the headed families keep the chunkers' own provenance -----------------------------

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from chunkspec import ChunkRecord, SourceDocument, chunk_document
 from chunkspec._evaluation._embed_cache import CACHE_VARIABLE, cached_encode
-from chunkspec._evaluation._strategies import indexed_text, resolve
+from chunkspec._evaluation._strategy_names import indexed_text, resolve
 
 from .strategies import eval_text, markdown_documents
 

@@ -7,7 +7,7 @@ from itertools import pairwise
 from hypothesis import given
 from hypothesis import strategies as st
 
-from chunkspec._evaluation._strategies import resolve, word_spans
+from chunkspec._evaluation._strategy_names import resolve, word_spans
 
 from .models import token_windows_model
 from .strategies import eval_text

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from chunkspec._evaluation._bootstrap import Resamples, interval, paired_p, resamples
 from chunkspec._evaluation._retrievers import make_scorer
-from chunkspec._evaluation._strategies import indexed_text, resolve
+from chunkspec._evaluation._strategy_names import indexed_text, resolve
 
 from .strategies import eval_text
 

@@ -133,3 +133,37 @@ def test_command_line_flags_give_the_options(options: ChunkOptions) -> None:
     argv += ["--count-headings"] if options.count_headings else []
     argv += ["--split-tables"] if options.split_tables else []
     assert chunk_options(_parser().parse_args(argv), _chunk.OPTIONS) == options
+
+
+@given(chunk_options_drawn(), st.text(min_size=1, max_size=12), st.integers())
+def test_keywords_and_jobs_are_one_form(options: ChunkOptions, name: str, value: int) -> None:
+    """OPT-1: a ChunkJob gives chunk_document its options; a keyword that is no option field
+    is a TypeError naming it; the job's keyword form gives the job built by hand."""
+    from chunkspec._records._job_keywords import job_of
+    from chunkspec.records import ChunkJob
+
+    document = document_from_text("# T\n\none two three four\n", doc_id="j")
+    job = ChunkJob(options)
+    assert chunk_document(document, job) == chunk_document(document, options)
+    fields = options.to_dict()
+    assert job_of(None, {**fields, "max_bytes": 9}) == ChunkJob(options, max_bytes=9)
+    if name not in (*fields, "document"):  # chunk_document's own parameter
+        with pytest.raises(ArgumentTypeError) as info:
+            chunk_document(document, **{name: value})  # type: ignore[arg-type]
+        assert info.value.argument == name
+
+
+@given(chunk_options_drawn())
+def test_a_strategy_refuses_its_options_when_they_are_made(options: ChunkOptions) -> None:
+    """OPT-5, RECORD-11: what a registry entry refuses, ChunkOptions refuses when made (a
+    words-only strategy and another counter; a flag of other strategies), with no document."""
+    entry = STRATEGIES[options.strategy]
+    if entry.words_only:
+        with pytest.raises(ArgumentValueError) as info:
+            options.replace(counter="chars4")
+        assert info.value.argument == "counter"
+    for flag in ("count_headings", "split_tables"):
+        if flag not in entry.flags:
+            with pytest.raises(ArgumentValueError) as refused:
+                options.replace(**{flag: True})
+            assert refused.value.argument == flag

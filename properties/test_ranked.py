@@ -9,7 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from chunkspec._evaluation._retrievers import normalise, ranked
-from chunkspec._evaluation._strategies import resolve
+from chunkspec._evaluation._strategy_names import resolve
 
 from .strategies import eval_text
 

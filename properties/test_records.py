@@ -29,7 +29,7 @@ from chunkspec import (
 )
 from chunkspec._core._units import CLUSTER_SCRIPT_RANGES
 from chunkspec._text._documents import format_for
-from chunkspec.counters import counter_from_name, counter_name
+from chunkspec.counters import counter_name, resolve_counter
 from chunkspec.markdown import ChunkContext, MarkdownChunk
 from chunkspec.pages import join_pages
 from chunkspec.records import (
@@ -131,7 +131,7 @@ def test_every_record_satisfies_the_rules(doc: Generated, call: tuple[str, dict[
     strategy, options = call
     records = chunk_document(document, strategy, **options)
     source = document.text
-    counter = counter_from_name(_script_counter(options["counter"], strategy, document.text))
+    counter = resolve_counter(_script_counter(options["counter"], strategy, document.text))
     if not source.strip():
         assert records == []  # SOURCE-7
     pages: list[str] | None = None
@@ -254,7 +254,7 @@ def test_nothing_lost(doc: Generated, call: tuple[str, dict[str, Any]]) -> None:
         options = {**options, "min_tokens": 0}
     records = chunk_document(document, strategy, **options)
     source = document.text
-    counter = counter_from_name(_script_counter(options["counter"], strategy, source))
+    counter = resolve_counter(_script_counter(options["counter"], strategy, source))
     size = options["max_tokens"]
     overlap = _overlap(strategy, options)
     if strategy == "structural":
@@ -400,12 +400,12 @@ def test_counter_names(name: str) -> None:
         name.startswith("chars") and digits.isascii() and digits.isdigit() and int(digits) >= 1
     )
     if valid:
-        counter = counter_from_name(name)
+        counter = resolve_counter(name)
         assert counter_name(counter) == (name if kind == "whitespace" else f"chars{int(digits)}")
-        assert counter_from_name(name) is counter  # built once per process and name
+        assert resolve_counter(name) is counter  # built once per process and name
     else:
         with pytest.raises(ValueError, match=r"^counter") as info:
-            counter_from_name(name)
+            resolve_counter(name)
         assert getattr(info.value, "argument", None) == "counter"
 
 

@@ -19,7 +19,8 @@ from chunkspec._conformance._rules import _count as kit_count
 from chunkspec._core._graphemes import grapheme_bounds
 from chunkspec._core._units import CLUSTER_SCRIPT_RANGES
 from chunkspec._counters._dictionary import DICTIONARY_RANGES, dictionary_spans
-from chunkspec.counters import UnicodeCounter, counter_from_name
+from chunkspec._counters._registry import counter_from_name
+from chunkspec.counters import UnicodeCounter
 from chunkspec.records import SourceDocument, chunk_document
 from properties.strategies import MULTI_SCRIPT_PIECES
 

@@ -19,7 +19,7 @@ from chunkspec._cli._options import chunk_options
 from chunkspec._records._record import ChunkRecord
 from chunkspec._text._blocks import ChunkContext
 from chunkspec._text._documents import SourceDocument
-from chunkspec.counters import counter_from_name
+from chunkspec.counters import resolve_counter
 from properties.models import model_merge_small
 from properties.strategies import markdown_documents
 
@@ -276,7 +276,7 @@ def test_the_trail_fits_the_budget(text: str, size: int, least: int | None) -> N
     at most half the budget has its embedded text within max_tokens (whitespace tokens)."""
     least = None if least is None else min(least, size)
     options = ChunkOptions("heading", size, min_tokens=least, budget_includes_headings=True)
-    counter = counter_from_name("whitespace")
+    counter = resolve_counter("whitespace")
     for r in chunk_document(_document(text), options):
         cost = counter.count(" > ".join(r.heading_path) + "\n\n")
         if r.kind == "body" and cost <= size // 2:

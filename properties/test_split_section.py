@@ -9,9 +9,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import chunkspec._core._split as split_module
+import chunkspec._core._split_section as split_module
 from chunkspec import Chunk, split_section
-from chunkspec._core._split import _split_sparse
+from chunkspec._core._split_section import _split_sparse
 from chunkspec.core import SEPARATORS
 
 from .models import model_count, model_hash, model_split_texts

@@ -6,7 +6,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from chunkspec.counters import counter_from_name
+from chunkspec._counters._registry import counter_from_name
 from tests.typescript_port import BROKEN_ADAPTER, Port, built
 
 

@@ -29,13 +29,13 @@ def _module(name: str) -> str:
     return f"{path}/__init__.py" if (ROOT / path).is_dir() else f"{path}.py"
 
 
-_CORE = ["_split", "_assemble", "_validate", "_tokens", "_hashing", "_chunk", "_words"]
+_CORE = ["_split_section", "_assemble", "_validate", "_tokens", "_hashing", "_seed_chunk", "_words"]
 _CORE += ["_errors", "_cli/__init__", "_cli/_io", "_cli/_split", "_cli/_pack"]
 _WINDOWS = ["_window", "_counters", "_pages", "_pdf", "_cli/_window", "_cli/_pages"]
 _WINDOWS += ["_cli/_options"]
 _MARKDOWN = ["_markdown", "_blocks", "_split_markdown", "_heading_aware", "_sentences"]
 _MARKDOWN += ["contract", "_cli/_chunk"]
-_EVAL = ["_metrics", "_gold", "_strategies", "_evaluate", "_retrievers", "_labelled_corpus"]
+_EVAL = ["_metrics", "_gold", "_strategy_names", "_evaluate", "_retrievers", "_labelled_corpus"]
 _EVAL += ["_cli/_eval"]
 _CONFORMANCE = ["_conformance/", "_cli/_conformance", "_cli/_vectors"]
 

@@ -1,8 +1,57 @@
-"""Argument errors that name the argument and the value that was rejected."""
+"""Every exception chunkspec raises, as one tree: ``except ChunkspecError`` catches them all.
+
+Each class also derives from the built-in it has always been (in brackets), so an
+``except ValueError`` keeps working. The classes are defined here unless a home is named::
+
+    ChunkspecError
+    ├── ArgumentTypeError [TypeError]         an argument of the wrong type: names it and its value
+    ├── ArgumentValueError [ValueError]       an argument with a forbidden value: names it and it
+    │   └── StrategyUnavailable               a known strategy that cannot run here (EVAL-19)
+    ├── InputError [ValueError]               a document that cannot be read (SOURCE-6)
+    ├── PdfError [ValueError]                 not a PDF, encrypted, or no text to extract (PAGE)
+    ├── NotRegularFile [OSError]              a FIFO, device, socket or folder as input (TRUST-31)
+    ├── OverCap [ValueError]                  more bytes than the cap allows (TRUST-32)
+    ├── JsonTextError [ValueError]            JSON text a strict reader refuses (TRUST-2)
+    │   └── RepeatedKeyError                  a key named twice in one object (TRUST-2)
+    ├── CorpusError [ValueError]              a labelled corpus breaking its format (EVAL)
+    ├── RetrieverUnavailable [ValueError]     a retriever whose extra is not installed (EVAL)
+    ├── ContractViolation [AssertionError]    a chunker broke a contract rule (CONTRACT)
+    ├── CliError                              _cli/_io.py: a command line's one-line error (CLI-1)
+    ├── DamagedRow [ValueError]               _cli/_results.py: a part's row that is not ingest
+    │                                         output (TRUST-46)
+    └── PortError                             _conformance/_port.py: a port that cannot be used
+                                              (CONF)
+
+Signals that never leave their module (not errors a caller sees)::
+
+    Interrupted [KeyboardInterrupt]           _cli/_signals.py: a run stopped by a signal (CLI-13)
+    _ProducerGone [ChunkspecError]            _conformance/_produce.py: a case worker ended
+    _Disagreement [Exception]                 _conformance/_runner.py: the port disagreed
+    _Enough, _Found [BaseException]           _conformance/_runner.py: end the batch stage
+    _RepeatedKeyError [Exception]             _core/_strict_json.py: the decoder hook's signal
+
+Outside the tree on purpose: a missing optional extra is an ``ImportError`` naming the
+``pip install`` to run, and a missing document id in a corpus a ``KeyError`` (the mapping
+protocol). A new exception class goes into this tree (tests/core/test_errors.py checks it).
+"""
 
 from __future__ import annotations
 
-__all__ = ["ArgumentTypeError", "ArgumentValueError", "ChunkspecError"]
+__all__ = [
+    "ArgumentTypeError",
+    "ArgumentValueError",
+    "ChunkspecError",
+    "ContractViolation",
+    "CorpusError",
+    "InputError",
+    "JsonTextError",
+    "NotRegularFile",
+    "OverCap",
+    "PdfError",
+    "RepeatedKeyError",
+    "RetrieverUnavailable",
+    "StrategyUnavailable",
+]
 
 
 def _shown(value: object) -> str:
@@ -35,3 +84,76 @@ class ArgumentValueError(ChunkspecError, ValueError):
         self.argument = argument
         self.value = value
         super().__init__(f"{argument} {problem}, got {_shown(value)}")
+
+
+class StrategyUnavailable(ArgumentValueError):
+    """A known strategy whose chunker cannot run in this installation (rule EVAL-19).
+
+    No built-in family raises it: every one's chunker ships in chunkspec's core.
+    """
+
+    def __init__(self, name: str, needs: str) -> None:
+        super().__init__("strategy", f"needs {needs}", name)
+
+
+class InputError(ChunkspecError, ValueError):
+    """A document that cannot be read: bad bytes, bad JSON blocks, a broken PDF (SOURCE-6).
+
+    The message is one line and starts with the document's name (its path, or ``<stdin>``).
+    """
+
+
+class PdfError(ChunkspecError, ValueError):
+    """A file that is not a PDF, is encrypted, or whose text cannot be extracted."""
+
+
+class NotRegularFile(ChunkspecError, OSError):
+    """Not a regular file (a FIFO, a device, a socket, a folder); ``kind`` says which."""
+
+    def __init__(self, kind: str) -> None:
+        super().__init__(f"not a regular file ({kind})")
+        self.kind = kind
+
+    def __str__(self) -> str:
+        return f"not a regular file ({self.kind})"
+
+
+class OverCap(ChunkspecError, ValueError):
+    """More than ``cap`` bytes were read (or the regular file's size is over it: ``size``)."""
+
+    def __init__(self, cap: int, size: int | None) -> None:
+        super().__init__(cap, size)
+        self.cap = cap
+        self.size = size
+
+    def __str__(self) -> str:
+        shown = f"{self.size} bytes" if self.size is not None else f"more than {self.cap} bytes"
+        return f"{shown} is over max_bytes ({self.cap})"
+
+
+class JsonTextError(ChunkspecError, ValueError):
+    """JSON text that a reader refuses; the message is one line starting with its place."""
+
+
+class RepeatedKeyError(JsonTextError):
+    """JSON text naming one key twice in one object: ``WHERE: repeated key 'K'`` (TRUST-2)."""
+
+
+class CorpusError(ChunkspecError, ValueError):
+    """A corpus file breaks the format: the message names the file, line and problem.
+
+    ``argument`` is ``"directory"`` for a problem with the pages, ``"queries"`` for one with
+    the questions file (the two arguments of :func:`~chunkspec.evaluation.load_corpus`).
+    """
+
+    def __init__(self, message: str, argument: str = "queries") -> None:
+        super().__init__(message)
+        self.argument = argument
+
+
+class RetrieverUnavailable(ChunkspecError, ValueError):
+    """The retriever's optional dependencies are not installed (the message names the extra)."""
+
+
+class ContractViolation(ChunkspecError, AssertionError):
+    """A chunker broke a contract rule; the message starts with the rule ID."""

@@ -18,16 +18,17 @@ import json
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
-from ._chunkers._options import UNSET, ChunkOptions, Unset, options_from
+from ._chunkers._options import ChunkOptions
 from ._core._collector import collector_paused
 from ._core._metadata import metadata_from_json, metadata_json
-from ._counters._builtin import TokenSpanCounter
 from ._errors import ArgumentTypeError, ArgumentValueError
+from ._records._job_keywords import JobKeywords, job_of
 from ._records._record import READ_FIELDS, RECORD_FIELDS, ChunkRecord
 from ._records._rows import ERROR_FIELD, OUTPUT_FIELDS, ChunkJob, chunk_rows, raw_documents
 
 if TYPE_CHECKING:
     import pyarrow as pa
+    from typing_extensions import Unpack
 
 __all__ = [
     "chunk_table",
@@ -115,21 +116,8 @@ def _pandas_metadata(schema: pa.Schema) -> bytes:
 @collector_paused()  # linear time on big tables (docs/performance.md)
 def chunk_table(
     table: pa.Table,
-    *,
-    options: ChunkOptions | None = None,
-    strategy: str | Unset = UNSET,
-    max_tokens: int | Unset = UNSET,
-    overlap_tokens: int | Unset | None = UNSET,
-    counter: str | TokenSpanCounter | Unset = UNSET,
-    encoding_file: str | Unset | None = UNSET,
-    count_headings: bool | Unset = UNSET,
-    split_tables: bool | Unset = UNSET,
-    min_tokens: int | Unset | None = UNSET,
-    budget_includes_headings: bool | Unset = UNSET,
-    input_format: str | None = None,
-    max_bytes: int | None = None,
-    encoding: str | None = None,
-    pdf_password: str | None = None,
+    options: ChunkOptions | ChunkJob | None = None,
+    **keywords: Unpack[JobKeywords],
 ) -> pa.Table:
     """Chunk every document of ``table``; return one row per record, or one error row.
 
@@ -137,9 +125,12 @@ def chunk_table(
     or ``text`` (string) column, and optionally ``source``, ``input_format`` (null: the
     ``input_format`` option, else the suffix of ``source``, else of ``doc_id``; SOURCE-1) and
     ``metadata`` (a JSON object's text, the caller's metadata of the document, or null: META-8);
-    other columns are ignored (SCALE-1). The chunking options are ``options`` (a
-    :class:`chunkspec.ChunkOptions`) or, without it, :func:`chunkspec.chunk_document`'s keywords
-    (OPT-1); a counter name is built once per process (SCALE-6). A document over ``max_bytes``
+    other columns are ignored (SCALE-1). The options are ``options`` (a
+    :class:`chunkspec.ChunkJob`, or a :class:`chunkspec.ChunkOptions`) or, without it, the
+    job's keywords (:class:`chunkspec.records.JobKeywords`: the chunking keywords of
+    :func:`chunkspec.chunk_document` and the reading keywords ``input_format``,
+    ``max_bytes``, ``encoding``, ``pdf_password``; OPT-1); a counter name is built once per
+    process (SCALE-6). A document over ``max_bytes``
     bytes, one that cannot be read, one that raises while it is chunked and one with no chunk are
     each one error row (SCALE-3..5). ``encoding`` and ``pdf_password`` read every document's bytes
     as :func:`chunkspec.document_from_bytes` does (SCALE-8).
@@ -152,21 +143,7 @@ def chunk_table(
         table = pa.Table.from_batches([table])
     if not isinstance(table, pa.Table):
         raise ArgumentTypeError("table", "a pyarrow.Table or RecordBatch", table)
-    chosen = options_from(
-        options,
-        {
-            "strategy": strategy,
-            "max_tokens": max_tokens,
-            "overlap_tokens": overlap_tokens,
-            "counter": counter,
-            "encoding_file": encoding_file,
-            "count_headings": count_headings,
-            "split_tables": split_tables,
-            "min_tokens": min_tokens,
-            "budget_includes_headings": budget_includes_headings,
-        },
-    )
-    job = ChunkJob(chosen, input_format, max_bytes, encoding, pdf_password)
+    job = job_of(options, keywords)
     names = table.column_names
     if "doc_id" not in names:
         raise ArgumentTypeError("table", "a table with a 'doc_id' column", table)

@@ -26,10 +26,10 @@ from typing import Any, Protocol
 
 from ._chunkers._heading_aware import Chunker, DocumentChunk
 from ._chunkers._split_markdown import split_markdown
-from ._core._split import split_section
+from ._core._split_section import split_section
 from ._core._tokens import SEPARATORS
 from ._counters._builtin import TokenCounter, WhitespaceCounter
-from ._errors import ChunkspecError
+from ._errors import ContractViolation
 from ._text._blocks import ChunkContext, Document, document_from_blocks, parse_text
 from ._text._markdown import parse_markdown
 
@@ -72,10 +72,6 @@ class ContractChunk(Protocol):
 
     @property
     def acl_labels(self) -> tuple[str, ...]: ...
-
-
-class ContractViolation(ChunkspecError, AssertionError):
-    """A chunker broke a contract rule; the message starts with the rule ID."""
 
 
 def _never(chunk: Any) -> bool:

@@ -6,10 +6,10 @@ and the whitespace set (WS-1, TOK-*), ``hash_text`` (HASH-*), ``words`` (WORDS-*
 """
 
 from ._core._assemble import assemble
-from ._core._chunk import Chunk, render
 from ._core._hashing import hash_text
 from ._core._provenance import SourceChunk
-from ._core._split import split_section
+from ._core._seed_chunk import Chunk, render
+from ._core._split_section import split_section
 from ._core._tokens import SEPARATORS, WHITESPACE, count_tokens
 from ._core._words import words
 

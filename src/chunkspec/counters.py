@@ -1,9 +1,10 @@
 """Token counters and their record names (docs/spec/windows.md, COUNT-*; RECORD-5).
 
-A counter is any object with ``count`` and ``token_spans``; :func:`resolve_counter` turns a
-name (``whitespace``, ``unicode``, ``dict``, ``chars{N}``, ``tiktoken:{encoding}``,
-``huggingface:{path}``) into one. :class:`DictionaryCounter` (``dict``) needs the extra
-``chunkspec[segment]``, imported only when one is built (SCRIPT-20..SCRIPT-26).
+A counter is any object with ``count`` and ``token_spans``; :func:`resolve_counter` is the
+one way to turn a name (``whitespace``, ``unicode``, ``dict``, ``chars{N}``,
+``tiktoken:{encoding}``, ``huggingface:{path}``) into one, built once per process and name,
+and :func:`counter_name` gives the name back. :class:`DictionaryCounter` (``dict``) needs
+the extra ``chunkspec[segment]``, imported only when one is built (SCRIPT-20..SCRIPT-26).
 """
 
 from ._counters._builtin import (
@@ -16,7 +17,7 @@ from ._counters._builtin import (
     WhitespaceCounter,
 )
 from ._counters._dictionary import DictionaryCounter
-from ._counters._registry import counter_from_name, counter_name, resolve_counter
+from ._counters._registry import counter_name, resolve_counter
 
 __all__ = [
     "CharEstimateCounter",
@@ -27,7 +28,6 @@ __all__ = [
     "TokenSpanCounter",
     "UnicodeCounter",
     "WhitespaceCounter",
-    "counter_from_name",
     "counter_name",
     "resolve_counter",
 ]

@@ -5,12 +5,11 @@
 :class:`Retriever` on :class:`LabelledQuery` lists.
 """
 
+from ._errors import CorpusError, RetrieverUnavailable, StrategyUnavailable
 from ._evaluation._evaluate import EvalCell, EvalReport, evaluate
 from ._evaluation._gold import GoldSpan, SpanQuery
-from ._evaluation._labelled_corpus import Corpus, CorpusDocument, CorpusError, load_corpus
+from ._evaluation._labelled_corpus import Corpus, CorpusDocument, load_corpus
 from ._evaluation._metrics import LabelledQuery, Retriever, Score, compare, mrr, recall_at_k
-from ._evaluation._retrievers import RetrieverUnavailable
-from ._evaluation._strategies import StrategyUnavailable
 
 __all__ = [
     "Corpus",

@@ -14,7 +14,8 @@ from ._chunkers._pages import (
     chunk_pages,
     join_pages,
 )
-from ._text._pdf import PdfError, read_pdf_pages
+from ._errors import PdfError
+from ._text._pdf import read_pdf_pages
 
 __all__ = [
     "PAGE_SEPARATOR",

@@ -17,13 +17,15 @@ import functools
 import warnings
 from typing import TYPE_CHECKING, Any
 
-from ._chunkers._options import UNSET, ChunkOptions, Unset, options_from
+from ._chunkers._options import ChunkOptions
 from ._core._validate import require_int
 from ._errors import ArgumentTypeError
+from ._records._job_keywords import JobKeywords, job_of
 from ._records._rows import ChunkJob
 
 if TYPE_CHECKING:
     import pyarrow as pa
+    from typing_extensions import Unpack
 
 __all__ = ["chunk_dataset"]
 
@@ -51,15 +53,7 @@ def _chunk_batch(batch: pa.Table, job: dict[str, Any]) -> pa.Table:
     """
     from .arrow import chunk_table
 
-    read = ChunkJob.from_dict(job)
-    return chunk_table(
-        batch,
-        options=read.options,
-        input_format=read.input_format,
-        max_bytes=read.max_bytes,
-        encoding=read.encoding,
-        pdf_password=read.pdf_password,
-    )
+    return chunk_table(batch, ChunkJob.from_dict(job))
 
 
 def _payload_size(row: dict[str, Any]) -> int:
@@ -76,35 +70,24 @@ def _is_big(row: dict[str, Any], big_bytes: int, max_bytes: int | None, big: boo
 
 def chunk_dataset(
     ds: Any,
+    options: ChunkOptions | ChunkJob | None = None,
     *,
-    options: ChunkOptions | None = None,
-    strategy: str | Unset = UNSET,
-    max_tokens: int | Unset = UNSET,
-    overlap_tokens: int | Unset | None = UNSET,
-    counter: str | Unset = UNSET,
-    encoding_file: str | Unset | None = UNSET,
-    count_headings: bool | Unset = UNSET,
-    split_tables: bool | Unset = UNSET,
-    min_tokens: int | Unset | None = UNSET,
-    budget_includes_headings: bool | Unset = UNSET,
-    input_format: str | None = None,
-    max_bytes: int | None = None,
-    encoding: str | None = None,
-    pdf_password: str | None = None,
     big_bytes: int | None = None,
     big_memory: int | None = None,
     batch_size: int = 16,
     memory: int | None = None,
     max_retries: int = 3,
+    **keywords: Unpack[JobKeywords],
 ) -> Any:
     """Return the dataset of chunk rows of ``ds`` (lazy, a ``ray.data.Dataset``).
 
     ``ds`` has chunk_table's input columns (SCALE-1: ``doc_id``, ``bytes`` or ``text``, optionally
     ``source``, ``input_format`` and ``metadata``, META-8); the result has chunk_table's output
     schema (SCALE-2), rows in no particular order: sort by ``(doc_id, index)`` to compare. The
-    chunking options are ``options`` or chunk_table's keywords (OPT-1), checked here before any task
-    runs (SCALE-4); they reach every task as one value (OPT-3), so a counter is a name there (an
-    encoding file must be readable on every worker, COUNT-9).
+    options are ``options`` (a :class:`chunkspec.ChunkJob` or :class:`chunkspec.ChunkOptions`)
+    or chunk_table's keywords (OPT-1), checked here before any task runs (SCALE-4); they
+    reach every task as one value (OPT-3), so a counter is a name there (an encoding file
+    must be readable on every worker, COUNT-9).
 
     ``batch_size`` documents go to a task, each task reserving ``memory`` bytes of Ray
     memory if given. Big documents: with ``big_bytes``, a document over ``big_bytes``
@@ -121,25 +104,14 @@ def chunk_dataset(
     ray = _ray()
     if not isinstance(ds, ray.data.Dataset):
         raise ArgumentTypeError("ds", "a ray.data.Dataset", ds)
-    chosen = options_from(
-        options,
-        {
-            "strategy": strategy,
-            "max_tokens": max_tokens,
-            "overlap_tokens": overlap_tokens,
-            "counter": counter,
-            "encoding_file": encoding_file,
-            "count_headings": count_headings,
-            "split_tables": split_tables,
-            "min_tokens": min_tokens,
-            "budget_includes_headings": budget_includes_headings,
-        },
-    )
+    whole = job_of(options, keywords)
+    chosen = whole.options
     if not isinstance(chosen.counter, str):
         raise ArgumentTypeError(
             "counter", "a counter name (str): a Ray task builds its own counter", chosen.counter
         )
-    job = ChunkJob(chosen, input_format, max_bytes, encoding, pdf_password).to_dict()
+    job = whole.to_dict()
+    max_bytes = whole.max_bytes
     require_int("batch_size", batch_size, minimum=1)
     require_int("max_retries", max_retries, minimum=0)
     if big_bytes is not None:

@@ -37,10 +37,6 @@ def run_cli(
     return status, out, err
 
 
-#: OPT-6's one-line notice for an older flag spelling.
-_DEPRECATED = re.compile(r"^chunkspec [a-z]+: [^\n]* is deprecated; use [^\n]*\n", re.MULTILINE)
-
-
 @pytest.mark.parametrize("case", goldens.cases("cli"))
 def test_cli_golden(
     case: dict[str, Any],
@@ -71,9 +67,6 @@ def test_cli_golden(
     assert status == expected["status"], err
     if "stdout" in expected:
         assert out == expected["stdout"]
-    # OPT-6: an older flag spelling (--size) still runs, with a one-line notice that the
-    # cases written before the notice do not state.
-    err = _DEPRECATED.sub("", err)
     if "stderr_match" in expected:
         assert re.fullmatch(expected["stderr_match"], err), err
     else:

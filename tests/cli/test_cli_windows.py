@@ -63,9 +63,11 @@ def test_window_bad_overlap(tmp_path: Path, capsys: pytest.CaptureFixture[str]) 
     """WIN-3, CLI-1: a bad overlap is one line on stderr and status 2."""
     path = tmp_path / "a.txt"
     path.write_text("abc", "utf-8")
-    status, out, err = _run(capsys, "window", str(path), "--size", "2", "--overlap", "2")
+    status, out, err = _run(
+        capsys, "window", str(path), "--max-tokens", "2", "--overlap-tokens", "2"
+    )
     assert (status, out) == (2, "")
-    assert err == "chunkspec window: error: --overlap must be < --size (2), got 2\n"
+    assert err == "chunkspec window: error: --overlap-tokens must be < --max-tokens (2), got 2\n"
 
 
 def test_pages_text_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -201,7 +203,7 @@ def test_pages_unreadable_pdf_is_one_line(tmp_path: Path) -> None:
 
 
 def test_huggingface_counter_from_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    """COUNT-8: --counter huggingface --tokenizer FILE loads a tokenizer.json."""
+    """COUNT-8: --counter huggingface:FILE loads a tokenizer.json."""
     tokenizer_file = tmp_path / "tokenizer.json"
     word_level().save(str(tokenizer_file))
     path = tmp_path / "a.txt"
@@ -215,9 +217,7 @@ def test_huggingface_counter_from_file(tmp_path: Path, capsys: pytest.CaptureFix
         "--overlap-tokens",
         "0",
         "--counter",
-        "huggingface",
-        "--tokenizer",
-        str(tokenizer_file),
+        f"huggingface:{tokenizer_file}",
     )
     assert status == 0
     texts = [json.loads(line)["text"] for line in out.splitlines()]
@@ -225,65 +225,22 @@ def test_huggingface_counter_from_file(tmp_path: Path, capsys: pytest.CaptureFix
 
 
 @pytest.mark.parametrize(
-    ("extra", "message"),
+    ("counter", "message"),
     [
-        ([], "needs --tokenizer FILE"),
-        (["--tokenizer", "/nonexistent/tokenizer.json"], "cannot load tokenizer"),
+        ("huggingface", "needs a tokenizer file (huggingface:PATH)"),
+        ("huggingface:/nonexistent/tokenizer.json", "cannot load tokenizer"),
     ],
 )
 def test_huggingface_counter_errors(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str], extra: list[str], message: str
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], counter: str, message: str
 ) -> None:
     """CLI-1: a missing or unreadable tokenizer file is one error line."""
     path = tmp_path / "a.txt"
     path.write_text("a b", "utf-8")
-    status, _, err = _run(capsys, "pages", str(path), "--counter", "huggingface", *extra)
+    status, _, err = _run(capsys, "pages", str(path), "--counter", counter)
     assert status == 2
     assert message in err
     assert err.count("\n") == 1
-
-
-@pytest.mark.parametrize(
-    ("command", "extra", "message"),
-    [
-        ("window", ["--encoding", "o200k_base"], "--encoding needs --counter tiktoken, not chars1"),
-        (
-            "window",
-            ["--counter", "chars4", "--encoding", "o200k_base"],
-            "--encoding needs --counter tiktoken, not chars4",
-        ),
-        (
-            "window",
-            ["--tokenizer", "t.json"],
-            "--tokenizer needs --counter huggingface, not chars1",
-        ),
-        (
-            "pages",
-            ["--encoding", "o200k_base"],
-            "--encoding needs --counter tiktoken, not whitespace",
-        ),
-        (
-            "pages",
-            ["--counter", "tiktoken", "--tokenizer", "t.json"],
-            "--tokenizer needs --counter huggingface, not tiktoken",
-        ),
-    ],
-)
-def test_counter_option_without_its_counter(
-    tmp_path: Path,
-    capsys: pytest.CaptureFixture[str],
-    command: str,
-    extra: list[str],
-    message: str,
-) -> None:
-    """CLI-1: --encoding or --tokenizer that the chosen counter cannot use is refused (one
-    line, exit 2), not silently ignored; found in the issue-7 review."""
-    path = tmp_path / "a.txt"
-    path.write_text("a b c", "utf-8")
-    size = ["--max-tokens", "2"] if command == "window" else []
-    status, out, err = _run(capsys, command, str(path), *size, *extra)
-    assert (status, out) == (2, "")
-    assert err == f"chunkspec {command}: error: {message}\n"
 
 
 # --- Exact output, defaults, help and counter plumbing (issue 7, mutation testing) ----------
@@ -330,10 +287,12 @@ def test_window_overlap_defaults_to_zero(
 
 
 def test_window_size_is_required(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    """CLI-1: --max-tokens (or the older --size) is required: one error line, status 2."""
+    """CLI-1: --max-tokens is required: one error line, status 2."""
     path = tmp_path / "a.txt"
     path.write_text("abc", "utf-8")
-    assert main(["window", str(path)]) == 2
+    with pytest.raises(SystemExit) as info:
+        main(["window", str(path)])
+    assert info.value.code == 2
     assert capsys.readouterr().err == (
         "chunkspec window: error: the following arguments are required: --max-tokens\n"
     )
@@ -395,7 +354,7 @@ def test_pages_oversized_flag(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], get_encoding: _GetEncoding
 ) -> None:
     """PAGE-8, CLI pages: a flagged chunk's header ends in OVERSIZED; --counter tiktoken
-    loads cl100k_base unless --encoding names another encoding."""
+    tiktoken:ENCODING loads that encoding."""
     path = tmp_path / "doc.txt"
     path.write_text("\u00e9", "utf-8")  # two byte tokens sharing one character
     argv = ["pages", str(path), "--max-tokens", "1", "--overlap-tokens", "0", "--format", "text"]
@@ -410,7 +369,7 @@ def test_pages_oversized_flag(
 def test_window_tiktoken_counter(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], get_encoding: _GetEncoding
 ) -> None:
-    """COUNT-6, CLI window: --counter tiktoken --encoding NAME windows over that encoding."""
+    """COUNT-6, CLI window: --counter tiktoken:NAME windows over that encoding."""
     path = tmp_path / "a.txt"
     path.write_text("ab", "utf-8")
     status, out, _ = _run(
@@ -448,7 +407,7 @@ def test_unknown_tiktoken_encoding(tmp_path: Path, capsys: pytest.CaptureFixture
         ),
         (
             "tokenizers",
-            ["pages", "{file}", "--counter", "huggingface", "--tokenizer", "t.json"],
+            ["pages", "{file}", "--counter", "huggingface:t.json"],
             "chunkspec pages: error: tokenizers is not installed: "
             "pip install 'chunkspec[tokenizers]'\n",
         ),
@@ -485,12 +444,11 @@ def test_huggingface_error_messages(tmp_path: Path, capsys: pytest.CaptureFixtur
     status, _, err = _run(capsys, "pages", str(path), "--counter", "huggingface")
     assert (status, err) == (
         2,
-        "chunkspec pages: error: --counter huggingface needs --tokenizer FILE (a tokenizer.json)\n",
+        "chunkspec pages: error: --counter needs a tokenizer file (huggingface:PATH), "
+        "got 'huggingface'\n",
     )
     missing = tmp_path / "absent.json"
-    status, _, err = _run(
-        capsys, "pages", str(path), "--counter", "huggingface", "--tokenizer", str(missing)
-    )
+    status, _, err = _run(capsys, "pages", str(path), "--counter", f"huggingface:{missing}")
     assert status == 2
     assert err.startswith(f"chunkspec pages: error: {missing}: cannot load tokenizer: ")
 
@@ -498,8 +456,8 @@ def test_huggingface_error_messages(tmp_path: Path, capsys: pytest.CaptureFixtur
 def test_bare_tiktoken_counter_defaults_to_cl100k_base(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], get_encoding: _GetEncoding
 ) -> None:
-    """OPT-6: the older ``--counter tiktoken`` is ``tiktoken:cl100k_base``, with a one-line
-    deprecation notice; a counter name resolve_counter does not know is one error line."""
+    """RECORD-5: ``--counter tiktoken`` alone is ``tiktoken:cl100k_base``; a counter name
+    resolve_counter does not know is one error line."""
     path = tmp_path / "a.txt"
     path.write_text("ab", "utf-8")
     status, out, err = _run(
@@ -508,9 +466,7 @@ def test_bare_tiktoken_counter_defaults_to_cl100k_base(
     assert status == 0
     assert get_encoding.names == ["cl100k_base"]
     assert json.loads(out.splitlines()[0])["counter"].startswith("tiktoken:")
-    assert err == (
-        "chunkspec window: --counter tiktoken is deprecated; use --counter tiktoken:cl100k_base\n"
-    )
+    assert err == ""
     status, _, err = _run(capsys, "window", str(path), "--max-tokens", "1", "--counter", "bpe")
     assert status == 2
     assert err.startswith(
@@ -567,8 +523,6 @@ def test_help(
         assert line in out, (line, out)
     counter = "chars1" if command == "window" else "whitespace"
     assert any(line.endswith(f"(default: {counter})") for line in out), out
-    deprecated = ("--size", "--overlap ", "--encoding ", "--tokenizer")  # docs/cli.md only
-    assert not [line for line in out if line.startswith(deprecated)], out
     with pytest.raises(SystemExit):
         main(["--help"])
     top = [" ".join(line.split()) for line in capsys.readouterr().out.splitlines()]

@@ -1,7 +1,6 @@
 """The façade: about two dozen top-level names, the rest in public home modules.
 
-The names that left the top level still resolve there for one release, with a
-DeprecationWarning naming their new home, to the very object the home module exports.
+A name that left the top level is not there at all: it is imported from its home module.
 """
 
 from __future__ import annotations
@@ -98,8 +97,12 @@ FORMER_NAMES = [
 #: Names added to the top level since the public home modules exist (each also in its home).
 ADDED_NAMES = ["pack_records"]
 
+#: Former names that are public nowhere: ``counter_from_name`` is ``resolve_counter`` given
+#: a name, so the one route is ``resolve_counter``.
+REMOVED = ["counter_from_name"]
+
 HOMES = ("core", "counters", "evaluation", "markdown", "pages", "records", "windows")
-MOVED = sorted(set(FORMER_NAMES) - set(chunkspec.__all__))
+MOVED = sorted(set(FORMER_NAMES) - set(chunkspec.__all__) - set(REMOVED))
 
 
 def test_the_top_level_is_small_and_sorted() -> None:
@@ -118,24 +121,29 @@ def test_dir_lists_only_the_kept_names() -> None:
 
 
 @pytest.mark.parametrize("name", MOVED)
-def test_a_moved_name_warns_and_is_the_same_object(name: str) -> None:
+def test_a_moved_name_lives_in_one_home_only(name: str) -> None:
     homes = [h for h in HOMES if name in importlib.import_module(f"chunkspec.{h}").__all__]
     assert len(homes) == 1, (name, homes)
-    home = importlib.import_module(f"chunkspec.{homes[0]}")
-    with pytest.warns(DeprecationWarning, match=rf"chunkspec\.{homes[0]}\b") as caught:
-        old = getattr(chunkspec, name)
-    assert len(caught) == 1
-    assert old is getattr(home, name)
+    assert not hasattr(chunkspec, name)
+    with pytest.raises(AttributeError, match=f"no attribute {name!r}"):
+        getattr(chunkspec, name)
 
 
-def test_from_import_of_a_moved_name_warns() -> None:
-    with pytest.warns(DeprecationWarning, match=r"chunkspec\.markdown"):
-        from chunkspec import Block  # noqa: F401
+@pytest.mark.parametrize("name", REMOVED)
+def test_a_removed_name_is_in_no_public_module(name: str) -> None:
+    for home in HOMES:
+        assert name not in importlib.import_module(f"chunkspec.{home}").__all__, home
+    assert not hasattr(chunkspec, name)
+
+
+def test_from_import_of_a_moved_name_fails() -> None:
+    with pytest.raises(ImportError, match="cannot import name 'Block'"):
+        from chunkspec import Block  # type: ignore[attr-defined]  # noqa: F401
 
 
 def test_an_unknown_name_is_an_attribute_error() -> None:
     with pytest.raises(AttributeError, match="no attribute 'nothing_here'"):
-        chunkspec.nothing_here  # noqa: B018
+        chunkspec.nothing_here  # type: ignore[attr-defined]  # noqa: B018
 
 
 @pytest.mark.parametrize("home", HOMES)

@@ -16,7 +16,7 @@ from chunkspec._evaluation._chroma_corpus import write_corpus
 from chunkspec._evaluation._evaluate import ALL
 from chunkspec._evaluation._labelled_corpus import Corpus, bundled
 from chunkspec._evaluation._retrievers import make_scorer, normalise, ranked
-from chunkspec._evaluation._strategies import DEFAULT_STRATEGIES, resolve
+from chunkspec._evaluation._strategy_names import DEFAULT_STRATEGIES, resolve
 from chunkspec.evaluation import (
     CorpusError,
     GoldSpan,

@@ -26,7 +26,7 @@ from chunkspec._evaluation._labelled_corpus import (
     quote_span,
 )
 from chunkspec._evaluation._retrievers import make_scorer
-from chunkspec._evaluation._strategies import resolve
+from chunkspec._evaluation._strategy_names import resolve
 from chunkspec.evaluation import (
     GoldSpan,
     LabelledQuery,
@@ -114,7 +114,7 @@ def _answer(value: object) -> Callable[[str, int], Sequence[str]]:
 
 
 def _structural_missing() -> object:
-    from chunkspec._evaluation._strategies import StrategyUnavailable
+    from chunkspec._evaluation._strategy_names import StrategyUnavailable
 
     return StrategyUnavailable("structural", "a chunker that is not installed")
 
@@ -271,7 +271,7 @@ _ERRORS: list[tuple[str, Callable[[], object], type[Exception], str, str]] = [
         "share",
         "share must be an int or float, got str '1'",
     ),
-    # _strategies (EVAL-18, EVAL-19)
+    # _strategy_names (EVAL-18, EVAL-19)
     (
         "strategy-unavailable",
         _structural_missing,
@@ -348,7 +348,7 @@ _ERRORS: list[tuple[str, Callable[[], object], type[Exception], str, str]] = [
         "scorer-unknown",
         lambda: make_scorer("tfidf", ["a"]),
         ValueError,
-        "",
+        "retriever",
         "retriever must be one of bm25, dense, got 'tfidf'",
     ),
 ]
@@ -450,7 +450,7 @@ def test_evaluate_nothing_available(monkeypatch: pytest.MonkeyPatch) -> None:
 def test_evaluate_duplicate_ids_message(monkeypatch: pytest.MonkeyPatch) -> None:
     """EVAL-26: the error names the strategy that gave two chunks one id."""
     from chunkspec._evaluation import _evaluate
-    from chunkspec._evaluation._strategies import resolve
+    from chunkspec._evaluation._strategy_names import resolve
 
     def same_id(doc_id: str, title: str, source: str) -> list[ChunkRecord]:
         return resolve("document")(doc_id, title, source) * 2

@@ -10,8 +10,8 @@ from typing import Any
 
 import pytest
 
-from chunkspec._evaluation import _strategies
-from chunkspec._evaluation._strategies import resolve
+from chunkspec._evaluation import _strategy_names
+from chunkspec._evaluation._strategy_names import resolve
 
 
 @pytest.fixture
@@ -23,7 +23,7 @@ def calls(monkeypatch: pytest.MonkeyPatch) -> list[tuple[Any, ...]]:
         seen.append((strategy, options.get("max_tokens"), options.get("overlap_tokens")))
         return []
 
-    monkeypatch.setattr(_strategies, "chunk_document", chunk_document)
+    monkeypatch.setattr(_strategy_names, "chunk_document", chunk_document)
     return seen
 
 

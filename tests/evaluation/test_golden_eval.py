@@ -16,7 +16,7 @@ from chunkspec._cli import main
 from chunkspec._evaluation._gold import answers, labelled
 from chunkspec._evaluation._labelled_corpus import quote_span
 from chunkspec._evaluation._retrievers import make_scorer, normalise, ranked
-from chunkspec._evaluation._strategies import indexed_text, resolve, word_spans
+from chunkspec._evaluation._strategy_names import indexed_text, resolve, word_spans
 from chunkspec.evaluation import (
     GoldSpan,
     LabelledQuery,

@@ -20,10 +20,10 @@ TEXT = Path(EXAMPLE).read_text("utf-8")
 @pytest.mark.parametrize(
     ("splitter", "strategy"),
     [
-        (langchain.SectionSplitter(max_tokens=40), "recursive"),
-        (langchain.MarkdownSplitter(max_tokens=40), "structural"),
-        (langchain.HeadingAwareSplitter(max_tokens=40), "heading"),
-        (langchain.PageSplitter(max_tokens=40), "pages"),
+        (langchain.ChunkspecSplitter("recursive", max_tokens=40, input_format="text"), "recursive"),
+        (langchain.ChunkspecSplitter("structural", max_tokens=40), "structural"),
+        (langchain.ChunkspecSplitter("heading", max_tokens=40), "heading"),
+        (langchain.ChunkspecSplitter("pages", max_tokens=40, input_format="text"), "pages"),
         (langchain.ChunkspecSplitter("window", max_tokens=40, counter="chars4"), "window"),
     ],
 )
@@ -63,7 +63,7 @@ def test_split_documents_gives_the_core_records(
 
 def test_split_text_and_create_documents() -> None:
     """split_text returns the chunk texts; create_documents pairs texts with metadatas."""
-    splitter = langchain.HeadingAwareSplitter(max_tokens=30)
+    splitter = langchain.ChunkspecSplitter("heading", max_tokens=30)
     texts = splitter.split_text(TEXT)
     records = chunk_document(document_from_text(TEXT, doc_id=default_doc_id(TEXT)), max_tokens=30)
     assert texts == [r.text for r in records]
@@ -84,7 +84,9 @@ def test_split_text_and_create_documents() -> None:
 def test_metadata_is_deep_copied() -> None:
     """Each chunk owns its metadata: changing one chunk's leaves the others and the input."""
     shared = {"tags": ["a"]}
-    first, second = langchain.SectionSplitter(max_tokens=1).create_documents(["x y"], [shared])
+    first, second = langchain.ChunkspecSplitter(
+        "recursive", max_tokens=1, input_format="text"
+    ).create_documents(["x y"], [shared])
     first.metadata["tags"].append("b")
     assert second.metadata["tags"] == ["a"]
     assert shared == {"tags": ["a"]}
@@ -92,13 +94,15 @@ def test_metadata_is_deep_copied() -> None:
 
 def test_document_id_is_the_fallback_doc_id() -> None:
     """ADAPT-2: a Document's own id names it when its metadata has no doc_id."""
-    chunks = langchain.MarkdownSplitter().split_documents([Document(page_content="hi", id="d7")])
+    chunks = langchain.ChunkspecSplitter("structural").split_documents(
+        [Document(page_content="hi", id="d7")]
+    )
     assert [c.metadata["id"] for c in chunks] == ["d7:0"]
 
 
 def test_transform_documents() -> None:
     """The BaseDocumentTransformer interface splits too."""
-    splitter = langchain.MarkdownSplitter(max_tokens=8)
+    splitter = langchain.ChunkspecSplitter("structural", max_tokens=8)
     chunks = splitter.transform_documents([Document(page_content=TEXT)])
     assert [c.page_content for c in chunks] == splitter.split_text(TEXT)
 
@@ -108,10 +112,10 @@ def test_bad_options_fail_at_construction() -> None:
     with pytest.raises(ArgumentValueError, match="strategy"):
         langchain.ChunkspecSplitter("sentences")
     with pytest.raises(ArgumentValueError, match="max_tokens"):
-        langchain.MarkdownSplitter(max_tokens=0)
+        langchain.ChunkspecSplitter("structural", max_tokens=0)
     with pytest.raises(ArgumentValueError, match="input_format"):
         langchain.ChunkspecSplitter(input_format="pdf")
     with pytest.raises(ArgumentTypeError, match=r"metadata\['doc_id'\]"):
-        langchain.MarkdownSplitter().create_documents(["x"], [{"doc_id": 7}])
+        langchain.ChunkspecSplitter("structural").create_documents(["x"], [{"doc_id": 7}])
     with pytest.raises(ArgumentTypeError, match="metadatas"):
-        langchain.MarkdownSplitter().create_documents(["x", "y"], [{}])
+        langchain.ChunkspecSplitter("structural").create_documents(["x", "y"], [{}])

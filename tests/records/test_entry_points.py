@@ -219,7 +219,7 @@ def test_every_entry_point_writes_the_same_records(
     assert expected, name
     got = ENTRY_POINTS[entry](options)
     assert got == expected
-    assert capsys.readouterr().err == ""  # no deprecation notice: the current spellings
+    assert capsys.readouterr().err == ""  # nothing on stderr
 
 
 PLUGIN = """\

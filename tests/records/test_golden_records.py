@@ -22,7 +22,7 @@ from chunkspec import (
     read_document,
 )
 from chunkspec._records._record import render_title
-from chunkspec.counters import counter_from_name
+from chunkspec.counters import resolve_counter
 from chunkspec.records import record_json_schema
 from tests import goldens
 
@@ -141,7 +141,7 @@ def _derived(
         levels = {b.start: b.level for b in document.blocks().blocks if b.kind == "heading"}
         got["levels"] = [levels[r.start] if r.kind == "heading" else None for r in records]
     if "token_ranges" in want:
-        starts = [s for s, _ in counter_from_name(records[0].counter).token_spans(source)]
+        starts = [s for s, _ in resolve_counter(records[0].counter).token_spans(source)]
 
         def first(offset: int) -> int:
             return next((k for k, s in enumerate(starts) if s >= offset), len(starts))
@@ -208,7 +208,7 @@ def test_counter_names_of_tokenizers(tmp_path: Any) -> None:
     path = tmp_path / "tokenizer.json"
     word_level().save(str(path))
     name = f"huggingface:{path}"
-    assert counter_name(counter_from_name(name)) == name
+    assert counter_name(resolve_counter(name)) == name
     document = document_from_bytes(b"hello world. the page", doc_id="d", input_format="text")
     records = chunk_document(document, "window", max_tokens=2, counter=name)
     assert [(r.text, r.tokens, r.counter) for r in records] == [

@@ -69,9 +69,9 @@ CASES: list[tuple[str, Callable[[], object], type[Exception], str, str]] = [
     ("split-source", lambda: split_markdown("d", 1), TypeError, "source",  # type: ignore[arg-type]
      "source must be a str, got int 1"),
     ("head-document", lambda: HeadingAwareChunker().chunk("x"), TypeError,  # type: ignore[arg-type]
-     "document", "document must be a chunkspec.Document, got str 'x'"),
+     "document", "document must be a chunkspec.markdown.Document, got str 'x'"),
     ("head-context", lambda: HeadingAwareChunker().chunk(parse_text("d", "a"), "c"),  # type: ignore[arg-type]
-     TypeError, "context", "context must be a chunkspec.ChunkContext, got str 'c'"),
+     TypeError, "context", "context must be a chunkspec.markdown.ChunkContext, got str 'c'"),
     ("head-max", lambda: HeadingAwareChunker(0), ValueError, "max_tokens",
      "max_tokens must be >= 1, got 0"),
     ("head-overlap", lambda: HeadingAwareChunker(1, -1), ValueError, "overlap_tokens",

@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 
 from chunkspec._cli import main
-from chunkspec.counters import DictionaryCounter, counter_from_name, resolve_counter
+from chunkspec._counters._registry import counter_from_name
+from chunkspec.counters import DictionaryCounter, resolve_counter
 from tests.counters import without_module
 
 EXCERPTS = Path(__file__).resolve().parents[1] / "data" / "scripts"

@@ -18,7 +18,7 @@ import pytest
 
 from chunkspec._conformance._vectors import load_vectors
 from chunkspec._counters._dictionary import dictionary_spans
-from chunkspec.counters import counter_from_name
+from chunkspec.counters import resolve_counter
 from chunkspec.records import SourceDocument, chunk_document
 from tests import goldens
 
@@ -58,7 +58,7 @@ def test_dictionary_words(case: dict[str, Any]) -> None:
         return
     if given["op"] == "name" and "error" in case and "counter must be" in case["error"]["message"]:
         with pytest.raises(ValueError, match="counter must be") as caught:
-            counter_from_name(given["counter"])
+            resolve_counter(given["counter"])
         assert str(caught.value) == case["error"]["message"]
         return
     if given["op"] == "import":
@@ -87,7 +87,7 @@ def test_dictionary_words(case: dict[str, Any]) -> None:
         return
     installed = _need_icu(case)
     if given["op"] == "icu":
-        counter = counter_from_name(f"dict:icu-{installed}")
+        counter = resolve_counter(f"dict:icu-{installed}")
         spans = counter.token_spans(given["text"])
         assert [list(s) for s in spans] == case["output"]["spans"]
         assert [given["text"][a:b] for a, b in spans] == case["output"]["words"]
@@ -95,10 +95,10 @@ def test_dictionary_words(case: dict[str, Any]) -> None:
     elif given["op"] == "name":
         if "error" in case:
             with pytest.raises(ValueError, match="counts with ICU") as caught:
-                counter_from_name(given["counter"])
+                resolve_counter(given["counter"])
             assert str(caught.value) == case["error"]["message"].format(installed=installed)
         else:
-            counter = counter_from_name(given["counter"])
+            counter = resolve_counter(given["counter"])
             assert getattr(counter, "name", None) == case["output"]["name"]
     else:
         document = SourceDocument(doc_id="d", text=given["text"], format=given["format"], title="T")

@@ -13,7 +13,8 @@ import pytest
 
 from chunkspec import ArgumentValueError
 from chunkspec._cli import main
-from chunkspec.counters import TiktokenCounter, counter_from_name, counter_name
+from chunkspec._counters._registry import counter_from_name
+from chunkspec.counters import TiktokenCounter, counter_name
 from tests import tiny_tiktoken
 from tests.counters import SMALL_MERGES, byte_encoding
 from tests.frameworks import no_network
@@ -150,6 +151,6 @@ def test_cli_encoding_file_needs_tiktoken(
     """--encoding-file without --counter tiktoken could not take effect: an error."""
     text = tmp_path / "a.txt"
     text.write_text("a b c", "utf-8")
-    assert main(["window", str(text), "--encoding-file", "x.tiktoken", "--size", "3"]) == 2
+    assert main(["window", str(text), "--encoding-file", "x.tiktoken", "--max-tokens", "3"]) == 2
     _, err = capsys.readouterr()
     assert "--encoding-file needs --counter tiktoken" in err

@@ -116,11 +116,11 @@ class HeadingAwareChunker:
     def chunk(self, document: Document, context: ChunkContext | None = None) -> list[DocumentChunk]:
         """Return the heading and body chunks of ``document`` in order (HEAD-1..HEAD-12)."""
         if not isinstance(document, Document):
-            raise ArgumentTypeError("document", "a chunkspec.Document", document)
+            raise ArgumentTypeError("document", "a chunkspec.markdown.Document", document)
         if context is None:
             context = ChunkContext()
         elif not isinstance(context, ChunkContext):
-            raise ArgumentTypeError("context", "a chunkspec.ChunkContext", context)
+            raise ArgumentTypeError("context", "a chunkspec.markdown.ChunkContext", context)
         return _Run(self, document, context).run()
 
 

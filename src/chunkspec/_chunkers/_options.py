@@ -10,26 +10,25 @@ record's ``strategy`` field (RECORD-6).
 from __future__ import annotations
 
 import dataclasses
-import enum
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import Any, Final, TypedDict
 
 from .._core._validate import require_int
-from .._counters._builtin import TokenSpanCounter
+from .._counters._builtin import TokenSpanCounter, WhitespaceCounter
 from .._counters._registry import counter_name, resolve_counter
 from .._errors import ArgumentTypeError, ArgumentValueError
 from ._strategies import STRATEGIES
 
 __all__ = [
+    "OPTION_KEYWORDS",
     "OVERLAPPING",
     "STRATEGY_NAMES",
-    "UNSET",
+    "ChunkKeywords",
     "ChunkOptions",
-    "Unset",
     "default_minimum",
     "default_overlap",
-    "options_from",
+    "options_of",
 ]
 
 #: The strategy names, in the order ``--help`` lists them (RECORD-10, OPT-5).
@@ -73,40 +72,64 @@ def _flag_owners(flag: str) -> list[str]:
     return [name for name, entry in STRATEGIES.items() if flag in entry.flags]
 
 
-#: The boolean options that belong to some strategies only.
-_FLAGS = ("count_headings", "split_tables")
+def _bool_fields() -> list[str]:
+    """The boolean options, in field order: each is checked to be a bool, belongs to the
+    strategies whose registry entry lists it in ``flags`` (any strategy when none does), and
+    is ``NAME=true`` in the strategy string when set (RECORD-6)."""
+    return [field.name for field in dataclasses.fields(ChunkOptions) if field.type == "bool"]
 
 
-class Unset(enum.Enum):
-    """The type of :data:`UNSET`: an option keyword the caller did not give."""
+class ChunkKeywords(TypedDict, total=False):
+    """The option keywords every entry point takes beside (or instead of) one options object
+    (OPT-1): :class:`ChunkOptions`' fields by name, declared here once and nowhere else.
 
-    UNSET = "UNSET"
-
-    def __repr__(self) -> str:
-        return "UNSET"
-
-
-#: The default of an option keyword beside ``options=`` (OPT-1): "not given".
-UNSET: Final = Unset.UNSET
-
-
-def options_from(options: object, given: Mapping[str, object]) -> ChunkOptions:
-    """Return ``options``, or ChunkOptions of the option keywords the caller gave (OPT-1).
-
-    ``options`` is a :class:`ChunkOptions` or None; ``given`` maps each option keyword to
-    its value or :data:`UNSET`. An options object together with any given keyword is a
-    ValueError naming the keywords: the call would state the options twice.
+    ``chunk_document``, ``chunkspec.arrow.chunk_table``, ``chunkspec.ray.chunk_dataset`` and
+    the three framework adapters take ``**keywords: Unpack[ChunkKeywords]`` (the Arrow and
+    Ray paths add the reading keywords of :class:`chunkspec.ChunkJob`).
     """
-    chosen: dict[str, Any] = {key: value for key, value in given.items() if value is not UNSET}
+
+    strategy: str
+    max_tokens: int
+    overlap_tokens: int | None
+    counter: str | TokenSpanCounter
+    encoding_file: str | None
+    count_headings: bool
+    split_tables: bool
+    min_tokens: int | None
+    budget_includes_headings: bool
+
+
+def options_of(options: object, keywords: Mapping[str, object]) -> ChunkOptions:
+    """Return ``options``, or the ChunkOptions of the option keywords given (OPT-1).
+
+    The one way every entry point turns its arguments into options: ``options`` is a
+    :class:`ChunkOptions`, a strategy name (``chunk_document(document, "window")``) or None;
+    ``keywords`` are the :class:`ChunkKeywords` the caller gave. An options object together
+    with any keyword is a ValueError naming the keywords: the call would state the options
+    twice. A keyword that is not an option is a TypeError naming it.
+    """
+    unknown = sorted(str(key) for key in keywords if key not in OPTION_KEYWORDS)
+    if unknown:
+        raise ArgumentTypeError(
+            unknown[0], f"an option keyword ({', '.join(OPTION_KEYWORDS)})", keywords[unknown[0]]
+        )
     if options is None:
-        return ChunkOptions(**chosen)
+        return ChunkOptions(**keywords)  # type: ignore[arg-type]  # ChunkOptions checks each
+    if isinstance(options, str):
+        if "strategy" in keywords:
+            raise ArgumentValueError(
+                "strategy", "is given twice (as options and as strategy=)", keywords["strategy"]
+            )
+        return ChunkOptions(options, **keywords)  # type: ignore[arg-type]
     if not isinstance(options, ChunkOptions):
-        raise ArgumentTypeError("options", "a chunkspec.ChunkOptions", options)
-    if chosen:
+        raise ArgumentTypeError(
+            "options", "a chunkspec.ChunkOptions or a strategy name (str)", options
+        )
+    if keywords:
         raise ArgumentValueError(
             "options",
-            f"is given, so the option keywords must not be ({', '.join(sorted(chosen))})",
-            sorted(chosen),
+            f"is given, so the option keywords must not be ({', '.join(sorted(keywords))})",
+            sorted(keywords),
         )
     return options
 
@@ -158,12 +181,12 @@ class ChunkOptions:
                 raise ArgumentValueError(
                     "overlap_tokens", f"must be < max_tokens ({size})", overlap
                 )
-        for flag in _FLAGS:
+        for flag in _bool_fields():
             value = getattr(self, flag)
             if not isinstance(value, bool):
                 raise ArgumentTypeError(flag, "a bool", value)
             owners = _flag_owners(flag)
-            if value and self.strategy not in owners:
+            if value and owners and self.strategy not in owners:  # OPT-5: the entry's flags
                 raise ArgumentValueError(
                     flag, f"applies to {_listed(owners)}, not {self.strategy}", value
                 )
@@ -177,17 +200,19 @@ class ChunkOptions:
                 )
             if least > size:
                 raise ArgumentValueError("min_tokens", f"must be <= max_tokens ({size})", least)
-        if not isinstance(self.budget_includes_headings, bool):
-            raise ArgumentTypeError(
-                "budget_includes_headings", "a bool", self.budget_includes_headings
-            )
         if self.budget_includes_headings and not STRATEGIES[self.strategy].retrieval:
             raise ArgumentValueError(
                 "budget_includes_headings",
                 f"applies to {_listed(_retrieval())}, not {self.strategy} (SIZE-8)",
                 True,
             )
-        resolve_counter(self.counter, encoding_file=self.encoding_file)  # OPT-2: fail now
+        counter = resolve_counter(self.counter, encoding_file=self.encoding_file)  # OPT-2
+        if STRATEGIES[self.strategy].words_only and not isinstance(counter, WhitespaceCounter):
+            raise ArgumentValueError(  # RECORD-11, OPT-5: the entry refuses, not a document
+                "counter",
+                f"must be whitespace for {self.strategy} (seed 000 counts words)",
+                counter_name(counter),
+            )
 
     @property
     def overlap(self) -> int:
@@ -221,12 +246,7 @@ class ChunkOptions:
             parts.append(f"overlap_tokens={self.overlap}")
         if self.minimum:
             parts.append(f"min_tokens={self.minimum}")
-        if self.count_headings:
-            parts.append("count_headings=true")
-        if self.split_tables:
-            parts.append("split_tables=true")
-        if self.budget_includes_headings:
-            parts.append("budget_includes_headings=true")
+        parts.extend(f"{flag}=true" for flag in _bool_fields() if getattr(self, flag))
         return f"{self.strategy}:{','.join(parts)}"
 
     def replace(self, **changes: Any) -> ChunkOptions:
@@ -238,17 +258,10 @@ class ChunkOptions:
 
         ``ChunkOptions.from_dict(o.to_dict()) == o`` whenever ``o.counter`` is a name.
         """
-        return {
-            "strategy": self.strategy,
-            "max_tokens": self.max_tokens,
-            "overlap_tokens": self.overlap_tokens,
-            "counter": self.counter if isinstance(self.counter, str) else self.counter_name,
-            "encoding_file": self.encoding_file,
-            "count_headings": self.count_headings,
-            "split_tables": self.split_tables,
-            "min_tokens": self.min_tokens,
-            "budget_includes_headings": self.budget_includes_headings,
-        }
+        data = {name: getattr(self, name) for name in OPTION_KEYWORDS}
+        if not isinstance(self.counter, str):
+            data["counter"] = self.counter_name
+        return data
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> ChunkOptions:
@@ -290,7 +303,7 @@ class ChunkOptions:
                 if not (text.isascii() and text.isdigit()):
                     raise ArgumentValueError("strategy", f"{key} must be a whole number", value)
                 fields[key] = int(text)
-            elif key in (*_FLAGS, "budget_includes_headings") and text == "true":
+            elif key in _bool_fields() and text == "true":
                 fields[key] = True
             else:
                 raise ArgumentValueError("strategy", f"has an unknown part {part!r}", value)
@@ -298,3 +311,8 @@ class ChunkOptions:
             raise ArgumentValueError("strategy", "lacks max_tokens", value)
         fields.setdefault("min_tokens", 0)
         return cls(name, counter=counter, encoding_file=encoding_file, **fields)
+
+
+#: The option keywords, in field order: :class:`ChunkKeywords` is :class:`ChunkOptions`' fields
+#: (a test holds the two together, so an option is declared in this module alone).
+OPTION_KEYWORDS: Final = tuple(field.name for field in dataclasses.fields(ChunkOptions))

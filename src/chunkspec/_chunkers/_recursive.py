@@ -5,9 +5,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from .._core._split import split_section
-from .._counters._builtin import WhitespaceCounter
-from .._errors import ArgumentValueError
+from .._core._split_section import split_section
 from ._span import Span
 
 if TYPE_CHECKING:
@@ -22,13 +20,9 @@ def recursive_spans(document: SourceDocument, options: ChunkOptions) -> list[Spa
 
     The chunk's text is split_section's own (its words joined), so each span carries it.
     A Markdown document's front matter is not split: the chunks start after it (FM-2).
+    The options were checked when made: the counter counts words (the registry entry's
+    ``words_only``, RECORD-11).
     """
-    if not isinstance(options.token_counter(), WhitespaceCounter):
-        raise ArgumentValueError(
-            "counter",
-            "must be whitespace for recursive (seed 000 counts words)",
-            options.counter_name,
-        )
     body = document.body_start
     text = document.text[body:] if body else document.text
     chunks = split_section(document.doc_id, document.title, text, options.max_tokens)

@@ -15,7 +15,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from .._core._split import _split
+from .._core._split_section import _split
 from .._core._units import unit_count
 from .._core._validate import require_int, require_str, require_text
 from .._counters._builtin import TokenCounter, UnicodeCounter, WhitespaceCounter

@@ -11,6 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from .._errors import ArgumentValueError
 from ._heading_aware import heading_spans
 from ._pages import page_spans
 from ._recursive import recursive_spans
@@ -37,7 +38,12 @@ class Strategy:
     boolean options only this strategy takes (``count_headings``, ``split_tables``).
     ``page_numbers`` gives a document without pages page 1 in its records (RECORD-14);
     ``help`` is the one line ``--help`` shows. ``retrieval`` marks the strategies that
-    take ``min_tokens`` and ``budget_includes_headings`` (SIZE-1).
+    take ``min_tokens`` and ``budget_includes_headings`` (SIZE-1). ``words_only`` marks a
+    strategy that counts whitespace words and refuses any other counter (RECORD-11).
+
+    What an entry refuses is all it declares: :class:`ChunkOptions` reads these fields and
+    refuses an option the strategy does not take when the options are made (OPT-5), so no
+    document is ever chunked to find out.
     """
 
     name: str
@@ -47,6 +53,7 @@ class Strategy:
     help: str = ""
     page_numbers: bool = False
     retrieval: bool = False
+    words_only: bool = False
 
 
 #: RECORD-10: strategy name -> :class:`Strategy`, in the order ``--help`` lists them.
@@ -56,7 +63,7 @@ STRATEGIES: dict[str, Strategy] = {}
 def register(strategy: Strategy) -> Strategy:
     """Add ``strategy`` to :data:`STRATEGIES` (a name is registered once); return it."""
     if strategy.name in STRATEGIES:
-        raise ValueError(f"strategy {strategy.name!r} is already registered")
+        raise ArgumentValueError("strategy", "is already registered", strategy.name)
     STRATEGIES[strategy.name] = strategy
     return strategy
 
@@ -89,7 +96,14 @@ register(
         retrieval=True,
     )
 )
-register(Strategy("recursive", recursive_spans, help="split_section over the text (RECORD-11)"))
+register(
+    Strategy(
+        "recursive",
+        recursive_spans,
+        help="split_section over the text (RECORD-11)",
+        words_only=True,
+    )
+)
 register(Strategy("window", window_spans, _chunk6, help="fixed token windows (TOKWIN rules)"))
 register(
     Strategy(

@@ -25,7 +25,7 @@ from ._sidecar import add_metadata_option
 __all__ = ["register"]
 
 #: The chunking flags of ``chunk``: every one, with the library's defaults (OPT-6).
-OPTIONS = CommandOptions("chunk", structural_flags=True, size_flags=True)
+OPTIONS = CommandOptions("chunk")
 
 
 def register(sub: Any) -> None:

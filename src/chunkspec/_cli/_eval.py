@@ -13,7 +13,7 @@ from .._evaluation._chroma_corpus import load_chroma, write_corpus
 from .._evaluation._evaluate import BASELINES, BUDGET, EvalCell, EvalReport, evaluate
 from .._evaluation._labelled_corpus import load_corpus
 from .._evaluation._retrievers import RETRIEVERS
-from .._evaluation._strategies import DEFAULT_STRATEGIES
+from .._evaluation._strategy_names import DEFAULT_STRATEGIES
 from ._io import CliError
 from ._output import atomic_file
 

@@ -55,7 +55,7 @@ from ._workers import worker_count
 __all__ = ["register"]
 
 #: ``ingest`` offers every chunking flag, with the library's defaults (OPT-6).
-OPTIONS = CommandOptions("ingest", structural_flags=True, size_flags=True)
+OPTIONS = CommandOptions("ingest")
 
 #: The reading options as ChunkJob's errors name them -> the flags that set them.
 _FLAGS = {"max_bytes": "--max-bytes", "input_format": "--input-format"}

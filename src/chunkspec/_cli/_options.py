@@ -4,16 +4,14 @@
 same names (each only those that apply to it) and build one :class:`ChunkOptions` from
 them: ``--strategy``, ``--max-tokens``, ``--overlap-tokens``, ``--counter NAME`` (RECORD-5's
 names: ``whitespace``, ``chars{N}``, ``tiktoken:ENCODING``, ``huggingface:PATH``),
-``--encoding-file FILE``, ``--count-headings`` and ``--split-tables``. The older spellings
-still work for one release, each with a one-line notice on standard error once the options
-are accepted (a refused invocation prints only its error line, CLI-1).
+``--encoding-file FILE``, ``--count-headings`` and ``--split-tables``; each has that one
+spelling.
 """
 
 from __future__ import annotations
 
 import argparse
 import re
-import sys
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -24,18 +22,75 @@ from .._counters._registry import resolve_counter
 from .._errors import ArgumentTypeError, ArgumentValueError
 from ._io import CliError
 
-__all__ = ["CommandOptions", "add_chunking_options", "chunk_options", "load_counter"]
+__all__ = [
+    "OPTION_FLAGS",
+    "CommandOptions",
+    "OptionFlag",
+    "add_chunking_options",
+    "chunk_options",
+    "load_counter",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class OptionFlag:
+    """The flag of one option that belongs to some strategies (OPT-6): ``--`` and the field's
+    name with dashes, offered by every command that offers ``--strategy``; ``keywords`` are
+    ``add_argument``'s (its ``help`` ends with the default)."""
+
+    field: str
+    keywords: dict[str, Any]
+
+    @property
+    def flag(self) -> str:
+        """The flag as typed: ``--min-tokens`` for ``min_tokens``."""
+        return "--" + self.field.replace("_", "-")
+
+
+#: The strategies' own option flags, in ``--help`` order. Adding an option adds a row here;
+#: each command with ``--strategy`` then offers it and passes it to ChunkOptions by name.
+OPTION_FLAGS = (
+    OptionFlag(
+        "min_tokens",
+        {
+            "type": int,
+            "default": None,
+            "metavar": "N",
+            "help": "heading and structural: merge a heading-only chunk or one under N tokens "
+            "with its section's neighbour while the merge fits --max-tokens; 0 turns merging "
+            "off (SIZE-2, SIZE-3) (default: max-tokens / 8, at most 64; 0 for the other "
+            "strategies)",
+        },
+    ),
+    OptionFlag(
+        "budget_includes_headings",
+        {
+            "action": "store_true",
+            "help": "heading and structural: the budget and each record's tokens cover the "
+            "embedded text, heading trail + blank line + text (SIZE-8) (default: off, the "
+            "text alone)",
+        },
+    ),
+    OptionFlag(
+        "count_headings",
+        {
+            "action": "store_true",
+            "help": "structural only: the budget counts the heading trail too (MD-10) "
+            "(default: off)",
+        },
+    ),
+    OptionFlag(
+        "split_tables",
+        {
+            "action": "store_true",
+            "help": "structural only: split a table over the budget by rows, header repeated "
+            "(MD-11) (default: off)",
+        },
+    ),
+)
 
 #: The option fields whose flag names differ from the field only by ``--`` and dashes.
-_FIELDS = (
-    "max_tokens",
-    "overlap_tokens",
-    "encoding_file",
-    "count_headings",
-    "split_tables",
-    "min_tokens",
-    "budget_includes_headings",
-)
+_FIELDS = ("max_tokens", "overlap_tokens", "encoding_file", *(o.field for o in OPTION_FLAGS))
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,8 +100,8 @@ class CommandOptions:
     ``strategy`` None offers ``--strategy`` (default ``heading``), else the command's one
     strategy. ``max_tokens`` None makes ``--max-tokens`` required. ``overlap`` offers
     ``--overlap-tokens`` with ``overlap_default`` (None: RECORD-13's default). ``counter``
-    None offers no counter flags (the strategy counts words). ``old_sizes`` keeps the
-    older ``--size``/``--overlap`` spellings.
+    None offers no counter flags (the strategy counts words). A command with ``--strategy``
+    offers every :data:`OPTION_FLAGS` flag.
     """
 
     command: str
@@ -55,9 +110,6 @@ class CommandOptions:
     overlap: bool = True
     overlap_default: int | None = None
     counter: str | None = "whitespace"
-    structural_flags: bool = False
-    size_flags: bool = False
-    old_sizes: bool = False
     extra_flags: dict[str, str] = field(default_factory=dict)
 
 
@@ -73,12 +125,11 @@ def add_chunking_options(parser: Any, spec: CommandOptions) -> None:
         parser.add_argument(
             "--strategy", choices=tuple(STRATEGIES), default="heading", help=_strategy_help()
         )
-    required = spec.max_tokens is None and not spec.old_sizes
     parser.add_argument(
         "--max-tokens",
         type=int,
         default=spec.max_tokens,
-        required=required,
+        required=spec.max_tokens is None,
         metavar="N",
         help=(
             "the budget per chunk, in tokens of --counter "
@@ -102,15 +153,6 @@ def add_chunking_options(parser: Any, spec: CommandOptions) -> None:
             help="tokens shared by neighbouring chunks; heading, window and pages only "
             f"(CHUNK-6) (default: {default})",
         )
-    if spec.old_sizes:
-        parser.add_argument(
-            "--size",
-            type=int,
-            default=None,
-            metavar="N",
-            help=argparse.SUPPRESS,  # the older --max-tokens (docs/cli.md, deprecations)
-        )
-        parser.add_argument("--overlap", type=int, default=None, help=argparse.SUPPRESS)
     if spec.counter is not None:
         parser.add_argument(
             "--counter",
@@ -132,77 +174,14 @@ def add_chunking_options(parser: Any, spec: CommandOptions) -> None:
             "checked against tiktoken's SHA-256 pins (COUNT-9) (default: none, tiktoken's "
             "cache or download)",
         )
-        parser.add_argument(
-            "--encoding",
-            default=None,
-            help=argparse.SUPPRESS,  # the older --counter tiktoken:NAME
-        )
-        parser.add_argument("--tokenizer", default=None, help=argparse.SUPPRESS)
-    if spec.size_flags:
-        parser.add_argument(
-            "--min-tokens",
-            type=int,
-            default=None,
-            metavar="N",
-            help="heading and structural: merge a heading-only chunk or one under N tokens "
-            "with its section's neighbour while the merge fits --max-tokens; 0 turns merging "
-            "off (SIZE-2, SIZE-3) (default: max-tokens / 8, at most 64; 0 for the other "
-            "strategies)",
-        )
-        parser.add_argument(
-            "--budget-includes-headings",
-            action="store_true",
-            help="heading and structural: the budget and each record's tokens cover the "
-            "embedded text, heading trail + blank line + text (SIZE-8) (default: off, the "
-            "text alone)",
-        )
-    if spec.structural_flags:
-        parser.add_argument(
-            "--count-headings",
-            action="store_true",
-            help="structural only: the budget counts the heading trail too (MD-10) (default: off)",
-        )
-        parser.add_argument(
-            "--split-tables",
-            action="store_true",
-            help="structural only: split a table over the budget by rows, header repeated "
-            "(MD-11) (default: off)",
-        )
+    if spec.strategy is None:
+        for option in OPTION_FLAGS:
+            parser.add_argument(option.flag, **option.keywords)
 
 
-def _counter_name(args: argparse.Namespace, spec: CommandOptions, notices: list[str]) -> str:
-    """The counter name the counter flags give, old spellings included (OPT-6)."""
-    name: str | None = args.counter
-    encoding: str | None = args.encoding
-    tokenizer: str | None = args.tokenizer
-    shown = name or spec.counter
-    if encoding is not None and name != "tiktoken":
-        raise CliError(f"--encoding needs --counter tiktoken, not {shown}")
-    if tokenizer is not None and name != "huggingface":
-        raise CliError(f"--tokenizer needs --counter huggingface, not {shown}")
-    if name == "tiktoken":
-        chosen = encoding or "cl100k_base"
-        old = f"--counter tiktoken --encoding {encoding}" if encoding else "--counter tiktoken"
-        notices.append(f"{old} is deprecated; use --counter tiktoken:{chosen}")
-        return f"tiktoken:{chosen}"
-    if name == "huggingface":
-        if tokenizer is None:
-            raise CliError("--counter huggingface needs --tokenizer FILE (a tokenizer.json)")
-        notices.append(
-            "--counter huggingface --tokenizer FILE is deprecated; use --counter huggingface:FILE"
-        )
-        return f"huggingface:{tokenizer}"
-    assert spec.counter is not None
-    return name if name is not None else spec.counter
-
-
-def _flag_names(args: argparse.Namespace, spec: CommandOptions) -> dict[str, str]:
-    """Option field -> the flag that set it on this command line."""
+def _flag_names(spec: CommandOptions) -> dict[str, str]:
+    """Option field -> the flag that sets it on this command."""
     flags = {name: "--" + name.replace("_", "-") for name in _FIELDS}
-    if spec.old_sizes and args.size is not None:
-        flags["max_tokens"] = "--size"
-    if spec.old_sizes and args.overlap is not None:
-        flags["overlap_tokens"] = "--overlap"
     return {**flags, **spec.extra_flags}
 
 
@@ -251,53 +230,28 @@ def _load_error(kind: str, argument: str, name: str, error: Exception) -> CliErr
 def chunk_options(args: argparse.Namespace, spec: CommandOptions) -> ChunkOptions:
     """Return the checked :class:`ChunkOptions` the parsed flags give (OPT-6).
 
-    An error names the flag the user typed (CLI-12); once the options are accepted, each
-    older spelling used prints its one-line deprecation notice on standard error.
+    An error names the flag the user typed (CLI-12).
     """
-    from .._records._chunk_document import check_options
-
-    notices: list[str] = []
-    flags = _flag_names(args, spec)
-    max_tokens = args.max_tokens
-    overlap = args.overlap_tokens if spec.overlap else None
-    if spec.old_sizes:
-        if args.size is not None:
-            if max_tokens is not None:
-                raise CliError("--size and --max-tokens are one option: give --max-tokens")
-            max_tokens = args.size
-            notices.append("--size is deprecated; use --max-tokens")
-        if max_tokens is None:
-            raise CliError("the following arguments are required: --max-tokens")
-        if args.overlap is not None:
-            if overlap != spec.overlap_default:
-                raise CliError("--overlap and --overlap-tokens are one option: give one")
-            overlap = args.overlap
-            notices.append("--overlap is deprecated; use --overlap-tokens")
+    flags = _flag_names(spec)
     counter = "whitespace"
     encoding_file = None
     if spec.counter is not None:
-        counter = _counter_name(args, spec, notices)
+        counter = args.counter if args.counter is not None else spec.counter
         encoding_file = args.encoding_file
         if encoding_file is not None and counter.partition(":")[0] != "tiktoken":
             raise CliError(f"--encoding-file needs --counter tiktoken:ENCODING, not {counter}")
         _load(counter, encoding_file, flags)
     fields: dict[str, Any] = {
         "strategy": spec.strategy or args.strategy,
-        "max_tokens": max_tokens,
-        "overlap_tokens": overlap,
+        "max_tokens": args.max_tokens,
+        "overlap_tokens": args.overlap_tokens if spec.overlap else None,
         "counter": counter,
         "encoding_file": encoding_file,
     }
-    if spec.structural_flags:
-        fields["count_headings"] = args.count_headings
-        fields["split_tables"] = args.split_tables
-    if spec.size_flags:
-        fields["min_tokens"] = args.min_tokens
-        fields["budget_includes_headings"] = args.budget_includes_headings
+    if spec.strategy is None:
+        fields.update((option.field, getattr(args, option.field)) for option in OPTION_FLAGS)
     try:
-        options = check_options(ChunkOptions(**fields))
+        options = ChunkOptions(**fields)
     except (ArgumentTypeError, ArgumentValueError) as error:
         raise CliError(_flagged(str(error), flags)) from None
-    for notice in notices:
-        print(f"chunkspec {spec.command}: {notice}", file=sys.stderr)
     return options

@@ -16,9 +16,9 @@ from pathlib import Path
 from typing import Any
 
 from .._core._assemble import assemble
-from .._core._chunk import Chunk
 from .._core._hashing import hash_text
 from .._core._metadata import metadata_from_json
+from .._core._seed_chunk import Chunk
 from .._core._strict_json import JsonTextError, strict_json_object
 from .._core._tokens import count_tokens
 from .._counters._registry import measure_of

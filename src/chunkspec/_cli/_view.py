@@ -26,7 +26,7 @@ from ._view_html import ViewDocument, render_page
 __all__ = ["register"]
 
 #: The chunking flags of ``view``: those of ``chunk`` (OPT-6).
-OPTIONS = CommandOptions("view", structural_flags=True, size_flags=True)
+OPTIONS = CommandOptions("view")
 
 #: The chunking flags and their defaults; with ``--source`` none may be changed (VIEW-1).
 _CHUNKING_DEFAULTS = {
@@ -35,8 +35,6 @@ _CHUNKING_DEFAULTS = {
     "overlap_tokens": None,
     "counter": None,
     "encoding_file": None,
-    "encoding": None,
-    "tokenizer": None,
     "count_headings": False,
     "split_tables": False,
     "min_tokens": None,

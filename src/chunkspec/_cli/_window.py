@@ -19,7 +19,6 @@ OPTIONS = CommandOptions(
     max_tokens=None,
     overlap_default=0,
     counter="chars1",
-    old_sizes=True,
 )
 
 

@@ -10,9 +10,9 @@ from collections.abc import Callable
 from typing import Any
 
 from .._core._assemble import assemble
-from .._core._chunk import render
 from .._core._hashing import hash_text
-from .._core._split import split_section
+from .._core._seed_chunk import render
+from .._core._split_section import split_section
 from .._core._tokens import count_tokens
 from .._core._words import words
 from .._text._sentences import split_sentences

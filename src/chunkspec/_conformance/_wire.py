@@ -16,7 +16,7 @@ import math
 from collections.abc import Callable
 from typing import Any
 
-from .._core._chunk import Chunk
+from .._core._seed_chunk import Chunk
 
 __all__ = ["NUMERIC_FIELDS", "answer", "decode_number", "dumps", "encode", "python_arguments"]
 

@@ -10,7 +10,7 @@ from operator import attrgetter
 from typing import cast
 
 from .._errors import ArgumentTypeError, ArgumentValueError
-from ._chunk import Chunk
+from ._seed_chunk import Chunk
 from ._validate import MAX_SAFE_INTEGER, require_int, require_real, require_str, require_text
 
 __all__ = ["assemble"]

@@ -14,17 +14,9 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from .._errors import ChunkspecError
+from .._errors import JsonTextError, RepeatedKeyError
 
 __all__ = ["JsonTextError", "RepeatedKeyError", "strict_json", "strict_json_object"]
-
-
-class JsonTextError(ChunkspecError, ValueError):
-    """JSON text that a reader refuses; the message is one line starting with its place."""
-
-
-class RepeatedKeyError(JsonTextError):
-    """JSON text naming one key twice in one object: ``WHERE: repeated key 'K'`` (TRUST-2)."""
 
 
 def _unique(pairs: list[tuple[str, Any]]) -> dict[str, Any]:

@@ -34,7 +34,7 @@ def counter_name(counter: TokenCounter) -> str:
     ``whitespace``; ``chars{N}`` for :class:`CharEstimateCounter` (``chars4`` is seed 004's
     estimate, ``chars1`` counts code points, the measure of character windows);
     ``tiktoken:{encoding}``; ``huggingface:{path}`` for a tokenizer loaded by
-    ``HuggingFaceCounter.from_file`` (as :func:`counter_from_name` does);
+    ``HuggingFaceCounter.from_file`` (as :func:`resolve_counter` does);
     any other counter: its ``name`` attribute if it is a non-empty str, else its class name.
     """
     if isinstance(counter, WhitespaceCounter):

@@ -73,11 +73,9 @@ def _ranks(path: str, data: bytes) -> dict[bytes, int]:
     for number, line in enumerate(data.splitlines(), start=1):
         if not line:
             continue
-        parts = line.split()
         try:
-            if len(parts) != 2:
-                raise ValueError(line)
-            ranks[base64.b64decode(parts[0], validate=True)] = int(parts[1])
+            token, rank = line.split()  # a ValueError unless exactly two fields
+            ranks[base64.b64decode(token, validate=True)] = int(rank)
         except (ValueError, binascii.Error):
             raise ArgumentValueError(
                 "encoding_file",

@@ -24,7 +24,7 @@ from ._labelled_corpus import Corpus
 from ._metrics import LabelledQuery, mrr, recall_at_k
 from ._retrievers import RANDOM, RETRIEVERS, make_scorer, normalise, ranked
 from ._span_metrics import Region, budget_pack, precision_omega, query_scores, tokens_per_answer
-from ._strategies import DOCUMENT, StrategyUnavailable, indexed_text, resolve
+from ._strategy_names import DOCUMENT, StrategyUnavailable, indexed_text, resolve
 
 __all__ = ["ALL", "BUDGETS", "EvalCell", "EvalReport", "StrategyStats", "evaluate"]
 

@@ -25,7 +25,7 @@ else:  # pragma: no cover
     from importlib.abc import Traversable
 
 from .._core._validate import require_text
-from .._errors import ArgumentValueError, ChunkspecError
+from .._errors import ArgumentValueError, CorpusError
 from ._gold import GoldSpan, SpanQuery
 
 __all__ = ["Corpus", "CorpusDocument", "CorpusError", "bundled", "load_corpus", "quote_span"]
@@ -33,18 +33,6 @@ __all__ = ["Corpus", "CorpusDocument", "CorpusError", "bundled", "load_corpus", 
 _SLUG = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]*$")
 _HEADING = re.compile(r"^#{1,6}[ \t]+(.+?)[ \t#]*$", re.MULTILINE)
 _SUFFIXES = (".md", ".txt")
-
-
-class CorpusError(ChunkspecError, ValueError):
-    """A corpus file breaks the format: the message names the file, line and problem.
-
-    ``argument`` is ``"directory"`` for a problem with the pages, ``"queries"`` for one with
-    the questions file (the two arguments of :func:`load_corpus`).
-    """
-
-    def __init__(self, message: str, argument: str = "queries") -> None:
-        super().__init__(message)
-        self.argument = argument
 
 
 @dataclass(frozen=True, slots=True)

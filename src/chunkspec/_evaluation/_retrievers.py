@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from functools import cache
 from typing import Any, Protocol
 
-from .._errors import ChunkspecError
+from .._errors import ArgumentValueError, RetrieverUnavailable
 from ._embed_cache import cached_encode
 
 __all__ = [
@@ -33,10 +33,6 @@ RETRIEVERS = ("bm25", "dense")
 RANDOM = "random"
 
 
-class RetrieverUnavailable(ChunkspecError, ValueError):
-    """The retriever's optional dependencies are not installed (the message names the extra)."""
-
-
 class Scorer(Protocol):
     """Scores every indexed chunk for each question: ``rows[q][i]`` is chunk i's score."""
 
@@ -46,14 +42,15 @@ class Scorer(Protocol):
 
 
 def make_scorer(name: str, texts: Sequence[str], seed: int = 0) -> Scorer:
-    """Return the ``bm25``, ``dense`` or ``random`` scorer over ``texts`` (ValueError else)."""
+    """Return the ``bm25``, ``dense`` or ``random`` scorer over ``texts`` (an
+    ArgumentValueError naming ``retriever`` else)."""
     if name == RANDOM:
         return _Random(len(texts), seed)
     if name == "bm25":
         return _Bm25(texts)
     if name == "dense":
         return _Dense(texts)
-    raise ValueError(f"retriever must be one of {', '.join(RETRIEVERS)}, got {name!r}")
+    raise ArgumentValueError("retriever", f"must be one of {', '.join(RETRIEVERS)}", name)
 
 
 def ranked(row: Sequence[float], k: int, *, positive_only: bool) -> list[tuple[int, float]]:

@@ -10,31 +10,35 @@ from __future__ import annotations
 import bisect
 import hashlib
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from .._chunkers._options import (
     OVERLAPPING,
     STRATEGY_NAMES,
-    UNSET,
+    ChunkKeywords,
     ChunkOptions,
-    Unset,
     default_overlap,
-    options_from,
+    options_of,
 )
 from .._chunkers._span import Span, embedded
 from .._chunkers._strategies import STRATEGIES
 from .._core._collector import collector_paused
 from .._core._units import has_cluster_script
-from .._counters._builtin import TokenSpanCounter, WhitespaceCounter
+from .._counters._builtin import WhitespaceCounter
 from .._errors import ArgumentTypeError
 from .._text._blocks import Block
-from .._text._documents import SourceDocument, document_from_text
+from .._text._documents import SourceDocument
 from ._key import DocumentKeys, key_fingerprint
 from ._record import ChunkRecord, trusted_record
+
+if TYPE_CHECKING:  # annotations only: Python 3.10 has no typing.Unpack
+    from typing_extensions import Unpack
+
+    from ._rows import ChunkJob
 
 __all__ = [
     "OVERLAPPING",
     "STRATEGY_NAMES",
-    "check_options",
     "chunk_document",
     "default_overlap",
     "records_of",
@@ -44,22 +48,17 @@ __all__ = [
 
 def chunk_document(
     document: SourceDocument,
-    strategy: str | ChunkOptions = "heading",
-    *,
-    max_tokens: int | Unset = UNSET,
-    overlap_tokens: int | Unset | None = UNSET,
-    counter: str | TokenSpanCounter | Unset = UNSET,
-    encoding_file: str | Unset | None = UNSET,
-    count_headings: bool | Unset = UNSET,
-    split_tables: bool | Unset = UNSET,
-    min_tokens: int | Unset | None = UNSET,
-    budget_includes_headings: bool | Unset = UNSET,
+    options: str | ChunkOptions | ChunkJob | None = None,
+    **keywords: Unpack[ChunkKeywords],
 ) -> list[ChunkRecord]:
-    """Return the chunk records of ``document`` under ``strategy`` (RECORD-10..RECORD-14).
+    """Return the chunk records of ``document`` under ``options`` (RECORD-10..RECORD-14).
 
-    ``strategy`` is a :class:`ChunkOptions`, or a strategy name (``heading``,
-    ``structural``, ``recursive``, ``window``, ``pages``) with the other options as
-    keywords, each defaulting as :class:`ChunkOptions` does (OPT-1): ``max_tokens`` 512;
+    ``options`` is a :class:`ChunkOptions` (or a :class:`chunkspec.ChunkJob`, whose options
+    are used: the document is read already), or the options are given as
+    :class:`chunkspec.records.ChunkKeywords` keywords, each defaulting as
+    :class:`ChunkOptions` does (OPT-1), with ``options`` the strategy name if given
+    positionally (``heading`` by default; ``structural``, ``recursive``, ``window``,
+    ``pages``): ``max_tokens`` 512;
     ``overlap_tokens`` :func:`default_overlap`, refused by the strategies that do not
     overlap; ``counter`` a counter name (RECORD-5: ``whitespace``, ``chars1`` for
     character windows, ``chars4``, ``tiktoken:cl100k_base``, ``huggingface:PATH``) or a
@@ -76,26 +75,14 @@ def chunk_document(
     """
     if not isinstance(document, SourceDocument):
         raise ArgumentTypeError("document", "a chunkspec.SourceDocument", document)
-    given = {
-        "max_tokens": max_tokens,
-        "overlap_tokens": overlap_tokens,
-        "counter": counter,
-        "encoding_file": encoding_file,
-        "count_headings": count_headings,
-        "split_tables": split_tables,
-        "min_tokens": min_tokens,
-        "budget_includes_headings": budget_includes_headings,
-    }
-    if isinstance(strategy, ChunkOptions):
-        options = options_from(strategy, given)
-    else:
-        options = options_from(None, {"strategy": strategy, **given})
+    # a ChunkJob gives its options (its reading options were used to read the document)
+    chosen = options_of(getattr(options, "options", options), keywords)
     if not document.text or document.text.isspace():  # strip() would copy the text
         return []  # SOURCE-7: character windows would window the blanks
-    options = script_options(document, options)
+    chosen = script_options(document, chosen)
     with collector_paused():  # linear time on big documents (docs/performance.md)
-        spans = STRATEGIES[options.strategy].spans(document, options)
-        return records_of(document, options, spans)
+        spans = STRATEGIES[chosen.strategy].spans(document, chosen)
+        return records_of(document, chosen, spans)
 
 
 def script_options(document: SourceDocument, options: ChunkOptions) -> ChunkOptions:
@@ -107,17 +94,6 @@ def script_options(document: SourceDocument, options: ChunkOptions) -> ChunkOpti
         and has_cluster_script(document.text)
     ):
         return options.replace(counter="unicode")
-    return options
-
-
-def check_options(options: ChunkOptions) -> ChunkOptions:
-    """Raise the error ``options`` would raise on a document with text; return them.
-
-    ChunkOptions checks each option (OPT-1); a strategy may refuse more on use (recursive
-    counts words, RECORD-11), so a job or an adapter chunks a one-word document up front
-    and a bad option fails the call, never a document.
-    """
-    chunk_document(document_from_text("options", doc_id="options"), options)
     return options
 
 

@@ -7,9 +7,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from .._core._chunk import Chunk
 from .._core._hashing import hash_text
 from .._core._metadata import EMPTY_METADATA, Metadata, thaw
+from .._core._seed_chunk import Chunk
 from .._core._validate import MAX_SAFE_INTEGER, require_text
 from .._errors import ArgumentTypeError, ArgumentValueError
 from ._key import chunk_key, key_fingerprint

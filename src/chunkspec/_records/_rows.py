@@ -22,7 +22,7 @@ from .._text._documents import (
     check_encoding,
     document_from_bytes,
 )
-from ._chunk_document import check_options, chunk_document
+from ._chunk_document import chunk_document
 from ._record import RECORD_FIELDS, ChunkRecord
 
 __all__ = ["ERROR_FIELD", "OUTPUT_FIELDS", "ChunkJob", "RawDocument", "chunk_rows"]
@@ -76,7 +76,6 @@ class ChunkJob:
         check_encoding(self.encoding)
         if self.pdf_password is not None:
             require_str("pdf_password", self.pdf_password)
-        check_options(self.options)
 
     def chunk(self, document: SourceDocument) -> list[ChunkRecord]:
         """Return chunk_document's records of ``document`` under these options."""

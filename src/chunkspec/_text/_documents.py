@@ -13,7 +13,7 @@ from typing import Any
 from .._core._collector import collector_paused
 from .._core._metadata import EMPTY_METADATA, Metadata
 from .._core._validate import require_str, require_text
-from .._errors import ArgumentTypeError, ArgumentValueError, ChunkspecError
+from .._errors import ArgumentTypeError, ArgumentValueError, InputError
 from ._blocks import Document, document_from_blocks, parse_text
 from ._front_matter import FrontMatter, find_front_matter
 from ._markdown import parse_markdown
@@ -44,13 +44,6 @@ SUFFIXES = {
     ".pdf": "pdf",
     ".json": "json",
 }
-
-
-class InputError(ChunkspecError, ValueError):
-    """A document that cannot be read: bad bytes, bad JSON blocks, a broken PDF (SOURCE-6).
-
-    The message is one line and starts with the document's name (its path, or ``<stdin>``).
-    """
 
 
 @dataclass(frozen=True, slots=True)

@@ -8,7 +8,7 @@ import os
 from typing import Any
 
 from .._core._validate import require_int, require_str
-from .._errors import ArgumentTypeError, ChunkspecError
+from .._errors import ArgumentTypeError, PdfError
 from ._paged import PAGE_SEPARATOR
 
 __all__ = [
@@ -27,10 +27,6 @@ PDF_MAX_DECOMPRESSED_FLOOR = 64 * 1024 * 1024
 #: TRUST-52: Flate text content compresses about 3 to 10 times; a hundred leaves room for
 #: every real PDF and stops a stream that one page after another reads again.
 PDF_MAX_DECOMPRESSED_RATIO = 100
-
-
-class PdfError(ChunkspecError, ValueError):
-    """A file that is not a PDF, is encrypted, or whose text cannot be extracted."""
 
 
 def pdf_max_decompressed(size: int, cap: int | None = None) -> int:

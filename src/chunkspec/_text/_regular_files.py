@@ -15,36 +15,12 @@ import os
 import selectors
 import stat
 
-from .._errors import ChunkspecError
+from .._errors import NotRegularFile, OverCap
 
 __all__ = ["NotRegularFile", "OverCap", "file_kind", "read_regular"]
 
 #: Bytes read at a time: the read stops one byte past the cap.
 _CHUNK = 1 << 20
-
-
-class NotRegularFile(ChunkspecError, OSError):
-    """Not a regular file (a FIFO, a device, a socket, a folder); ``kind`` says which."""
-
-    def __init__(self, kind: str) -> None:
-        super().__init__(f"not a regular file ({kind})")
-        self.kind = kind
-
-    def __str__(self) -> str:
-        return f"not a regular file ({self.kind})"
-
-
-class OverCap(ChunkspecError, ValueError):
-    """More than ``cap`` bytes were read (or the regular file's size is over it: ``size``)."""
-
-    def __init__(self, cap: int, size: int | None) -> None:
-        super().__init__(cap, size)
-        self.cap = cap
-        self.size = size
-
-    def __str__(self) -> str:
-        shown = f"{self.size} bytes" if self.size is not None else f"more than {self.cap} bytes"
-        return f"{shown} is over max_bytes ({self.cap})"
 
 
 def file_kind(mode: int) -> str:

@@ -9,18 +9,20 @@ from __future__ import annotations
 import contextlib
 import copy
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from .._chunkers._options import UNSET, ChunkOptions, Unset, options_from
+from .._chunkers._options import ChunkKeywords, ChunkOptions, options_of
 from .._core._hashing import hash_text
 from .._core._metadata import Metadata, thaw
 from .._core._validate import require_text
-from .._counters._builtin import TokenSpanCounter
 from .._errors import ArgumentTypeError, ArgumentValueError
-from .._records._chunk_document import check_options, chunk_document
+from .._records._chunk_document import chunk_document
 from .._records._record import RECORD_FIELDS, ChunkRecord
 from .._text._documents import SourceDocument, document_from_text
 from .._text._file_names import name_as_text
+
+if TYPE_CHECKING:
+    from typing_extensions import Unpack
 
 __all__ = [
     "DOCUMENT_KEYS",
@@ -73,7 +75,8 @@ def _document_fact(metadata: Mapping[str, Any], key: str, *, file_name: bool = F
 class Chunking:
     """One adapter's options: a :class:`chunkspec.ChunkOptions` and the input format.
 
-    ``options`` (OPT-1), or without it :func:`chunkspec.chunk_document`'s option keywords;
+    ``options`` (OPT-1; a strategy name, as :func:`chunkspec.chunk_document` takes it), or
+    without it the option keywords (:class:`chunkspec.records.ChunkKeywords`);
     ``input_format`` is ``markdown`` or ``text``. The options are checked when the object
     is made, so a bad option fails at construction with the core's error naming it.
     """
@@ -82,38 +85,15 @@ class Chunking:
 
     def __init__(
         self,
-        options: ChunkOptions | None = None,
+        options: str | ChunkOptions | None = None,
         *,
         input_format: str = "markdown",
-        strategy: str | Unset = UNSET,
-        max_tokens: int | Unset = UNSET,
-        overlap_tokens: int | Unset | None = UNSET,
-        counter: str | TokenSpanCounter | Unset = UNSET,
-        encoding_file: str | Unset | None = UNSET,
-        count_headings: bool | Unset = UNSET,
-        split_tables: bool | Unset = UNSET,
-        min_tokens: int | Unset | None = UNSET,
-        budget_includes_headings: bool | Unset = UNSET,
+        **keywords: Unpack[ChunkKeywords],
     ) -> None:
         if input_format not in ("markdown", "text"):
             raise ArgumentValueError("input_format", "must be markdown or text", input_format)
         self.input_format = input_format
-        self.options = check_options(
-            options_from(
-                options,
-                {
-                    "strategy": strategy,
-                    "max_tokens": max_tokens,
-                    "overlap_tokens": overlap_tokens,
-                    "counter": counter,
-                    "encoding_file": encoding_file,
-                    "count_headings": count_headings,
-                    "split_tables": split_tables,
-                    "min_tokens": min_tokens,
-                    "budget_includes_headings": budget_includes_headings,
-                },
-            )
-        )
+        self.options = options_of(options, keywords)  # checked whole (OPT-1, OPT-5)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Chunking):

@@ -17,19 +17,21 @@ record's ``id``::
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 try:
     from haystack import Document, component, default_from_dict, default_to_dict
 except ImportError as error:  # pragma: no cover - see tests/integrations/test_integrations_lazy.py
     raise ImportError("haystack-ai is not installed: pip install 'chunkspec[haystack]'") from error
 
-from .._chunkers._options import UNSET, ChunkOptions, Unset
+from .._chunkers._options import ChunkKeywords, ChunkOptions
 from .._core._collector import collector_paused
-from .._counters._builtin import TokenSpanCounter
 from .._errors import ArgumentTypeError, ArgumentValueError
 from .._records._record import ChunkRecord
 from ._documents import Chunking, chunk_metadata, claim, record_from_metadata
+
+if TYPE_CHECKING:
+    from typing_extensions import Unpack
 
 __all__ = ["ChunkspecDocumentSplitter", "to_document", "to_record"]
 
@@ -38,40 +40,21 @@ __all__ = ["ChunkspecDocumentSplitter", "to_document", "to_record"]
 class ChunkspecDocumentSplitter:
     """Split Haystack ``Document``s into chunk records with any chunkspec strategy.
 
-    The options are ``options`` (a :class:`chunkspec.ChunkOptions`, OPT-1) or
-    :func:`chunkspec.chunk_document`'s keywords (``strategy`` ``heading`` by default) and
-    ``input_format`` (``markdown`` or ``text``); they are checked here, each
-    error naming its argument. The component serialises with ``to_dict``/``from_dict``.
+    The options are ``options`` (a :class:`chunkspec.ChunkOptions` or a strategy name,
+    OPT-1) or the core's option keywords (:class:`chunkspec.records.ChunkKeywords`,
+    ``strategy`` ``heading`` by default) and ``input_format`` (``markdown`` or ``text``);
+    they are checked here, each error naming its argument. The component serialises with
+    ``to_dict``/``from_dict``.
     """
 
     def __init__(
         self,
-        strategy: str | Unset = UNSET,
-        max_tokens: int | Unset = UNSET,
-        overlap_tokens: int | Unset | None = UNSET,
-        counter: str | TokenSpanCounter | Unset = UNSET,
-        input_format: str = "markdown",
-        count_headings: bool | Unset = UNSET,
-        split_tables: bool | Unset = UNSET,
-        min_tokens: int | Unset | None = UNSET,
-        budget_includes_headings: bool | Unset = UNSET,
-        encoding_file: str | Unset | None = UNSET,
+        options: str | ChunkOptions | None = None,
         *,
-        options: ChunkOptions | None = None,
+        input_format: str = "markdown",
+        **keywords: Unpack[ChunkKeywords],
     ) -> None:
-        self.chunking = Chunking(
-            options,
-            input_format=input_format,
-            strategy=strategy,
-            max_tokens=max_tokens,
-            overlap_tokens=overlap_tokens,
-            counter=counter,
-            encoding_file=encoding_file,
-            count_headings=count_headings,
-            split_tables=split_tables,
-            min_tokens=min_tokens,
-            budget_includes_headings=budget_includes_headings,
-        )
+        self.chunking = Chunking(options, input_format=input_format, **keywords)
 
     @component.output_types(documents=list[Document])  # type: ignore[untyped-decorator]
     def run(self, documents: list[Document]) -> dict[str, list[Document]]:

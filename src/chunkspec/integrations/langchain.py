@@ -7,7 +7,7 @@ expect. Every chunk's ``Document.metadata`` holds the caller's metadata, then th
 record's fields but ``text`` (``heading_path`` a list), then ``start_index`` (LangChain's name
 for the record's ``start``); ``Document.id`` is the record's stable ``key`` (ADAPT-8)::
 
-    splitter = MarkdownSplitter(max_tokens=128)
+    splitter = ChunkspecSplitter("structural", max_tokens=128)
     chunks = splitter.split_documents([Document(page_content=text, metadata={"doc_id": "a"})])
     record = to_record(chunks[0])  # the core's ChunkRecord, exactly
 """
@@ -15,7 +15,7 @@ for the record's ``start``); ``Document.id`` is the record's stable ``key`` (ADA
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 try:
     from langchain_core.documents import Document
@@ -25,19 +25,17 @@ except ImportError as error:  # pragma: no cover - see tests/integrations/test_i
         "langchain-text-splitters is not installed: pip install 'chunkspec[langchain]'"
     ) from error
 
-from .._chunkers._options import UNSET, ChunkOptions, Unset
+from .._chunkers._options import ChunkKeywords, ChunkOptions
 from .._core._collector import collector_paused
-from .._counters._builtin import TokenSpanCounter
 from .._errors import ArgumentTypeError
 from .._records._record import ChunkRecord
 from ._documents import Chunking, chunk_metadata, claim, record_from_metadata
 
+if TYPE_CHECKING:
+    from typing_extensions import Unpack
+
 __all__ = [
     "ChunkspecSplitter",
-    "HeadingAwareSplitter",
-    "MarkdownSplitter",
-    "PageSplitter",
-    "SectionSplitter",
     "to_document",
     "to_record",
 ]
@@ -46,9 +44,9 @@ __all__ = [
 class ChunkspecSplitter(TextSplitter):  # type: ignore[misc]  # LangChain is typed as Any
     """A LangChain ``TextSplitter`` for any :func:`chunkspec.chunk_document` strategy.
 
-    ``options`` (a :class:`chunkspec.ChunkOptions`, OPT-1) or the core's option keywords
-    (``strategy``, ``max_tokens``, ``overlap_tokens``, ``counter``, ``encoding_file``,
-    ``count_headings``, ``split_tables``); ``input_format`` is ``markdown`` or ``text``. Sizes are
+    ``options`` (a :class:`chunkspec.ChunkOptions` or a strategy name, OPT-1) or the core's
+    option keywords (:class:`chunkspec.records.ChunkKeywords`); ``input_format`` is
+    ``markdown`` or ``text``. Sizes are
     in tokens of ``counter`` (``whitespace`` words by default), never LangChain's
     ``length_function``; ``chunk_size``/``chunk_overlap`` are set from them for code that
     reads them.
@@ -56,32 +54,12 @@ class ChunkspecSplitter(TextSplitter):  # type: ignore[misc]  # LangChain is typ
 
     def __init__(
         self,
-        strategy: str | Unset = UNSET,
+        options: str | ChunkOptions | None = None,
         *,
-        options: ChunkOptions | None = None,
-        max_tokens: int | Unset = UNSET,
-        overlap_tokens: int | Unset | None = UNSET,
-        counter: str | TokenSpanCounter | Unset = UNSET,
-        encoding_file: str | Unset | None = UNSET,
         input_format: str = "markdown",
-        count_headings: bool | Unset = UNSET,
-        split_tables: bool | Unset = UNSET,
-        min_tokens: int | Unset | None = UNSET,
-        budget_includes_headings: bool | Unset = UNSET,
+        **keywords: Unpack[ChunkKeywords],
     ) -> None:
-        chunking = Chunking(
-            options,
-            input_format=input_format,
-            strategy=strategy,
-            max_tokens=max_tokens,
-            overlap_tokens=overlap_tokens,
-            counter=counter,
-            encoding_file=encoding_file,
-            count_headings=count_headings,
-            split_tables=split_tables,
-            min_tokens=min_tokens,
-            budget_includes_headings=budget_includes_headings,
-        )
+        chunking = Chunking(options, input_format=input_format, **keywords)
         chosen = chunking.options
         overlap = chosen.overlap_tokens or 0
         super().__init__(
@@ -135,68 +113,3 @@ def to_document(record: ChunkRecord, metadata: Mapping[str, Any] | None = None) 
 def to_record(document: Document) -> ChunkRecord:
     """Return the :class:`chunkspec.ChunkRecord` a chunk ``Document`` was made from."""
     return record_from_metadata(document.page_content, document.metadata)
-
-
-class SectionSplitter(ChunkspecSplitter):
-    """Seed 000's ``split_section`` (strategy ``recursive``): paragraphs, lines, then words
-    under a whitespace-word budget; plain text by default."""
-
-    def __init__(self, *, max_tokens: int = 512, input_format: str = "text") -> None:
-        super().__init__("recursive", max_tokens=max_tokens, input_format=input_format)
-
-
-class MarkdownSplitter(ChunkspecSplitter):
-    """``split_markdown``'s structure-aware packing (strategy ``structural``): headings open
-    chunks, tables and fenced code are never split (MD rules)."""
-
-    def __init__(
-        self,
-        *,
-        max_tokens: int = 512,
-        counter: str = "whitespace",
-        count_headings: bool = False,
-        split_tables: bool = False,
-    ) -> None:
-        super().__init__(
-            "structural",
-            max_tokens=max_tokens,
-            counter=counter,
-            count_headings=count_headings,
-            split_tables=split_tables,
-        )
-
-
-class HeadingAwareSplitter(ChunkspecSplitter):
-    """The heading-aware chunker (strategy ``heading``): heading chunks, body chunks linked
-    by ``parent_id``, overlap within a section only (HEAD rules)."""
-
-    def __init__(
-        self,
-        *,
-        max_tokens: int = 512,
-        overlap_tokens: int | None = None,
-        counter: str = "whitespace",
-    ) -> None:
-        super().__init__(
-            "heading", max_tokens=max_tokens, overlap_tokens=overlap_tokens, counter=counter
-        )
-
-
-class PageSplitter(ChunkspecSplitter):
-    """Page-aware token windows (strategy ``pages``): a form feed ends a page (SOURCE-4), so
-    ``page_start``/``page_end`` say which pages each chunk spans (PAGE rules)."""
-
-    def __init__(
-        self,
-        *,
-        max_tokens: int = 400,
-        overlap_tokens: int | None = None,
-        counter: str = "whitespace",
-    ) -> None:
-        super().__init__(
-            "pages",
-            max_tokens=max_tokens,
-            overlap_tokens=overlap_tokens,
-            counter=counter,
-            input_format="text",
-        )

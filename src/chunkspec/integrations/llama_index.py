@@ -19,6 +19,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 try:
+    from llama_index.core.bridge.pydantic import Field, PrivateAttr
     from llama_index.core.node_parser import NodeParser
     from llama_index.core.schema import BaseNode, NodeRelationship, TextNode
 except ImportError as error:  # pragma: no cover - see tests/integrations/test_integrations_lazy.py
@@ -26,9 +27,8 @@ except ImportError as error:  # pragma: no cover - see tests/integrations/test_i
         "llama-index-core is not installed: pip install 'chunkspec[llama-index]'"
     ) from error
 
-from .._chunkers._options import UNSET, ChunkOptions, Unset
+from .._chunkers._options import OPTION_KEYWORDS, ChunkOptions
 from .._core._collector import collector_paused
-from .._counters._builtin import TokenSpanCounter
 from .._errors import ArgumentTypeError
 from .._records._record import RECORD_FIELDS, ChunkRecord
 from ._documents import Chunking, chunk_metadata, claim, record_from_metadata
@@ -42,25 +42,17 @@ _HIDDEN = [name for name in RECORD_FIELDS if name != "text"]
 class ChunkspecNodeParser(NodeParser):  # type: ignore[misc]  # LlamaIndex is typed as Any
     """A LlamaIndex ``NodeParser`` for any :func:`chunkspec.chunk_document` strategy.
 
-    The fields are the core's options (``strategy`` ``heading`` by default, ``max_tokens``,
-    ``overlap_tokens``, ``counter``, ``encoding_file``, ``count_headings``,
-    ``split_tables``, ``min_tokens``, ``budget_includes_headings``), given as keywords or
-    as one ``options`` (OPT-1), and
+    The options are one ``options`` (a :class:`chunkspec.ChunkOptions` or a strategy name,
+    OPT-1) or the core's option keywords (:class:`chunkspec.records.ChunkKeywords`), and
     ``input_format`` (``markdown`` or ``text``); NodeParser's ``include_metadata`` (carry
     the input's metadata) and ``include_prev_next_rel`` keep their meaning. Options are
-    checked when the parser is made.
+    checked when the parser is made; the field ``options`` holds them as JSON values
+    (:meth:`chunkspec.ChunkOptions.to_dict`), which is what LlamaIndex serialises.
     """
 
-    strategy: str = "heading"
-    max_tokens: int = 512
-    overlap_tokens: int | None = None
-    counter: Any = "whitespace"
-    encoding_file: str | None = None
+    options: dict[str, Any] = Field(default_factory=dict)
     input_format: str = "markdown"
-    count_headings: bool = False
-    split_tables: bool = False
-    min_tokens: int | None = None
-    budget_includes_headings: bool = False
+    _chunking: Chunking = PrivateAttr()
 
     @classmethod
     def class_name(cls) -> str:
@@ -69,64 +61,26 @@ class ChunkspecNodeParser(NodeParser):  # type: ignore[misc]  # LlamaIndex is ty
 
     def __init__(
         self,
+        options: str | ChunkOptions | Mapping[str, Any] | None = None,
         *,
-        options: ChunkOptions | None = None,
-        strategy: str | Unset = UNSET,
-        max_tokens: int | Unset = UNSET,
-        overlap_tokens: int | Unset | None = UNSET,
-        counter: str | TokenSpanCounter | Unset = UNSET,
-        encoding_file: str | Unset | None = UNSET,
         input_format: str = "markdown",
-        count_headings: bool | Unset = UNSET,
-        split_tables: bool | Unset = UNSET,
-        min_tokens: int | Unset | None = UNSET,
-        budget_includes_headings: bool | Unset = UNSET,
         **kwargs: Any,
     ) -> None:
         # Checked here, before pydantic, so a bad option raises the core's error naming it.
-        chosen = Chunking(
-            options,
-            input_format=input_format,
-            strategy=strategy,
-            max_tokens=max_tokens,
-            overlap_tokens=overlap_tokens,
-            counter=counter,
-            encoding_file=encoding_file,
-            count_headings=count_headings,
-            split_tables=split_tables,
-            min_tokens=min_tokens,
-            budget_includes_headings=budget_includes_headings,
-        ).options
-        super().__init__(
-            strategy=chosen.strategy,
-            max_tokens=chosen.max_tokens,
-            overlap_tokens=chosen.overlap_tokens,
-            counter=chosen.counter,
-            encoding_file=chosen.encoding_file,
-            input_format=input_format,
-            count_headings=chosen.count_headings,
-            split_tables=chosen.split_tables,
-            min_tokens=chosen.min_tokens,
-            budget_includes_headings=chosen.budget_includes_headings,
-            **kwargs,
-        )
+        # The keywords of ChunkKeywords are the options; the rest are NodeParser's fields.
+        # A mapping is this parser's own serialised ``options`` (LlamaIndex's from_dict).
+        keywords = {key: kwargs.pop(key) for key in OPTION_KEYWORDS if key in kwargs}
+        if isinstance(options, Mapping):
+            options = ChunkOptions.from_dict(options)
+        chunking = Chunking(options, input_format=input_format, **keywords)
+        # The options as JSON values: what LlamaIndex serialises and its ingestion cache
+        # hashes, so two parsers with other options never share cached nodes.
+        super().__init__(options=chunking.options.to_dict(), input_format=input_format, **kwargs)
+        self._chunking = chunking
 
     def chunking(self) -> Chunking:
         """Return these options as the adapters' shared :class:`Chunking`."""
-        return Chunking(
-            ChunkOptions(
-                self.strategy,
-                self.max_tokens,
-                self.overlap_tokens,
-                self.counter,
-                self.encoding_file,
-                self.count_headings,
-                self.split_tables,
-                self.min_tokens,
-                self.budget_includes_headings,
-            ),
-            input_format=self.input_format,
-        )
+        return self._chunking
 
     @collector_paused()  # linear time on big batches (docs/performance.md)
     def _parse_nodes(

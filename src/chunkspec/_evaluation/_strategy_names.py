@@ -21,10 +21,9 @@ import re
 from collections.abc import Callable
 from dataclasses import replace
 
-from .._chunkers._options import UNSET, Unset
 from .._core._hashing import hash_text
 from .._core._validate import MAX_SAFE_INTEGER, require_str
-from .._errors import ArgumentValueError
+from .._errors import ArgumentValueError, StrategyUnavailable
 from .._records._chunk_document import chunk_document
 from .._records._record import ChunkRecord
 from .._text._documents import SourceDocument
@@ -75,16 +74,6 @@ def indexed_text(record: ChunkRecord) -> str:
     if trail and record.strategy.startswith(_TRAILED):
         return f"{trail}\n\n{record.text}"
     return record.text
-
-
-class StrategyUnavailable(ArgumentValueError):
-    """A known strategy whose chunker cannot run in this installation (rule EVAL-19).
-
-    No built-in family raises it: every one's chunker ships in chunkspec's core.
-    """
-
-    def __init__(self, name: str, needs: str) -> None:
-        super().__init__("strategy", f"needs {needs}", name)
 
 
 _WORD = re.compile(r"\S+")
@@ -211,7 +200,7 @@ def _structural(max_tokens: int | None, merge: bool = False) -> Strategy:
     default ``min_tokens`` (EVAL-44), else 0.
     """
     budget = MAX_SAFE_INTEGER if max_tokens is None else max_tokens
-    small: int | Unset = UNSET if merge else 0
+    small: int | None = None if merge else 0
 
     def adapt(doc_id: str, title: str, source: str) -> list[ChunkRecord]:
         document = _source(doc_id, title, source)
@@ -228,7 +217,7 @@ def _heading_aware(max_tokens: int, overlap: int, merge: bool = False) -> Strate
     heading trail is indexed (EVAL-41).
     """
 
-    small: int | Unset = UNSET if merge else 0
+    small: int | None = None if merge else 0
 
     def adapt(doc_id: str, title: str, source: str) -> list[ChunkRecord]:
         document = _source(doc_id, title, source)

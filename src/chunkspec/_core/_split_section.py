@@ -15,7 +15,7 @@ import hashlib
 from bisect import bisect_right
 from itertools import accumulate, compress, repeat
 
-from ._chunk import Chunk
+from ._seed_chunk import Chunk
 from ._validate import one_byte_per_code_point, require_int, require_text
 
 __all__ = ["split_section"]
