@@ -14,13 +14,14 @@ from typing import Any
 import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
+from tests.conformance.every_op import cases
 from tests.conformance.input_classes import CLASSES
 
 from chunkspec import split_section
 from chunkspec._conformance._blame import _assemble_model, _chunks, _split_model, blame, mistakes
 from chunkspec._conformance._compare import Verdict, first_difference, judge
 from chunkspec._conformance._draw import draws
-from chunkspec._conformance._generate import PROFILES, by_op, cases
+from chunkspec._conformance._generate import PROFILES, by_op
 from chunkspec._conformance._oracle import expect
 from chunkspec._conformance._port import Answer, Hello, Port
 from chunkspec._conformance._produce import canonical

@@ -39,7 +39,7 @@ from .markdown._generate import markdown_cases
 from .packing._generate import pack_cases
 from .windows._generate import window_ops
 
-__all__ = ["PROFILES", "by_op", "cases"]
+__all__ = ["PROFILES", "by_op"]
 
 PROFILES = ("portable", "hazards")
 
@@ -373,8 +373,3 @@ def by_op(profile: str) -> dict[str, st.SearchStrategy[Case]]:
         **window_ops(profile),
         "pack_records": pack_cases(hazards),
     }
-
-
-def cases(profile: str) -> st.SearchStrategy[Case]:
-    """Every op's cases for ``profile`` (the doc and the tests sample this)."""
-    return st.one_of(list(by_op(profile).values()))

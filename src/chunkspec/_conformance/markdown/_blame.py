@@ -34,7 +34,6 @@ __all__ = [
     "markdown_by_field",
     "markdown_error_rules",
     "markdown_mistakes",
-    "markdown_traps",
 ]
 
 MARKDOWN_OPS = frozenset({"split_markdown", "heading_aware"})
@@ -189,18 +188,6 @@ def markdown_mistakes(
             ["HEAD-7"],
             or_expected(_no_sentences_model(op, data)),
         )
-
-
-def markdown_traps(
-    op: str, data: dict[str, Any], expected: Any, actual: Any
-) -> Iterator[tuple[list[str], str]]:
-    """Yield ``(rules, mistake)`` for each known mistake whose answer is ``actual``."""
-    for mistake, rules, model in markdown_mistakes(op, data, expected):
-        if (
-            first_difference(model, actual) is None
-            and first_difference(model, expected) is not None
-        ):
-            yield rules, mistake
 
 
 _FIELD_RULES = {
