@@ -14,19 +14,20 @@ from typing import Any
 import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
+from tests.conformance.input_classes import CLASSES
 
 from chunkspec import split_section
 from chunkspec._conformance._blame import _assemble_model, _chunks, _split_model, blame, mistakes
-from chunkspec._conformance._classes import CLASSES
 from chunkspec._conformance._compare import Verdict, first_difference, judge
 from chunkspec._conformance._draw import draws
 from chunkspec._conformance._generate import PROFILES, by_op, cases
+from chunkspec._conformance._oracle import expect
 from chunkspec._conformance._port import Answer, Hello, Port
 from chunkspec._conformance._produce import canonical
 from chunkspec._conformance._rules import _CHECKS
 from chunkspec._conformance._runner import Result, Summary, _apply_expected_failures
 from chunkspec._conformance._vectors import _case, manifest, rules_index
-from chunkspec._conformance._wire import _encode, dumps, encode, expect, python_arguments
+from chunkspec._conformance._wire import _encode, dumps, encode, python_arguments
 from chunkspec._records._schema import record_json_schema
 
 profiles = st.sampled_from(["portable", "hazards"])

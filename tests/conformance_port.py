@@ -17,7 +17,8 @@ import sys
 import time
 from typing import Any
 
-from chunkspec._conformance._wire import OPS, dumps, expect
+from chunkspec._conformance._oracle import OPS, expect
+from chunkspec._conformance._wire import dumps
 
 
 def main(modes: list[str]) -> int:

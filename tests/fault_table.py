@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from chunkspec._conformance._generate import by_op
-from chunkspec._conformance._wire import OPS as WIRE_OPS
+from chunkspec._conformance._oracle import OPS as WIRE_OPS
 from tests.typescript_port import BROKEN_ADAPTER, faults
 
 #: Every protocol operation, in the order of the table (CONF-4).

@@ -8,7 +8,7 @@ import hashlib
 from typing import Any
 
 from chunkspec._conformance._blame import blame
-from chunkspec._conformance._wire import expect
+from chunkspec._conformance._oracle import expect
 
 
 def _blame(op: str, data: dict[str, Any], actual: Any, declared: tuple[str, ...] = ()) -> Any:

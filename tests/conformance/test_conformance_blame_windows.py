@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from chunkspec._conformance._blame import blame
 from chunkspec._conformance._generate import by_op
-from chunkspec._conformance._wire import expect
+from chunkspec._conformance._oracle import expect
 from chunkspec._conformance.windows._blame import _page_chunks, _sentences, _token_windows
 
 

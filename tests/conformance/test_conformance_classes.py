@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from chunkspec._conformance._classes import CLASSES, classes_table
 from chunkspec._conformance._draw import draws
 from chunkspec._conformance._generate import PROFILES, by_op
+from tests.conformance.input_classes import CLASSES, classes_table
 
 N = 1000
 ROOT = Path(__file__).resolve().parents[2]

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from chunkspec._conformance._wire import OPS
+from chunkspec._conformance._oracle import OPS
 from tests.conformance import test_conformance_broken_markdown as markdown
 from tests.conformance import test_conformance_broken_ports as core
 from tests.conformance import test_conformance_broken_ports_windows as windows

@@ -12,8 +12,9 @@ from hypothesis import strategies as st
 
 from chunkspec._conformance._draw import draws
 from chunkspec._conformance._generate import PROFILES, by_op, cases
+from chunkspec._conformance._oracle import expect
 from chunkspec._conformance._runner import case_id
-from chunkspec._conformance._wire import _encode, encode, expect
+from chunkspec._conformance._wire import _encode, encode
 
 SEARCH = settings(
     max_examples=3000,

@@ -17,11 +17,12 @@ from hypothesis import strategies as st
 
 import chunkspec._conformance._port as port_module
 from chunkspec._conformance._compare import Verdict, judge
-from chunkspec._conformance._generate import MAX_SAFE, _chunk_of, by_op
+from chunkspec._conformance._generate import _chunk_of, by_op
+from chunkspec._conformance._oracle import OPS
+from chunkspec._conformance._pools import MAX_SAFE
 from chunkspec._conformance._port import Answer, Hello, Port
 from chunkspec._conformance._runner import _result, _run_vectors, _status
 from chunkspec._conformance._vectors import _case, _needs, load_vectors
-from chunkspec._conformance._wire import OPS
 
 # -- _compare.judge ----------------------------------------------------------------------------
 

@@ -12,8 +12,8 @@ import pytest
 
 from chunkspec._cli import main
 from chunkspec._conformance import export, load_vectors
+from chunkspec._conformance._oracle import expect
 from chunkspec._conformance._vectors import RECORD_SCHEMA, SCHEMAS, vector_files
-from chunkspec._conformance._wire import expect
 
 ROOT = Path(__file__).resolve().parents[2]
 #: The ops whose answers are chunk records.

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import pytest
 
-from chunkspec._conformance._alone import uncaught_mistakes
+from chunkspec._conformance._oracle import OPS
 from chunkspec._conformance._vectors import load_vectors
-from chunkspec._conformance._wire import OPS
+from tests.conformance.uncaught_mistakes import uncaught_mistakes
 
 
 @pytest.mark.parametrize("op", OPS)

@@ -9,17 +9,17 @@ from typing import Any
 
 import pytest
 
-from chunkspec._conformance._alone import uncaught_mistakes
 from chunkspec._conformance._blame import blame
-from chunkspec._conformance._classes import CLASSES
 from chunkspec._conformance._compare import judge
 from chunkspec._conformance._draw import draws
 from chunkspec._conformance._generate import by_op
+from chunkspec._conformance._oracle import expect
 from chunkspec._conformance._port import Answer, PortError
 from chunkspec._conformance._runner import Options, run
 from chunkspec._conformance._vectors import _case, load_vectors, manifest, rules_index
-from chunkspec._conformance._wire import expect
 from chunkspec._conformance.records._schema_cases import constraints
+from tests.conformance.input_classes import CLASSES
+from tests.conformance.uncaught_mistakes import uncaught_mistakes
 
 from .. import goldens
 

@@ -8,7 +8,7 @@ the algorithm and make it a plain function of a :class:`Document` and a
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
@@ -31,6 +31,9 @@ if TYPE_CHECKING:
 __all__ = ["Chunker", "DocumentChunk", "HeadingAwareChunker", "heading_spans"]
 
 _WORD = re.compile(r"\S+")
+
+#: A sentence splitter: the ``(start, end)`` sentences of ``source[start:end]`` (HEAD-7).
+Sentences = Callable[[str, int, int], Iterable[tuple[int, int]]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -193,6 +196,7 @@ class _Run:
         "overlap",
         "path",
         "plain",
+        "sentences",
         "source",
         "stack",
         "start",
@@ -207,8 +211,10 @@ class _Run:
         context: ChunkContext,
         trail: bool = False,
         glue: bool = False,
+        sentences: Sentences = sentence_spans,
     ) -> None:
         self.max = self.full = self.base = chunker.max_tokens
+        self.sentences = sentences  # HEAD-7's first split (the kit's blame varies it)
         self.trail = trail  # SIZE-9: the budget covers the heading trail too
         self.glue = glue  # SIZE-3: a section's first body chunk leaves room for its headings
         self.lead = 0  # the tokens of the headings waiting for their first body chunk
@@ -440,7 +446,7 @@ class _Run:
         if tokens <= self.max:
             return [(block.start, block.end, tokens)]
         units: list[tuple[int, int, int]] = []
-        for start, end in sentence_spans(self.source, block.start, block.end):
+        for start, end in self.sentences(self.source, block.start, block.end):
             tokens = self.count(start, end)
             if tokens <= self.max:
                 units.append((start, end, tokens))
@@ -492,9 +498,14 @@ class _SpanRun(_Run):
     __slots__ = ("spans",)
 
     def __init__(
-        self, chunker: HeadingAwareChunker, document: Document, trail: bool, glue: bool
+        self,
+        chunker: HeadingAwareChunker,
+        document: Document,
+        trail: bool,
+        glue: bool,
+        sentences: Sentences = sentence_spans,
     ) -> None:
-        super().__init__(chunker, document, ChunkContext(), trail=trail, glue=glue)
+        super().__init__(chunker, document, ChunkContext(), trail, glue, sentences)
         self.spans: list[Span] = []
 
     def emit(
@@ -511,13 +522,17 @@ class _SpanRun(_Run):
         return _Id(self.id_prefix + str(position))
 
 
-def heading_spans(document: SourceDocument, options: ChunkOptions) -> list[Span]:
+def heading_spans(
+    document: SourceDocument, options: ChunkOptions, sentences: Sentences = sentence_spans
+) -> list[Span]:
     """The ``heading`` strategy: HeadingAwareChunker over the document's blocks (HEAD rules),
-    small chunks merged (SIZE-3..SIZE-7) and the trail budgeted when asked (SIZE-9)."""
+    small chunks merged (SIZE-3..SIZE-7) and the trail budgeted when asked (SIZE-9).
+    ``sentences`` splits an oversized block first (HEAD-7)."""
     counter = options.token_counter()
     chunker = HeadingAwareChunker(options.max_tokens, options.overlap, counter=counter)
     parsed = document.blocks()
-    walk = _SpanRun(chunker, parsed, options.budget_includes_headings, options.minimum > 0)
+    glue = options.minimum > 0
+    walk = _SpanRun(chunker, parsed, options.budget_includes_headings, glue, sentences)
     walk.run()
     spans = walk.spans
     if not options.minimum:

@@ -6,9 +6,10 @@ import difflib
 import json
 import math
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ._port import Answer
+if TYPE_CHECKING:
+    from ._port import Answer
 
 __all__ = ["OUTCOMES", "Verdict", "first_difference", "judge"]
 

@@ -13,7 +13,7 @@ on these choices: a shorter string or a smaller integer is a simpler case.
 
 Every argument is also drawn outside its valid range (CONF-10): one integer draw per case
 picks, about one case in four, an argument (a chunk's field, for assemble) and a value for
-it from the pool of its kind (``_OUT_OF_RANGE``): lone surrogates and edge whitespace in
+it from the pool of its kind (``OUT_OF_RANGE``): lone surrogates and edge whitespace in
 strings, integers at and past ``2**53 - 1``, ``-0.0``, booleans, non-finite numbers and
 values of the wrong type. The draw shrinks to 0, which changes nothing.
 """
@@ -25,13 +25,23 @@ from typing import Any
 from hypothesis import strategies as st
 
 from .._core._tokens import WHITESPACE
+from ._pools import (
+    FAULT,
+    HAZARD_NAMES,
+    MAX_SAFE,
+    NAMES,
+    OUT_OF_RANGE,
+    PORTABLE_OUT_OF_RANGE,
+    Field,
+    replace_field,
+)
 from .markdown._generate import markdown_cases
+from .packing._generate import pack_cases
+from .windows._generate import window_ops
 
 __all__ = ["PROFILES", "by_op", "cases"]
 
 PROFILES = ("portable", "hazards")
-
-MAX_SAFE = 2**53 - 1
 
 Case = tuple[str, dict[str, Any]]
 
@@ -92,64 +102,12 @@ _HAZARD_SCORES: list[Any] = [
 ]
 _HASHES = ["h1", "h2", "h3", "h4", "h5", "h6", "h7", "h8"]
 _TEXTS = ["x", "y z", "", "w0 w1 w2"]
-#: Names (doc ids, titles): valid strings, some with whitespace at an edge that a port must
-#: keep as given (SPLIT-9, RENDER-1, PACK-9).
-_NAMES = ["d", "T", "", "d:1", " T ", "t t", "\tT\n", " "]
-_HAZARD_NAMES = [*_NAMES, "\u00e9", "\x1cT\x85", "\ufeffT\ufeff", "\u00a0T\u3000", "\U0001f600"]
-
-#: Out-of-range (or edge) values by kind of argument (CONF-10). Strings: lone surrogates
-#: (PORT-2, a ValueError where the text must be valid Unicode) and edge whitespace (valid,
-#: kept as given); integers: the bounds of PORT-1, -0.0, booleans, non-finite numbers and
-#: the wrong type; scores: what PACK-5 rejects or must order. No integral float in an
-#: integer field and no int score beyond 2**53 - 1: a JSON wire cannot carry them (CONF-5).
-_OUT_OF_RANGE: dict[str, list[Any]] = {
-    "str": ["\ud800", "T\udfff", "\udc00\ud800x", " T ", "\x85T\x1c", "\ufeff", None, 1],
-    "int": [
-        MAX_SAFE,
-        MAX_SAFE + 1,
-        2**53 + 2,
-        2**64,
-        -1,
-        -0.0,
-        True,
-        False,
-        1.5,
-        "Infinity",
-        "-Infinity",
-        "NaN",
-        None,
-        "2",
-    ],
-    "score": ["NaN", True, None, "0.5", -0.0, "Infinity", "-Infinity", 1e308, 5e-324, MAX_SAFE],
-}
 
 #: Bad integer arguments (a TypeError or ValueError each).
 _BAD_INTS: list[Any] = [0, -1, 1.5, True, "2", None, MAX_SAFE + 1]
 _HAZARD_BAD_INTS: list[Any] = [*_BAD_INTS, -0.0, "Infinity", "NaN", 2**64]
 
-
-#: The portable profile's out-of-range values: wrong types, negatives, one past the bound.
-_PORTABLE_OUT_OF_RANGE: dict[str, list[Any]] = {
-    "str": [" T ", None, 1, "\tT\n"],
-    "int": [-1, True, 1.5, None, "2", MAX_SAFE + 1, MAX_SAFE],
-    "score": [True, None, "0.5", "NaN"],
-    "chunks": ["ab", None, 3],
-    "chunk": [None, "c", 1],
-    "text": [" T ", "\tT\n"],
-}
-_OUT_OF_RANGE["chunks"] = ["ab", None, 3, [None]]
-#: words' n: valid n near 2**53 would ask for petabytes, so only the invalid ones.
-_OUT_OF_RANGE["count"] = [v for v in _OUT_OF_RANGE["int"] if v != MAX_SAFE]
-_PORTABLE_OUT_OF_RANGE["count"] = [-1, True, 1.5, None, "2", MAX_SAFE + 1]
-#: Strings a Chunk may hold (render's fields, RENDER-1); a text argument also gets other types.
-_OUT_OF_RANGE["chunk_text"] = ["\ud800", "T\udfff", " T ", "\x85T\x1c", "\ufeff"]
-_OUT_OF_RANGE["text"] = [*_OUT_OF_RANGE["chunk_text"], None, 1]
-_PORTABLE_OUT_OF_RANGE["chunk_text"] = _PORTABLE_OUT_OF_RANGE["text"]
-_PORTABLE_OUT_OF_RANGE["text"] = [*_PORTABLE_OUT_OF_RANGE["chunk_text"], None, 1]
-_OUT_OF_RANGE["chunk"] = [None, "c", 1, []]
-
-#: An argument path (keys and list indexes) and the kind of value it takes.
-Field = tuple[tuple[Any, ...], str]
+#: A chunk's fields and the kind of value each takes.
 _CHUNK_FIELDS = [
     ("id", "str"),
     ("doc_id", "str"),
@@ -161,40 +119,9 @@ _CHUNK_FIELDS = [
 ]
 
 
-def _replace(data: dict[str, Any], fault: int, fields: list[Field], pools: dict[str, Any]) -> None:
-    """About one case in four (``fault % 4 == 3``): set one field to a value from its kind's
-    pool. Fields that differ only in a list index form one group, picked first, so that a
-    chunk's field or a page comes up as often as a top-level argument; then the value and
-    the member, each about uniformly (``_FAULT`` is far larger than their product)."""
-    if fault % 4 != 3 or not fields:
-        return
-    groups: dict[tuple[Any, ...], list[Field]] = {}
-    for field in fields:
-        shape = tuple(key if isinstance(key, str) else None for key in field[0])
-        groups.setdefault(shape, []).append(field)
-    members = list(groups.values())
-    pick = fault // 4
-    group = members[pick % len(members)]
-    pick //= len(members)
-    pool = pools[group[0][1]]
-    # The value before the member: Hypothesis draws small integers often, and their
-    # quotients are small, so what comes last is drawn least evenly.
-    value = pool[pick % len(pool)]
-    path = group[pick // len(pool) % len(group)][0]
-    target: Any = data
-    for key in path[:-1]:
-        target = target[key]
-    target[path[-1]] = value
-
-
 def _out_of_range(hazards: bool, data: dict[str, Any], fault: int, fields: list[Field]) -> None:
-    """About one case in four: set one field to an out-of-range value (:func:`_replace`)."""
-    _replace(data, fault, fields, _OUT_OF_RANGE if hazards else _PORTABLE_OUT_OF_RANGE)
-
-
-#: The draw that picks an out-of-range field and value (0 changes nothing); at most 24
-#: bits, so that Hypothesis draws it uniformly.
-_FAULT = st.integers(0, 4 * 2**20 - 1)
+    """About one case in four: set one field to an out-of-range value (:func:`replace_field`)."""
+    replace_field(data, fault, fields, OUT_OF_RANGE if hazards else PORTABLE_OUT_OF_RANGE)
 
 
 def _text(hazards: bool) -> st.SearchStrategy[str]:
@@ -239,7 +166,7 @@ def _chunk_of(hazards: bool, bits: int) -> dict[str, Any]:
         fields.append(bits % size)
         bits //= size
     ident, score, tokens, digest, text = fields
-    names = _HAZARD_NAMES if hazards else _NAMES
+    names = HAZARD_NAMES if hazards else NAMES
     # The title pool starts one later, so that the simplest chunk is ("d", "T").
     doc_id, title = bits % len(names), (bits // len(names) + 1) % len(names)
     tokens_value = tokens if tokens < 11 else (MAX_SAFE - 1 if hazards else 3)
@@ -260,7 +187,7 @@ def _split(hazards: bool) -> st.SearchStrategy[Case]:
         [MAX_SAFE, MAX_SAFE - 1] if hazards else []
     )
     bad = _HAZARD_BAD_INTS if hazards else _BAD_INTS
-    names = _HAZARD_NAMES if hazards else _NAMES
+    names = HAZARD_NAMES if hazards else NAMES
     fields: list[Field] = [
         (("doc_id",), "str"),
         (("title",), "str"),
@@ -283,7 +210,7 @@ def _split(hazards: bool) -> st.SearchStrategy[Case]:
         _text(hazards),
         st.sampled_from(good + bad),
         st.integers(0, len(names) ** 2 - 1),
-        _FAULT,
+        FAULT,
     ).map(build)
 
 
@@ -338,7 +265,7 @@ def _assemble(hazards: bool) -> st.SearchStrategy[Case]:
         st.sampled_from(budgets),
         st.sampled_from(options),
         st.integers(0, 17 * 30),
-        _FAULT,
+        FAULT,
     ).map(build)
 
 
@@ -359,7 +286,7 @@ def _simple(hazards: bool) -> dict[str, st.SearchStrategy[Case]]:
         st.sampled_from([None, *starts]) | st.integers(0, 10**6),
         st.sampled_from([None, "w", "x-", "", "\u00e9", " w "])
         | st.text("wx-\u00e9 ", min_size=1, max_size=4),
-        _FAULT,
+        FAULT,
     )
 
     def words(args: tuple[int, Any, Any, int]) -> Case:
@@ -391,9 +318,9 @@ def _simple(hazards: bool) -> dict[str, st.SearchStrategy[Case]]:
         return "render", data
 
     return {
-        "count_tokens": st.tuples(text, _FAULT).map(one_text("count_tokens")),
-        "hash_text": st.tuples(any_text, _FAULT).map(one_text("hash_text")),
-        "render": st.tuples(st.integers(0, 2**24), _FAULT).map(render),
+        "count_tokens": st.tuples(text, FAULT).map(one_text("count_tokens")),
+        "hash_text": st.tuples(any_text, FAULT).map(one_text("hash_text")),
+        "render": st.tuples(st.integers(0, 2**24), FAULT).map(render),
         "words": word_args.map(words),
     }
 
@@ -401,7 +328,7 @@ def _simple(hazards: bool) -> dict[str, st.SearchStrategy[Case]]:
 def _windows(hazards: bool) -> st.SearchStrategy[Case]:
     """chunk inputs: a text (astral characters in the hazards profile, HAZ-12), a size and
     an overlap below it (one in eight at or above it), names, one field maybe out of range."""
-    names = _HAZARD_NAMES if hazards else _NAMES
+    names = HAZARD_NAMES if hazards else NAMES
     fields: list[Field] = [
         (("doc_id",), "str"),
         (("title",), "str"),
@@ -429,16 +356,13 @@ def _windows(hazards: bool) -> st.SearchStrategy[Case]:
         st.integers(1, 12),
         st.integers(0, 15),
         st.integers(0, len(names) ** 2 - 1),
-        _FAULT,
+        FAULT,
     ).map(build)
 
 
 def by_op(profile: str) -> dict[str, st.SearchStrategy[Case]]:
     """One strategy per op for ``profile``: the runner sends ``--cases`` distinct cases of
     each op listed here that the port announces (CONF-10)."""
-    from .packing._generate import pack_cases
-    from .windows._generate import window_ops  # it imports this module's pools
-
     hazards = profile == "hazards"
     return {
         "split_section": _split(hazards),

@@ -30,7 +30,8 @@ from typing import Any
 from .._errors import ChunkspecError
 from ._draw import draws
 from ._generate import by_op
-from ._wire import dumps, expect
+from ._oracle import expect
+from ._wire import dumps
 
 __all__ = ["Batch", "Producer", "canonical", "produce"]
 

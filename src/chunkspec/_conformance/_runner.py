@@ -24,10 +24,11 @@ from ._blame import blame
 from ._compare import Verdict, judge
 from ._compare import judge as judge_answer
 from ._generate import PROFILES, by_op
+from ._oracle import expect
 from ._port import Answer, Hello, Port
 from ._produce import Batch, Producer, produce
 from ._vectors import load_vectors
-from ._wire import dumps, expect
+from ._wire import dumps
 
 __all__ = ["Options", "Result", "Summary", "run"]
 

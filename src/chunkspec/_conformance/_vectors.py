@@ -18,7 +18,7 @@ from typing import Any
 from .._core._validate import MAX_SAFE_INTEGER
 from .._records._key import keyed_rows
 from .._version import __version__
-from ._wire import OPS
+from ._oracle import OPS, expect
 from .markdown._vectors import MARKDOWN_OPS, markdown_case
 from .packing._ops import pack_case
 from .records._record_object import record_object
@@ -190,6 +190,23 @@ def _case(function: str, raw: dict[str, Any], source: str) -> Vector | None:
     return case
 
 
+def _sample_records() -> tuple[dict[str, Any], dict[str, Any], dict[str, Any]]:
+    """The oracle's window, heading body and page records that the schema vectors start
+    from (CONF-17)."""
+    window = expect(
+        "chunk",
+        {"doc_id": "d", "title": "T", "text": "abc def", "max_tokens": 4, "overlap_tokens": 1},
+    )["ok"][0]
+    heading = expect(
+        "heading_aware",
+        {"doc_id": "d", "title": "T", "text": "# A\n\nb c\n", "max_tokens": 8, "overlap_tokens": 0},
+    )["ok"][1]
+    page = expect(
+        "chunk_pages", {"doc_id": "d", "title": "T", "pages": ["a b.", "c"], "max_tokens": 8}
+    )["ok"][0]
+    return window, heading, page
+
+
 def load_vectors() -> dict[str, list[Vector]]:
     """Return every vector, by function: the core's goldens, the hazard cases, then the
     record schema's cases."""
@@ -210,7 +227,8 @@ def load_vectors() -> dict[str, list[Vector]]:
         assert hazard is not None  # hazard cases are written for the wire
         out[raw["function"]].append(hazard)
     # The record schema's own cases (CONF-17): valid records, and one per constraint broken.
-    out["validate_record"] += [{**case, "source": "schema"} for case in schema_vectors()]
+    samples = _sample_records()
+    out["validate_record"] += [{**case, "source": "schema"} for case in schema_vectors(*samples)]
     for name, cases in out.items():
         seen: set[str] = set()
         for case in cases:

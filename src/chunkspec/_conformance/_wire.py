@@ -1,8 +1,11 @@
-"""The wire form of inputs and outputs, and the in-process oracle that answers in it.
+"""The wire form of inputs and outputs, and how a Python function answers in it.
 
 Wire form (CONF-3): JSON with Python's argument names; the numbers JSON cannot hold are the
 strings ``"Infinity"``, ``"-Infinity"`` and ``"NaN"`` in numeric fields; a chunk is an object
 with the seven ``Chunk`` fields; ``assemble``'s ``(context, ids)`` is ``{"context", "ids"}``.
+
+The op families answer in it (:func:`answer`, given their own op function); the oracle that
+knows every op (``_oracle``) is built over them, so this module imports no family.
 """
 
 from __future__ import annotations
@@ -13,38 +16,9 @@ import math
 from collections.abc import Callable
 from typing import Any
 
-from .._core._assemble import assemble
-from .._core._hashing import hash_text
-from .._core._seed_chunk import Chunk, render
-from .._core._split_section import split_section
-from .._core._tokens import count_tokens
-from .._core._words import words
-from .._text._sentences import split_sentences
-from .markdown._ops import heading_aware_records, split_markdown_records
-from .packing._ops import pack_records_op
-from .records._ops import chunk_records
-from .records._schema_cases import accepts
-from .windows._ops import page_records, token_window_records
+from .._core._seed_chunk import Chunk
 
-__all__ = ["OPS", "decode_number", "dumps", "encode", "expect", "python_arguments"]
-
-#: The operations of the protocol: one per function, named as in Python (CONF-4).
-OPS: dict[str, Callable[..., Any]] = {
-    "split_section": split_section,
-    "assemble": assemble,
-    "count_tokens": count_tokens,
-    "hash_text": hash_text,
-    "render": render,
-    "words": words,
-    "chunk": chunk_records,
-    "split_markdown": split_markdown_records,
-    "heading_aware": heading_aware_records,
-    "token_windows": token_window_records,
-    "chunk_pages": page_records,
-    "split_sentences": split_sentences,
-    "validate_record": accepts,
-    "pack_records": pack_records_op,
-}
+__all__ = ["NUMERIC_FIELDS", "answer", "decode_number", "dumps", "encode", "python_arguments"]
 
 #: Fields whose strings "Infinity", "-Infinity" and "NaN" stand for numbers.
 NUMERIC_FIELDS = frozenset(
@@ -114,10 +88,11 @@ def _encode(value: Any) -> Any:
     return value
 
 
-def expect(op: str, data: dict[str, Any]) -> dict[str, Any]:
-    """The oracle: ``{"ok": output}`` or ``{"error": {"kind", "argument"}}`` from chunkspec."""
+def answer(function: Callable[..., Any], op: str, data: dict[str, Any]) -> dict[str, Any]:
+    """``function``'s answer to ``op``'s wire input ``data``: ``{"ok": output}`` or
+    ``{"error": {"kind", "argument"}}`` (a TypeError or ValueError it raised)."""
     try:
-        result = OPS[op](**python_arguments(op, data))
+        result = function(**python_arguments(op, data))
     except (TypeError, ValueError) as error:
         kind = "ValueError" if isinstance(error, ValueError) else "TypeError"
         return {"error": {"kind": kind, "argument": getattr(error, "argument", None)}}

@@ -1,4 +1,9 @@
-"""The Markdown ops of the kit: split_markdown and heading_aware (CONF-3, MD and HEAD rules).
+"""The Markdown op family of the kit: ``split_markdown`` and ``heading_aware`` (CONF-3; MD
+and HEAD rules).
 
-Ops, vectors, generators and blame of the family; nothing is imported here.
+Holds the ops (``_ops``, with the oracle's answer to them), their vectors from the goldens
+(``_vectors``), their generated cases (``_generate``) and their blame (``_blame``). It may
+import the library's layers below the kit and the kit's wire floor (``_wire``,
+``_compare``); never the framework (``_oracle``, ``_runner``...) nor another family.
+Nothing is imported here.
 """

@@ -10,10 +10,9 @@ chunk that starts elsewhere is overlap, HEAD-6...).
 
 from __future__ import annotations
 
-import importlib
+import importlib.util
 import re
-import types
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
@@ -24,7 +23,8 @@ from ..._text._lines import line_table
 from ..._text._markdown import parse_markdown_blocks
 from ..._text._markdown_it import token_blocks
 from .._compare import first_difference
-from ._ops import markdown_records
+from .._wire import answer
+from ._ops import heading_aware_with, markdown_answer, markdown_records
 
 if TYPE_CHECKING:
     from markdown_it import MarkdownIt
@@ -68,19 +68,31 @@ def _utf16_model(data: dict[str, Any], expected: list[dict[str, Any]]) -> list[d
 
 def _crlf_model(op: str, data: dict[str, Any]) -> Any:
     """The oracle's answer for the text with every line break turned into LF."""
-    from .._wire import expect
-
     text = re.sub("\r\n?", "\n", data["text"])
     if text == data["text"]:
         return None
-    return expect(op, {**data, "text": text}).get("ok")
+    return markdown_answer(op, {**data, "text": text}).get("ok")
+
+
+def _block_rule(name: str, trim: Callable[[str], str]) -> Any:
+    """markdown-it-py's block rule ``name`` with ``trim`` as its ``mdTrim``: the rule's module
+    run once more from its source as a private module (never put in ``sys.modules``), whose
+    ``mdTrim`` is ``trim``. markdown-it-py's own module, and every parser using it, keep
+    theirs."""
+    spec = importlib.util.find_spec(f"markdown_it.rules_block.{name}")
+    if spec is None or spec.loader is None:  # pragma: no cover - markdown-it-py's layout
+        raise ImportError(f"markdown_it.rules_block.{name} has no source to load")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    vars(module)["mdTrim"] = trim
+    return getattr(module, name)
 
 
 @lru_cache(maxsize=1)
 def _js_trim_parser() -> MarkdownIt:
     """The reference's markdown-it-py whose block rules trim as JavaScript's ``trim()`` does:
-    ``mdTrim``'s set plus U+FEFF (HAZ-17). Each rule is a copy of markdown-it-py's with its
-    own globals, so the shared parser and its module are untouched."""
+    ``mdTrim``'s set plus U+FEFF (HAZ-17), given to a private copy of each rule that trims
+    (:func:`_block_rule`)."""
     from markdown_it import MarkdownIt
     from markdown_it.common.utils import MD_TRIM_CHARS
     from mdit_py_plugins.deflist import deflist_plugin
@@ -94,10 +106,7 @@ def _js_trim_parser() -> MarkdownIt:
     md.disable("inline")
     alts = {rule.name: list(rule.alt) for rule in md.block.ruler.__rules__}
     for name in ("heading", "lheading", "paragraph", "table"):
-        module = importlib.import_module(f"markdown_it.rules_block.{name}")
-        rule = getattr(module, name)
-        copy = types.FunctionType(rule.__code__, {**vars(module), "mdTrim": js_trim}, name)
-        md.block.ruler.at(name, copy, {"alt": alts[name]})
+        md.block.ruler.at(name, _block_rule(name, js_trim), {"alt": alts[name]})
     return md
 
 
@@ -124,17 +133,12 @@ def _js_trim_model(op: str, data: dict[str, Any]) -> Any:
 
 def _no_sentences_model(op: str, data: dict[str, Any]) -> Any:
     """heading_aware's answer had it split an oversized block by words only, never on
-    sentences first (HEAD-7): the reference with one sentence per block."""
-    from unittest import mock
-
-    from ..._chunkers import _heading_aware
-    from .._wire import expect
+    sentences first (HEAD-7): the reference given one sentence per block."""
 
     def whole(_source: str, start: int, end: int) -> list[tuple[int, int]]:
         return [(start, end)]
 
-    with mock.patch.object(_heading_aware, "sentence_spans", whole):
-        return expect(op, data).get("ok")
+    return answer(heading_aware_with(whole), op, data).get("ok")
 
 
 def _position_path_model(data: dict[str, Any], expected: list[dict[str, Any]]) -> Any:

@@ -204,22 +204,12 @@ def _is(value: Any, kind: str) -> bool:
     return _json_type(value) == kind
 
 
-def _valid_records() -> Iterator[tuple[str, dict[str, Any]]]:
-    """Valid records: chunkspec's own answers, then variants at the schema's edges that
-    keep RECORD-2's facts (id is doc_id:index, text starts with prefix, start <= end)."""
-    from .._wire import expect
-
-    window = expect(
-        "chunk",
-        {"doc_id": "d", "title": "T", "text": "abc def", "max_tokens": 4, "overlap_tokens": 1},
-    )["ok"][0]
-    heading = expect(
-        "heading_aware",
-        {"doc_id": "d", "title": "T", "text": "# A\n\nb c\n", "max_tokens": 8, "overlap_tokens": 0},
-    )["ok"][1]
-    page = expect(
-        "chunk_pages", {"doc_id": "d", "title": "T", "pages": ["a b.", "c"], "max_tokens": 8}
-    )["ok"][0]
+def _valid_records(
+    window: dict[str, Any], heading: dict[str, Any], page: dict[str, Any]
+) -> Iterator[tuple[str, dict[str, Any]]]:
+    """Valid records: chunkspec's own answers (a window, a heading body and a page record,
+    which the caller gets from the oracle), then variants at the schema's edges that keep
+    RECORD-2's facts (id is doc_id:index, text starts with prefix, start <= end)."""
     yield "window-record", window
     yield "heading-body-record", heading
     yield "page-record", page
@@ -254,11 +244,14 @@ def _valid_records() -> Iterator[tuple[str, dict[str, Any]]]:
     )
 
 
-def schema_vectors() -> list[dict[str, Any]]:
+def schema_vectors(
+    window: dict[str, Any], heading: dict[str, Any], page: dict[str, Any]
+) -> list[dict[str, Any]]:
     """The ``validate_record`` vectors (CONF-17): every valid record accepted, and each
-    constraint broken on the window record rejected."""
+    constraint broken on the window record rejected. ``window``, ``heading`` and ``page``
+    are chunkspec's records of the ``chunk``, ``heading_aware`` and ``chunk_pages`` ops."""
     out: list[dict[str, Any]] = []
-    valid = dict(_valid_records())
+    valid = dict(_valid_records(window, heading, page))
     for slug, record in valid.items():
         out.append(
             {

@@ -1,4 +1,8 @@
-"""The window, page and sentence ops of the kit (CONF-3; TOKWIN, PAGE and SENT rules).
+"""The window op family of the kit: ``token_windows``, ``chunk_pages`` and
+``split_sentences`` (CONF-3; TOKWIN, PAGE and SENT rules).
 
-Ops, vectors, generators and blame of the family; nothing is imported here.
+Holds the ops (``_ops``), their vectors from the goldens (``_vectors``), their generated
+cases (``_generate``) and their blame (``_blame``). It may import the library's layers below
+the kit, the kit's wire floor and the ``records`` family (the record object); never the
+framework nor another family. Nothing is imported here.
 """

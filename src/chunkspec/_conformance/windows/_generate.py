@@ -1,7 +1,8 @@
 """Generated cases for ``token_windows``, ``chunk_pages`` and ``split_sentences`` (CONF-10).
 
-As in ``_conformance._generate``: a text is ONE byte-string draw whose bytes pick pieces from a
-table, so a case costs few Hypothesis choices and shrinks to a shorter text. The ``hazards``
+As in ``_conformance._generate`` (whose pools, ``_pools``, it shares): a text is ONE
+byte-string draw whose bytes pick pieces from a table, so a case costs few Hypothesis choices
+and shrinks to a shorter text. The ``hazards``
 profile adds what a JavaScript port gets wrong: every Python whitespace character beside
 U+FEFF, U+200B and U+180E (JavaScript's ``/\\s/`` and ``trim()`` differ, HAZ-1, HAZ-14),
 astral characters before token starts, cuts and page breaks (UTF-16 offsets, HAZ-12,
@@ -18,14 +19,14 @@ from hypothesis import strategies as st
 
 from ..._core._tokens import WHITESPACE
 from ..._text._sentences import CLOSERS, TERMINATORS
-from .._generate import (
-    _FAULT,
-    _HAZARD_NAMES,
-    _NAMES,
-    _OUT_OF_RANGE,
-    _PORTABLE_OUT_OF_RANGE,
+from .._pools import (
+    FAULT,
+    HAZARD_NAMES,
+    NAMES,
+    OUT_OF_RANGE,
+    PORTABLE_OUT_OF_RANGE,
     Field,
-    _replace,
+    replace_field,
 )
 
 __all__ = ["window_ops"]
@@ -105,11 +106,11 @@ _SURROGATES = ["", "", "", "", "", "", "", "\ud800", "\udfff"]
 
 _POOLS: dict[bool, dict[str, list[Any]]] = {
     False: {
-        **_PORTABLE_OUT_OF_RANGE,
+        **PORTABLE_OUT_OF_RANGE,
         "pages": ["ab", None, 3, [None], [1], {"a": "b"}],
     },
     True: {
-        **_OUT_OF_RANGE,
+        **OUT_OF_RANGE,
         "pages": ["ab", None, 3, [None], [1], {"a": "b"}, ["a\fb"], ["x", "\f"], ["x", "\ud800"]],
         "page": ["\ud800", "a\fb", "\f", None, 1, " T ", "\ufeff", "\x85T\x1c"],
     },
@@ -118,8 +119,8 @@ _POOLS[False]["page"] = ["a\fb", None, 1, " T "]
 
 
 def _out_of_range(hazards: bool, data: dict[str, Any], fault: int, fields: list[Field]) -> None:
-    """About one case in four: set one field to an out-of-range value (``_replace``)."""
-    _replace(data, fault, fields, _POOLS[hazards])
+    """About one case in four: set one field to an out-of-range value (``replace_field``)."""
+    replace_field(data, fault, fields, _POOLS[hazards])
 
 
 def _expand(table: list[str], least: list[int], most: int) -> st.SearchStrategy[str]:
@@ -172,7 +173,7 @@ def _huge(args: tuple[int, tuple[int, int], int]) -> tuple[int, int]:
 
 def _token_windows(hazards: bool) -> st.SearchStrategy[Case]:
     """token_windows inputs: names, a text of words and spaces, a size and an overlap."""
-    names = _HAZARD_NAMES if hazards else _NAMES
+    names = HAZARD_NAMES if hazards else NAMES
     text = _with_surrogate(hazards, _expand(_words_table(hazards), [0, 4, 12, 24], 30))
     fields: list[Field] = [
         (("doc_id",), "str"),
@@ -195,13 +196,13 @@ def _token_windows(hazards: bool) -> st.SearchStrategy[Case]:
         return "token_windows", data
 
     sizes = st.tuples(st.integers(1, 8), st.integers(0, 15)).map(_sizes)
-    return st.tuples(text, sizes, st.integers(0, len(names) ** 2 - 1), _FAULT).map(build)
+    return st.tuples(text, sizes, st.integers(0, len(names) ** 2 - 1), FAULT).map(build)
 
 
 def _chunk_pages(hazards: bool) -> st.SearchStrategy[Case]:
     """chunk_pages inputs: names, 0 to ~6 pages (some empty or blank), a budget and maybe
     an overlap (absent means RECORD-13's default)."""
-    names = _HAZARD_NAMES if hazards else _NAMES
+    names = HAZARD_NAMES if hazards else NAMES
     table = [*_words_table(hazards), ". ", "? ", "! ", ".\n", _BREAK, _BREAK, *_PAGE_MARKS]
     if hazards:
         table += [".\x1c", ".\x85", ".\ufeff", "!\u3000", ".\r\n", *[_BREAK] * 6]
@@ -236,7 +237,7 @@ def _chunk_pages(hazards: bool) -> st.SearchStrategy[Case]:
         # About one case in twelve: a budget at or past 2**31, where a default overlap
         # computed with a 32-bit shift (max_tokens >> 2) goes wrong (RECORD-13).
         sizes = st.tuples(st.integers(0, 11), sizes, st.sampled_from(_HUGE_SIZES)).map(_huge)
-    return st.tuples(text, sizes, st.booleans(), st.integers(0, len(names) ** 2 - 1), _FAULT).map(
+    return st.tuples(text, sizes, st.booleans(), st.integers(0, len(names) ** 2 - 1), FAULT).map(
         build
     )
 
@@ -251,7 +252,7 @@ def _split_sentences(hazards: bool) -> st.SearchStrategy[Case]:
         _out_of_range(hazards, data, args[1], [(("text",), "text")])
         return "split_sentences", data
 
-    return st.tuples(text, _FAULT).map(build)
+    return st.tuples(text, FAULT).map(build)
 
 
 def window_ops(profile: str) -> dict[str, st.SearchStrategy[Case]]:

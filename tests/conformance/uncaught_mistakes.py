@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ._blame import mistakes
-from ._compare import first_difference
-from ._vectors import Vector, load_vectors
+from chunkspec._conformance._blame import mistakes
+from chunkspec._conformance._compare import first_difference
+from chunkspec._conformance._vectors import Vector, load_vectors
 
 __all__ = ["uncaught_mistakes"]
 

@@ -17,9 +17,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from .._core._tokens import WHITESPACE
-from .._core._units import has_cluster_script
-from .._text._sentences import CLOSERS, TERMINATORS
+from chunkspec._core._tokens import WHITESPACE
+from chunkspec._core._units import has_cluster_script
+from chunkspec._text._sentences import CLOSERS, TERMINATORS
 
 __all__ = ["CLASSES", "InputClass", "classes_table"]
 
@@ -255,6 +255,15 @@ def _astral_before_cut(data: dict[str, Any]) -> bool:
 
 
 _SETEXT = _matches(_SETEXT_LINES)
+
+#: A document in a script written without spaces: the whitespace counter counts unicode units.
+_SCRIPTS = InputClass(
+    "a script written without spaces (unicode units)",
+    ("SCRIPT-6", "SCRIPT-8"),
+    None,
+    0.05,
+    _scripts,
+)
 
 _COMMON_STR = [
     InputClass("lone surrogate in a string", ("PORT-2",), None, 0.03, _has("\ud800\udfff\udc00")),
@@ -501,13 +510,7 @@ CLASSES: dict[str, list[InputClass]] = {
         *_COMMON_STR,
     ],
     "split_markdown": [
-        InputClass(
-            "a script written without spaces (unicode units)",
-            ("SCRIPT-6", "SCRIPT-8"),
-            None,
-            0.05,
-            _scripts,
-        ),
+        _SCRIPTS,
         InputClass("CRLF or CR line endings", ("MD-2", "HAZ-13"), None, 0.5, _has("\r")),
         InputClass("a setext heading", ("MD-5",), 0.2, 0.2, _SETEXT),
         InputClass("a reference definition", ("MD-1",), 0.2, 0.2, _lines(r"^\[ref\]: ")),
@@ -528,13 +531,7 @@ CLASSES: dict[str, list[InputClass]] = {
         InputClass("headings going back up a level", ("MD-7",), 0.3, 0.3, _heading_levels_back),
     ],
     "heading_aware": [
-        InputClass(
-            "a script written without spaces (unicode units)",
-            ("SCRIPT-6", "SCRIPT-8"),
-            None,
-            0.05,
-            _scripts,
-        ),
+        _SCRIPTS,
         InputClass("CRLF or CR line endings", ("MD-2", "HAZ-13"), None, 0.5, _has("\r")),
         InputClass(
             "headings going back up a level", ("HEAD-3", "HEAD-4"), 0.3, 0.3, _heading_levels_back
@@ -553,13 +550,7 @@ CLASSES: dict[str, list[InputClass]] = {
         InputClass("an astral character", ("RECORD-3", "HAZ-16"), None, 0.2, _matches(_ASTRAL)),
     ],
     "token_windows": [
-        InputClass(
-            "a script written without spaces (unicode units)",
-            ("SCRIPT-6", "SCRIPT-8"),
-            None,
-            0.05,
-            _scripts,
-        ),
+        _SCRIPTS,
         InputClass("more tokens than max_tokens", ("TOKWIN-3", "TOKWIN-6"), 0.3, 0.3, _longer),
         InputClass(
             "whitespace before the first token",
@@ -587,13 +578,7 @@ CLASSES: dict[str, list[InputClass]] = {
         *_COMMON_STR,
     ],
     "chunk_pages": [
-        InputClass(
-            "a script written without spaces (unicode units)",
-            ("SCRIPT-6", "SCRIPT-8"),
-            None,
-            0.05,
-            _scripts,
-        ),
+        _SCRIPTS,
         InputClass(
             "a sentence end of another script or a closer (。 ？ । ؟ 」)",
             ("PAGE-9", "SENT-5", "SENT-6"),
