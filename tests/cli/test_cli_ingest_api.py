@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 import chunkspec
-from chunkspec import ChunkJob, ChunkOptions, ChunkspecError, IngestResult
+from chunkspec import ArgumentValueError, ChunkJob, ChunkOptions, ChunkspecError, IngestResult
 from chunkspec._cli import main
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -174,3 +174,22 @@ def test_the_readme_example_runs(monkeypatch: pytest.MonkeyPatch) -> None:
     assert lines[1].startswith("document changed returns-policy")
     assert all("returns-policy" in line for line in lines[1:])
     assert _tree(ROOT / "examples") == examples  # it edits a copy
+
+
+def test_the_job_keywords_are_the_commands_flags(tmp_path: Path) -> None:
+    """OPT-1: ``ingest`` takes the job's keywords as every entry point does (with the
+    command's size cap when none is given), and a job with a keyword is refused."""
+    corpus = _corpus(tmp_path)
+    chunkspec.ingest(
+        corpus, tmp_path / "api", output_format="jsonl", workers=1, strategy="window",
+        max_tokens=9, counter="chars4",
+    )  # fmt: skip
+    with contextlib.redirect_stderr(io.StringIO()), contextlib.redirect_stdout(io.StringIO()):
+        argv = ["ingest", str(corpus), "--out", str(tmp_path / "cli"), "--format", "jsonl"]
+        flags = ["--strategy", "window", "--max-tokens", "9", "--counter", "chars4"]
+        assert main([*argv, *flags, "--workers", "1"]) == 0
+    assert _tree(tmp_path / "api") == _tree(tmp_path / "cli")
+    with pytest.raises(ArgumentValueError) as refused:
+        chunkspec.ingest(corpus, tmp_path / "x", ChunkJob(ChunkOptions()), max_tokens=9)
+    assert refused.value.argument == "options"
+    assert not (tmp_path / "x").exists()

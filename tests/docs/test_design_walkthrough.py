@@ -98,6 +98,16 @@ assert code == 0, code
 lines = [json.loads(line) for line in out.getvalue().splitlines()]
 assert [line["text"] for line in lines] == want, lines
 assert lines[0]["strategy"] == "lines:max_tokens=8,skip_headings=true"
+import chunkspec
+out = path.parent / "out"
+chunkspec.ingest(
+    path, out, strategy="lines", max_tokens=8, skip_headings=True, output_format="jsonl",
+    workers=1,
+)
+manifest = json.loads((out / "_chunkspec.json").read_text("utf-8"))
+assert manifest["skip_headings"] is True, manifest
+parts = [json.loads(line) for part in sorted(out.glob("part-*.jsonl")) for line in open(part)]
+assert [row["text"] for row in parts] == want, parts
 print("every entry point took skip_headings")
 """
 

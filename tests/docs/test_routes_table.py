@@ -50,6 +50,4 @@ def test_every_python_name_exists() -> None:
     names = set(NAME.findall(_section(ROOT / "README.md")))
     assert len(names) >= 20, names
     missing = {name for name in names if not _resolves(name)}
-    # chunkspec.ingest: the corpus engine's Python entry point, added in the same change
-    # (issue's item 2) on another branch; this line goes when it lands.
-    assert missing <= {"chunkspec.ingest"}, missing
+    assert not missing, missing

@@ -14,13 +14,14 @@ from collections.abc import Sequence
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .._chunkers._options import ChunkOptions
 from .._core._collector import collector_paused
 from .._core._metadata import Metadata
 from .._errors import ArgumentTypeError, ArgumentValueError
 from .._records._job import ChunkJob
+from .._records._job_keywords import JobKeywords, job_of
 from .._records._size_policy import BIG_BYTES, TASK_BYTES, tasks
 from .._version import __version__
 from ._file_io import IngestError, os_reason
@@ -44,6 +45,9 @@ from ._reuse_checks import Summaries
 from ._sidecar_file import read_sidecar
 from ._walk import Input, find_inputs, shown
 from ._worker_pool import worker_count
+
+if TYPE_CHECKING:
+    from typing_extensions import Unpack
 
 __all__ = [
     "DEFAULT_MAX_BYTES",
@@ -204,7 +208,7 @@ def _path(name: str, value: object) -> str:
 def ingest(
     inputs: str | os.PathLike[str] | Sequence[str | os.PathLike[str]],
     out: str | os.PathLike[str],
-    job: ChunkJob | None = None,
+    job: ChunkJob | ChunkOptions | None = None,
     *,
     engine: str = "local",
     output_format: str = "parquet",
@@ -221,13 +225,15 @@ def ingest(
     big_memory: int | None = None,
     verbose: bool = False,
     listener: IngestListener | None = None,
+    **keywords: Unpack[JobKeywords],
 ) -> IngestResult:
     """Chunk every file of ``inputs`` into part files in ``out``, as ``chunkspec ingest``.
 
     ``inputs`` are files and folders (folders searched recursively, names starting with
     ``.`` skipped; ``glob`` keeps the files whose relative path or name matches). ``job``
-    decides every document's records (default: the default options and a 256 MiB size cap,
-    the command's defaults). With ``incremental`` (the default), a re-run into the same
+    decides every document's records: a :class:`ChunkJob`, or a :class:`ChunkOptions` or
+    the job's keywords (:class:`chunkspec.records.JobKeywords`, OPT-1) with the command's
+    defaults for the rest (a 256 MiB size cap). With ``incremental`` (the default), a re-run into the same
     ``out`` with the same job reuses the rows of every file provably unchanged (INCR-1..5);
     the result is the same either way. Each keyword is the command's flag of that name
     (``output_format`` is ``--format``), and an error is a :class:`IngestError` or an
@@ -239,10 +245,10 @@ def ingest(
         raise ArgumentValueError("inputs", "must name at least one file or folder", inputs)
     shown_out = _path("out", out)
     sidecar_path = None if metadata is None else _path("metadata", metadata)
-    if job is None:
-        job = ChunkJob(ChunkOptions(), max_bytes=DEFAULT_MAX_BYTES)
-    elif not isinstance(job, ChunkJob):
-        raise ArgumentTypeError("job", "a chunkspec.ChunkJob", job)
+    if isinstance(job, ChunkJob):
+        job = job_of(job, keywords)  # OPT-1: a job and a keyword is a ValueError
+    else:
+        job = job_of(job, {"max_bytes": DEFAULT_MAX_BYTES, **keywords})
     if output_format not in FORMATS:
         raise ArgumentValueError(
             "output_format", f"must be one of {', '.join(FORMATS)}", output_format
