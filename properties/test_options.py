@@ -18,7 +18,8 @@ from chunkspec import (
     resolve_counter,
 )
 from chunkspec._chunkers._strategies import STRATEGIES
-from chunkspec._cli import _chunk, _parser
+from chunkspec._cli import _chunk
+from chunkspec._cli._main import build_parser
 from chunkspec._cli._options import chunk_options
 from chunkspec.counters import counter_name
 from chunkspec.records import STRATEGY_NAMES, default_overlap
@@ -132,7 +133,7 @@ def test_command_line_flags_give_the_options(options: ChunkOptions) -> None:
     argv += ["--counter", str(options.counter)]
     argv += ["--count-headings"] if options.count_headings else []
     argv += ["--split-tables"] if options.split_tables else []
-    assert chunk_options(_parser().parse_args(argv), _chunk.OPTIONS) == options
+    assert chunk_options(build_parser().parse_args(argv), _chunk.OPTIONS) == options
 
 
 @given(chunk_options_drawn(), st.text(min_size=1, max_size=12), st.integers())

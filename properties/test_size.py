@@ -13,8 +13,9 @@ from chunkspec import ChunkOptions, HeadingAwareChunker, chunk_document, documen
 from chunkspec._chunkers._heading_aware import _Run
 from chunkspec._chunkers._span import embedded
 from chunkspec._chunkers._split_markdown import split_blocks, structural_spans
-from chunkspec._cli import _chunk, _parser
+from chunkspec._cli import _chunk
 from chunkspec._cli._io import CliError
+from chunkspec._cli._main import build_parser
 from chunkspec._cli._options import chunk_options
 from chunkspec._records._record import ChunkRecord
 from chunkspec._text._blocks import ChunkContext
@@ -328,7 +329,7 @@ def test_cli_flags(value: int, trail: bool) -> None:
     """CLI-21: chunk --min-tokens N and --budget-includes-headings give the options; a bad N
     is one error naming --min-tokens."""
     argv = ["chunk", "doc.md", "--min-tokens", str(value)]
-    args = _parser().parse_args(argv + (["--budget-includes-headings"] if trail else []))
+    args = build_parser().parse_args(argv + (["--budget-includes-headings"] if trail else []))
     if 0 <= value <= 512:
         options = chunk_options(args, _chunk.OPTIONS)
         assert options.minimum == value

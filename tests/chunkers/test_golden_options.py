@@ -8,8 +8,9 @@ from typing import Any
 import pytest
 
 from chunkspec import ChunkOptions, chunk_document, document_from_text
-from chunkspec._cli import _chunk, _ingest, _pages, _parser, _split, _window
+from chunkspec._cli import _chunk, _ingest, _pages, _split, _window
 from chunkspec._cli._io import CliError
+from chunkspec._cli._main import build_parser
 from chunkspec._cli._options import chunk_options
 from chunkspec.records import STRATEGY_NAMES
 from tests import goldens
@@ -42,7 +43,7 @@ def _run(data: dict[str, Any], capsys: pytest.CaptureFixture[str]) -> dict[str, 
         assert op == "cli"
         command = data["command"]
         argv = [command, "doc.md", *(["--out", "o"] if command == "ingest" else [])]
-        args = _parser().parse_args([*argv, *data["argv"]])
+        args = build_parser().parse_args([*argv, *data["argv"]])
         options = chunk_options(args, _COMMANDS[command].OPTIONS)
         return {"to_dict": options.to_dict(), "stderr": capsys.readouterr().err}
     return {

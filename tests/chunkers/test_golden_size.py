@@ -8,8 +8,9 @@ from typing import Any
 import pytest
 
 from chunkspec import ChunkOptions, chunk_document, document_from_text
-from chunkspec._cli import _chunk, _ingest, _parser
+from chunkspec._cli import _chunk, _ingest
 from chunkspec._cli._io import CliError
+from chunkspec._cli._main import build_parser
 from chunkspec._cli._options import chunk_options
 from tests import goldens
 
@@ -25,7 +26,7 @@ def _options(data: dict[str, Any]) -> ChunkOptions:
     if op == "cli":
         command = data["command"]
         argv = [command, "doc.md", *(["--out", "o"] if command == "ingest" else [])]
-        args = _parser().parse_args([*argv, *data["argv"]])
+        args = build_parser().parse_args([*argv, *data["argv"]])
         return chunk_options(args, _COMMANDS[command].OPTIONS)
     return ChunkOptions(**data["fields"] if op == "options" else data["options"])
 

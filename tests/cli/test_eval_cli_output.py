@@ -16,8 +16,9 @@ from typing import Any
 
 import pytest
 
-from chunkspec._cli import _eval, _parser, main
+from chunkspec._cli import _eval, main
 from chunkspec._cli._io import CliError
+from chunkspec._cli._main import build_parser
 from chunkspec._evaluation._evaluate import EvalCell, EvalReport, StrategyStats
 from tests.eval_unavailable import make_unavailable
 
@@ -25,7 +26,7 @@ from tests.eval_unavailable import make_unavailable
 
 
 def _parse(*argv: str) -> argparse.Namespace:
-    return _parser().parse_args(["eval", *argv])
+    return build_parser().parse_args(["eval", *argv])
 
 
 def test_defaults() -> None:
@@ -128,7 +129,7 @@ def test_help(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatc
     ):
         assert piece in text, piece
     with pytest.raises(SystemExit):
-        _parser().parse_args(["--help"])
+        build_parser().parse_args(["--help"])
     top = " ".join(capsys.readouterr().out.split())
     assert "eval compare chunking strategies on a labelled corpus" in top
 

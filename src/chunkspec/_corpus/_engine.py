@@ -233,8 +233,9 @@ def ingest(
     ``.`` skipped; ``glob`` keeps the files whose relative path or name matches). ``job``
     decides every document's records: a :class:`ChunkJob`, or a :class:`ChunkOptions` or
     the job's keywords (:class:`chunkspec.records.JobKeywords`, OPT-1) with the command's
-    defaults for the rest (a 256 MiB size cap). With ``incremental`` (the default), a re-run into the same
-    ``out`` with the same job reuses the rows of every file provably unchanged (INCR-1..5);
+    defaults for the rest (a 256 MiB size cap). With ``incremental`` (the default), a
+    re-run into the same ``out`` with the same job reuses the rows of every file provably
+    unchanged (INCR-1..5);
     the result is the same either way. Each keyword is the command's flag of that name
     (``output_format`` is ``--format``), and an error is a :class:`IngestError` or an
     argument error whose one line names the flag (CLI-1); ``out`` is left as it was.
