@@ -3,7 +3,7 @@
 :func:`ingest` is ``chunkspec ingest`` without its argument parsing: the same part files,
 manifest and change set, byte for byte (docs/scale.md). The run says what it has to say
 through an :class:`IngestListener` (the command prints it); it installs no signal handler
-and prints nothing itself. pyarrow and Ray are imported only when a run needs them.
+and prints nothing itself. pyarrow and Ray are imported only when a run uses them.
 """
 
 from __future__ import annotations
