@@ -38,8 +38,8 @@ def register(sub: Any) -> None:
         description=(
             "Chunk each document as `chunk` does and write one self-contained HTML page "
             "showing every chunk's span over the text, with its kind, heading path, tokens "
-            "and pages; or, with --source, draw the records of a JSON Lines file over the "
-            "document they came from."
+            "and pages; or, with --source, draw the records of a records file (JSON Lines or "
+            "Parquet) over the document they came from."
         ),
     )
     add_input_options(parser)
@@ -47,7 +47,7 @@ def register(sub: Any) -> None:
     parser.add_argument(
         "--source",
         metavar="FILE",
-        help="PATH is a JSON Lines file of chunk records; draw them over FILE, the document "
+        help="PATH is a records file (JSON Lines or Parquet); draw them over FILE, the document "
         "they were made from (read as PATH would be: suffix, --input-format, ...)",
     )
     parser.add_argument(
