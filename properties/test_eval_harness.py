@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 import chunkspec
 import chunkspec.evaluation
-from chunkspec._cli._eval import format_table
+from chunkspec._cli._eval_command import format_table
 from chunkspec._evaluation._evaluate import ALL, StrategyStats
 from chunkspec._evaluation._strategy_names import indexed_text, resolve
 from chunkspec.evaluation import EvalCell, EvalReport, evaluate, load_corpus

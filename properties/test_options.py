@@ -18,9 +18,9 @@ from chunkspec import (
     resolve_counter,
 )
 from chunkspec._chunkers._strategies import STRATEGIES
-from chunkspec._cli import _chunk
+from chunkspec._cli import _chunk_command
 from chunkspec._cli._main import build_parser
-from chunkspec._cli._options import chunk_options
+from chunkspec._cli._chunking_flags import chunk_options
 from chunkspec.counters import counter_name
 from chunkspec.records import STRATEGY_NAMES, default_overlap
 from properties.strategies import markdown_documents
@@ -133,7 +133,7 @@ def test_command_line_flags_give_the_options(options: ChunkOptions) -> None:
     argv += ["--counter", str(options.counter)]
     argv += ["--count-headings"] if options.count_headings else []
     argv += ["--split-tables"] if options.split_tables else []
-    assert chunk_options(build_parser().parse_args(argv), _chunk.OPTIONS) == options
+    assert chunk_options(build_parser().parse_args(argv), _chunk_command.OPTIONS) == options
 
 
 @given(chunk_options_drawn(), st.text(min_size=1, max_size=12), st.integers())

@@ -18,7 +18,7 @@ from pathlib import Path
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from chunkspec._cli._ingest import Terminal
+from chunkspec._cli._ingest_command import Terminal
 from chunkspec._corpus._ray_engine import RAY_LOG, ray_messages
 
 _chunks = st.lists(st.binary(max_size=200), max_size=5)

@@ -13,10 +13,10 @@ from chunkspec import ChunkOptions, HeadingAwareChunker, chunk_document, documen
 from chunkspec._chunkers._heading_aware import _Run
 from chunkspec._chunkers._span import embedded
 from chunkspec._chunkers._split_markdown import split_blocks, structural_spans
-from chunkspec._cli import _chunk
+from chunkspec._cli import _chunk_command
 from chunkspec._cli._io import CliError
 from chunkspec._cli._main import build_parser
-from chunkspec._cli._options import chunk_options
+from chunkspec._cli._chunking_flags import chunk_options
 from chunkspec._records._record import ChunkRecord
 from chunkspec._text._blocks import ChunkContext
 from chunkspec._text._documents import SourceDocument
@@ -331,9 +331,9 @@ def test_cli_flags(value: int, trail: bool) -> None:
     argv = ["chunk", "doc.md", "--min-tokens", str(value)]
     args = build_parser().parse_args(argv + (["--budget-includes-headings"] if trail else []))
     if 0 <= value <= 512:
-        options = chunk_options(args, _chunk.OPTIONS)
+        options = chunk_options(args, _chunk_command.OPTIONS)
         assert options.minimum == value
         assert options.budget_includes_headings == trail
     else:
         with pytest.raises(CliError, match=r"^--min-tokens"):
-            chunk_options(args, _chunk.OPTIONS)
+            chunk_options(args, _chunk_command.OPTIONS)

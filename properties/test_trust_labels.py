@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 from tests.typescript_port import built, call_api
 
 from chunkspec import InputError, chunk_document, document_from_text
-from chunkspec._cli import _pack, _view
+from chunkspec._cli import _pack_command, _view_command
 from chunkspec._cli._io import CliError
 from chunkspec._core._metadata import Metadata, thaw
 from chunkspec._core._strict_json import strict_json_object
@@ -110,7 +110,7 @@ def _line(metadata: Any, again: bool) -> str:
 def _pack_read(where: str, line: str) -> Any:
     """``pack``'s own reading of one line: its JSON object, then its record (RECORD-9)."""
     data = json_object(where, line)
-    _pack._from_record(where, data)
+    _pack_command._from_record(where, data)
     return ChunkRecord.from_dict({k: v for k, v in data.items() if k != "score"}).metadata
 
 
@@ -121,7 +121,7 @@ def _read_each(path: Path) -> dict[str, Any]:
     readers: dict[str, Callable[[], Any]] = {
         "from_dict": lambda: ChunkRecord.from_dict(strict_json_object(line, where)).metadata,
         "pack": lambda: _pack_read(where, line),
-        "view": lambda: _view._read_records(str(path))[0][1].metadata,
+        "view": lambda: _view_command._read_records(str(path))[0][1].metadata,
         "results": lambda: next(_results.iter_part(path))[2].get("metadata", {}),
     }
     out: dict[str, Any] = {}

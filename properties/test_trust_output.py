@@ -18,7 +18,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from chunkspec._cli import main
-from chunkspec._cli._ingest import Terminal
+from chunkspec._cli._ingest_command import Terminal
 from chunkspec._cli._io import CliError
 from chunkspec._cli._output import atomic_file
 from chunkspec._corpus._out_folder import STAGING_MARK, check_out, remove_leftovers

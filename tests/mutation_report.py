@@ -24,19 +24,19 @@ _KILLED = {"killed", "timeout", "caught by type check"}
 
 
 def _module(name: str) -> str:
-    """``chunkspec._cli._pack.x__chunk`` -> ``src/chunkspec/_cli/_pack.py``."""
+    """``chunkspec._cli._pack_command.x__chunk`` -> ``src/chunkspec/_cli/_pack_command.py``."""
     path = "src/" + re.split(r"\.x[_ǁ]", name, maxsplit=1)[0].replace(".", "/")
     return f"{path}/__init__.py" if (ROOT / path).is_dir() else f"{path}.py"
 
 
 _CORE = ["_split_section", "_assemble", "_validate", "_tokens", "_hashing", "_seed_chunk", "_words"]
-_CORE += ["_errors", "_cli/__init__", "_cli/_io", "_cli/_split", "_cli/_pack"]
-_WINDOWS = ["_window", "_counters", "_pages", "_pdf", "_cli/_window", "_cli/_pages"]
-_WINDOWS += ["_cli/_options"]
+_CORE += ["_errors", "_cli/__init__", "_cli/_io", "_cli/_split_command", "_cli/_pack_command"]
+_WINDOWS = ["_window", "_counters", "_pages", "_pdf", "_cli/_window_command", "_cli/_pages_command"]
+_WINDOWS += ["_cli/_chunking_flags"]
 _MARKDOWN = ["_markdown", "_blocks", "_split_markdown", "_heading_aware", "_sentences"]
-_MARKDOWN += ["contract", "_cli/_chunk"]
+_MARKDOWN += ["contract", "_cli/_chunk_command"]
 _EVAL = ["_metrics", "_gold", "_strategy_names", "_evaluate", "_retrievers", "_labelled_corpus"]
-_EVAL += ["_cli/_eval"]
+_EVAL += ["_cli/_eval_command"]
 _CONFORMANCE = ["_conformance/", "_cli/_conformance", "_cli/_vectors"]
 
 #: Module groups, in pyproject's ``only_mutate`` order: (title, module path prefixes).

@@ -8,15 +8,15 @@ from typing import Any
 import pytest
 
 from chunkspec import ChunkOptions, chunk_document, document_from_text
-from chunkspec._cli import _chunk, _ingest, _pages, _split, _window
+from chunkspec._cli import _chunk_command, _ingest_command, _pages_command, _split_command, _window_command
 from chunkspec._cli._io import CliError
 from chunkspec._cli._main import build_parser
-from chunkspec._cli._options import chunk_options
+from chunkspec._cli._chunking_flags import chunk_options
 from chunkspec.records import STRATEGY_NAMES
 from tests import goldens
 
-_COMMANDS = {"chunk": _chunk, "ingest": _ingest, "pages": _pages, "split": _split}
-_COMMANDS["window"] = _window
+_COMMANDS = {"chunk": _chunk_command, "ingest": _ingest_command, "pages": _pages_command, "split": _split_command}
+_COMMANDS["window"] = _window_command
 
 
 def _run(data: dict[str, Any], capsys: pytest.CaptureFixture[str]) -> dict[str, Any]:

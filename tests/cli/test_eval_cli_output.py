@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from chunkspec._cli import _eval, main
+from chunkspec._cli import _eval_command, main
 from chunkspec._cli._io import CliError
 from chunkspec._cli._main import build_parser
 from chunkspec._evaluation._evaluate import EvalCell, EvalReport, StrategyStats
@@ -31,7 +31,7 @@ def _parse(*argv: str) -> argparse.Namespace:
 
 def test_defaults() -> None:
     args = _parse()
-    assert args.run is _eval.run
+    assert args.run is _eval_command.run
     assert (args.corpus, args.queries, args.strategies) == (None, None, None)
     assert (args.k, args.retriever, args.budget) == (10, "bm25", 3200)
     assert (args.min_score, args.gold_share) == (0.35, 1.0)
@@ -155,7 +155,7 @@ class _Stream(io.StringIO):
 
 def test_bar_text() -> None:
     stream = _Stream(tty=True)
-    bar = _eval._Bar(stream)
+    bar = _eval_command._Bar(stream)
     bar.update(0, 0)
     assert stream.getvalue() == "\rchunkspec eval [" + "-" * 30 + "] 0/0"
     assert stream.flushes == 1
@@ -168,7 +168,7 @@ def test_bar_text() -> None:
     ]
     assert stream.flushes == 4
     narrow = _Stream(tty=True)
-    _eval._Bar(narrow, 4).update(1, 3)
+    _eval_command._Bar(narrow, 4).update(1, 3)
     assert narrow.getvalue() == "\rchunkspec eval [#---] 1/3"
 
 
@@ -219,7 +219,7 @@ def test_skipped_strategy_line(
 ) -> None:
     """EVAL-19: without --strategies an unavailable default is skipped with one stderr line."""
     shop = _shop(tmp_path)
-    monkeypatch.setattr(_eval, "DEFAULT_STRATEGIES", ("fixed-2", "structural"))
+    monkeypatch.setattr(_eval_command, "DEFAULT_STRATEGIES", ("fixed-2", "structural"))
     make_unavailable(monkeypatch, "structural")
     assert main(["eval", shop, "--no-baselines"]) == 0
     captured = capsys.readouterr()
@@ -290,7 +290,7 @@ class _Pyplot:
     """``matplotlib.pyplot`` that keeps the figures it makes and the ones it closes."""
 
     def __init__(self) -> None:
-        self.plt: Any = _eval._pyplot()
+        self.plt: Any = _eval_command._pyplot()
         self.figures: list[Any] = []
         self.closed: list[Any] = []
 
@@ -317,7 +317,7 @@ def test_chart_budget_curves(tmp_path: Path) -> None:
     pytest.importorskip("matplotlib")
     plt = _Pyplot()
     path = tmp_path / "c.png"
-    _eval._plot(_report(("prose", "identifier")), str(path), plt)
+    _eval_command._plot(_report(("prose", "identifier")), str(path), plt)
     (fig,) = plt.figures
     assert plt.closed == [fig]
     assert _png_size(path) == (1386, 418)  # 3 * 4.2 x 3.8 inches at 110 dpi
@@ -347,7 +347,7 @@ def test_chart_budget_curves(tmp_path: Path) -> None:
 def test_chart_one_class(tmp_path: Path) -> None:
     pytest.importorskip("matplotlib")
     plt = _Pyplot()
-    _eval._plot(_report(("prose",)), str(tmp_path / "c.png"), plt)
+    _eval_command._plot(_report(("prose",)), str(tmp_path / "c.png"), plt)
     (fig,) = plt.figures
     assert len(fig.axes) == 2  # prose and all
 
@@ -357,14 +357,14 @@ def test_chart_cannot_write(tmp_path: Path) -> None:
     plt = _Pyplot()
     target = tmp_path / "missing" / "c.png"
     with pytest.raises(CliError) as info:
-        _eval._plot(_report(("prose",)), str(target), plt)
+        _eval_command._plot(_report(("prose",)), str(target), plt)
     assert str(info.value) == f"{target}: cannot write: No such file or directory"
     assert plt.closed == plt.figures
 
 
 def test_pyplot_uses_agg() -> None:
     matplotlib = pytest.importorskip("matplotlib")
-    _eval._pyplot()
+    _eval_command._pyplot()
     assert matplotlib.get_backend().lower() == "agg"
 
 
@@ -373,5 +373,5 @@ def test_pyplot_missing(monkeypatch: pytest.MonkeyPatch) -> None:
 
     monkeypatch.setitem(sys.modules, "matplotlib", None)
     with pytest.raises(CliError) as info:
-        _eval._pyplot()
+        _eval_command._pyplot()
     assert str(info.value) == "--png needs matplotlib: pip install 'chunkspec[plot]'"

@@ -129,7 +129,7 @@ def test_the_option_walkthrough_touches_three_files_and_reaches_every_entry_poin
     assert touched == [
         "docs/spec/records.md",
         "src/chunkspec/_chunkers/_options.py",
-        "src/chunkspec/_cli/_options.py",
+        "src/chunkspec/_cli/_chunking_flags.py",
     ]
     root = DESIGN.parent.parent
     copy = tmp_path / "copy"

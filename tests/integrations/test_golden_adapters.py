@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from chunkspec.integrations import Chunking, chunk_metadata
-from chunkspec.integrations._documents import claim
+from chunkspec.integrations._framework_documents import claim
 from tests import goldens
 from tests.frameworks import no_network
 

@@ -14,7 +14,7 @@ from .._records._record import ChunkRecord
 from .._text._documents import InputError, SourceDocument
 from ._inputs import documents, report_skipped
 from ._io import CliError, one_line
-from ._options import CommandOptions, chunk_options
+from ._chunking_flags import CommandOptions, chunk_options
 from ._output import Progress, check_output, record_writer
 
 __all__ = ["run_chunking"]

@@ -16,17 +16,17 @@ from typing import NoReturn
 
 from .._version import __version__
 from . import (
-    _chunk,
+    _chunk_command,
     _conformance,
-    _diff,
-    _eval,
-    _ingest,
-    _pack,
-    _pages,
-    _split,
+    _diff_command,
+    _eval_command,
+    _ingest_command,
+    _pack_command,
+    _pages_command,
+    _split_command,
     _vectors,
-    _view,
-    _window,
+    _view_command,
+    _window_command,
 )
 from ._io import CliError, one_line, os_reason
 from ._signals import SIGNALS, Interrupted, interrupted_line, stop_on_signals
@@ -35,17 +35,17 @@ __all__ = ["build_parser", "main", "program"]
 
 #: Subcommand modules, in the order ``--help`` lists them.
 _COMMANDS = (
-    _split,
-    _pack,
-    _chunk,
-    _window,
-    _pages,
-    _view,
-    _ingest,
-    _diff,
+    _split_command,
+    _pack_command,
+    _chunk_command,
+    _window_command,
+    _pages_command,
+    _view_command,
+    _ingest_command,
+    _diff_command,
     _vectors,
     _conformance,
-    _eval,
+    _eval_command,
 )
 
 

@@ -6,7 +6,7 @@ Each adapter is its own module behind its own extra: ``chunkspec.integrations.la
 (``chunkspec[haystack]``). Importing this package imports none of the frameworks.
 """
 
-from ._documents import (
+from ._framework_documents import (
     DOCUMENT_KEYS,
     Chunking,
     chunk_metadata,

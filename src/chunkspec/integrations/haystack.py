@@ -28,7 +28,7 @@ from .._chunkers._options import ChunkKeywords, ChunkOptions
 from .._core._collector import collector_paused
 from .._errors import ArgumentTypeError, ArgumentValueError
 from .._records._record import ChunkRecord
-from ._documents import Chunking, chunk_metadata, claim, record_from_metadata
+from ._framework_documents import Chunking, chunk_metadata, claim, record_from_metadata
 
 if TYPE_CHECKING:
     from typing_extensions import Unpack

@@ -31,7 +31,7 @@ from .._chunkers._options import OPTION_KEYWORDS, ChunkOptions
 from .._core._collector import collector_paused
 from .._errors import ArgumentTypeError
 from .._records._record import RECORD_FIELDS, ChunkRecord
-from ._documents import Chunking, chunk_metadata, claim, record_from_metadata
+from ._framework_documents import Chunking, chunk_metadata, claim, record_from_metadata
 
 __all__ = ["ChunkspecNodeParser", "to_record"]
 

@@ -32,7 +32,7 @@ from ._inputs import (
     pdf_password,
 )
 from ._io import CliError, one_line
-from ._options import CommandOptions, add_chunking_options, chunk_options
+from ._chunking_flags import CommandOptions, add_chunking_options, chunk_options
 from ._sidecar import add_metadata_option
 
 __all__ = ["register"]

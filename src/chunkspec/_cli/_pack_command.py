@@ -25,7 +25,7 @@ from .._packing._pack_records import ORDERS, pack_records
 from .._records._record import READ_FIELDS, ChunkRecord
 from .._records._record_files import chunk_record, file_rows, is_error_row
 from ._io import CliError, one_line, read_bytes
-from ._options import load_counter
+from ._chunking_flags import load_counter
 
 __all__ = ["register"]
 

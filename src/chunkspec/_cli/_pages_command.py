@@ -12,7 +12,7 @@ from .._text._documents import SourceDocument
 from ._chunking import run_chunking
 from ._inputs import add_input_options
 from ._io import CliError
-from ._options import CommandOptions, add_chunking_options
+from ._chunking_flags import CommandOptions, add_chunking_options
 from ._output import add_output_options
 
 __all__ = ["register"]

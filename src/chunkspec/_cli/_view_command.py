@@ -20,7 +20,7 @@ from .._text._documents import InputError, SourceDocument
 from ._chunking import run_chunking
 from ._inputs import add_input_options, read_input
 from ._io import CliError, read_bytes
-from ._options import CommandOptions, add_chunking_options, flag_defaults
+from ._chunking_flags import CommandOptions, add_chunking_options, flag_defaults
 from ._output import atomic_file
 from ._view_html import ViewDocument, render_page
 
