@@ -19,8 +19,8 @@ from chunkspec import (
 )
 from chunkspec._chunkers._strategies import STRATEGIES
 from chunkspec._cli import _chunk_command
-from chunkspec._cli._main import build_parser
 from chunkspec._cli._chunking_flags import chunk_options
+from chunkspec._cli._main import build_parser
 from chunkspec.counters import counter_name
 from chunkspec.records import STRATEGY_NAMES, default_overlap
 from properties.strategies import markdown_documents

@@ -14,9 +14,9 @@ from chunkspec._chunkers._heading_aware import _Run
 from chunkspec._chunkers._span import embedded
 from chunkspec._chunkers._split_markdown import split_blocks, structural_spans
 from chunkspec._cli import _chunk_command
+from chunkspec._cli._chunking_flags import chunk_options
 from chunkspec._cli._io import CliError
 from chunkspec._cli._main import build_parser
-from chunkspec._cli._chunking_flags import chunk_options
 from chunkspec._records._record import ChunkRecord
 from chunkspec._text._blocks import ChunkContext
 from chunkspec._text._documents import SourceDocument

@@ -37,7 +37,7 @@ _MARKDOWN = ["_markdown", "_blocks", "_split_markdown", "_heading_aware", "_sent
 _MARKDOWN += ["contract", "_cli/_chunk_command"]
 _EVAL = ["_metrics", "_gold", "_strategy_names", "_evaluate", "_retrievers", "_labelled_corpus"]
 _EVAL += ["_cli/_eval_command"]
-_CONFORMANCE = ["_conformance/", "_cli/_conformance", "_cli/_vectors"]
+_CONFORMANCE = ["_conformance/", "_cli/_conformance_command", "_cli/_vectors_command"]
 
 #: Module groups, in pyproject's ``only_mutate`` order: (title, module path prefixes).
 GROUPS: tuple[tuple[str, tuple[str, ...]], ...] = tuple(

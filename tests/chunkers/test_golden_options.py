@@ -8,14 +8,25 @@ from typing import Any
 import pytest
 
 from chunkspec import ChunkOptions, chunk_document, document_from_text
-from chunkspec._cli import _chunk_command, _ingest_command, _pages_command, _split_command, _window_command
+from chunkspec._cli import (
+    _chunk_command,
+    _ingest_command,
+    _pages_command,
+    _split_command,
+    _window_command,
+)
+from chunkspec._cli._chunking_flags import chunk_options
 from chunkspec._cli._io import CliError
 from chunkspec._cli._main import build_parser
-from chunkspec._cli._chunking_flags import chunk_options
 from chunkspec.records import STRATEGY_NAMES
 from tests import goldens
 
-_COMMANDS = {"chunk": _chunk_command, "ingest": _ingest_command, "pages": _pages_command, "split": _split_command}
+_COMMANDS = {
+    "chunk": _chunk_command,
+    "ingest": _ingest_command,
+    "pages": _pages_command,
+    "split": _split_command,
+}
 _COMMANDS["window"] = _window_command
 
 

@@ -9,9 +9,9 @@ import pytest
 
 from chunkspec import ChunkOptions, chunk_document, document_from_text
 from chunkspec._cli import _chunk_command, _ingest_command
+from chunkspec._cli._chunking_flags import chunk_options
 from chunkspec._cli._io import CliError
 from chunkspec._cli._main import build_parser
-from chunkspec._cli._chunking_flags import chunk_options
 from tests import goldens
 
 _COMMANDS = {"chunk": _chunk_command, "ingest": _ingest_command}

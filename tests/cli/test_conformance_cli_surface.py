@@ -8,7 +8,7 @@ import argparse
 
 import pytest
 
-import chunkspec._cli._conformance as conformance_cli
+import chunkspec._cli._conformance_command as conformance_cli
 from chunkspec._cli import main
 
 

@@ -296,7 +296,7 @@ def test_cli_progress_lines(capsys: pytest.CaptureFixture[str]) -> None:
 
 def test_expected_failures_file_skips_comments_and_blanks(tmp_path: Path) -> None:
     """CONF-11: one entry a line; ``#`` starts a comment; blank lines are ignored."""
-    from chunkspec._cli._conformance import _patterns
+    from chunkspec._cli._conformance_command import _patterns
 
     listed = tmp_path / "xfail.txt"
     listed.write_text("# known\nthree  # trailing comment\n\n  words/*  \n#\n", "utf-8")

@@ -12,9 +12,9 @@ from .._corpus._walk import find_inputs
 from .._records._chunk_document import chunk_document
 from .._records._record import ChunkRecord
 from .._text._documents import InputError, SourceDocument
+from ._chunking_flags import CommandOptions, chunk_options
 from ._inputs import documents, report_skipped
 from ._io import CliError, one_line
-from ._chunking_flags import CommandOptions, chunk_options
 from ._output import Progress, check_output, record_writer
 
 __all__ = ["run_chunking"]

@@ -25,6 +25,7 @@ from .._errors import ArgumentTypeError, ArgumentValueError
 from .._records._job import ChunkJob
 from .._records._size_policy import BIG_BYTES
 from .._text._documents import INPUT_FORMATS
+from ._chunking_flags import CommandOptions, add_chunking_options, chunk_options
 from ._inputs import (
     add_follow_links_option,
     add_reading_options,
@@ -32,7 +33,6 @@ from ._inputs import (
     pdf_password,
 )
 from ._io import CliError, one_line
-from ._chunking_flags import CommandOptions, add_chunking_options, chunk_options
 from ._sidecar import add_metadata_option
 
 __all__ = ["register"]

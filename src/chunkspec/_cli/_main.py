@@ -17,14 +17,14 @@ from typing import NoReturn
 from .._version import __version__
 from . import (
     _chunk_command,
-    _conformance,
+    _conformance_command,
     _diff_command,
     _eval_command,
     _ingest_command,
     _pack_command,
     _pages_command,
     _split_command,
-    _vectors,
+    _vectors_command,
     _view_command,
     _window_command,
 )
@@ -43,8 +43,8 @@ _COMMANDS = (
     _view_command,
     _ingest_command,
     _diff_command,
-    _vectors,
-    _conformance,
+    _vectors_command,
+    _conformance_command,
     _eval_command,
 )
 

@@ -24,8 +24,8 @@ from .._packing._access import LABELS_KEY, TENANT_KEY, Principal, may_read
 from .._packing._pack_records import ORDERS, pack_records
 from .._records._record import READ_FIELDS, ChunkRecord
 from .._records._record_files import chunk_record, file_rows, is_error_row
-from ._io import CliError, one_line, read_bytes
 from ._chunking_flags import load_counter
+from ._io import CliError, one_line, read_bytes
 
 __all__ = ["register"]
 

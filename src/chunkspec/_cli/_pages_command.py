@@ -10,9 +10,9 @@ from typing import Any
 from .._records._record import ChunkRecord
 from .._text._documents import SourceDocument
 from ._chunking import run_chunking
+from ._chunking_flags import CommandOptions, add_chunking_options
 from ._inputs import add_input_options
 from ._io import CliError
-from ._chunking_flags import CommandOptions, add_chunking_options
 from ._output import add_output_options
 
 __all__ = ["register"]

@@ -18,9 +18,9 @@ from .._records._record import ChunkRecord
 from .._records._record_files import chunk_record, file_rows, is_error_row
 from .._text._documents import InputError, SourceDocument
 from ._chunking import run_chunking
+from ._chunking_flags import CommandOptions, add_chunking_options, flag_defaults
 from ._inputs import add_input_options, read_input
 from ._io import CliError, read_bytes
-from ._chunking_flags import CommandOptions, add_chunking_options, flag_defaults
 from ._output import atomic_file
 from ._view_html import ViewDocument, render_page
 

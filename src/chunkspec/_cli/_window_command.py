@@ -6,8 +6,8 @@ import argparse
 from typing import Any
 
 from ._chunking import run_chunking
-from ._inputs import add_input_options
 from ._chunking_flags import CommandOptions, add_chunking_options
+from ._inputs import add_input_options
 from ._output import add_output_options
 
 __all__ = ["register"]
