@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from chunkspec import ChunkRecord
-from chunkspec._conformance.packing._ops import golden_record
+from chunkspec._conformance.packing._packing_ops import golden_record
 from chunkspec.records import Principal
 from tests.goldens import number
 

@@ -120,7 +120,7 @@ def test_javascript_trim_is_md_4() -> None:
     data = _data("# \ufeff\n\nbody text\n\n| a |\n|---|\n\ufeff\n", max_tokens=50)
     want = expect("split_markdown", data)["ok"]
     assert [r["heading_path"] for r in want] == [["\ufeff"], ["\ufeff"]]
-    from chunkspec._conformance.markdown._blame import _js_trim_model
+    from chunkspec._conformance.markdown._markdown_blame import _js_trim_model
 
     model = _js_trim_model("split_markdown", data)
     assert model is not None

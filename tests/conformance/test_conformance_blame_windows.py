@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from chunkspec._conformance._blame import blame
 from chunkspec._conformance._generate import by_op
 from chunkspec._conformance._oracle import expect
-from chunkspec._conformance.windows._blame import _page_chunks, _sentences, _token_windows
+from chunkspec._conformance.windows._windows_blame import _page_chunks, _sentences, _token_windows
 
 
 def _sentence_model(data: dict[str, Any]) -> list[str]:

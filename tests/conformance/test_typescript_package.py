@@ -23,8 +23,11 @@ from typing import Any
 import pytest
 
 from chunkspec import assemble, split_section, split_sentences
-from chunkspec._conformance.markdown._ops import heading_aware_records, split_markdown_records
-from chunkspec._conformance.windows._ops import page_records, token_window_records
+from chunkspec._conformance.markdown._markdown_ops import (
+    heading_aware_records,
+    split_markdown_records,
+)
+from chunkspec._conformance.windows._windows_ops import page_records, token_window_records
 from chunkspec.core import words
 from tests.typescript_port import PORT_DIR, Port, built, faults
 

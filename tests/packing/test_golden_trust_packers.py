@@ -18,7 +18,7 @@ import pytest
 
 from chunkspec import pack_records
 from chunkspec._cli import main
-from chunkspec._conformance.packing._ops import golden_record
+from chunkspec._conformance.packing._packing_ops import golden_record
 from tests import goldens
 from tests.pack_records import pack_call
 

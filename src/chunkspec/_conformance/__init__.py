@@ -20,7 +20,7 @@ contract, pyproject.toml):
   (``_vectors``), the generated cases (``_generate``), the rule checks and blame (``_rules``,
   ``_blame``), the port process and its protocol (``_port``), the case producers
   (``_produce``), the runner (``_runner``) and its reports (``_report``). The command line
-  (``_cli._conformance``, ``_cli._vectors``) imports only this floor.
+  (``_cli._conformance_command``, ``_cli._vectors_command``) imports only this floor.
 
 The kit imports the library's layers below it (``_packing``, ``_records``, ``_chunkers``,
 ``_text``, ``_counters``, ``_core``, ``_errors``, ``_version``), never the public modules.

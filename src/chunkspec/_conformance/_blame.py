@@ -24,7 +24,7 @@ from ._compare import first_difference
 from ._js_space import JS_SPACE_CLASS, JS_SPACE_RUN
 from ._rules import broken_rules
 from ._wire import NUMERIC_FIELDS, decode_number
-from .markdown._blame import (
+from .markdown._markdown_blame import (
     MARKDOWN_OPS,
     markdown_by_field,
     markdown_error_rules,
@@ -32,7 +32,7 @@ from .markdown._blame import (
 )
 from .packing._checks import pack_field_rules, pack_traps
 from .records._record_object import record_object
-from .windows._blame import error_rules, field_rules, window_traps
+from .windows._windows_blame import error_rules, field_rules, window_traps
 
 __all__ = ["blame", "mistakes"]
 
@@ -458,7 +458,7 @@ def _traps(
             yield rules, mistake
 
 
-#: The ops whose models and rules are in ``windows._blame``.
+#: The ops whose models and rules are in ``windows._windows_blame``.
 _WINDOW_OPS = ("token_windows", "chunk_pages", "split_sentences")
 
 

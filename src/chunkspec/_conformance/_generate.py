@@ -35,9 +35,9 @@ from ._pools import (
     Field,
     replace_field,
 )
-from .markdown._generate import markdown_cases
-from .packing._generate import pack_cases
-from .windows._generate import window_ops
+from .markdown._markdown_generate import markdown_cases
+from .packing._packing_generate import pack_cases
+from .windows._windows_generate import window_ops
 
 __all__ = ["PROFILES", "by_op"]
 

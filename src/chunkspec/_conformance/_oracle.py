@@ -17,11 +17,11 @@ from .._core._tokens import count_tokens
 from .._core._words import words
 from .._text._sentences import split_sentences
 from ._wire import answer
-from .markdown._ops import heading_aware_records, split_markdown_records
-from .packing._ops import pack_records_op
-from .records._ops import chunk_records
+from .markdown._markdown_ops import heading_aware_records, split_markdown_records
+from .packing._packing_ops import pack_records_op
+from .records._records_ops import chunk_records
 from .records._schema_cases import accepts
-from .windows._ops import page_records, token_window_records
+from .windows._windows_ops import page_records, token_window_records
 
 __all__ = ["OPS", "expect"]
 

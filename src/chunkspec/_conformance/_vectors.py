@@ -19,11 +19,11 @@ from .._core._validate import MAX_SAFE_INTEGER
 from .._records._key import keyed_rows
 from .._version import __version__
 from ._oracle import OPS, expect
-from .markdown._vectors import MARKDOWN_OPS, markdown_case
-from .packing._ops import pack_case
+from .markdown._markdown_vectors import MARKDOWN_OPS, markdown_case
+from .packing._packing_ops import pack_case
 from .records._record_object import record_object
 from .records._schema_cases import schema_vectors
-from .windows._vectors import page_case, token_window_case
+from .windows._windows_vectors import page_case, token_window_case
 
 __all__ = [
     "FORMAT",

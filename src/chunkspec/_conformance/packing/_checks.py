@@ -15,7 +15,7 @@ from typing import Any
 from ..._counters._registry import counter_from_name
 from ..._packing._access import Principal, readable
 from ..._packing._context import passage_label
-from ._ops import pack_records_op
+from ._packing_ops import pack_records_op
 
 __all__ = ["CHECKS", "pack_field_rules", "pack_traps"]
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ._ops import markdown_answer
+from ._markdown_ops import markdown_answer
 
 __all__ = ["MARKDOWN_OPS", "markdown_case"]
 

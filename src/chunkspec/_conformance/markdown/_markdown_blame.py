@@ -24,7 +24,7 @@ from ..._text._markdown import parse_markdown_blocks
 from ..._text._markdown_it import token_blocks
 from .._compare import first_difference
 from .._wire import answer
-from ._ops import heading_aware_with, markdown_answer, markdown_records
+from ._markdown_ops import heading_aware_with, markdown_answer, markdown_records
 
 if TYPE_CHECKING:
     from markdown_it import MarkdownIt

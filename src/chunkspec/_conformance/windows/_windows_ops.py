@@ -14,7 +14,7 @@ from ..._chunkers._pages import join_pages
 from ..._core._validate import require_text
 from ..._records._chunk_document import chunk_document
 from ..._text._documents import SourceDocument
-from ..records._ops import window_records
+from ..records._records_ops import window_records
 
 __all__ = ["page_records", "token_window_records"]
 

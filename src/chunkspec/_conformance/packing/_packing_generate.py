@@ -34,7 +34,7 @@ from typing import Any
 
 from hypothesis import strategies as st
 
-from ._ops import golden_record
+from ._packing_ops import golden_record
 
 __all__ = ["pack_cases"]
 
