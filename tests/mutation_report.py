@@ -30,7 +30,8 @@ def _module(name: str) -> str:
 
 
 _CORE = ["_split_section", "_assemble", "_validate", "_tokens", "_hashing", "_seed_chunk", "_words"]
-_CORE += ["_errors", "_cli/__init__", "_cli/_io", "_cli/_split_command", "_cli/_pack_command"]
+_CORE += ["_errors", "_cli/_main", "_corpus/_file_io", "_records/_record_files"]
+_CORE += ["_cli/_split_command", "_cli/_pack_command"]
 _WINDOWS = ["_window", "_counters", "_pages", "_pdf", "_cli/_window_command", "_cli/_pages_command"]
 _WINDOWS += ["_cli/_chunking_flags"]
 _MARKDOWN = ["_markdown", "_blocks", "_split_markdown", "_heading_aware", "_sentences"]
