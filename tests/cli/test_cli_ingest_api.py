@@ -10,7 +10,10 @@ from __future__ import annotations
 
 import contextlib
 import io
+import os
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -193,3 +196,34 @@ def test_the_job_keywords_are_the_commands_flags(tmp_path: Path) -> None:
         chunkspec.ingest(corpus, tmp_path / "x", ChunkJob(ChunkOptions()), max_tokens=9)
     assert refused.value.argument == "options"
     assert not (tmp_path / "x").exists()
+
+
+def test_a_main_read_from_stdin_runs_in_this_process_or_says_why_not(tmp_path: Path) -> None:
+    """SCALE-2: spawned workers import ``__main__`` again from its file; a script read from
+    standard input has none, so the default runs in this process and ``workers=2`` is one
+    clear error naming ``workers`` (before, every worker died at its start and the run said
+    "a worker process died")."""
+    corpus = _corpus(tmp_path)
+    script = (
+        "import sys, chunkspec\n"
+        "r = chunkspec.ingest(sys.argv[1], sys.argv[2], output_format='jsonl')\n"
+        "print(r.documents, r.errors)\n"
+        "try:\n"
+        "    chunkspec.ingest(sys.argv[1], sys.argv[3], output_format='jsonl', workers=2)\n"
+        "except chunkspec.ArgumentValueError as error:\n"
+        "    print(error.argument, error)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-", str(corpus), str(tmp_path / "a"), str(tmp_path / "b")],
+        input=script,
+        capture_output=True,
+        text=True,
+        env={**os.environ, "PYTHONPATH": str(Path(chunkspec.__file__).parents[1])},
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    first, second = done.stdout.splitlines()
+    assert first == "4 1"  # empty.md is an error row (SCALE-3)
+    assert second.startswith("workers needs a main module that is a file")
+    assert not (tmp_path / "b").exists()

@@ -25,9 +25,10 @@ from multiprocessing.process import BaseProcess
 from types import TracebackType
 from typing import Any
 
+from .._errors import ArgumentValueError
 from ._critical import SIGNALS, emergency, held
 
-__all__ = ["BrokenProcessPool", "WorkerPool", "usable_cores", "worker_count"]
+__all__ = ["BrokenProcessPool", "WorkerPool", "spawnable", "usable_cores", "worker_count"]
 
 #: How long a worker that was asked to stop may take before it is killed (seconds).
 STOP_GRACE = 5.0
@@ -49,11 +50,27 @@ def worker_count(asked: int | None, oversubscribe: bool, say: Callable[[str], No
     with one line to ``say`` unless ``oversubscribe``; the cores when not asked."""
     cores = usable_cores()
     if asked is None:
-        return cores
+        return cores if spawnable() else 1  # a main read from stdin: this process alone
+    if asked > 1 and not spawnable():
+        main = sys.modules["__main__"].__file__
+        raise ArgumentValueError(
+            "workers",
+            f"needs a main module that is a file: each worker imports it again, and {main} "
+            "is none (run from a script, or give workers=1)",
+            asked,
+        )
     if asked > cores and not oversubscribe:
         say(f"--workers {asked} capped at {cores}, the usable cores (--oversubscribe runs {asked})")
         return cores
     return asked
+
+
+def spawnable() -> bool:
+    """Whether spawned workers can start: each imports ``__main__`` again from its file, so
+    a main read from standard input (``python - <<EOF``, whose file is ``<stdin>``) would
+    kill every worker at its start. A main with no file (``-c``, a notebook) is not imported."""
+    path = getattr(sys.modules.get("__main__"), "__file__", None)
+    return not isinstance(path, str) or os.path.isfile(path)
 
 
 def _serve(conn: Connection, function: Callable[[Any], Any], parent: int) -> None:
