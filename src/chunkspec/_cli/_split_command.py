@@ -2,13 +2,10 @@
 
 from __future__ import annotations
 
-import argparse
 from typing import Any
 
-from ._chunking import run_chunking
-from ._chunking_flags import CommandOptions, add_chunking_options
-from ._inputs import add_input_options
-from ._output import add_output_options
+from ._chunking import add_records_command
+from ._chunking_flags import CommandOptions
 
 __all__ = ["register"]
 
@@ -20,8 +17,9 @@ OPTIONS = CommandOptions(
 
 def register(sub: Any) -> None:
     """Add the ``split`` subcommand to ``sub``."""
-    parser = sub.add_parser(
-        "split",
+    add_records_command(
+        sub,
+        OPTIONS,
         help="split documents with split_section, CLI-2 (chunk records, JSON Lines)",
         description=(
             "Split each document with split_section (paragraphs, then lines, then words, "
@@ -29,12 +27,3 @@ def register(sub: Any) -> None:
             "(strategy recursive; docs/spec/records.md)."
         ),
     )
-    add_input_options(parser)
-    add_chunking_options(parser, OPTIONS)
-    add_output_options(parser)
-    parser.set_defaults(run=run)
-
-
-def run(args: argparse.Namespace) -> int:
-    """Split the documents and write their records."""
-    return run_chunking(args, OPTIONS)

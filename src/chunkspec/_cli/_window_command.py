@@ -2,13 +2,10 @@
 
 from __future__ import annotations
 
-import argparse
 from typing import Any
 
-from ._chunking import run_chunking
-from ._chunking_flags import CommandOptions, add_chunking_options
-from ._inputs import add_input_options
-from ._output import add_output_options
+from ._chunking import add_records_command
+from ._chunking_flags import CommandOptions
 
 __all__ = ["register"]
 
@@ -24,8 +21,9 @@ OPTIONS = CommandOptions(
 
 def register(sub: Any) -> None:
     """Add the ``window`` subcommand to ``sub``."""
-    parser = sub.add_parser(
-        "window",
+    add_records_command(
+        sub,
+        OPTIONS,
         help="cut documents into overlapping fixed-size windows (chunk records, JSON Lines)",
         description=(
             "Cut each document into windows of --max-tokens characters (or tokens of "
@@ -33,12 +31,3 @@ def register(sub: Any) -> None:
             "line (strategy window, counter chars1 for characters)."
         ),
     )
-    add_input_options(parser)
-    add_chunking_options(parser, OPTIONS)
-    add_output_options(parser)
-    parser.set_defaults(run=run)
-
-
-def run(args: argparse.Namespace) -> int:
-    """Window the documents and write their records."""
-    return run_chunking(args, OPTIONS)
