@@ -138,15 +138,53 @@ class _Headings:
 
 
 def _line_start(source: str, offset: int, floor: int = 0) -> int:
-    """Return the start of the MD-2 line holding ``source[offset]``, given that it is not
-    before ``floor`` (where the previous heading's title starts, or 0).
+    """Return the start of the MD-2 line where the heading whose title starts at
+    ``source[offset]`` starts, given that it is not before ``floor`` (where the previous
+    heading's title starts, or 0).
 
-    The search for a line break looks back no further than ``floor``, so finding every
-    heading's line start is linear in the document's length: unbounded, the ``\r`` search of
-    an LF file would scan back to the start once per heading.
+    That is the title's own line, except for a setext heading whose paragraph opens with
+    lines of Unicode whitespace that are not blank to CommonMark (a line of only U+00A0 is
+    not blank: only spaces and tabs make one): the title drops them as it is stripped, and
+    the heading starts at the first of them (markdown-it's map). The search for a line break
+    looks back no further than ``floor``, so finding every heading's line start is linear in
+    the document's length: unbounded, the ``\r`` search of an LF file would scan back to
+    the start once per heading.
     """
     if offset < floor:
         floor = 0
+    start = _line_at(source, offset, floor)
+    if source[start:offset].isspace() or start == offset:  # no ``#`` marker: a setext title
+        # The lines just above that are whitespace but not blank; the paragraph opens at the
+        # first of them indented less than four columns (more is indented code, MD-2).
+        opening = start
+        while start > floor:
+            end = start - 2 if source.startswith("\r\n", start - 2) else start - 1
+            before = _line_at(source, end, floor)
+            line = source[before:end]
+            if not (line.isspace() and line.strip(" \t")):  # CommonMark-blank, or text
+                break
+            start = before
+            if _indent(line) < 4:
+                opening = start
+        return opening
+    return start
+
+
+def _indent(line: str) -> int:
+    """The columns of a line's leading spaces and tabs (a tab to the next multiple of 4)."""
+    column = 0
+    for char in line:
+        if char == " ":
+            column += 1
+        elif char == "\t":
+            column += 4 - column % 4
+        else:
+            break
+    return column
+
+
+def _line_at(source: str, offset: int, floor: int) -> int:
+    """The start of the line holding ``source[offset]``, not looking back before ``floor``."""
     found = max(source.rfind("\n", floor, offset), source.rfind("\r", floor, offset))
     return found + 1 if found >= 0 else floor
 
