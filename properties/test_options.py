@@ -140,7 +140,7 @@ def test_command_line_flags_give_the_options(options: ChunkOptions) -> None:
 def test_keywords_and_jobs_are_one_form(options: ChunkOptions, name: str, value: int) -> None:
     """OPT-1: a ChunkJob gives chunk_document its options; a keyword that is no option field
     is a TypeError naming it; the job's keyword form gives the job built by hand."""
-    from chunkspec._records._job_keywords import job_of
+    from chunkspec._records._job import job_of
     from chunkspec.records import ChunkJob
 
     document = document_from_text("# T\n\none two three four\n", doc_id="j")

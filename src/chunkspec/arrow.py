@@ -22,8 +22,7 @@ from ._chunkers._options import ChunkOptions
 from ._core._collector import collector_paused
 from ._core._metadata import metadata_from_json, metadata_json
 from ._errors import ArgumentTypeError, ArgumentValueError
-from ._records._job import ChunkJob
-from ._records._job_keywords import JobKeywords, job_of
+from ._records._job import ChunkJob, JobKeywords, job_of
 from ._records._record import READ_FIELDS, RECORD_FIELDS, ChunkRecord
 from ._records._rows import ERROR_FIELD, OUTPUT_FIELDS, chunk_rows, raw_documents
 

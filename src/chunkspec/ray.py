@@ -20,8 +20,7 @@ from typing import TYPE_CHECKING, Any
 from ._chunkers._options import ChunkOptions
 from ._core._validate import require_int
 from ._errors import ArgumentTypeError
-from ._records._job import ChunkJob
-from ._records._job_keywords import JobKeywords, job_of
+from ._records._job import ChunkJob, JobKeywords, job_of
 from ._records._size_policy import BIG_MEMORY_PER_BYTE as BIG_MEMORY_PER_BYTE
 from ._records._size_policy import is_big, reserved_memory
 

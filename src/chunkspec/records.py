@@ -17,8 +17,7 @@ from ._packing._access import Principal
 from ._packing._context import PackedContext, Passage
 from ._packing._pack_records import pack_records
 from ._records._chunk_document import STRATEGY_NAMES, chunk_document, default_overlap
-from ._records._job import ChunkJob
-from ._records._job_keywords import JobKeywords
+from ._records._job import ChunkJob, JobKeywords
 from ._records._record import KINDS as RECORD_KINDS
 from ._records._record import RECORD_FIELDS, ChunkRecord, render_title
 from ._records._schema import record_json_schema

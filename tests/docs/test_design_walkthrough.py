@@ -164,7 +164,7 @@ def test_the_option_keywords_are_the_options_fields() -> None:
     import dataclasses
 
     from chunkspec._chunkers._options import OPTION_KEYWORDS, ChunkKeywords, ChunkOptions
-    from chunkspec._records._job_keywords import READING_KEYWORDS, JobKeywords
+    from chunkspec._records._job import READING_KEYWORDS, JobKeywords
 
     fields = tuple(field.name for field in dataclasses.fields(ChunkOptions))
     assert tuple(ChunkKeywords.__annotations__) == fields == OPTION_KEYWORDS

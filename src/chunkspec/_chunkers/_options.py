@@ -72,13 +72,6 @@ def _flag_owners(flag: str) -> list[str]:
     return [name for name, entry in STRATEGIES.items() if flag in entry.flags]
 
 
-def _bool_fields() -> list[str]:
-    """The boolean options, in field order: each is checked to be a bool, belongs to the
-    strategies whose registry entry lists it in ``flags`` (any strategy when none does), and
-    is ``NAME=true`` in the strategy string when set (RECORD-6)."""
-    return [field.name for field in dataclasses.fields(ChunkOptions) if field.type == "bool"]
-
-
 class ChunkKeywords(TypedDict, total=False):
     """The option keywords every entry point takes beside (or instead of) one options object
     (OPT-1): :class:`ChunkOptions`' fields by name, declared here once and nowhere else.
@@ -181,7 +174,7 @@ class ChunkOptions:
                 raise ArgumentValueError(
                     "overlap_tokens", f"must be < max_tokens ({size})", overlap
                 )
-        for flag in _bool_fields():
+        for flag in _BOOL_OPTIONS:
             value = getattr(self, flag)
             if not isinstance(value, bool):
                 raise ArgumentTypeError(flag, "a bool", value)
@@ -246,7 +239,7 @@ class ChunkOptions:
             parts.append(f"overlap_tokens={self.overlap}")
         if self.minimum:
             parts.append(f"min_tokens={self.minimum}")
-        parts.extend(f"{flag}=true" for flag in _bool_fields() if getattr(self, flag))
+        parts.extend(f"{flag}=true" for flag in _BOOL_OPTIONS if getattr(self, flag))
         return f"{self.strategy}:{','.join(parts)}"
 
     def replace(self, **changes: Any) -> ChunkOptions:
@@ -303,7 +296,7 @@ class ChunkOptions:
                 if not (text.isascii() and text.isdigit()):
                     raise ArgumentValueError("strategy", f"{key} must be a whole number", value)
                 fields[key] = int(text)
-            elif key in _bool_fields() and text == "true":
+            elif key in _BOOL_OPTIONS and text == "true":
                 fields[key] = True
             else:
                 raise ArgumentValueError("strategy", f"has an unknown part {part!r}", value)
@@ -316,3 +309,10 @@ class ChunkOptions:
 #: The option keywords, in field order: :class:`ChunkKeywords` is :class:`ChunkOptions`' fields
 #: (a test holds the two together, so an option is declared in this module alone).
 OPTION_KEYWORDS: Final = tuple(field.name for field in dataclasses.fields(ChunkOptions))
+
+#: The boolean options, in field order: each is checked to be a bool, belongs to the
+#: strategies whose registry entry lists it in ``flags`` (any strategy when none does), and
+#: is ``NAME=true`` in the strategy string when set (OPT-5, RECORD-6).
+_BOOL_OPTIONS: Final = tuple(
+    field.name for field in dataclasses.fields(ChunkOptions) if field.type == "bool"
+)

@@ -20,8 +20,7 @@ from .._chunkers._options import ChunkOptions
 from .._core._collector import collector_paused
 from .._core._metadata import Metadata
 from .._errors import ArgumentTypeError, ArgumentValueError
-from .._records._job import ChunkJob
-from .._records._job_keywords import JobKeywords, job_of
+from .._records._job import ChunkJob, JobKeywords, job_of
 from .._records._size_policy import BIG_BYTES, TASK_BYTES, tasks
 from .._version import __version__
 from ._file_io import IngestError, os_reason

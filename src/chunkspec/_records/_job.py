@@ -1,4 +1,6 @@
-"""The chunking job: everything that decides a document's records (OPT-1, SCALE-8).
+"""The chunking job: everything that decides a document's records (OPT-1, SCALE-8), and its
+keyword form (:class:`JobKeywords`, :func:`job_of`): the chunking keywords and the reading
+keywords ``input_format``, ``max_bytes``, ``encoding``, ``pdf_password``.
 
 Imports ``chunkspec._chunkers`` (the options), ``chunkspec._text`` (the reading options'
 checks) and the record builder beside it.
@@ -6,18 +8,19 @@ checks) and the record builder beside it.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
-from .._chunkers._options import ChunkOptions
+from .._chunkers._options import ChunkKeywords, ChunkOptions, options_of
 from .._core._validate import require_int, require_str
 from .._errors import ArgumentTypeError, ArgumentValueError
 from .._text._documents import INPUT_FORMATS, SourceDocument, check_encoding
 from ._chunk_document import chunk_document
 from ._record import ChunkRecord
 
-__all__ = ["ChunkJob"]
+__all__ = ["READING_KEYWORDS", "ChunkJob", "JobKeywords", "job_of"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,3 +78,33 @@ class ChunkJob:
             data.get("encoding"),
             data.get("pdf_password"),
         )
+
+
+class JobKeywords(ChunkKeywords, total=False):
+    """:class:`ChunkKeywords` and the reading options of :class:`ChunkJob` (SCALE-8)."""
+
+    input_format: str | None
+    max_bytes: int | None
+    encoding: str | None
+    pdf_password: str | None
+
+
+#: The reading keywords: ChunkJob's fields after ``options``, in order.
+READING_KEYWORDS: Final = tuple(name.name for name in dataclasses.fields(ChunkJob))[1:]
+
+
+def job_of(options: object, keywords: Mapping[str, object]) -> ChunkJob:
+    """Return ``options`` if it is a :class:`ChunkJob`, else the job of ``options`` (a
+    ChunkOptions or None) and the keywords given (OPT-1: a job or options object together
+    with option keywords is a ValueError naming them)."""
+    if isinstance(options, ChunkJob):
+        if keywords:
+            raise ArgumentValueError(
+                "options",
+                f"is a ChunkJob, so the keywords must not be given ({', '.join(sorted(keywords))})",
+                sorted(keywords),
+            )
+        return options
+    reading = {key: keywords[key] for key in READING_KEYWORDS if key in keywords}
+    chunking = {key: value for key, value in keywords.items() if key not in READING_KEYWORDS}
+    return ChunkJob(options_of(options, chunking), **reading)  # type: ignore[arg-type]
