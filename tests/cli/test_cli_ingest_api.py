@@ -227,3 +227,34 @@ def test_a_main_read_from_stdin_runs_in_this_process_or_says_why_not(tmp_path: P
     assert first == "4 1"  # empty.md is an error row (SCALE-3)
     assert second.startswith("workers workers needs a main module that is a file")
     assert not (tmp_path / "b").exists()
+
+
+@pytest.mark.parametrize(
+    ("keywords", "argument"),
+    [
+        ({"workers": "2"}, "workers"),
+        ({"rows_per_file": 1.5}, "rows_per_file"),
+        ({"incremental": "no"}, "incremental"),
+        ({"strategy_x": 1}, "strategy_x"),
+    ],
+)
+def test_a_wrong_type_is_a_type_error_naming_it(
+    tmp_path: Path, keywords: dict[str, object], argument: str
+) -> None:
+    """OPT-1, CLI-1: a keyword of the wrong type, or no keyword at all, is a TypeError naming
+    it (an unknown keyword lists the reading keywords too), before ``out`` is made."""
+    corpus = _corpus(tmp_path)
+    with pytest.raises(TypeError) as raised:
+        chunkspec.ingest(corpus, tmp_path / "out", **keywords)  # type: ignore[arg-type]
+    assert getattr(raised.value, "argument", None) == argument
+    assert not (tmp_path / "out").exists()
+    if argument == "strategy_x":
+        assert "max_bytes" in str(raised.value)
+
+
+@pytest.mark.parametrize("inputs", [None, b"corpus"])
+def test_inputs_that_are_no_paths_are_refused(tmp_path: Path, inputs: object) -> None:
+    """CLI-7: ``inputs`` is a path or a list of paths; bytes are not read one byte a path."""
+    with pytest.raises(TypeError) as raised:
+        chunkspec.ingest(inputs, tmp_path / "out")  # type: ignore[arg-type]
+    assert getattr(raised.value, "argument", None) == "inputs"

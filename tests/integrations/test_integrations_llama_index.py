@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from chunkspec import ArgumentValueError, chunk_document, document_from_text
+from chunkspec import ArgumentTypeError, ArgumentValueError, chunk_document, document_from_text
 from tests.frameworks import EXAMPLE, no_network
 
 llama = pytest.importorskip("chunkspec.integrations.llama_index")
@@ -98,3 +98,12 @@ def test_bad_options_fail_at_construction() -> None:
     """The core's own errors, before pydantic wraps anything."""
     with pytest.raises(ArgumentValueError, match="overlap_tokens"):
         llama.ChunkspecNodeParser(strategy="structural", overlap_tokens=2)
+
+
+def test_a_misspelt_option_is_refused_not_dropped() -> None:
+    """OPT-1: pydantic would drop an unknown keyword; the parser names it, as LangChain's and
+    Haystack's adapters do, and NodeParser's own fields still pass."""
+    with pytest.raises(ArgumentTypeError) as raised:
+        llama.ChunkspecNodeParser(strategy="heading", maxtokens=5)
+    assert raised.value.argument == "maxtokens"
+    assert llama.ChunkspecNodeParser(max_tokens=5, include_metadata=False).include_metadata is False

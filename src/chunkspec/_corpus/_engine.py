@@ -239,6 +239,13 @@ def ingest(
     (``output_format`` is ``--format``), and an error is a :class:`IngestError` or an
     argument error whose one line names the flag (CLI-1); ``out`` is left as it was.
     """
+    if not isinstance(inputs, (str, os.PathLike, list, tuple)):
+        raise ArgumentTypeError("inputs", "a path or a list of paths", inputs)
+    if not isinstance(incremental, bool):
+        raise ArgumentTypeError("incremental", "a bool", incremental)
+    for name, number in (("workers", workers), ("rows_per_file", rows_per_file)):
+        if number is not None and (isinstance(number, bool) or not isinstance(number, int)):
+            raise ArgumentTypeError(name, "an int", number)  # its range: the flag's (CLI-12)
     given = [inputs] if isinstance(inputs, (str, os.PathLike)) else list(inputs)
     paths = [_path("inputs", path) for path in given]
     if not paths:

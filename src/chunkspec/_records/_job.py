@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from .._chunkers._options import ChunkKeywords, ChunkOptions, options_of
+from .._chunkers._options import OPTION_KEYWORDS, ChunkKeywords, ChunkOptions, options_of
 from .._core._validate import require_int, require_str
 from .._errors import ArgumentTypeError, ArgumentValueError
 from .._text._documents import INPUT_FORMATS, SourceDocument, check_encoding
@@ -105,6 +105,12 @@ def job_of(options: object, keywords: Mapping[str, object]) -> ChunkJob:
                 sorted(keywords),
             )
         return options
+    known = (*OPTION_KEYWORDS, *READING_KEYWORDS)
+    unknown = sorted(str(key) for key in keywords if key not in known)
+    if unknown:  # named here, where the reading keywords are known too
+        raise ArgumentTypeError(
+            unknown[0], f"a job keyword ({', '.join(known)})", keywords[unknown[0]]
+        )
     reading = {key: keywords[key] for key in READING_KEYWORDS if key in keywords}
     chunking = {key: value for key, value in keywords.items() if key not in READING_KEYWORDS}
     return ChunkJob(options_of(options, chunking), **reading)  # type: ignore[arg-type]

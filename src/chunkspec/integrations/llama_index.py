@@ -70,6 +70,11 @@ class ChunkspecNodeParser(NodeParser):  # type: ignore[misc]  # LlamaIndex is ty
         # The keywords of ChunkKeywords are the options; the rest are NodeParser's fields.
         # A mapping is this parser's own serialised ``options`` (LlamaIndex's from_dict).
         keywords = {key: kwargs.pop(key) for key in OPTION_KEYWORDS if key in kwargs}
+        strange = sorted(key for key in kwargs if key not in type(self).model_fields)
+        if strange:  # pydantic would drop it: a misspelt option must not pass unseen
+            raise ArgumentTypeError(
+                strange[0], f"an option keyword ({', '.join(OPTION_KEYWORDS)})", kwargs[strange[0]]
+            )
         if isinstance(options, Mapping):
             options = ChunkOptions.from_dict(options)
         chunking = Chunking(options, input_format=input_format, **keywords)
