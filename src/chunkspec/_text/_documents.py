@@ -295,8 +295,9 @@ def document_from_bytes(
     pdf_password: str | None = None,
     metadata: Mapping[str, Any] | None = None,
     pdf_max_decompressed: int | None = None,
+    keep_furniture: bool = False,
 ) -> SourceDocument:
-    """Return the document held in ``data`` (SOURCE-1..SOURCE-9).
+    """Return the document held in ``data`` (SOURCE-1..SOURCE-9, HTML-1..HTML-21).
 
     ``name`` (default ``source`` or ``doc_id``) names the document in errors and gives the
     suffix that selects the format unless ``input_format`` is given. Text is decoded as
@@ -307,6 +308,8 @@ def document_from_bytes(
     caller's document metadata (META-2, META-3). ``pdf_max_decompressed`` caps the content
     bytes a PDF's text extraction reads, over all pages (default: the larger of 64 MiB and
     100 times the file's size); a PDF over it is an InputError (TRUST-52).
+    ``keep_furniture`` keeps an HTML page's navigation, banners, footers, asides and what
+    lies outside its ``main`` element as text (HTML-11, HTML-12).
     """
     if not isinstance(data, (bytes, bytearray)):
         raise ArgumentTypeError("data", "bytes", data)
@@ -315,6 +318,8 @@ def document_from_bytes(
     codec = check_encoding(encoding)
     if pdf_password is not None:
         require_str("pdf_password", pdf_password)
+    if not isinstance(keep_furniture, bool):
+        raise ArgumentTypeError("keep_furniture", "a bool", keep_furniture)
     cap = pdf_max_decompressed_of(len(data), pdf_max_decompressed)
     given = _metadata(metadata)
     label = name if name is not None else (source or doc_id)
@@ -339,7 +344,8 @@ def document_from_bytes(
             given,
         )
     if chosen == "html":
-        return _from_html(decode_html(bytes(data), codec, label), doc_id, source, title, given)
+        markup = decode_html(bytes(data), codec, label)
+        return _from_html(markup, doc_id, source, title, given, keep_furniture)
     text = _decode(bytes(data), codec, label)
     if chosen == "json":
         return _from_json(text, doc_id, source, title, label, given)
@@ -466,12 +472,13 @@ def read_document(
     pdf_password: str | None = None,
     metadata: Mapping[str, Any] | None = None,
     pdf_max_decompressed: int | None = None,
+    keep_furniture: bool = False,
 ) -> SourceDocument:
     """Read the file at ``path`` as a document; ``doc_id`` defaults to its stem (SOURCE-3).
 
     ``source`` is ``path`` as given; ``encoding``, ``pdf_password``, ``metadata`` and
-    ``pdf_max_decompressed`` are as in :func:`document_from_bytes` (SOURCE-8, SOURCE-9,
-    META-3, TRUST-52). Raises InputError (one line, naming
+    ``pdf_max_decompressed`` and ``keep_furniture`` are as in :func:`document_from_bytes`
+    (SOURCE-8, SOURCE-9, META-3, TRUST-52, HTML-11). Raises InputError (one line, naming
     the path) for a file that is missing, unreadable, or not a document of its format.
     """
     if not isinstance(path, os.PathLike):
@@ -488,6 +495,7 @@ def read_document(
         pdf_password=pdf_password,
         metadata=metadata,
         pdf_max_decompressed=pdf_max_decompressed,
+        keep_furniture=keep_furniture,
     )
 
 
