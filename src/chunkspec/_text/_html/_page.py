@@ -49,5 +49,5 @@ def read_markup(markup: str, doc_id: str, *, keep_furniture: bool = False) -> Ht
     tree = turbohtml.parse(normal, source_locations=True)
     page = render_page(tree, normal, keep_furniture, frozenset(ACCESS_KEYS))
     parsed = Document(doc_id, page.text, page.blocks)
-    mapping = MarkupMap(page.segments, carriage, len(page.text))
+    mapping = MarkupMap(page.segments, carriage, len(page.text), page.unplaced)
     return HtmlPage(parsed, page.title, page.meta, page.access_names, mapping, page.unplaced)

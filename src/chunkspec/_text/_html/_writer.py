@@ -95,7 +95,8 @@ class Writer:
         self.breaks = 0  # HTML-6: the largest line-break request since the last text
         self.newlines = 0  # HTML-9: the ``br`` elements since the last text
         self.tabs = 0  # HTML-10: the cell separators since the last text of the row
-        self.space: tuple[int, int] | None = None  # a collapsed run waiting: its markup
+        # A collapsed run waiting: its markup span, and whether it is one " " (exact).
+        self.space: tuple[int, int, bool] | None = None
         self.pre_tail: list[tuple[str, int, int, list[Piece] | None]] = []  # HTML-6
         self.flatten = 0  # HTML-10: >0 inside a table cell: every line break is a space
         self.lines = 0  # HTML-10: the lines written in the open block
@@ -153,7 +154,7 @@ class Writer:
     def request_space(self) -> None:
         """A collapsible space from no markup (a flattened line break)."""
         if self.space is None:
-            self.space = (-1, -1)
+            self.space = (-1, -1, False)
 
     # -- text ------------------------------------------------------------------------
     def text(self, data: str, pieces: list[Piece] | None, pre: bool) -> None:
@@ -166,7 +167,8 @@ class Writer:
             if match.start() > at:
                 self._content(data, at, match.start(), pieces)
             if self.space is None:
-                self.space = self._span(match.start(), match.end(), pieces)
+                s, e = self._span(match.start(), match.end(), pieces)
+                self.space = (s, e, e - s == 1 and match.group() == " ")
             at = match.end()
         if at < len(data):
             self._content(data, at, len(data), pieces)
@@ -218,9 +220,9 @@ class Writer:
         if self.tabs:
             self._raw("\t" * self.tabs)
         elif not lines and self.space is not None:
-            s, e = self.space
+            s, e, exact = self.space
             if s >= 0:
-                self.segments.add(self.length, self.length + 1, s, e, e - s == 1)
+                self.segments.add(self.length, self.length + 1, s, e, exact)
             self._raw(" ")
         self.breaks = self.newlines = self.tabs = 0
         self.space = None
