@@ -21,11 +21,18 @@ __all__ = ["MarkupMap"]
 class MarkupMap:
     """HTML-18: the segments of one page, and the CR positions the parse normalized away."""
 
-    __slots__ = ("_carriage", "_segments", "text_length", "unplaced")
+    __slots__ = ("_carriage", "_lone", "_segments", "text_length", "unplaced")
 
     def __init__(
-        self, segments: Segments, carriage: Sequence[int], text_length: int, unplaced: int = 0
+        self,
+        segments: Segments,
+        carriage: Sequence[int],
+        text_length: int,
+        unplaced: int = 0,
+        lone: Sequence[int] = (),
     ) -> None:
+        #: offsets, in the normalized markup, of each LF that was a lone CR in the file.
+        self._lone = lone
         self._segments = segments
         #: HTML-20: the text nodes written without a run.
         self.unplaced = unplaced
@@ -39,11 +46,11 @@ class MarkupMap:
 
     def runs(self) -> list[tuple[int, int, int, int, bool]]:
         """Every run ``(text_start, text_end, markup_start, markup_end, exact)``, markup
-        offsets into the file's markup (HTML-18); an exact run holding a CRLF of the file
-        is three runs: before it, the one-character LF from two characters, after it."""
+        offsets into the file's markup (HTML-18); an exact run holding a CRLF or a lone CR
+        of the file is three runs: before it, the LF from the CRLF or CR, after it."""
         seg = self._segments
         out: list[tuple[int, int, int, int, bool]] = []
-        carriage = self._carriage
+        carriage = sorted([*self._carriage, *self._lone]) if self._lone else self._carriage
         for a, b, s, e, x in zip(
             seg.text_start, seg.text_end, seg.markup_start, seg.markup_end, seg.exact
         ):
