@@ -1,0 +1,189 @@
+"""EVAL-45, EVAL-46: MegaMart's pages as web pages, their gold moved, LangChain's splitters.
+
+The generator is checked for determinism and for its furniture with the standard library's
+HTML parser; the gold mapping on hand-made texts and, through chunkspec's HTML reader, on
+every page and gold span of the bundled corpus.
+"""
+
+from __future__ import annotations
+
+from html.parser import HTMLParser
+
+import pytest
+from markdown_it import MarkdownIt
+from mdit_py_plugins.deflist import deflist_plugin
+
+from chunkspec._errors import CorpusError
+from chunkspec._evaluation._gold import GoldSpan, SpanQuery
+from chunkspec._evaluation._html_corpus import (
+    html_corpus,
+    locate_words,
+    map_gold,
+    rendered_words,
+)
+from chunkspec._evaluation._html_peers import MIN_RUN, place_chunks
+from chunkspec._evaluation._labelled_corpus import Corpus, CorpusDocument, load_corpus
+from chunkspec._evaluation._megamart_html import (
+    RELATED,
+    SITE,
+    related_pages,
+    render_corpus,
+    render_page,
+)
+
+
+class _Tags(HTMLParser):
+    """Every start tag with its attributes, and the text inside each open element."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.tags: list[tuple[str, dict[str, str | None]]] = []
+        self.open: list[str] = []
+        self.text: dict[str, list[str]] = {}
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self.tags.append((tag, dict(attrs)))
+        if tag not in ("meta", "link", "input", "br"):
+            self.open.append(tag)
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag in self.open:
+            while self.open.pop() != tag:
+                pass
+
+    def handle_data(self, data: str) -> None:
+        for tag in set(self.open):
+            self.text.setdefault(tag, []).append(data)
+
+    def inside(self, tag: str) -> str:
+        return " ".join(" ".join(self.text.get(tag, [])).split())
+
+
+@pytest.fixture(scope="module")
+def megamart() -> Corpus:
+    return load_corpus()
+
+
+def _page(corpus: Corpus, doc_id: str) -> _Tags:
+    parsed = _Tags()
+    parsed.feed(render_corpus(corpus)[doc_id])
+    return parsed
+
+
+def test_rendering_is_deterministic(megamart: Corpus) -> None:
+    """EVAL-45: the same corpus renders to the same pages, whatever order it lists them in."""
+    first = render_corpus(megamart)
+    again = render_corpus(megamart)
+    shuffled = Corpus(megamart.name, tuple(reversed(megamart.documents)), megamart.queries)
+    assert first == again
+    assert render_corpus(shuffled) == first
+    assert list(first) == [d.id for d in megamart.documents]
+
+
+def test_furniture_is_there(megamart: Corpus) -> None:
+    """EVAL-45: title, description, header with the site and a menu, aside, footer, banner."""
+    doc = megamart.document("product-kt-100")
+    page = _page(megamart, doc.id)
+    names = [t for t, _ in page.tags]
+    for tag in ("title", "header", "nav", "main", "article", "aside", "footer", "script"):
+        assert tag in names, tag
+    assert page.inside("title") == f"{doc.title} | {SITE}"
+    (description,) = [a for t, a in page.tags if t == "meta" and a.get("name") == "description"]
+    assert description["content"]
+    assert description["content"].startswith("Our reviewers tested")
+    assert SITE in page.inside("header")
+    menu = [a["href"] for t, a in page.tags if t == "a"][:8]
+    assert "/products/" in menu
+    assert "/stores/" in menu
+    assert "©" in page.inside("footer")
+    assert any(t == "div" and a.get("class") == "cookie-banner" for t, a in page.tags)
+    assert "Related pages" in page.inside("aside")
+    assert page.inside("aside").count(doc.title.split()[0]) >= 1
+
+
+def test_article_is_markdown_it_rendering(megamart: Corpus) -> None:
+    """EVAL-45: the article is markdown-it-py's rendering of the page, with tables."""
+    doc = megamart.document("store-1142")
+    page = render_page(doc)
+    body = MarkdownIt("commonmark").enable("table").use(deflist_plugin).render(doc.text)
+    assert body in page
+    assert "<table>" in body
+    assert "<h1>MegaMart Haarlem North (store 1142)</h1>" in body
+
+
+def test_related_pages_are_the_next_of_their_kind(megamart: Corpus) -> None:
+    """EVAL-45: four related pages, the next of the same kind in id order, wrapping."""
+    related = related_pages(megamart.documents)
+    stores = sorted(d.id for d in megamart.documents if d.id.startswith("store-"))
+    assert [d.id for d in related[stores[-1]]] == stores[:RELATED]
+    assert all(r.id.startswith("product-") for r in related["product-kt-100"])
+    lone = CorpusDocument("faq", "FAQ", "# FAQ\n\nText.\n")
+    assert related_pages([lone]) == {"faq": []}
+    assert "<aside" not in render_page(lone)
+
+
+def test_rendered_words_drop_cell_delimiters() -> None:
+    """EVAL-45: a table row's pipes separate words as spaces do."""
+    assert rendered_words("| E4 | Battery too cold |") == ["E4", "Battery", "too", "cold"]
+    assert rendered_words("| Model | KT-100 |\n| Article number | SKU-1 |") == [
+        "Model",
+        "KT-100",
+        "Article",
+        "number",
+        "SKU-1",
+    ]
+    assert rendered_words("a|b") == ["a", "b"]
+
+
+def test_locate_words_whole_words_any_whitespace() -> None:
+    """EVAL-45: whole words, separated by whitespace only; every place, overlaps included."""
+    text = "E4\tBattery too\n\ncold. xE4 Battery too cold"
+    assert locate_words(text, ["E4", "Battery", "too"]) == [(0, 14)]
+    assert locate_words(text, ["Battery", "too"]) == [(3, 14), (26, 37)]
+    assert locate_words(text, ["cold"]) == [(38, 42)]  # "cold." is another word
+    assert locate_words("a a a", ["a", "a"]) == [(0, 3), (2, 5)]
+    assert locate_words("a b", []) == []
+
+
+def test_map_gold_moves_spans_and_refuses_to_guess() -> None:
+    """EVAL-45: a span is moved to its one place; none or several is a CorpusError."""
+    md = CorpusDocument("p", "P", "# P\n\n| Code | Meaning |\n| --- | --- |\n| E4 | Cold |\n")
+    start = md.text.index("| E4")
+    query = SpanQuery("q", "identifier", "E4?", (GoldSpan("p", start, start + 13),))
+    html = "P\n\nCode\tMeaning\nE4\tCold\n"
+    (moved,) = map_gold(query, {"p": md}, {"p": html}).gold
+    assert (moved.doc_id, html[moved.start : moved.end]) == ("p", "E4\tCold")
+    with pytest.raises(CorpusError, match=r"q: gold\[0\] .* not found .* \(EVAL-45\)"):
+        map_gold(query, {"p": md}, {"p": "P\n\nE4 Warm\n"})
+    with pytest.raises(CorpusError, match="found 2 times"):
+        map_gold(query, {"p": md}, {"p": "E4 Cold\n\nE4 Cold\n"})
+
+
+def test_place_chunks_by_runs_of_words() -> None:
+    """EVAL-46: a chunk spans its first to last matching run of MIN_RUN words or more."""
+    text = "Menu Home\n\nAlpha beta gamma delta.\n\nEpsilon zeta eta theta.\n"
+    chunk = "Home Shop Alpha beta gamma delta. Epsilon zeta eta"
+    (place,) = place_chunks(text, [chunk])
+    assert text[place.start : place.end] == "Alpha beta gamma delta.\n\nEpsilon zeta eta"
+    assert (place.matched, place.words) == (7, 9)
+    short, nowhere = place_chunks(text, ["theta.", "Cookies and more words"])
+    assert text[short.start : short.end] == "theta."
+    assert (nowhere.start, nowhere.end, nowhere.matched) == (0, 0, 0)
+    assert MIN_RUN == 3
+
+
+def test_every_megamart_span_moves(megamart: Corpus) -> None:
+    """EVAL-45 on the bundled corpus: all 849 spans move, each to the same words."""
+    view = html_corpus(megamart)
+    assert view.spans == sum(len(q.gold) for q in megamart.queries) == 849
+    texts = {d.id: d.text for d in view.corpus.documents}
+    for before, after in zip(megamart.queries, view.corpus.queries, strict=True):
+        assert (before.id, before.kind, before.together) == (after.id, after.kind, after.together)
+        for old, new in zip(before.gold, after.gold, strict=True):
+            source = megamart.document(old.doc_id).text[old.start : old.end]
+            assert texts[new.doc_id][new.start : new.end].split() == rendered_words(source)
+    for doc in view.corpus.documents:
+        assert doc.document is not None
+        assert doc.document.format == "html"
+        assert doc.text == doc.document.text
+        assert "cookies" not in doc.text.lower()  # the banner is furniture (the reader's rule)
