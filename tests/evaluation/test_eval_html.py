@@ -187,3 +187,63 @@ def test_every_megamart_span_moves(megamart: Corpus) -> None:
         assert doc.document.format == "html"
         assert doc.text == doc.document.text
         assert "cookies" not in doc.text.lower()  # the banner is furniture (the reader's rule)
+
+
+def _pair() -> tuple[Corpus, Corpus]:
+    """A one-page corpus and a rendering of it whose text and gold offsets differ."""
+    md = CorpusDocument("a", "A", "# A\n\n| alpha | beta |\n")
+    view = CorpusDocument("a", "A", "A\n\nalpha\tbeta\n")
+    q = SpanQuery("q", "prose", "alpha?", (GoldSpan("a", 7, 19),))
+    moved = SpanQuery("q", "prose", "alpha?", (GoldSpan("a", 3, 13),))
+    return Corpus("tiny", (md,), (q,)), Corpus("tiny-html", (view,), (moved,))
+
+
+def test_rendering_rows_run_on_their_corpus() -> None:
+    """EVAL-45: html:NAME chunks the rendering and is scored on its gold, same questions."""
+    pytest.importorskip("bm25s")
+    from chunkspec._evaluation._evaluate import evaluate
+
+    corpus, view = _pair()
+    report = evaluate(
+        corpus, ["fixed-8", "html:fixed-8"], k=1, renderings={"html": view}, bootstrap=0
+    )
+    assert [s.name for s in report.strategies] == ["fixed-8", "html:fixed-8"]
+    assert [(s.chunks, s.mean_tokens) for s in report.strategies] == [(1, 7.0), (1, 3.0)]
+    cells = {c.strategy: c for c in report.cells if c.question_class == "all"}
+    assert cells["fixed-8"].span_recall == cells["html:fixed-8"].span_recall == 1.0
+    assert cells["html:fixed-8"].span_precision == 10 / 13  # "alpha\tbeta" of "A\n\nalpha\tbeta"
+    with pytest.raises(ValueError, match="strategy must be document"):
+        evaluate(corpus, ["html:fixed-8"])  # no rendering called html
+    other = Corpus("x", view.documents, (SpanQuery("z", "prose", "?", view.queries[0].gold),))
+    with pytest.raises(ValueError, match=r"renderings\['html'\] must hold the corpus's questions"):
+        evaluate(corpus, ["html:fixed-8"], renderings={"html": other})
+
+
+def test_peers_refuse_markdown() -> None:
+    """EVAL-46: LangChain's HTML splitters read HTML pages only."""
+    pytest.importorskip("langchain_text_splitters")
+    pytest.importorskip("bs4")
+    from chunkspec._evaluation._strategy_names import resolve
+
+    adapt = resolve("langchain-html-header")
+    with pytest.raises(ValueError, match="reads HTML pages: name it html:langchain-html-header"):
+        adapt("a", "A", "# A\n\ntext\n")
+
+
+@pytest.mark.parametrize("name", ["langchain-html-header", "langchain-html-semantic"])
+def test_peers_on_a_megamart_page(megamart: Corpus, name: str) -> None:
+    """EVAL-46: the peers' chunks of a real page are records placed in its HTML text."""
+    pytest.importorskip("langchain_text_splitters")
+    pytest.importorskip("bs4")
+    from chunkspec._evaluation._html_corpus import read_page
+    from chunkspec._evaluation._strategy_names import resolve
+
+    doc = megamart.document("product-kt-100")
+    page = read_page(doc.id, render_page(doc))
+    records = resolve(name)(doc.id, doc.title, page)
+    assert records
+    assert [r.id for r in records] == [f"{doc.id}:{n}" for n in range(len(records))]
+    placed = [r for r in records if r.end > r.start]
+    assert len(placed) >= len(records) - 2  # the furniture-only chunks at most
+    table = next(r for r in placed if "SKU-803910" in r.text and "Weight" in r.text)
+    assert "11.9 kg" in page.text[table.start : table.end]

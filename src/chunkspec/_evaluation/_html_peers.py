@@ -12,6 +12,7 @@ carry no offsets, so each is placed in the document's text by its words
 from __future__ import annotations
 
 import re
+import warnings
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from difflib import SequenceMatcher
@@ -132,9 +133,11 @@ def _splitter(name: str) -> Any:
         raise StrategyUnavailable(name, f"LangChain's HTML splitters: {_INSTALL}") from None
     if name == "langchain-html-header":
         return HTMLHeaderTextSplitter(_HEADERS)
-    return HTMLSemanticPreservingSplitter(
-        _HEADERS, max_chunk_size=1000, elements_to_preserve=["table"]
-    )
+    with warnings.catch_warnings():  # it says it is in beta each time one is made
+        warnings.simplefilter("ignore")
+        return HTMLSemanticPreservingSplitter(
+            _HEADERS, max_chunk_size=1000, elements_to_preserve=["table"]
+        )
 
 
 def peer(name: str) -> Callable[[str, str, object], list[ChunkRecord]]:
