@@ -10,6 +10,7 @@ document (EVAL-37: 1,000 resamples, seed 0). The peers (EVAL-46) run on the HTML
 and are shown beside ``html:structural``.
 
     python -m benchmarks.html_eval --json docs/evaluation-html-megamart-bm25.json
+    python -m benchmarks.html_eval --strategies structural --peers "" --write-pages /tmp/pages
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from chunkspec._evaluation._evaluate import BUDGETS, DEPTH, _per_question
 from chunkspec._evaluation._gold import labelled
 from chunkspec._evaluation._html_corpus import html_corpus
 from chunkspec._evaluation._labelled_corpus import Corpus, load_corpus
+from chunkspec._evaluation._megamart_html import write_pages
 from chunkspec._evaluation._retrievers import make_scorer, ranked
 from chunkspec._evaluation._strategy_names import indexed_text, resolve
 
@@ -132,11 +134,14 @@ def main() -> int:
     parser.add_argument("--strategies", default=",".join(STRATEGIES))
     parser.add_argument("--peers", default=",".join(PEERS))
     parser.add_argument("--json", metavar="OUT")
+    parser.add_argument("--write-pages", metavar="DIR", help="also write the rendered pages")
     args = parser.parse_args()
     started = time.perf_counter()
     corpus = load_corpus()
     view = html_corpus(corpus)
     render_seconds = time.perf_counter() - started
+    if args.write_pages:
+        write_pages(view.pages, args.write_pages)
     plan = resamples([q.gold[0].doc_id for q in corpus.queries], 1000, 0)
     names = [n for n in args.strategies.split(",") if n]
     peers = [n for n in args.peers.split(",") if n]

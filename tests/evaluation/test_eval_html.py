@@ -8,6 +8,7 @@ every page and gold span of the bundled corpus.
 from __future__ import annotations
 
 from html.parser import HTMLParser
+from pathlib import Path
 
 import pytest
 from markdown_it import MarkdownIt
@@ -29,6 +30,7 @@ from chunkspec._evaluation._megamart_html import (
     related_pages,
     render_corpus,
     render_page,
+    write_pages,
 )
 
 
@@ -78,6 +80,16 @@ def test_rendering_is_deterministic(megamart: Corpus) -> None:
     assert first == again
     assert render_corpus(shuffled) == first
     assert list(first) == [d.id for d in megamart.documents]
+
+
+def test_write_pages(tmp_path: Path) -> None:
+    """EVAL-45: the pages written are the rendered bytes, one ID.html each."""
+    lone = CorpusDocument("faq", "FAQ", "# FAQ\n\nText & more.\n")
+    pages = {"faq": render_page(lone)}
+    (path,) = write_pages(pages, tmp_path / "site")
+    assert path == tmp_path / "site" / "faq.html"
+    assert path.read_bytes() == pages["faq"].encode("utf-8")
+    assert "<p>Text &amp; more.</p>" in pages["faq"]
 
 
 def test_furniture_is_there(megamart: Corpus) -> None:
