@@ -18,6 +18,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import re
 import sys
 import time
 from typing import Any
@@ -25,7 +26,7 @@ from typing import Any
 from chunkspec._evaluation._bootstrap import interval, resamples
 from chunkspec._evaluation._evaluate import BUDGETS, DEPTH, _per_question
 from chunkspec._evaluation._gold import labelled
-from chunkspec._evaluation._html_corpus import html_corpus
+from chunkspec._evaluation._html_corpus import html_corpus, rendered_words
 from chunkspec._evaluation._labelled_corpus import Corpus, load_corpus
 from chunkspec._evaluation._megamart_html import write_pages
 from chunkspec._evaluation._retrievers import make_scorer, ranked
@@ -89,6 +90,35 @@ def measure(corpus: Corpus, strategy: str, retriever: str, k: int) -> dict[str, 
         "cpu_seconds": time.process_time() - started,
         "values": {m: per[m] for m in METRICS},
     }
+
+
+#: A table's delimiter-row cell (``---``, ``:--:``): Markdown syntax, no word of the page.
+_DELIMITER = re.compile(r":?-{3,}:?")
+
+
+def content_words(markdown: str) -> list[str]:
+    """The words of a Markdown chunk without its syntax: cell delimiters, delimiter rows and
+    emphasis asterisks (the only Markdown syntax MegaMart's chunks hold besides headings)."""
+    words = (w.strip("*") for w in rendered_words(markdown) if not _DELIMITER.fullmatch(w))
+    return [w for w in words if w]
+
+
+def same_content(corpus: Corpus, view: Corpus, strategy: str) -> tuple[int, int]:
+    """How many of a strategy's chunks hold the same words on both renderings, of how many
+    (chunks compared in order, page by page, where a page has as many on both)."""
+    adapt = resolve(strategy)
+    same = total = 0
+    for md, page in zip(corpus.documents, view.documents, strict=True):
+        ours = adapt(md.id, md.title, md.text)
+        theirs = adapt(page.id, page.title, page.document or page.text)
+        total += len(ours)
+        if len(ours) == len(theirs):
+            same += sum(
+                1
+                for a, b in zip(ours, theirs, strict=True)
+                if content_words(a.text) == b.text.split()
+            )
+    return same, total
 
 
 def _mean(values: list[float]) -> float:
@@ -173,8 +203,14 @@ def main() -> int:
             f"{name:<34} {run['chunks']:>7} {run['mean_tokens']:>11.1f} "
             f"{run['unplaced_chunks']:>8} {run['answerable']:>10.3f} {run['cpu_seconds']:>6.1f}"
         )
+    print()
+    print("# chunks with the same words on both renderings (Markdown syntax left out)")
+    contents = {name: same_content(corpus, view.corpus, name) for name in names}
+    for name, (same, total) in contents.items():
+        print(f"{name:<34} {same:>5} of {total}")
     if args.json:
         report = {
+            "same_content": {n: {"same": s, "chunks": t} for n, (s, t) in contents.items()},
             "corpus": corpus.name,
             "retriever": args.retriever,
             "k": args.k,

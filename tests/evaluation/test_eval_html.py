@@ -259,3 +259,21 @@ def test_peers_on_a_megamart_page(megamart: Corpus, name: str) -> None:
     assert len(placed) >= len(records) - 2  # the furniture-only chunks at most
     table = next(r for r in placed if "SKU-803910" in r.text and "Weight" in r.text)
     assert "11.9 kg" in page.text[table.start : table.end]
+
+
+def test_trail_peers_index_their_header_metadata(megamart: Corpus) -> None:
+    """EVAL-46, EVAL-41: +trail indexes the splitter's headers as a trail; plain does not."""
+    pytest.importorskip("langchain_text_splitters")
+    pytest.importorskip("bs4")
+    from chunkspec._evaluation._html_corpus import read_page
+    from chunkspec._evaluation._strategy_names import indexed_text, resolve
+
+    doc = megamart.document("product-kt-100")
+    page = read_page(doc.id, render_page(doc))
+    plain = resolve("langchain-html-header")(doc.id, doc.title, page)
+    trail = resolve("langchain-html-header+trail")(doc.id, doc.title, page)
+    assert [r.text for r in plain] == [r.text for r in trail]
+    body = next(n for n, r in enumerate(trail) if r.heading_path[-1:] == ("Specifications",))
+    assert trail[body].heading_path == (doc.title, "Specifications")
+    assert indexed_text(trail[body]) == f"{doc.title} > Specifications\n\n{trail[body].text}"
+    assert indexed_text(plain[body]) == plain[body].text

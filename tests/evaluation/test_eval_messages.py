@@ -292,7 +292,7 @@ _ERRORS: list[tuple[str, Callable[[], object], type[Exception], str, str]] = [
         ValueError,
         "strategy",
         "strategy must be document, recursive-N, fixed-N, window-N-O, structural[-N], "
-        "heading-aware[-N[-O]] or langchain-html-header|semantic, got 'bogus'",
+        "heading-aware[-N[-O]] or langchain-html-header|semantic[+trail], got 'bogus'",
     ),
     (
         "structural-overlap",

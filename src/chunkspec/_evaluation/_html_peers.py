@@ -6,7 +6,8 @@ on ``h1`` to ``h3`` with its default ``max_chunk_size=1000`` characters and tabl
 whole (``elements_to_preserve=["table"]``). Both read the page's markup
 (``SourceDocument.markup``) as a LangChain user passes it, furniture and all. Their chunks
 carry no offsets, so each is placed in the document's text by its words
-(:func:`place_chunks`); what a retriever indexes is the chunk's own text.
+(:func:`place_chunks`); what a retriever indexes is the chunk's own text, or with ``+trail``
+its header metadata as a heading trail and then its text (EVAL-41).
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from .._errors import ArgumentValueError, StrategyUnavailable
 from .._records._record import ChunkRecord
 from .._text._documents import SourceDocument
 
-__all__ = ["MIN_RUN", "PEERS", "Placement", "peer", "place_chunks"]
+__all__ = ["MIN_RUN", "PEERS", "TRAIL", "Placement", "peer", "place_chunks"]
 
 #: The fewest words a run of a chunk must match in order to place it (EVAL-46): a run of one
 #: or two common words ("the", "of the") is found anywhere.
@@ -88,12 +89,15 @@ def _markup(name: str, source: object) -> tuple[SourceDocument, str]:
     return source, markup
 
 
-def _records(name: str, document: SourceDocument, texts: list[str]) -> list[ChunkRecord]:
-    """The chunks as records of ``document``: regions from :func:`place_chunks`."""
+def _records(
+    name: str, document: SourceDocument, chunks: list[tuple[str, tuple[str, ...]]]
+) -> list[ChunkRecord]:
+    """The chunks ``(text, headers)`` as records of ``document``: regions from
+    :func:`place_chunks`, heading paths from the splitter's header metadata."""
     out: list[ChunkRecord] = []
-    for index, (text, place) in enumerate(
-        zip(texts, place_chunks(document.text, texts), strict=False)
-    ):
+    texts = [text for text, _ in chunks]
+    places = place_chunks(document.text, texts)
+    for index, ((text, path), place) in enumerate(zip(chunks, places, strict=True)):
         out.append(
             ChunkRecord(
                 id=f"{document.doc_id}:{index}",
@@ -106,7 +110,7 @@ def _records(name: str, document: SourceDocument, texts: list[str]) -> list[Chun
                 counter="whitespace",
                 content_hash=hash_text(text),
                 kind="prose",
-                heading_path=(),
+                heading_path=path,
                 parent_id=None,
                 page_start=None,
                 page_end=None,
@@ -123,6 +127,7 @@ def _records(name: str, document: SourceDocument, texts: list[str]) -> list[Chun
 
 def _splitter(name: str) -> Any:
     """A LangChain HTML splitter, or StrategyUnavailable naming what to install."""
+    name = name.removesuffix(TRAIL)
     try:
         import bs4  # noqa: F401  (both splitters need it at split time)
         from langchain_text_splitters import (
@@ -146,11 +151,22 @@ def peer(name: str) -> Callable[[str, str, object], list[ChunkRecord]]:
 
     def adapt(doc_id: str, title: str, source: object) -> list[ChunkRecord]:
         document, markup = _markup(name, source)
-        texts = [d.page_content for d in splitter.split_text(markup)]
-        return _records(name, document, [t for t in texts if t.split()])
+        chunks = [
+            (d.page_content, tuple(d.metadata[h] for _, h in _HEADERS if d.metadata.get(h)))
+            for d in splitter.split_text(markup)
+        ]
+        return _records(name, document, [c for c in chunks if c[0].split()])
 
     return adapt
 
 
+#: The suffix of a peer whose header metadata is indexed as a heading trail (EVAL-41).
+TRAIL = "+trail"
+
 #: The peer strategies by name (EVAL-46).
-PEERS = ("langchain-html-header", "langchain-html-semantic")
+PEERS = (
+    "langchain-html-header",
+    "langchain-html-semantic",
+    f"langchain-html-header{TRAIL}",
+    f"langchain-html-semantic{TRAIL}",
+)

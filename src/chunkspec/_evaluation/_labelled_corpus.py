@@ -14,15 +14,10 @@ from __future__ import annotations
 
 import json
 import re
-import sys
 from dataclasses import dataclass, field
 from importlib.resources import files
+from importlib.resources.abc import Traversable
 from pathlib import Path
-
-if sys.version_info >= (3, 11):
-    from importlib.resources.abc import Traversable
-else:  # pragma: no cover
-    from importlib.abc import Traversable
 
 from .._core._validate import require_text
 from .._errors import ArgumentValueError, CorpusError

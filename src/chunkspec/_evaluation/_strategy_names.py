@@ -10,8 +10,8 @@ records that ``chunkspec chunk`` writes. Names:
   tokens; ``heading-aware[-N[-O]]``: strategy ``heading`` (``HeadingAwareChunker(N, O)``),
   N = 512, O = N // 8 (EVAL-18, EVAL-19);
 * ``document``: one trimmed window of every word (EVAL-36);
-* ``langchain-html-header``, ``langchain-html-semantic``: LangChain's HTML splitters, on
-  HTML pages only (EVAL-46).
+* ``langchain-html-header[+trail]``, ``langchain-html-semantic[+trail]``: LangChain's HTML
+  splitters, on HTML pages only (EVAL-46).
 
 :func:`resolve` builds each family's adapter through one table, ``_FAMILIES``;
 :func:`indexed_text` is what a retriever indexes (EVAL-41).
@@ -29,7 +29,7 @@ from .._errors import ArgumentValueError, StrategyUnavailable
 from .._records._chunk_document import chunk_document
 from .._records._record import ChunkRecord
 from .._text._documents import SourceDocument
-from ._html_peers import PEERS, peer
+from ._html_peers import PEERS, TRAIL, peer
 
 __all__ = [
     "DEFAULT_STRATEGIES",
@@ -73,11 +73,12 @@ def indexed_text(record: ChunkRecord) -> str:
     """The text a retriever indexes for ``record`` (rule EVAL-41).
 
     ``f"{trail}\n\n{record.text}"`` with ``trail = " > ".join(record.heading_path)`` for the
-    ``structural`` and ``heading`` strategies when the trail is not empty; ``record.text``
-    otherwise: the recursive and window families know no headings (EVAL-18).
+    ``structural`` and ``heading`` strategies and LangChain's ``+trail`` peers (EVAL-46) when
+    the trail is not empty; ``record.text`` otherwise: the recursive and window families
+    know no headings (EVAL-18).
     """
     trail = " > ".join(record.heading_path)
-    if trail and record.strategy.startswith(_TRAILED):
+    if trail and (record.strategy.startswith(_TRAILED) or record.strategy.endswith(TRAIL)):
         return f"{trail}\n\n{record.text}"
     return record.text
 
@@ -121,7 +122,7 @@ def resolve(name: str) -> Strategy:
         raise ArgumentValueError(
             "strategy",
             "must be document, recursive-N, fixed-N, window-N-O, structural[-N], "
-            "heading-aware[-N[-O]] or langchain-html-header|semantic",
+            "heading-aware[-N[-O]] or langchain-html-header|semantic[+trail]",
             name,
         )
     family, size, wsize, overlap = match.groups()
