@@ -43,7 +43,12 @@ STRATEGIES = (
 )
 
 #: The peers, on the HTML pages only (EVAL-46), compared with this chunkspec row.
-PEERS = ("langchain-html-header", "langchain-html-semantic")
+PEERS = (
+    "langchain-html-header",
+    "langchain-html-semantic",
+    "langchain-html-header+trail",
+    "langchain-html-semantic+trail",
+)
 PEER_BASE = "structural"
 
 #: The metrics compared (EVAL-32 to EVAL-34).
@@ -151,7 +156,7 @@ def _lines(a: str, b: str, cells: dict[str, dict[str, Any]]) -> list[str]:
         (alo, ahi), (blo, bhi) = c["a_interval"], c["b_interval"]
         lo, hi = c["difference_interval"]
         out.append(
-            f"{a:<22} {b:<32} {shown:<15} {c['a']:.3f} [{alo:.2f}, {ahi:.2f}]  "
+            f"{a:<26} {b:<34} {shown:<15} {c['a']:.3f} [{alo:.2f}, {ahi:.2f}]  "
             f"{c['b']:.3f} [{blo:.2f}, {bhi:.2f}]  {c['difference']:+.3f} [{lo:+.3f}, {hi:+.3f}]"
         )
     return out
@@ -190,7 +195,7 @@ def main() -> int:
         f" (1000 paired resamples by document, seed 0); {len(view.pages)} pages rendered and "
         f"{view.spans} gold spans moved in {render_seconds:.1f} s"
     )
-    print(f"{'A':<22} {'B':<32} {'metric':<15} {'A [95%]':<20} {'B [95%]':<20} B - A [95%]")
+    print(f"{'A':<26} {'B':<34} {'metric':<15} {'A [95%]':<20} {'B [95%]':<20} B - A [95%]")
     for (a, b), cells in zip(pairs, table.values(), strict=True):
         print("\n".join(_lines(a, b, cells)))
     print()
