@@ -277,3 +277,32 @@ def test_trail_peers_index_their_header_metadata(megamart: Corpus) -> None:
     assert trail[body].heading_path == (doc.title, "Specifications")
     assert indexed_text(trail[body]) == f"{doc.title} > Specifications\n\n{trail[body].text}"
     assert indexed_text(plain[body]) == plain[body].text
+
+
+def test_cli_html_rows(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """EVAL-45 through ``chunkspec eval``: html: rows beside the Markdown rows, one note."""
+    pytest.importorskip("bm25s")
+    from chunkspec._cli import main
+
+    pages = tmp_path / "shop" / "pages"
+    pages.mkdir(parents=True)
+    (pages / "kettle.md").write_text(
+        "# Kettle\n\n## Errors\n\n| Code | Meaning |\n| --- | --- |\n| E4 | Too cold |\n\n"
+        "## Care\n\nDescale the kettle every month.\n",
+        encoding="utf-8",
+    )
+    (tmp_path / "shop" / "queries.jsonl").write_text(
+        '{"id": "e4", "class": "identifier", "question": "What is error E4?", '
+        '"gold": [{"doc": "kettle", "quote": "| E4 | Too cold |"}]}\n',
+        encoding="utf-8",
+    )
+    argv = ["eval", str(tmp_path / "shop"), "--strategies", "structural", "html:structural"]
+    assert main([*argv, "--bootstrap", "0", "--no-baselines"]) == 0
+    captured = capsys.readouterr()
+    assert captured.err == (
+        "chunkspec eval: html: 1 pages rendered with site furniture, 1 gold spans moved into "
+        "their text (EVAL-45)\n"
+    )
+    rows = [line.split() for line in captured.out.splitlines() if line.startswith("all ")]
+    assert [r[1] for r in rows] == ["structural", "html:structural"] * 2
+    assert rows[0][2:6] == rows[1][2:6] == ["1.000", "1.000", "1.000", "1.000"]
