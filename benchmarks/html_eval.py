@@ -7,7 +7,8 @@ a strategy retrieves? For each strategy ``NAME`` it ranks every question on the 
 pages and on the rendered pages (``html:NAME``), with the table's retriever and budgets,
 and reports per metric the two means and the mean per-question difference, resampled by
 document (EVAL-37: 1,000 resamples, seed 0). The peers (EVAL-46) run on the HTML pages only
-and are shown beside ``html:structural``.
+and are shown beside ``html:structural``; ``html+furniture:NAME`` (the pages read with
+their furniture as text) beside ``html:NAME``.
 
     python -m benchmarks.html_eval --json docs/evaluation-html-megamart-bm25.json
     python -m benchmarks.html_eval --strategies structural --peers "" --write-pages /tmp/pages
@@ -50,6 +51,10 @@ PEERS = (
     "langchain-html-semantic+trail",
 )
 PEER_BASE = "structural"
+
+#: The strategies also run on the pages read with their furniture (HTML-11's keep_furniture),
+#: compared with the same strategy on the pages without it.
+FURNISHED_STRATEGIES = ("structural", "heading-aware-128-32")
 
 #: The metrics compared (EVAL-32 to EVAL-34).
 METRICS = (*(f"budget@{b}" for b in BUDGETS), "span_precision", "iou", "precision_omega")
@@ -168,6 +173,7 @@ def main() -> int:
     parser.add_argument("--k", type=int, default=10)
     parser.add_argument("--strategies", default=",".join(STRATEGIES))
     parser.add_argument("--peers", default=",".join(PEERS))
+    parser.add_argument("--furnished", default=",".join(FURNISHED_STRATEGIES))
     parser.add_argument("--json", metavar="OUT")
     parser.add_argument("--write-pages", metavar="DIR", help="also write the rendered pages")
     args = parser.parse_args()
@@ -180,13 +186,20 @@ def main() -> int:
     plan = resamples([q.gold[0].doc_id for q in corpus.queries], 1000, 0)
     names = [n for n in args.strategies.split(",") if n]
     peers = [n for n in args.peers.split(",") if n]
+    furnished = [n for n in args.furnished.split(",") if n]
+    kept = html_corpus(corpus, keep_furniture=True) if furnished else None
     runs: dict[str, dict[str, Any]] = {}
     for name in names:
         runs[name] = measure(corpus, name, args.retriever, args.k)
         runs[f"html:{name}"] = measure(view.corpus, name, args.retriever, args.k)
     for name in peers:
         runs[f"html:{name}"] = measure(view.corpus, name, args.retriever, args.k)
+    for name in furnished:
+        assert kept is not None
+        runs.setdefault(f"html:{name}", measure(view.corpus, name, args.retriever, args.k))
+        runs[f"html+furniture:{name}"] = measure(kept.corpus, name, args.retriever, args.k)
     pairs = [(n, f"html:{n}") for n in names]
+    pairs += [(f"html:{n}", f"html+furniture:{n}") for n in furnished]
     if PEER_BASE in names:
         pairs += [(f"html:{PEER_BASE}", f"html:{p}") for p in peers]
     table = {f"{a} -> {b}": compare(runs[a], runs[b], plan) for a, b in pairs}

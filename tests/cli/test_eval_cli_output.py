@@ -121,8 +121,8 @@ def test_help(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatc
         "--write-corpus DIR write the corpus in chunkspec's format and exit",
         "--queries Q.jsonl questions (default CORPUS/...)",
         "--strategies NAME [NAME ...] strategy names, space or comma separated; html:NAME "
-        "runs NAME on the pages rendered as HTML with site furniture (EVAL-45) (default: "
-        "every available one)",
+        "runs NAME on the pages rendered as HTML with site furniture (EVAL-45), "
+        "html+furniture:NAME with the furniture read as text (default: every available one)",
         "--gold-share F share of a gold span a chunk must cover to answer it "
         "(default 1: all of it)",
         "--json OUT write the report as JSON",

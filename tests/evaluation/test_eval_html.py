@@ -306,3 +306,14 @@ def test_cli_html_rows(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> No
     rows = [line.split() for line in captured.out.splitlines() if line.startswith("all ")]
     assert [r[1] for r in rows] == ["structural", "html:structural"] * 2
     assert rows[0][2:6] == rows[1][2:6] == ["1.000", "1.000", "1.000", "1.000"]
+
+
+def test_furnished_pages_keep_their_furniture_and_gold(megamart: Corpus) -> None:
+    """EVAL-45 with HTML-11's keep_furniture: the furniture is text, and every span moves."""
+    view = html_corpus(megamart, keep_furniture=True)
+    assert view.corpus.name == "megamart-html+furniture"
+    assert view.spans == 849
+    text = view.corpus.document("product-kt-100").text
+    assert text.startswith(f"{SITE}\n\nHome\n")
+    assert "Related pages" in text
+    assert text.rstrip().endswith("Cookie policy")

@@ -22,10 +22,21 @@ from ._gold import GoldSpan, SpanQuery
 from ._labelled_corpus import Corpus, CorpusDocument
 from ._megamart_html import SITE, render_corpus
 
-__all__ = ["HTML", "HtmlCorpus", "html_corpus", "locate_words", "map_gold", "rendered_words"]
+__all__ = [
+    "FURNISHED",
+    "HTML",
+    "HtmlCorpus",
+    "html_corpus",
+    "locate_words",
+    "map_gold",
+    "rendered_words",
+]
 
 #: The prefix of a row run on the HTML rendering (``html:structural``), EVAL-45.
 HTML = "html"
+
+#: The prefix of a row run on the same pages read with their furniture kept (HTML-11).
+FURNISHED = "html+furniture"
 
 _CELL_WORD = re.compile(r"[^\s|]+")
 
@@ -90,15 +101,22 @@ def map_gold(
     return replace(query, gold=tuple(spans))
 
 
-def read_page(doc_id: str, page: str) -> SourceDocument:
-    """One rendered page read as chunkspec reads any HTML file."""
+def read_page(doc_id: str, page: str, *, keep_furniture: bool = False) -> SourceDocument:
+    """One rendered page read as chunkspec reads any HTML file (``keep_furniture``: HTML-11)."""
     return document_from_bytes(
-        page.encode("utf-8"), doc_id=doc_id, source=f"{doc_id}.html", input_format="html"
+        page.encode("utf-8"),
+        doc_id=doc_id,
+        source=f"{doc_id}.html",
+        input_format="html",
+        keep_furniture=keep_furniture,
     )
 
 
-def html_corpus(corpus: Corpus, *, site: str = SITE) -> HtmlCorpus:
+def html_corpus(corpus: Corpus, *, site: str = SITE, keep_furniture: bool = False) -> HtmlCorpus:
     """Render ``corpus`` as HTML pages, read them, and move every gold span (EVAL-45).
+
+    ``keep_furniture`` reads the pages with their furniture as text (HTML-11), and names the
+    corpus ``NAME-html+furniture``.
 
     The documents keep their ids and order; each one's ``text`` is the HTML document's text
     and its ``document`` the HTML document, so every strategy chunks the page as
@@ -107,10 +125,11 @@ def html_corpus(corpus: Corpus, *, site: str = SITE) -> HtmlCorpus:
     pages = render_corpus(corpus, site=site)
     documents: list[CorpusDocument] = []
     for doc in corpus.documents:
-        read = read_page(doc.id, pages[doc.id])
+        read = read_page(doc.id, pages[doc.id], keep_furniture=keep_furniture)
         documents.append(CorpusDocument(doc.id, read.title or doc.title, read.text, read))
     by_id = {d.id: d for d in corpus.documents}
     texts = {d.id: d.text for d in documents}
     queries = tuple(map_gold(q, by_id, texts) for q in corpus.queries)
     spans = sum(len(q.gold) for q in queries)
-    return HtmlCorpus(Corpus(f"{corpus.name}-{HTML}", tuple(documents), queries), pages, spans)
+    name = f"{corpus.name}-{FURNISHED if keep_furniture else HTML}"
+    return HtmlCorpus(Corpus(name, tuple(documents), queries), pages, spans)
