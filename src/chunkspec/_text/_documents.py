@@ -220,16 +220,25 @@ def document_from_text(
     source: str = "",
     title: str | None = None,
     metadata: Mapping[str, Any] | None = None,
+    keep_furniture: bool = False,
 ) -> SourceDocument:
-    """Return the document of ``text`` read as ``input_format`` (``markdown`` or ``text``).
+    """Return the document of ``text`` read as ``input_format`` (``markdown``, ``text``, or
+    ``html``: ``text`` is then a page's markup, HTML-17).
 
-    The title is ``title`` if given, else SOURCE-5's rule; a text with a form feed is paged.
-    ``metadata`` is the caller's document metadata (META-2, META-3).
+    The title is ``title`` if given, else SOURCE-5's rule (HTML-13 for a page); a text with
+    a form feed is paged (not a page: HTML-3). ``metadata`` is the caller's document
+    metadata (META-2, META-3); ``keep_furniture`` is HTML-11's.
     """
     require_text("text", text)
     require_text("doc_id", doc_id)
+    if input_format == "html":
+        if not isinstance(keep_furniture, bool):
+            raise ArgumentTypeError("keep_furniture", "a bool", keep_furniture)
+        return _from_html(text, doc_id, source, title, _metadata(metadata), keep_furniture)
     if input_format not in ("markdown", "text"):
-        raise ArgumentValueError("input_format", "must be markdown or text here", input_format)
+        raise ArgumentValueError(
+            "input_format", "must be markdown, text or html here", input_format
+        )
     parsed = _parse(doc_id, text, input_format)
     found = find_front_matter(text) if input_format == "markdown" else None
     chosen = _title(parsed, doc_id, found) if title is None else require_text("title", title)
