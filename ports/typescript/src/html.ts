@@ -55,16 +55,20 @@ function isText(node: Node): boolean {
   return node.nodeName === "#text";
 }
 
-/** The children of a node as turbohtml lists them (a template's are its content's). */
+/** The children of a node as the walk reads them (a template has none: it is never text). */
 function childrenOf(node: Node): Node[] {
   return node.childNodes ?? [];
 }
 
+/** The children of a node, a template's content's for a template (turbohtml's view). */
+function templateAware(node: Node): Node[] {
+  return isElement(node) && node.tagName === "template" && node.content !== undefined
+    ? childrenOf(node.content) : childrenOf(node);
+}
+
 /** turbohtml's `iter_elements()`: the descendant elements in tree order, template contents too. */
 function* iterElements(node: Node): Generator<Element> {
-  const kids = isElement(node) && node.tagName === "template" && node.content !== undefined
-    ? childrenOf(node.content) : childrenOf(node);
-  for (const child of kids) {
+  for (const child of templateAware(node)) {
     if (isElement(child)) {
       yield child;
       yield* iterElements(child);
@@ -74,10 +78,8 @@ function* iterElements(node: Node): Generator<Element> {
 
 /** turbohtml's `Element.text`: the data of every descendant text node (template contents too). */
 function textOf(node: Node): string {
-  const kids = isElement(node) && node.tagName === "template" && node.content !== undefined
-    ? childrenOf(node.content) : childrenOf(node);
   let out = "";
-  for (const child of kids) {
+  for (const child of templateAware(node)) {
     if (isText(child)) out += child.value ?? "";
     else if (isElement(child)) out += textOf(child);
   }
@@ -88,6 +90,55 @@ function textOf(node: Node): string {
 function attr(element: Element, name: string): string | undefined {
   for (const a of element.attrs) if (a.name === name) return a.value;
   return undefined;
+}
+
+/** The formatting elements of the adoption agency (HTML §13.2.4.3). */
+const FORMATTING = new Set(["a", "b", "big", "code", "em", "font", "i", "nobr", "s", "small", "strike", "strong", "tt", "u"]);
+
+/**
+ * Give parse5's tree turbohtml's source locations (HTML-19): the standard says what the
+ * tree is, not where its elements' tags are, and the two parsers differ in two places.
+ * parse5 gives an element the adoption agency or the reconstruction of the active
+ * formatting elements recreates the location of the tag it copies; turbohtml gives it none
+ * (it has no tag of its own in the markup). And when the adoption agency takes a formatting
+ * element off the stack for an end tag after a block inside it (`<b>1<p>2</b>`), parse5
+ * records that end tag as the element's; turbohtml does not (the block, not the element,
+ * holds the text before it). The walk's cursor moves past the tags it is given, so both are
+ * read as turbohtml reads them.
+ */
+function turbohtmlLocations(tree: Node): void {
+  const elements: Element[] = [];
+  const ends: number[] = []; // ends[k]: the index after element k's subtree
+  const visit = (node: Node): void => {
+    for (const child of templateAware(node)) {
+      if (!isElement(child)) continue;
+      const k = elements.length;
+      elements.push(child);
+      ends.push(k + 1);
+      visit(child);
+      ends[k] = elements.length;
+    }
+  };
+  visit(tree);
+  const seen = new Set<number>();
+  for (const element of elements) {
+    const at = location(element);
+    if (at === null || at.startTag === undefined) continue;
+    if (seen.has(at.startTag.startOffset)) element.sourceCodeLocation = null; // a copy
+    else seen.add(at.startTag.startOffset);
+  }
+  if (fault("html-parse5-locations")) return;
+  elements.forEach((element, k) => {
+    const at = location(element);
+    if (at === null || at.startTag === undefined || at.endTag === undefined || !FORMATTING.has(element.tagName)) return;
+    for (let next = ends[k] ?? elements.length; next < elements.length; next++) {
+      const after = location(elements[next] as Element);
+      if (after === null || after.startTag === undefined) continue;
+      const start = after.startTag.startOffset;
+      if (start > at.startTag.startOffset && start < at.endTag.startOffset) delete at.endTag;
+      break;
+    }
+  });
 }
 
 function location(element: Element): ElementLocation | null {
@@ -894,7 +945,11 @@ function render(markup: string, keepFurniture: boolean): { walk: Walk; carriage:
     }
     normal = markup.replace(/\r\n/g, "\n").replace(/\r/g, "\n");
   }
-  const tree = parse(normal, { sourceCodeLocationInfo: true }) as unknown as Node;
+  // turbohtml parses with scripting off (HTML §13.2.2): a noscript's content is markup, and
+  // in the head a noscript holding text ends there (the text is the body's); parse5's
+  // default is on, where a noscript's content is one raw text node.
+  const tree = parse(normal, { sourceCodeLocationInfo: true, scriptingEnabled: fault("html-scripting-on") }) as unknown as Node;
+  turbohtmlLocations(tree);
   const walk = new Walk(normal, keepFurniture);
   const main = keepFurniture ? null : mainOf(tree);
   if (main === null) {
