@@ -161,7 +161,7 @@ const OPS: Record<string, (input: Input) => Json> = {
   read_html: (i) => {
     const markup = i["markup"];
     if (typeof markup !== "string") throw Object.assign(new TypeError("markup must be a str"), { argument: "markup" });
-    const keep = i["keep_furniture"] ?? false;
+    const keep = i["keep_furniture"] === undefined ? false : i["keep_furniture"];
     if (typeof keep !== "boolean") {
       throw Object.assign(new TypeError("keep_furniture must be a bool"), { argument: "keep_furniture" });
     }
