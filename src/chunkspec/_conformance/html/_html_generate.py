@@ -41,6 +41,8 @@ _WELL = [
     "<table><thead><tr><th>h</th><th>k</th></tr></thead><tbody><tr><td>1</td><td>2</td>"
     "</tr></tbody></table>",
     "<table><tr><th>a</th><th>b</th></tr><tr><td>1</td><td></td></tr></table>",
+    "<table><tr><th>a</th></tr><tr><td>1</td></tr><tr><th>b</th></tr></table>",
+    "<table><thead><tr><td>h</td></tr></thead><tr><td>1</td></tr></table>",
     "<pre>\n  code\n\tx  y\n</pre>",
     "<blockquote><p>q r</p></blockquote>",
     "<div>d <span>s</span>  e</div>",
