@@ -187,7 +187,7 @@ def _table_tabs_as_spaces(expected: dict[str, Any], actual: dict[str, Any]) -> b
             for k in range(b["start"], b["end"]):
                 if text[k] == "\t":
                     text[k] = " "
-    return "".join(text) == actual["text"] != expected["text"]
+    return bool("".join(text) == actual["text"] != expected["text"])
 
 
 #: ``(rules, mistake, test)``: a block-by-block difference that only the mistake makes;
@@ -245,9 +245,9 @@ def html_diagnosis(
                     return rules, (
                         f"every block whose text differs differs as in a port that {mistake}"
                     )
-        if _SPACE_RUN.sub(" ", got["text"]).strip(" ") == _SPACE_RUN.sub(
-            " ", want["text"]
-        ).strip(" ") and len(got["text"]) > len(want["text"]):
+        if _SPACE_RUN.sub(" ", got["text"]).strip(" ") == _SPACE_RUN.sub(" ", want["text"]).strip(
+            " "
+        ) and len(got["text"]) > len(want["text"]):
             return ["HTML-4"], (
                 "the texts agree once white space is collapsed and the port's is longer: it "
                 "does not collapse white space outside pre (CSS white-space: normal)"
@@ -258,9 +258,9 @@ def html_diagnosis(
             (w.get("header_rows"), g.get("header_rows"))
             for w, g in zip(want["blocks"], got["blocks"], strict=True)
         ]
-        bare = [
-            {k: v for k, v in b.items() if k != "header_rows"} for b in want["blocks"]
-        ] == [{k: v for k, v in b.items() if k != "header_rows"} for b in got["blocks"]]
+        bare = [{k: v for k, v in b.items() if k != "header_rows"} for b in want["blocks"]] == [
+            {k: v for k, v in b.items() if k != "header_rows"} for b in got["blocks"]
+        ]
         if bare and any(w != g for w, g in rows):
             return ["HTML-10"], "the text and blocks agree but a table's header_rows does not"
     segments = [tuple(sorted(s.items())) for s in got["segments"]]
@@ -287,9 +287,9 @@ def _exact_runs(data: dict[str, Any], answer: Any) -> bool:
         if not (0 <= a <= b <= len(text) and 0 <= m <= n <= len(markup)):
             return False
         source = markup[m:n].replace("\r\n", "\n").replace("\r", "\n")
-        if s.get("exact") is True and text[a:b] != source:
-            if not (text[a:b] == " " and len(source) == 1 and source in " \t\n\f"):
-                return False
+        collapsed = text[a:b] == " " and len(source) == 1 and source in " \t\n\f"
+        if s.get("exact") is True and text[a:b] != source and not collapsed:
+            return False
     return True
 
 
@@ -315,9 +315,7 @@ def _blocks_joined(data: dict[str, Any], answer: Any) -> bool:
     try:
         parts = [text[b["start"] : b["end"]] for b in page["blocks"]]
         joined = "\n\n".join(parts) == text
-        ordered = all(
-            0 <= b["start"] < b["end"] <= len(text) for b in page["blocks"]
-        )
+        ordered = all(0 <= b["start"] < b["end"] <= len(text) for b in page["blocks"])
     except (KeyError, TypeError):
         return False
     return joined and ordered

@@ -208,7 +208,7 @@ def html_cases(hazards: bool) -> dict[str, st.SearchStrategy[tuple[str, dict[str
 
     def build(args: tuple[int, bytes]) -> tuple[str, dict[str, Any]]:
         pick, raw = args
-        name, own = CLASSES[pick % count]
+        _, own = CLASSES[pick % count]
         rest = pick // count
         parts = [own[raw[0] % len(own)] if raw else own[0]]
         for byte in raw[1:]:
