@@ -100,8 +100,9 @@ def add_reading_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--input-encoding",
         metavar="NAME",
-        help="decode text, Markdown and JSON inputs with this encoding, e.g. latin-1 "
-        "(default: UTF-8, or UTF-16/UTF-32 when the file starts with their byte-order mark)",
+        help="decode text, Markdown, JSON and HTML inputs with this encoding, e.g. latin-1 "
+        "(default: UTF-8, or UTF-16/UTF-32 when the file starts with their byte-order mark; "
+        "an HTML page's <meta charset> (HTML-2))",
     )
     parser.add_argument(
         "--pdf-password",

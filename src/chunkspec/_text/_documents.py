@@ -19,6 +19,7 @@ from .._errors import ArgumentTypeError, ArgumentValueError, InputError
 from ._blocks import Document, document_from_blocks, parse_text
 from ._front_matter import FrontMatter, find_front_matter
 from ._html._markup_map import MarkupMap
+from ._html._docx import docx_to_html
 from ._html._encoding import decode_html
 from ._html._page import read_markup
 from ._markdown import parse_markdown
@@ -41,7 +42,7 @@ __all__ = [
 ]
 
 #: The input formats, and the suffix that selects each (SOURCE-1).
-INPUT_FORMATS = ("markdown", "text", "pdf", "json", "html")
+INPUT_FORMATS = ("markdown", "text", "pdf", "json", "html", "docx")
 SUFFIXES = {
     ".md": "markdown",
     ".markdown": "markdown",
@@ -51,6 +52,7 @@ SUFFIXES = {
     ".html": "html",
     ".htm": "html",
     ".xhtml": "html",
+    ".docx": "docx",
 }
 
 
@@ -99,7 +101,7 @@ class SourceDocument:
             )
         if self.pages is not None and join_pages(list(self.pages)) != self.text:
             raise ArgumentValueError("pages", "must join (PAGE-1) to text", len(self.pages))
-        if self.format == "html":
+        if self.format in ("html", "docx"):
             if self.markup_map is None or self.parsed is None:
                 raise ArgumentValueError(
                     "input_format",
@@ -150,7 +152,7 @@ def _record_metadata(document: SourceDocument) -> Metadata:
     TRUST-3: an access key the front matter sets in a form FM-3 cannot read as it needs,
     and the caller's metadata does not set, refuses the document (InputError, one line).
     """
-    if document.format == "html":
+    if document.format in ("html", "docx"):
         return _page_metadata(document)
     found = document.front_matter
     if found is not None:
@@ -262,8 +264,8 @@ def format_for(name: str, head: bytes, input_format: str | None = None) -> str:
         return sniffed
     kind = f"suffix {suffix!r}" if suffix else "no suffix"
     raise InputError(
-        f"{name}: unknown input type ({kind}); use .md, .markdown, .txt, .pdf, .json, .html "
-        "or .htm, or --input-format"
+        f"{name}: unknown input type ({kind}); use .md, .markdown, .txt, .pdf, .json, .html, "
+        ".htm, .docx, or --input-format"
     )
 
 
@@ -346,6 +348,9 @@ def document_from_bytes(
     if chosen == "html":
         markup = decode_html(bytes(data), codec, label)
         return _from_html(markup, doc_id, source, title, given, keep_furniture)
+    if chosen == "docx":  # HTML-23: the HTML mammoth writes, read as a page
+        markup = docx_to_html(bytes(data), label, pdf_max_decompressed)
+        return _from_html(markup, doc_id, source, title, given, keep_furniture, "docx")
     text = _decode(bytes(data), codec, label)
     if chosen == "json":
         return _from_json(text, doc_id, source, title, label, given)
@@ -439,6 +444,7 @@ def _from_html(
     title: str | None,
     metadata: Metadata,
     keep_furniture: bool = False,
+    input_format: str = "html",
 ) -> SourceDocument:
     """Read an HTML page (HTML rules): its rendered text, blocks, title and markup map."""
     page = read_markup(markup, doc_id, keep_furniture=keep_furniture)
@@ -449,7 +455,7 @@ def _from_html(
     return SourceDocument(
         doc_id,
         page.parsed.source,
-        "html",
+        input_format,
         chosen,
         source,
         None,

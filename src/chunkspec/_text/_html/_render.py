@@ -26,7 +26,7 @@ from ._elements import (
     hidden_by_style,
     permalink,
 )
-from ._writer import Segments, Writer
+from ._writer import NOT_SPACE, Segments, Writer
 
 if TYPE_CHECKING:
     import turbohtml
@@ -235,8 +235,8 @@ class _Walk:
             if isinstance(node, self.text_type):
                 data = node.data
                 pieces = self.place(data)
-                if writer.block_start is None and data.isspace():
-                    continue
+                if writer.block_start is None and not NOT_SPACE.search(data):
+                    continue  # HTML-4: collapsible white space only (NBSP is a letter)
                 writer.text(data, pieces, False)
                 continue
             if not isinstance(node, self.element_type):
