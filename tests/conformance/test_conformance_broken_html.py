@@ -6,7 +6,8 @@ Each fault is a classic mistake of a port's reader (ports/typescript/faults.json
 header rows miscounted (HTML-10), offsets in UTF-16 units or of the CRLF-normalized markup
 (HTML-18), a heading's permalink kept (HTML-7), a pre block's leading blank lines written
 (HTML-6), a br in a heading as a newline (HTML-9), parse5's end tag locations trusted
-(HTML-19), parse5's default scripting flag (HTML-5). One kit run per fault, the port
+(HTML-19), parse5's default scripting flag (HTML-5), a blank block kept (HTML-8), an
+exact run left whole over a CRLF (HTML-18). One kit run per fault, the port
 announcing only ``read_html``: the run must fail, a vector must blame the fault's rule, and
 so must a generated (shrunk) counterexample, with an explanation naming the mistake.
 """
@@ -35,6 +36,8 @@ WHY = {
     "html-heading-br-newline": "writes a br in a heading as a newline",
     "html-parse5-locations": "cursor ran past them",
     "html-scripting-on": "scripting flag on",
+    "html-blank-block": "rules' own checks",
+    "html-crlf-one-run": "rules' own checks",
 }
 
 

@@ -367,6 +367,24 @@ class Segments {
     this.markupEnd.push(e);
     this.exact.push(exact);
   }
+
+  /** Drop every run at or after text offset `length` and shorten one across it. */
+  cut(length: number): void {
+    while (this.textStart.length > 0 && (this.textStart[this.textStart.length - 1] ?? 0) >= length) {
+      this.textStart.pop();
+      this.textEnd.pop();
+      this.markupStart.pop();
+      this.markupEnd.pop();
+      this.exact.pop();
+    }
+    const k = this.textEnd.length - 1;
+    const end = this.textEnd[k];
+    if (end !== undefined && end > length) {
+      const over = end - length;
+      this.textEnd[k] = length;
+      if (this.exact[k]) this.markupEnd[k] = (this.markupEnd[k] ?? 0) - over;
+    }
+  }
 }
 
 type Tail = [string, number, number, Piece[] | null];
@@ -380,11 +398,14 @@ class Writer {
   level = 0;
   blockStart: number | null = null;
   blockPart = 0;
+  separatorPart = 0;
+  separatorStart = 0;
   headerRows = 0;
   breaks = 0;
   newlines = 0;
   tabs = 0;
-  space: [number, number] | null = null;
+  /** A collapsed run waiting: its markup span, and whether it is one " " (exact). */
+  space: [number, number, boolean] | null = null;
   preTail: Tail[] = [];
   flatten = 0;
   lines = 0;
@@ -398,9 +419,13 @@ class Writer {
   closeBlock(): void {
     if (this.blockStart !== null) {
       const text = this.parts.slice(this.blockPart).join("");
-      this.blocks.push({
-        kind: this.kind, level: this.level, start: this.blockStart, end: this.length, text, headerRows: this.headerRows,
-      });
+      if (text !== "" && pyStrip(text) === "" && !fault("html-blank-block")) {
+        this.unwrite(this.separatorPart, this.separatorStart); // HTML-8: never blank
+      } else {
+        this.blocks.push({
+          kind: this.kind, level: this.level, start: this.blockStart, end: this.length, text, headerRows: this.headerRows,
+        });
+      }
     }
     this.blockStart = null;
     this.kind = "paragraph";
@@ -435,7 +460,7 @@ class Writer {
   }
 
   requestSpace(): void {
-    if (this.space === null) this.space = [-1, -1];
+    if (this.space === null) this.space = [-1, -1, false];
   }
 
   text(data: string, pieces: Piece[] | null, pre: boolean): void {
@@ -451,7 +476,10 @@ class Writer {
     SPACE_RUN.lastIndex = 0;
     for (let m = SPACE_RUN.exec(data); m !== null; m = SPACE_RUN.exec(data)) {
       if (m.index > at) this.content(data, at, m.index, pieces);
-      if (this.space === null) this.space = this.span(m.index, m.index + m[0].length, pieces);
+      if (this.space === null) {
+        const [s, e] = this.span(m.index, m.index + m[0].length, pieces);
+        this.space = [s, e, e - s === 1 && m[0] === " "];
+      }
       at = m.index + m[0].length;
     }
     if (at < data.length) this.content(data, at, data.length, pieces);
@@ -480,6 +508,8 @@ class Writer {
 
   begin(): void {
     this.forget();
+    this.separatorPart = this.parts.length;
+    this.separatorStart = this.length;
     if (this.blocks.length > 0) this.raw(BLOCK_SEPARATOR);
     this.blockStart = this.length;
     this.blockPart = this.parts.length;
@@ -500,12 +530,19 @@ class Writer {
     if (this.tabs) {
       this.raw("\t".repeat(this.tabs));
     } else if (!lines && this.space !== null) {
-      const [s, e] = this.space;
-      if (s >= 0) this.segments.add(this.length, this.length + 1, s, e, e - s === 1);
+      const [s, e, exact] = this.space;
+      if (s >= 0) this.segments.add(this.length, this.length + 1, s, e, exact);
       this.raw(" ");
     }
     this.breaks = this.newlines = this.tabs = 0;
     this.space = null;
+  }
+
+  /** Remove what was written from part `part` (text offset `length`) on. */
+  unwrite(part: number, length: number): void {
+    this.parts.length = part;
+    this.length = length;
+    this.segments.cut(length);
   }
 
   raw(text: string): void {
@@ -670,7 +707,7 @@ class Walk {
       if (isText(node)) {
         const data = node.value ?? "";
         const pieces = this.place(data);
-        if (writer.blockStart === null && data !== "" && pyStrip(data) === "") continue;
+        if (writer.blockStart === null && !NOT_SPACE.test(data)) continue; // HTML-4: NBSP is a letter
         writer.text(data, pieces, false);
         continue;
       }
@@ -890,7 +927,7 @@ export interface HtmlPage {
  * its text, blocks, markup segments, title and metadata.
  */
 export function readMarkup(markup: string, keepFurniture = false): HtmlPage {
-  const { walk, carriage } = render(markup, keepFurniture);
+  const { walk, carriage, lone } = render(markup, keepFurniture);
   const text = walk.writer.finish();
   const utf16 = fault("html-utf16-offsets");
   const textAt = utf16 ? (i: number) => i : codePointIndex(text);
@@ -906,12 +943,37 @@ export function readMarkup(markup: string, keepFurniture = false): HtmlPage {
     }
     return offset + lo;
   };
+  // HTML-18: an exact run holding a CRLF or a lone CR of the file is three runs: before
+  // it, the LF from the CRLF or CR (not exact), after it.
+  const breaks = lone.length > 0 ? [...carriage, ...lone].sort((x, y) => x - y) : carriage;
   const seg = walk.writer.segments;
-  const segments: HtmlSegment[] = seg.textStart.map((a, k) => ({
-    text_start: textAt(a), text_end: textAt(seg.textEnd[k] ?? a),
-    markup_start: markupAt(raw(seg.markupStart[k] ?? 0)), markup_end: markupAt(raw(seg.markupEnd[k] ?? 0)),
-    exact: seg.exact[k] ?? false,
-  }));
+  const segments: HtmlSegment[] = [];
+  const push = (a: number, b: number, s: number, e: number, exact: boolean): void => {
+    segments.push({
+      text_start: textAt(a), text_end: textAt(b), markup_start: markupAt(raw(s)), markup_end: markupAt(raw(e)), exact,
+    });
+  };
+  seg.textStart.forEach((first, k) => {
+    let a = first;
+    const b = seg.textEnd[k] ?? a;
+    let s = seg.markupStart[k] ?? 0;
+    const e = seg.markupEnd[k] ?? 0;
+    if (!seg.exact[k]) {
+      push(a, b, s, e, false);
+      return;
+    }
+    if (!fault("html-crlf-one-run")) {
+      for (const c of breaks) {
+        if (c < s || c >= e) continue;
+        const at = a + c - s; // the LF's text offset
+        if (at > a) push(a, at, s, c, true);
+        push(at, at + 1, c, c + 1, false);
+        a = at + 1;
+        s = c + 1;
+      }
+    }
+    if (a < b) push(a, b, s, e, true);
+  });
   return {
     text,
     blocks: walk.writer.blocks.map((b) => ({
@@ -933,15 +995,20 @@ export function pageBlocks(markup: string, keepFurniture = false): { text: strin
 }
 
 /** Parse and walk `markup`: the walk done, and the CRLF positions of the normalized markup. */
-function render(markup: string, keepFurniture: boolean): { walk: Walk; carriage: number[] } {
+function render(markup: string, keepFurniture: boolean): { walk: Walk; carriage: number[]; lone: number[] } {
   // HTML §13.2.3.5: CRLF and CR become LF before tokenizing; keep where each CRLF was.
-  const carriage: number[] = [];
+  const carriage: number[] = []; // LFs that were CRLF (their CR removed)
+  const lone: number[] = []; // LFs that were a lone CR (same length)
   let normal = markup;
   if (markup.includes("\r")) {
     let removed = 0;
-    for (let at = markup.indexOf("\r\n"); at >= 0; at = markup.indexOf("\r\n", at + 2)) {
-      carriage.push(at - removed);
-      removed += 1;
+    for (let at = markup.indexOf("\r"); at >= 0; at = markup.indexOf("\r", at + 1)) {
+      if (markup.startsWith("\r\n", at)) {
+        carriage.push(at - removed);
+        removed += 1;
+      } else {
+        lone.push(at - removed);
+      }
     }
     normal = markup.replace(/\r\n/g, "\n").replace(/\r/g, "\n");
   }
@@ -962,5 +1029,5 @@ function render(markup: string, keepFurniture: boolean): { walk: Walk; carriage:
     walk.cursor = location(main)?.startTag?.startOffset ?? 0;
     walk.flow([main]);
   }
-  return { walk, carriage };
+  return { walk, carriage, lone };
 }

@@ -274,8 +274,8 @@ def html_diagnosis(
 
 
 def _exact_runs(data: dict[str, Any], answer: Any) -> bool:
-    """HTML-18: an exact run's text is its markup span, character for character (a
-    collapsed white-space run of one markup character, or CRLF, aside)."""
+    """HTML-18: an exact run's text is its markup span (of the page as given, CRs and all),
+    character for character."""
     page, markup = _page(answer), data.get("markup")
     if page is None or not isinstance(markup, str):
         return True
@@ -286,9 +286,7 @@ def _exact_runs(data: dict[str, Any], answer: Any) -> bool:
             return False
         if not (0 <= a <= b <= len(text) and 0 <= m <= n <= len(markup)):
             return False
-        source = markup[m:n].replace("\r\n", "\n").replace("\r", "\n")
-        collapsed = text[a:b] == " " and len(source) == 1 and source in " \t\n\f"
-        if s.get("exact") is True and text[a:b] != source and not collapsed:
+        if s.get("exact") is True and text[a:b] != markup[m:n]:
             return False
     return True
 
@@ -307,7 +305,8 @@ def _runs_in_order(data: dict[str, Any], answer: Any) -> bool:
 
 
 def _blocks_joined(data: dict[str, Any], answer: Any) -> bool:
-    """HTML-8: the text is the blocks' texts joined by a blank line, in order."""
+    """HTML-8: the text is the blocks' texts joined by a blank line, in order, none blank
+    nor starting or ending with collapsible white space."""
     page = _page(answer)
     if page is None:
         return True
@@ -316,6 +315,9 @@ def _blocks_joined(data: dict[str, Any], answer: Any) -> bool:
         parts = [text[b["start"] : b["end"]] for b in page["blocks"]]
         joined = "\n\n".join(parts) == text
         ordered = all(0 <= b["start"] < b["end"] <= len(text) for b in page["blocks"])
+        ordered = ordered and all(
+            not p.isspace() and p[0] not in " \t\n\f" and p[-1] not in " \t\n\f" for p in parts
+        )
     except (KeyError, TypeError):
         return False
     return joined and ordered

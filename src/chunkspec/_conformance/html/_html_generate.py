@@ -148,6 +148,7 @@ _ENTITIES = [
     "&#0;",
     "&#x110000;",
     "&nbsp;x",
+    "<p>&nbsp;</p>",
     "&AMP",
     "&ampx",
     "&eacute;t&eacute;",
