@@ -13,7 +13,6 @@
 
 import { decodeHTML, DecodingMode } from "entities";
 import { parse } from "parse5";
-import { codePointIndex } from "./codepoints.js";
 import { fault } from "./faults.js";
 import { ACCESS_KEYS } from "./frontMatter.js";
 import { pySplit, pyStrip } from "./whitespace.js";
@@ -930,8 +929,8 @@ export function readMarkup(markup: string, keepFurniture = false): HtmlPage {
   const { walk, carriage, lone } = render(markup, keepFurniture);
   const text = walk.writer.finish();
   const utf16 = fault("html-utf16-offsets");
-  const textAt = utf16 ? (i: number) => i : codePointIndex(text);
-  const markupAt = utf16 ? (i: number) => i : codePointIndex(markup);
+  const textAt = utf16 ? (i: number) => i : pointIndex(text);
+  const markupAt = utf16 ? (i: number) => i : pointIndex(markup);
   const raw = (offset: number): number => {
     if (fault("html-crlf-offsets")) return offset;
     let lo = 0;
@@ -985,6 +984,23 @@ export function readMarkup(markup: string, keepFurniture = false): HtmlPage {
     accessNames: [...walk.accessNames].sort(),
     unplaced: walk.unplaced,
   };
+}
+
+/**
+ * A function mapping a UTF-16 index of `text` to its code-point offset (SOURCE-2): a low
+ * surrogate counts only after a high one, so a lone surrogate is one code point, as in
+ * Python (HAZ-4).
+ */
+function pointIndex(text: string): (index: number) => number {
+  if (!/[\ud800-\udfff]/.test(text)) return (index) => index;
+  const table = new Int32Array(text.length + 1);
+  for (let i = 0; i < text.length; i++) {
+    const unit = text.charCodeAt(i);
+    const previous = i > 0 ? text.charCodeAt(i - 1) : 0;
+    const pair = unit >= 0xdc00 && unit <= 0xdfff && previous >= 0xd800 && previous <= 0xdbff;
+    table[i + 1] = (table[i] ?? 0) + (pair ? 0 : 1);
+  }
+  return (index) => table[index] ?? index;
 }
 
 /** The text and blocks of a page (UTF-16 offsets into the text), for the chunkers. */

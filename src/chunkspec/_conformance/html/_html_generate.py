@@ -18,7 +18,9 @@ profile's classes are stated in docs/spec/conformance.md, CONF-13):
 * (hazards) CRLF, CR and NUL (HTML-18, HTML-19);
 * (hazards) astral and other non-ASCII characters (HTML-18, SOURCE-2).
 
-One case in eight opens with a doctype, one in four keeps the furniture (HTML-11), one in
+In the hazards profile one case in 32 holds a lone surrogate between two fragments (HAZ-4;
+not inside a tag: turbohtml refuses one in an attribute name, a UnicodeDecodeError). One case in eight
+opens with a doctype, one in four keeps the furniture (HTML-11), one in
 sixteen passes a markup or ``keep_furniture`` of the wrong type (CONF-10). ``select`` is left
 out: turbohtml parses it by the 2025 customizable-select rules, parse5 8 by the earlier ones
 (docs/portability.md), and its content is never text either way.
@@ -215,6 +217,8 @@ def html_cases(hazards: bool) -> dict[str, st.SearchStrategy[tuple[str, dict[str
         for byte in raw[1:]:
             table = own if byte & 1 else _WELL
             parts.append(table[(byte >> 1) % len(table)])
+        if hazards and rest % 32 == 5:  # a lone surrogate (HAZ-4) between two fragments
+            parts.insert(len(parts) // 2, "\ud800" if rest % 64 < 32 else "\udc00")
         markup = "".join(parts)
         if rest % 8 == 1:
             markup = "<!DOCTYPE html>" + markup
