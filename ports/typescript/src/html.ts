@@ -1003,11 +1003,21 @@ function pointIndex(text: string): (index: number) => number {
   return (index) => table[index] ?? index;
 }
 
-/** The text and blocks of a page (UTF-16 offsets into the text), for the chunkers. */
-export function pageBlocks(markup: string, keepFurniture = false): { text: string; blocks: HtmlBlock[] } {
+/** A page for the chunkers: its text, blocks (UTF-16 offsets into the text), title, meta. */
+export interface PageForChunks {
+  text: string;
+  blocks: HtmlBlock[];
+  title: string | null;
+  meta: Record<string, string>;
+  /** HTML-15: the access keys the page's `meta` names. */
+  accessNames: string[];
+}
+
+/** Read `markup` for the chunkers (HTML-3, HTML-8, HTML-13, HTML-14). */
+export function pageBlocks(markup: string, keepFurniture = false): PageForChunks {
   const { walk } = render(markup, keepFurniture);
   const text = walk.writer.finish();
-  return { text, blocks: walk.writer.blocks };
+  return { text, blocks: walk.writer.blocks, title: walk.title, meta: walk.meta, accessNames: [...walk.accessNames].sort() };
 }
 
 /** Parse and walk `markup`: the walk done, and the CRLF positions of the normalized markup. */
