@@ -112,13 +112,17 @@ def hidden_by_style(style: str) -> bool:
 
 #: HTML-7: the text of a heading's permalink (Sphinx and MkDocs "¶", Node.js "#", "§").
 _PERMALINK_TEXT = frozenset({"", "#", "¶", "§", "🔗", "link", "permalink"})
+#: HTML-7: the text of a heading's link to its source code (Node.js "[src]", Sphinx
+#: viewcode's "[source]").
+_SOURCE_LINK_TEXT = frozenset({"[src]", "[source]"})
 
 
 def permalink(href: object, text: str) -> bool:
-    """HTML-7: a link in a heading to a fragment (``href="#..."``) whose text is a
-    permalink sign: not part of the heading's title."""
-    return (
-        isinstance(href, str)
-        and href.strip().startswith("#")
-        and text.strip().lower() in _PERMALINK_TEXT
+    """HTML-7: a link in a heading that is not part of its title: to a fragment of the page
+    (``href="#..."``) with a permalink sign as its text, or to source code as ``[src]``."""
+    if not isinstance(href, str):
+        return False
+    shown = text.strip().lower()
+    return (href.strip().startswith("#") and shown in _PERMALINK_TEXT) or (
+        shown in _SOURCE_LINK_TEXT
     )

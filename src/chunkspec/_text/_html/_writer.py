@@ -138,6 +138,7 @@ class Writer:
             self.request_space()
             return
         self.tabs = 0
+        self.pre_tail = []  # white space ending a pre element ends a line: not written
         if count > self.breaks:
             self.breaks = count
 
@@ -214,6 +215,7 @@ class Writer:
         if self.block_start is None:
             self._begin()
         else:
+            self.pre_tail = []
             self._open_line()
         self._write(data, a, b, pieces)
 
