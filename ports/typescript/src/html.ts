@@ -190,8 +190,10 @@ const SECTIONING = new Set(["article", "aside", "main", "nav", "section"]);
 const COOKIE = /cookie|consent|gdpr/iu;
 const HIDDEN_STYLE = /(?:^|;)\s*(?:display\s*:\s*none|visibility\s*:\s*hidden)\s*(?:!\s*important\s*)?(?:;|$)/iu;
 
-/** HTML-7: the text of a heading's permalink. */
+/** HTML-7: the text of a heading's permalink (Sphinx and MkDocs "¶", Node.js "#", "§"). */
 const PERMALINK_TEXT = new Set(["", "#", "¶", "§", "🔗", "link", "permalink"]);
+/** HTML-7: the text of a heading's link to its source code (Node.js "[src]", Sphinx's "[source]"). */
+const SOURCE_LINK_TEXT = new Set(["[src]", "[source]"]);
 
 /** HTML-14: `<meta name=...>` read into the metadata, and the key each gets. */
 const META_NAMES: Record<string, string> = { description: "description", author: "author", keywords: "keywords" };
@@ -208,9 +210,12 @@ function lower(text: string): string {
   return text.toLowerCase();
 }
 
+/** HTML-7: a link in a heading that is not part of its title: to a fragment of the page
+ * with a permalink sign as its text, or to source code as `[src]`. */
 function permalink(href: string | undefined, text: string): boolean {
-  if (fault("html-no-permalink")) return false;
-  return href !== undefined && pyStrip(href).startsWith("#") && PERMALINK_TEXT.has(lower(pyStrip(text)));
+  if (fault("html-no-permalink") || href === undefined) return false;
+  const shown = lower(pyStrip(text));
+  return (pyStrip(href).startsWith("#") && PERMALINK_TEXT.has(shown)) || SOURCE_LINK_TEXT.has(shown);
 }
 
 // -- _align: where a text node's characters sit in the markup (HTML-19) -----------------------
@@ -445,6 +450,7 @@ class Writer {
       return;
     }
     this.tabs = 0;
+    this.preTail = []; // white space ending a pre element ends a line: not written
     if (count > this.breaks) this.breaks = count;
   }
 
@@ -515,8 +521,12 @@ class Writer {
   }
 
   content(data: string, a: number, b: number, pieces: Piece[] | null): void {
-    if (this.blockStart === null) this.begin();
-    else this.openLine();
+    if (this.blockStart === null) {
+      this.begin();
+    } else {
+      this.preTail = [];
+      this.openLine();
+    }
     this.write(data, a, b, pieces);
   }
 

@@ -19,8 +19,8 @@ profile's classes are stated in docs/spec/conformance.md, CONF-13):
 * (hazards) astral and other non-ASCII characters (HTML-18, SOURCE-2).
 
 In the hazards profile one case in 32 holds a lone surrogate between two fragments (HAZ-4;
-not inside a tag: turbohtml refuses one in an attribute name, a UnicodeDecodeError). One case in eight
-opens with a doctype, one in four keeps the furniture (HTML-11), one in
+not inside a tag: turbohtml refuses one in an attribute name, a UnicodeDecodeError). One
+case in eight opens with a doctype, one in four keeps the furniture (HTML-11), one in
 sixteen passes a markup or ``keep_furniture`` of the wrong type (CONF-10). ``select`` is left
 out: turbohtml parses it by the 2025 customizable-select rules, parse5 8 by the earlier ones
 (docs/portability.md), and its content is never text either way.
@@ -68,6 +68,8 @@ _WELL = [
     "<p hidden>gone</p>",
     '<div style="display: none">gone</div>',
     '<h2>Q<a class=headerlink href="#q">#</a></h2>',
+    '<h3>fn(x) <a href="https://example.org/src/x.js#L3">[src]</a></h3>',
+    "<ul><li><pre>p  \n</pre>after</li></ul>",
     "<p>  spaced   out  </p>",
     "<textarea> t  a</textarea>",
     "<div role=heading aria-level=3>R</div>",
@@ -202,6 +204,9 @@ CLASSES: tuple[tuple[str, list[str]], ...] = (
 #: The portable profile's classes: all but the last two.
 _PORTABLE = 7
 
+#: HAZ-4: a lone high and a lone low surrogate.
+_LONE = ("\ud800", "\udc00")
+
 _BAD_VALUES: list[Any] = [None, 3, ["<p>"], {"markup": "<p>"}, True]
 
 
@@ -218,7 +223,7 @@ def html_cases(hazards: bool) -> dict[str, st.SearchStrategy[tuple[str, dict[str
             table = own if byte & 1 else _WELL
             parts.append(table[(byte >> 1) % len(table)])
         if hazards and rest % 32 == 5:  # a lone surrogate (HAZ-4) between two fragments
-            parts.insert(len(parts) // 2, "\ud800" if rest % 64 < 32 else "\udc00")
+            parts.insert(len(parts) // 2, _LONE[rest // 32 % 2])
         markup = "".join(parts)
         if rest % 8 == 1:
             markup = "<!DOCTYPE html>" + markup
