@@ -20,7 +20,13 @@ CASES = goldens.load_file("html")["cases"]
 
 def _read(data: dict[str, Any]) -> SourceDocument:
     """The case's page, read as its keywords say."""
-    raw = bytes.fromhex(data["hex"]) if "hex" in data else data["markup"].encode("utf-8")
+    if "docx" in data:  # HTML-23: a Word file built from the case's paragraphs
+        from tests.docx_files import build_docx
+
+        paragraphs = [(style, text) for style, text in data["docx"]["paragraphs"]]
+        raw = build_docx(paragraphs, data["docx"].get("table", ()))
+    else:
+        raw = bytes.fromhex(data["hex"]) if "hex" in data else data["markup"].encode("utf-8")
     return document_from_bytes(
         raw,
         doc_id="d",
