@@ -177,7 +177,7 @@ def _render(raw: str) -> str:
     while previous != text:  # spaces beside a marker go
         previous = text
         text = re.sub(f" ?([{_MARKERS}]) ?", r"\1", text)
-    text = text.strip(" " + _MARKERS)
+    text = text.lstrip(" " + LINE + BR).rstrip(" " + _MARKERS)  # a row's leading tabs stay
 
     def run(match: re.Match[str]) -> str:
         markers = match.group()

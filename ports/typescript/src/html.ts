@@ -512,12 +512,15 @@ class Writer {
   }
 
   begin(): void {
+    // HTML-10: a table's first row keeps the tabs of its leading empty cells
+    const tabs = this.tabs;
     this.forget();
     this.separatorPart = this.parts.length;
     this.separatorStart = this.length;
     if (this.blocks.length > 0) this.raw(BLOCK_SEPARATOR);
     this.blockStart = this.length;
     this.blockPart = this.parts.length;
+    if (tabs) this.raw("\t".repeat(tabs));
   }
 
   content(data: string, a: number, b: number, pieces: Piece[] | null): void {
@@ -867,7 +870,7 @@ class Walk {
         bodySeen = true;
       }
     }
-    if (header && !writer.flatten) writer.headerRows = header;
+    if (!writer.flatten) writer.headerRows = header; // 0 too: a table without header rows repeats none
   }
 
   *rows(table: Element): Generator<[string, Element]> {
@@ -936,6 +939,11 @@ export interface HtmlPage {
  * its text, blocks, markup segments, title and metadata.
  */
 export function readMarkup(markup: string, keepFurniture = false): HtmlPage {
+  // Bad input is a TypeError naming the argument (as the Python reader's), never a page
+  if (typeof markup !== "string") throw Object.assign(new TypeError("markup must be a str"), { argument: "markup" });
+  if (typeof keepFurniture !== "boolean") {
+    throw Object.assign(new TypeError("keep_furniture must be a bool"), { argument: "keep_furniture" });
+  }
   const { walk, carriage, lone } = render(markup, keepFurniture);
   const text = walk.writer.finish();
   const utf16 = fault("html-utf16-offsets");

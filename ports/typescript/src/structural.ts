@@ -303,7 +303,7 @@ class Splitter {
     const last = bisectRight(this.starts, block.end - 1);
     const split = this.splitTables || fault("md-table-split");
     // MD-11: a Markdown table's header is two lines; a page's table's its header rows (HTML-16)
-    const heads = block.headerRows !== undefined && block.headerRows > 0 ? block.headerRows : 2;
+    const heads = block.headerRows !== undefined ? block.headerRows : 2;
     if (!split || last - first < heads + 2 || this.fits(block.start, block.end)) {
       this.emit("table", block.start, block.end);
       return;

@@ -202,13 +202,17 @@ class Writer:
             self.pre_tail.append((data, last, len(data), pieces))
 
     def _begin(self) -> None:
-        """Start the open block's text: after the blocks before it, a blank line (HTML-8)."""
+        """Start the open block's text: after the blocks before it, a blank line (HTML-8);
+        a table's first row keeps the tabs of its leading empty cells (HTML-10)."""
+        tabs = self.tabs
         self._forget()
         self.separator_part, self.separator_start = len(self.parts), self.length
         if self.blocks:
             self._raw(BLOCK_SEPARATOR)
         self.block_start = self.length
         self.block_part = len(self.parts)
+        if tabs:
+            self._raw("\t" * tabs)
 
     def _content(self, data: str, a: int, b: int, pieces: list[Piece] | None) -> None:
         """Write the non-space run ``data[a:b]`` after what is pending."""
