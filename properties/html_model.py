@@ -82,7 +82,9 @@ def _hidden(node: Any, keep_furniture: bool, sectioned: bool) -> bool:
     return attrs.get("role") == "navigation" or "cookie" in attrs.get("class", "")
 
 
-def _flow(nodes: list[Any], blocks: list[Any], para: list[str], keep: bool, sectioned: bool) -> None:
+def _flow(
+    nodes: list[Any], blocks: list[Any], para: list[str], keep: bool, sectioned: bool
+) -> None:
     """HTML-6, HTML-8: blocks are blocks; text and inline elements fill an anonymous
     paragraph (``para``, the open one's content) until the next block."""
 

@@ -23,9 +23,13 @@ def _corpus(folder: Path) -> Path:
     folder.mkdir()
     for page in PAGES.glob("*.html"):
         shutil.copy(page, folder / page.name)
-    (folder / "report.docx").write_bytes(build_docx([("Heading 1", "Report"), ("Normal", "Sales rose.")]))
+    (folder / "report.docx").write_bytes(
+        build_docx([("Heading 1", "Report"), ("Normal", "Sales rose.")])
+    )
     (folder / "labelled.html").write_text("<meta name=ACL_labels content=hr><p>pay</p>", "utf-8")
-    (folder / "saved-page").write_text("<!DOCTYPE html><title>No suffix</title><p>sniffed</p>", "utf-8")
+    (folder / "saved-page").write_text(
+        "<!DOCTYPE html><title>No suffix</title><p>sniffed</p>", "utf-8"
+    )
     return folder
 
 
@@ -64,7 +68,9 @@ def test_keep_furniture_is_part_of_the_job(tmp_path: Path) -> None:
     out = tmp_path / "out"
     assert main(["ingest", str(corpus), "--out", str(out), "--workers", "1"]) == 0
     plain = {r["text"] for rows in result_rows(out, "out").values() for r in rows}
-    assert main(["ingest", str(corpus), "--out", str(out), "--workers", "1", "--keep-furniture"]) == 0
+    assert (
+        main(["ingest", str(corpus), "--out", str(out), "--workers", "1", "--keep-furniture"]) == 0
+    )
     kept = {r["text"] for rows in result_rows(out, "out").values() for r in rows}
     assert json.loads((out / "_chunkspec.json").read_text("utf-8"))["keep_furniture"] is True
     assert any("Table of contents" in text for text in kept)
@@ -80,8 +86,12 @@ def test_an_edited_page_is_chunked_again(tmp_path: Path) -> None:
     page = corpus / "nodejs-single-executable-applications.html"
     page.write_text(page.read_text("utf-8").replace("<p>", "<p>Edited. ", 1), "utf-8")
     assert main(["ingest", str(corpus), "--out", str(out), "--workers", "1"]) == 0
-    changes = [json.loads(line) for line in (out / "_changes" / "changes.jsonl").read_text().splitlines()]
-    changed = {c["doc_id"] for c in changes if c["scope"] == "document" and c["change"] != "unchanged"}
+    changes = [
+        json.loads(line) for line in (out / "_changes" / "changes.jsonl").read_text().splitlines()
+    ]
+    changed = {
+        c["doc_id"] for c in changes if c["scope"] == "document" and c["change"] != "unchanged"
+    }
     assert changed == {"nodejs-single-executable-applications"}
     assert main(["ingest", str(corpus), "--out", str(full), "--workers", "1"]) == 0
     assert _files(out) == _files(full)

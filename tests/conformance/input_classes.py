@@ -514,8 +514,10 @@ CLASSES: dict[str, list[InputClass]] = {
             ("HTML-1", "HTML-11"),
             0.02,
             0.02,
-            lambda d: not isinstance(d.get("markup"), str)
-            or type(d.get("keep_furniture", False)) is not bool,
+            lambda d: (
+                not isinstance(d.get("markup"), str)
+                or type(d.get("keep_furniture", False)) is not bool
+            ),
         ),
     ],
     "split_section": [

@@ -32,6 +32,9 @@ def test_chunk_table_reads_pages(keep: bool) -> None:
         document = document_from_bytes(
             data, doc_id=doc_id, name=name, input_format="html", keep_furniture=keep
         )
-        want = [(r.text, r.start, r.end) for r in chunk_document(document, strategy="structural", max_tokens=100)]
+        want = [
+            (r.text, r.start, r.end)
+            for r in chunk_document(document, strategy="structural", max_tokens=100)
+        ]
         rows = [r for r in out.to_pylist() if r["doc_id"] == doc_id]
         assert [(r["text"], r["start"], r["end"]) for r in rows] == want

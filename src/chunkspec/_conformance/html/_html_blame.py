@@ -196,31 +196,37 @@ _BLOCK_MISTAKES: list[tuple[list[str], str, Callable[[str, str, str], bool]]] = 
     (
         ["HTML-6"],
         "writes a pre block's leading blank lines",
-        lambda kind, want, got: kind == "code"
-        and got.endswith(want)
-        and "\n" in got[: len(got) - len(want)]
-        and not got[: len(got) - len(want)].strip(" \t\n\f"),
+        lambda kind, want, got: (
+            kind == "code"
+            and got.endswith(want)
+            and "\n" in got[: len(got) - len(want)]
+            and not got[: len(got) - len(want)].strip(" \t\n\f")
+        ),
     ),
     (
         ["HTML-9"],
         "writes a br in a heading as a newline, not a space",
-        lambda kind, want, got: kind == "heading"
-        and len(want) == len(got)
-        and all(w == g or (w == " " and g == "\n") for w, g in zip(want, got, strict=True)),
+        lambda kind, want, got: (
+            kind == "heading"
+            and len(want) == len(got)
+            and all(w == g or (w == " " and g == "\n") for w, g in zip(want, got, strict=True))
+        ),
     ),
     (
         ["HTML-7"],
         "keeps a heading's permalink sign in its title",
-        lambda kind, want, got: kind == "heading"
-        and got.startswith(want)
-        and got[len(want) :].strip(" ") in _PERMALINK,
+        lambda kind, want, got: (
+            kind == "heading" and got.startswith(want) and got[len(want) :].strip(" ") in _PERMALINK
+        ),
     ),
     (
         ["HTML-4"],
         "does not collapse white space outside pre (CSS white-space: normal)",
-        lambda kind, want, got: kind != "code"
-        and _SPACE_RUN.sub(" ", got).strip(" ") == want.replace("\t", " ").replace("\n", " ")
-        and len(got) > len(want),
+        lambda kind, want, got: (
+            kind != "code"
+            and _SPACE_RUN.sub(" ", got).strip(" ") == want.replace("\t", " ").replace("\n", " ")
+            and len(got) > len(want)
+        ),
     ),
 ]
 

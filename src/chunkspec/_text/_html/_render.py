@@ -179,9 +179,8 @@ class _Walk:
 
     def furniture(self, element: Any, tag: str, attrs: Any) -> bool:
         """HTML-11: navigation, a page banner or footer, an aside, a cookie banner."""
-        if tag in FURNITURE_TAGS:
-            if tag in ("nav", "aside") or not self.sections:
-                return True
+        if tag in FURNITURE_TAGS and (tag in ("nav", "aside") or not self.sections):
+            return True
         role = attrs.get("role")
         if isinstance(role, str) and role.strip().lower() in FURNITURE_ROLES:
             return True

@@ -53,11 +53,12 @@ class Segments:
 
     def add(self, a: int, b: int, s: int, e: int, exact: bool) -> None:
         """Append the run ``text[a:b]`` from ``markup[s:e]``, joining a contiguous exact run."""
-        if exact and self.exact and self.exact[-1] and self.text_end[-1] == a:
-            if self.markup_end[-1] == s:
-                self.text_end[-1] = b
-                self.markup_end[-1] = e
-                return
+        last = len(self.exact) - 1
+        joins = last >= 0 and self.exact[last] and self.text_end[last] == a
+        if exact and joins and self.markup_end[last] == s:
+            self.text_end[last] = b
+            self.markup_end[last] = e
+            return
         self.text_start.append(a)
         self.text_end.append(b)
         self.markup_start.append(s)
