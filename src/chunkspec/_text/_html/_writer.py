@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 from array import array
+from bisect import bisect_right
 from typing import Final
 
 from .._blocks import Block, new_block
@@ -103,6 +104,8 @@ class Writer:
         self.pre_tail: list[tuple[str, int, int, list[Piece] | None]] = []  # HTML-6
         self.flatten = 0  # HTML-10: >0 inside a table cell: every line break is a space
         self.lines = 0  # HTML-10: the lines written in the open block
+        self._pieces: list[Piece] | None = None  # the node whose piece starts are listed
+        self._piece_starts: list[int] = []
 
     # -- blocks ----------------------------------------------------------------------
     def open_block(self, kind: str, level: int = 0) -> None:
@@ -251,6 +254,15 @@ class Writer:
         self.parts.append(text)
         self.length += len(text)
 
+    def _first(self, pieces: list[Piece], a: int) -> int:
+        """The index of the first piece ending after ``a`` (pieces are in data order and
+        tile the data). Their starts are listed once per node, so a node of many pieces
+        (a paragraph of character references) costs a bisection a run, not a scan."""
+        if pieces is not self._pieces:
+            self._pieces = pieces
+            self._piece_starts = [piece[0] for piece in pieces]
+        return max(0, bisect_right(self._piece_starts, a) - 1)
+
     def _write(self, data: str, a: int, b: int, pieces: list[Piece] | None) -> None:
         """Write ``data[a:b]`` and its segments."""
         if a >= b:
@@ -262,7 +274,10 @@ class Writer:
             s = pieces[0][2]
             self.segments.add(base + a, base + b, s + a, s + b, True)
         else:
-            for pa, pb, s, e, exact in pieces:
+            for k in range(self._first(pieces, a), len(pieces)):
+                pa, pb, s, e, exact = pieces[k]
+                if pa >= b:
+                    break
                 lo, hi = max(pa, a), min(pb, b)
                 if lo >= hi:
                     continue
@@ -277,7 +292,10 @@ class Writer:
         if pieces is None:
             return (-1, -1)
         start = end = -1
-        for pa, pb, s, e, exact in pieces:
+        for k in range(self._first(pieces, a), len(pieces)):
+            pa, pb, s, e, exact = pieces[k]
+            if pa > b:
+                break
             if pa <= a < pb:
                 start = s + a - pa if exact else s
             if pa < b <= pb:
