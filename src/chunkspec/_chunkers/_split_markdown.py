@@ -392,12 +392,13 @@ class _Splitter:
         starts, ends = self.lines()
         first = bisect_right(starts, block.start) - 1
         last = bisect_right(starts, block.end - 1)  # one past the table's last line
-        if last - first < 4 or self.fits(block.start, block.end):
+        heads = _header_lines(block)
+        if last - first < heads + 2 or self.fits(block.start, block.end):
             self.emit("table", block.start, block.end)
             return
-        body = starts[first + 2]
+        body = starts[first + heads]
         header = self.source[block.start : body]
-        rows = [(starts[k], ends[k]) for k in range(first + 2, last)]
+        rows = [(starts[k], ends[k]) for k in range(first + heads, last)]
         i, n = 0, len(rows)
         while i < n:
             start = block.start if i == 0 else rows[i][0]
@@ -405,6 +406,15 @@ class _Splitter:
             k = _longest(i + 1, n, lambda k: self.fits(start, rows[k - 1][1], prefix))  # noqa: B023
             self.emit("table", start, rows[k - 1][1], prefix)
             i = k
+
+
+def _header_lines(block: Block) -> int:
+    """MD-11: a Markdown table's header is its first two lines (header and delimiter rows);
+    an HTML table's (HTML-10) and a JSON table block's is its ``header_rows`` attribute."""
+    rows = block.attributes.get("header_rows")
+    if isinstance(rows, int) and not isinstance(rows, bool) and rows >= 0:
+        return rows
+    return 2
 
 
 class _SpanSplitter(_Splitter):

@@ -15,6 +15,7 @@ from .._core._metadata import Metadata
 from .._corpus._walk import Input
 from .._text._documents import (
     INPUT_FORMATS,
+    sniff,
     InputError,
     SourceDocument,
     document_from_bytes,
@@ -162,7 +163,7 @@ def read_input(
         name = "<stdin>"
         chosen = args.input_format
         if chosen is None:
-            chosen = "pdf" if b"%PDF-" in data[:1024] else "markdown"  # CLI-9
+            chosen = sniff(data[:1024]) or "markdown"  # CLI-9, HTML-1
         return document_from_bytes(
             data,
             doc_id=item.doc_id,

@@ -5,6 +5,7 @@ from __future__ import annotations
 import codecs
 import json
 import os
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -12,10 +13,14 @@ from typing import Any
 
 from .._core._collector import collector_paused
 from .._core._metadata import EMPTY_METADATA, Metadata
-from .._core._validate import require_str, require_text
+from .._core._access_keys import ACCESS_KEYS
+from .._core._validate import require_int, require_str, require_text
 from .._errors import ArgumentTypeError, ArgumentValueError, InputError
 from ._blocks import Document, document_from_blocks, parse_text
 from ._front_matter import FrontMatter, find_front_matter
+from ._html._markup_map import MarkupMap
+from ._html._encoding import decode_html
+from ._html._page import read_markup
 from ._markdown import parse_markdown
 from ._paged import PAGE_SEPARATOR, join_pages
 from ._pdf import PdfError, read_pdf_bytes
@@ -36,13 +41,16 @@ __all__ = [
 ]
 
 #: The input formats, and the suffix that selects each (SOURCE-1).
-INPUT_FORMATS = ("markdown", "text", "pdf", "json")
+INPUT_FORMATS = ("markdown", "text", "pdf", "json", "html")
 SUFFIXES = {
     ".md": "markdown",
     ".markdown": "markdown",
     ".txt": "text",
     ".pdf": "pdf",
     ".json": "json",
+    ".html": "html",
+    ".htm": "html",
+    ".xhtml": "html",
 }
 
 
@@ -56,8 +64,11 @@ class SourceDocument:
     ``front_matter`` is the YAML or TOML block opening a Markdown text (FM-1), else None;
     its ``fields`` are the document's front-matter keys (FM-3), read-only.
     ``metadata`` is the caller's metadata (META-2), read-only; ``record_metadata`` is what
-    every record of the document carries: the front-matter fields with the caller's
-    metadata over them, a key in both taking the caller's value (META-3).
+    every record of the document carries: the front-matter fields (an HTML page's ``meta``,
+    HTML-14) with the caller's metadata over them, a key in both taking the caller's value
+    (META-3). ``markup`` is the file's markup: an HTML page's decoded source, or ``text``
+    itself for Markdown and plain text; :meth:`markup_span` maps text offsets into it
+    (HTML-18). ``markup_map`` is an HTML page's map (None for every other format).
     """
 
     doc_id: str
@@ -72,6 +83,10 @@ class SourceDocument:
     record_metadata: Mapping[str, Any] = field(
         default=EMPTY_METADATA, init=False, repr=False, compare=False
     )
+    markup: str = field(default="", repr=False, compare=False)
+    markup_map: MarkupMap | None = field(default=None, repr=False, compare=False)
+    page_metadata: Mapping[str, Any] = field(default=EMPTY_METADATA, repr=False, compare=False)
+    page_access_names: frozenset[str] = field(default=frozenset(), repr=False, compare=False)
 
     def __post_init__(self) -> None:
         require_text("doc_id", self.doc_id)
@@ -84,6 +99,15 @@ class SourceDocument:
             )
         if self.pages is not None and join_pages(list(self.pages)) != self.text:
             raise ArgumentValueError("pages", "must join (PAGE-1) to text", len(self.pages))
+        if self.format == "html":
+            if self.markup_map is None or self.parsed is None:
+                raise ArgumentValueError(
+                    "input_format",
+                    "html documents come from read_document or document_from_bytes",
+                    self.format,
+                )
+        elif self.format in ("markdown", "text") and not self.markup:
+            object.__setattr__(self, "markup", self.text)
         if self.parsed is None:
             object.__setattr__(self, "parsed", _parse(self.doc_id, self.text, self.format))
         if not isinstance(self.metadata, Metadata):  # META-2: checked and frozen once
@@ -97,6 +121,23 @@ class SourceDocument:
         """FM-2: where the text after the front matter starts (0 without front matter)."""
         return 0 if self.front_matter is None else self.front_matter.body_start
 
+    def markup_span(self, start: int, end: int) -> tuple[int, int]:
+        """HTML-18: the span ``(a, b)`` of :attr:`markup` the text ``[start, end)`` came from.
+
+        For an HTML page, ``markup[a:b]`` holds the markup of exactly the text of
+        ``text[start:end]`` (HTML-21); for Markdown and plain text the markup is the text,
+        so the span is ``(start, end)``. A PDF or JSON document has no markup: ValueError.
+        """
+        start = require_int("start", start, minimum=0)
+        end = require_int("end", end, minimum=start)
+        if end > len(self.text):
+            raise ArgumentValueError("end", f"must be <= len(text) ({len(self.text)})", end)
+        if self.markup_map is not None:
+            return self.markup_map.span(start, end)
+        if self.format in ("markdown", "text"):
+            return start, end
+        raise ArgumentValueError("document", "has no markup (a PDF or JSON document)", self.format)
+
     def blocks(self) -> Document:
         """Return the seed-003 :class:`Document` (the blocks, headings included) of ``text``."""
         parsed = self.parsed
@@ -109,6 +150,8 @@ def _record_metadata(document: SourceDocument) -> Metadata:
     TRUST-3: an access key the front matter sets in a form FM-3 cannot read as it needs,
     and the caller's metadata does not set, refuses the document (InputError, one line).
     """
+    if document.format == "html":
+        return _page_metadata(document)
     found = document.front_matter
     if found is not None:
         for key in found.unread_access_keys:
@@ -119,6 +162,22 @@ def _record_metadata(document: SourceDocument) -> Metadata:
     if not document.metadata:
         return Metadata(found.fields, argument="front_matter")
     return Metadata({**found.fields, **document.metadata})
+
+
+def _page_metadata(document: SourceDocument) -> Metadata:
+    """HTML-14, HTML-15: the page's ``meta`` fields with the caller's metadata over them; a
+    page whose ``meta`` names an access key the caller does not set is refused."""
+    for key in ACCESS_KEYS:
+        if key in document.page_access_names and document.metadata.get(key) is None:
+            raise InputError(
+                f"{document.source or document.doc_id}: a <meta name={key!r}> is not read "
+                "as an access label (HTML-15); give access labels as caller metadata "
+                "(--metadata sidecar, metadata=)"
+            )
+    fields = document.page_metadata
+    if not fields:
+        return Metadata(document.metadata)
+    return Metadata({**fields, **document.metadata})
 
 
 def front_matter_refusal(name: str, key: str) -> str:
@@ -198,13 +257,29 @@ def format_for(name: str, head: bytes, input_format: str | None = None) -> str:
     suffix = Path(name).suffix.lower()
     if suffix in SUFFIXES:
         return SUFFIXES[suffix]
-    if b"%PDF-" in head[:1024]:
-        return "pdf"
+    sniffed = sniff(head)
+    if sniffed is not None:
+        return sniffed
     kind = f"suffix {suffix!r}" if suffix else "no suffix"
     raise InputError(
-        f"{name}: unknown input type ({kind}); use .md, .markdown, .txt, .pdf or .json, "
-        "or --input-format"
+        f"{name}: unknown input type ({kind}); use .md, .markdown, .txt, .pdf, .json, .html "
+        "or .htm, or --input-format"
     )
+
+
+#: HTML-1: a page starts, after white space, a byte-order mark and comments, with a doctype
+#: or an ``<html`` tag (any case).
+_HTML_START = re.compile(rb"(?:\xef\xbb\xbf)?(?:\s|<!--.*?-->)*<(?:!doctype\s+html|html[\s>])", re.I | re.S)
+
+
+def sniff(head: bytes) -> str | None:
+    """SOURCE-1, HTML-1: ``pdf`` for ``%PDF-`` in the first KiB, ``html`` for a doctype or
+    ``<html>`` opening it, else None."""
+    if b"%PDF-" in head[:1024]:
+        return "pdf"
+    if _HTML_START.match(head[:1024]):
+        return "html"
+    return None
 
 
 @collector_paused()  # linear time on big documents (docs/performance.md)
@@ -263,6 +338,8 @@ def document_from_bytes(
             None,
             given,
         )
+    if chosen == "html":
+        return _from_html(decode_html(bytes(data), codec, label), doc_id, source, title, given)
     text = _decode(bytes(data), codec, label)
     if chosen == "json":
         return _from_json(text, doc_id, source, title, label, given)
@@ -347,6 +424,36 @@ def _from_json(
         raise InputError(f"{label}: {error}") from None
     chosen = _title(parsed, doc_id) if title is None else require_text("title", title)
     return SourceDocument(doc_id, parsed.source, "json", chosen, source, None, parsed, metadata)
+
+
+def _from_html(
+    markup: str,
+    doc_id: str,
+    source: str,
+    title: str | None,
+    metadata: Metadata,
+    keep_furniture: bool = False,
+) -> SourceDocument:
+    """Read an HTML page (HTML rules): its rendered text, blocks, title and markup map."""
+    page = read_markup(markup, doc_id, keep_furniture=keep_furniture)
+    if title is None:  # HTML-13: <title>, else SOURCE-5's first level-1 heading
+        chosen = page.title if page.title else _title(page.parsed, doc_id)
+    else:
+        chosen = require_text("title", title)
+    return SourceDocument(
+        doc_id,
+        page.parsed.source,
+        "html",
+        chosen,
+        source,
+        None,
+        page.parsed,
+        metadata,
+        markup=markup,
+        markup_map=page.markup_map,
+        page_metadata=page.meta,
+        page_access_names=page.access_names,
+    )
 
 
 def read_document(

@@ -1,0 +1,53 @@
+"""One HTML page read: markup to text, blocks, title, metadata and markup map (HTML-1..HTML-21)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..._core._access_keys import ACCESS_KEYS
+from ..._errors import InputError
+from .._blocks import Document
+from ._markup_map import MarkupMap
+from ._render import render_page
+
+__all__ = ["HtmlPage", "read_markup"]
+
+
+@dataclass(frozen=True, slots=True)
+class HtmlPage:
+    """A page as the reader made it: ``parsed.source`` is its text (HTML-3)."""
+
+    parsed: Document
+    title: str | None
+    meta: dict[str, str]
+    access_names: frozenset[str]
+    markup_map: MarkupMap
+    unplaced: int
+
+
+def read_markup(markup: str, doc_id: str, *, keep_furniture: bool = False) -> HtmlPage:
+    """Read the page ``markup`` (HTML-1): parse it as a browser does and render its text."""
+    try:
+        import turbohtml
+    except ImportError:  # pragma: no cover - a core dependency, absent only on Python 3.10
+        raise InputError(
+            f"{doc_id}: reading HTML needs the turbohtml package (Python 3.11 or later)"
+        ) from None
+    # HTML §13.2.3.5: the input stream normalizes CRLF and CR to LF before tokenizing; we
+    # do it first so the parser's offsets index this string, and keep where each CRLF was.
+    carriage: list[int] = []
+    if "\r" in markup:
+        at = markup.find("\r\n")
+        removed = 0
+        while at >= 0:
+            carriage.append(at + 1 - removed - 1)
+            removed += 1
+            at = markup.find("\r\n", at + 2)
+        normal = markup.replace("\r\n", "\n").replace("\r", "\n")
+    else:
+        normal = markup
+    tree = turbohtml.parse(normal, source_locations=True)
+    page = render_page(tree, normal, keep_furniture, frozenset(ACCESS_KEYS))
+    parsed = Document(doc_id, page.text, page.blocks)
+    mapping = MarkupMap(page.segments, carriage, len(page.text))
+    return HtmlPage(parsed, page.title, page.meta, page.access_names, mapping, page.unplaced)
