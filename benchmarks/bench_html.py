@@ -301,7 +301,7 @@ def unstructured_pipeline() -> str:
         return "en_core_web_sm"
     nlp = spacy.blank("en")
     nlp.add_pipe("sentencizer")
-    tokenize._get_nlp = lambda: nlp  # type: ignore[attr-defined]  # no download at run time
+    tokenize._get_nlp = lambda: nlp  # instead of downloading en_core_web_sm
     return "spacy.blank('en') + sentencizer (en_core_web_sm needs a download)"
 
 
