@@ -363,10 +363,10 @@ def pages_section(
     failed: dict[str, dict[Path, str]] = {label: {} for label in made}
     for _ in range(rounds):
         for label, call in made.items():
-            for path in files:
+            gc.collect()  # once per contender and round: a full collection per page costs
+            for path in files:  # more than most pages' chunking on this heap
                 if path in failed[label]:
                     continue
-                gc.collect()
                 try:
                     seconds, result = cpu(lambda: call(path))  # noqa: B023
                 except Exception as error:  # a peer that cannot take a page: said, not fatal
