@@ -17,9 +17,10 @@ Run with ``nox -s bench -- html`` or ``python benchmarks/bench_html.py [--only p
   ``--rounds`` interleaved rounds (each round runs every contender on every file, in turn,
   the collector on as users run it); per set the totals, MB/s and every peer's time over
   each chunkspec entry point's.
-- **cli**: ``python -m chunkspec chunk FOLDER --glob '*.html'`` once over a folder holding
-  each set's pages: CPU seconds of the child (``RUSAGE_CHILDREN``), interpreter start-up
-  included, and the same command on a one-paragraph page beside it (the start-up alone).
+- **cli**: ``python -m chunkspec chunk FOLDER --glob '*.html' --keep-going`` once over a
+  folder holding each set's pages: CPU seconds of the child (``RUSAGE_CHILDREN``),
+  interpreter start-up included, and the same command on a one-paragraph page beside it
+  (the start-up alone); the pages it refuses are listed.
 - **scaling**: one page of 1, 4, 16 and 64 MiB (``--sizes``), made of real page bodies: the
   module sections of the Node.js docs' ``all.html`` in turn (one in four with CRLF line
   ends), each followed by a hand-written section of paragraphs, a list, a table and a code
@@ -443,13 +444,16 @@ def _short(label: str) -> str:
 # ---------------------------------------------------------------- cli section
 
 
-def run_cli(arguments: list[str]) -> float:
-    """CPU seconds of ``python -m chunkspec ARGUMENTS`` (child's user + system time)."""
+def run_cli(arguments: list[str]) -> tuple[float, str]:
+    """CPU seconds of ``python -m chunkspec ARGUMENTS`` (child's user + system time) and
+    what it wrote to standard error when it exited 2 (``--keep-going``: bad inputs listed)."""
     script = (
         "import resource, subprocess, sys, json\n"
-        "subprocess.run(sys.argv[1:], check=True, stdout=subprocess.DEVNULL)\n"
+        "r = subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,"
+        " text=True)\n"
         "u = resource.getrusage(resource.RUSAGE_CHILDREN)\n"
-        "print(json.dumps({'cpu': u.ru_utime + u.ru_stime, 'peak': u.ru_maxrss * 1024}))\n"
+        "print(json.dumps({'cpu': u.ru_utime + u.ru_stime, 'code': r.returncode,"
+        " 'err': r.stderr}))\n"
     )
     done = subprocess.run(
         [sys.executable, "-c", script, sys.executable, "-m", "chunkspec", *arguments],
@@ -458,14 +462,19 @@ def run_cli(arguments: list[str]) -> float:
         capture_output=True,
         text=True,
     )
-    return float(json.loads(done.stdout.strip().splitlines()[-1])["cpu"])
+    answer = json.loads(done.stdout.strip().splitlines()[-1])
+    if answer["code"] not in (0, 2):
+        raise RuntimeError(
+            f"chunkspec {' '.join(arguments)}: exit {answer['code']}: {answer['err']}"
+        )
+    return float(answer["cpu"]), answer["err"] if answer["code"] else ""
 
 
 def cli_section(
     sets: dict[str, list[Path]], totals: dict[str, dict[str, float]], rounds: int
 ) -> None:
     """Print ``chunkspec chunk FOLDER`` once per set beside the peers' in-process totals."""
-    print("\n## The command: `python -m chunkspec chunk FOLDER --glob '*.html'`\n")
+    print("\n## The command: `python -m chunkspec chunk FOLDER --glob '*.html' --keep-going`\n")
     with tempfile.TemporaryDirectory(prefix="bench-html-") as name:
         folder = Path(name)
         tiny = folder / "tiny.html"
@@ -473,11 +482,12 @@ def cli_section(
             "<!doctype html><title>t</title><h1>Tiny</h1><p>One paragraph.</p>", encoding="utf-8"
         )
         startup = min(
-            run_cli(["chunk", str(tiny), "--output", str(folder / "tiny.jsonl")])
+            run_cli(["chunk", str(tiny), "--output", str(folder / "tiny.jsonl")])[0]
             for _ in range(rounds)
         )
         print(f"start-up (the same command on a one-paragraph page): {startup:.2f} CPU s\n")
         peers = [label for label in PEERS if any(label in t for t in totals.values())]
+        refused: list[str] = []
         print(
             "| pages | MB | CPU s | MB/s | "
             + " | ".join(f"{_short(p)} / command" for p in peers)
@@ -492,10 +502,14 @@ def cli_section(
                 shutil.copyfile(path, target)
             size = sum(p.stat().st_size for p in files) / MB
             out = folder / f"{set_name}.jsonl"
-            seconds = min(
-                run_cli(["chunk", str(pages), "--glob", "*.html", "--output", str(out)])
+            runs = [
+                run_cli(
+                    ["chunk", str(pages), "--glob", "*.html", "--keep-going", "--output", str(out)]
+                )
                 for _ in range(rounds)
-            )
+            ]
+            seconds = min(cpu for cpu, _ in runs)
+            refused.extend(f"{set_name}: {line}" for line in runs[0][1].splitlines())
             found = totals.get(set_name, {})
             ratios = [f"{found[p] / seconds:.2f}" if p in found else "" for p in peers]
             print(
@@ -503,6 +517,8 @@ def cli_section(
                 f"| {size / seconds:.2f} | " + " | ".join(ratios) + " |",
                 flush=True,
             )
+    for line in refused:
+        print(f"\nthe command (--keep-going) said: {line}")
     print(
         "\n(the peers' columns: their in-process CPU totals over the same pages, from the "
         "pages section, over the command's CPU seconds start-up included)"
