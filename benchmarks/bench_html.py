@@ -1,8 +1,9 @@
 """HTML: chunkspec beside LangChain's and unstructured's HTML chunkers, on the same real pages,
 side by side in one run (docs/performance.md, "HTML").
 
-Run with ``nox -s bench -- html`` or ``python benchmarks/bench_html.py [--only pages|cli|scaling]
-[--rounds N] [--sizes 1,4,16,64] [--limit SECONDS]``. Three sections:
+Run with ``nox -s bench -- html`` or ``python benchmarks/bench_html.py [--only
+pages|cli|scaling|entities] [--rounds N] [--sizes 1,4,16,64] [--limit SECONDS]``. Four
+sections:
 
 - **pages**: every page of each page set, one at a time: the Node.js API docs
   (``/usr/share/doc/nodejs/api/*.html`` but ``all.html``, Debian's ``nodejs-doc``) and every
@@ -657,12 +658,40 @@ def scaling_section(sizes: list[float], labels: list[str], limit: float) -> None
             )
 
 
+def entities_section(made: dict[str, Callable[[Path], Any]], limit: float) -> None:
+    """Print each contender's CPU on one paragraph of ``word&amp;x more `` repeated n times
+    (n doubling from 625; a contender over ``limit`` seconds is not run at the next n), and
+    on the same words as n separate paragraphs: character references inside one text node."""
+    print("\n## One text node full of character references: `<p>` + `word&amp;x more ` * n\n")
+    counts = (625, 1250, 2500, 5000)
+    print("| contender | " + " | ".join(f"n={n} s" for n in counts) + " | 5000 paragraphs s |")
+    print("|---|" + "---:|" * (len(counts) + 1))
+    with tempfile.TemporaryDirectory(prefix="bench-html-entities-") as name:
+        folder = Path(name)
+        head = "<!doctype html><title>references</title>"
+        for label, call in made.items():
+            cells = []
+            for n in counts:
+                path = folder / f"one-{n}.html"
+                path.write_text(head + "<p>" + "word&amp;x more " * n + "</p>", encoding="utf-8")
+                gc.collect()
+                seconds = cpu(lambda: call(path))[0]  # noqa: B023
+                cells.append(f"{seconds:.2f}")
+                if seconds > limit:
+                    break
+            cells += ["—"] * (len(counts) - len(cells))
+            apart = folder / "apart.html"
+            apart.write_text(head + "<p>word&amp;x more</p>" * counts[-1], encoding="utf-8")
+            cells.append(f"{cpu(lambda: call(apart))[0]:.2f}")  # noqa: B023
+            print(f"| {label} | " + " | ".join(cells) + " |", flush=True)
+
+
 # ---------------------------------------------------------------- main
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--only", choices=("pages", "cli", "scaling"), action="append")
+    parser.add_argument("--only", choices=("pages", "cli", "scaling", "entities"), action="append")
     parser.add_argument("--rounds", type=int, default=3, help="interleaved rounds (pages, cli)")
     parser.add_argument("--sizes", default="1,4,16,64", help="MiB, for scaling")
     parser.add_argument("--limit", type=float, default=60.0, help="seconds; see scaling")
@@ -672,7 +701,7 @@ def main() -> int:
     if args.worker:
         worker(args.worker[0], Path(args.worker[1]))
         return 0
-    only = set(args.only or ("pages", "cli", "scaling"))
+    only = set(args.only or ("pages", "cli", "scaling", "entities"))
     missing = chunkspec_ready()
     load = os.getloadavg()
     print(
@@ -689,7 +718,7 @@ def main() -> int:
     if args.set:
         sets = {name: files for name, files in sets.items() if name in args.set}
     totals: dict[str, dict[str, float]] = {}
-    if "pages" in only or "cli" in only:
+    if only & {"pages", "cli", "entities"}:
         made = contenders(missing is None)
         if "pages" in only:
             print("\n## Real pages, one at a time, side by side")
@@ -697,6 +726,8 @@ def main() -> int:
                 totals[name] = pages_section(name, files, made, args.rounds)
     if "cli" in only and missing is None:
         cli_section(sets, totals, args.rounds)
+    if "entities" in only:
+        entities_section(made, args.limit / 4)
     if "scaling" in only:
         labels = [*(list(CHUNKSPEC) if missing is None else []), *PEERS]
         if missing is None:
