@@ -29,7 +29,7 @@ PYPROJECT = nox.project.load_toml("pyproject.toml")
 
 #: The optional extras the tests exercise (each builds its data in process, no downloads).
 #: The framework adapters' extras add about 5 s to a warm install (7 s cold) and run offline.
-EXTRAS = "tiktoken,tokenizers,pdf,arrow,bm25,plot,langchain,llama-index,haystack,fast,segment"
+EXTRAS = "tiktoken,tokenizers,pdf,arrow,bm25,plot,langchain,llama-index,haystack,fast,segment,docx"
 
 
 def _install(session: nox.Session, *groups: str, extras: str = "") -> None:
@@ -281,7 +281,7 @@ def bench(session: nox.Session) -> None:
     ``nox -s bench`` runs every script; ``nox -s bench -- split windows`` runs those only;
     options go to each chosen script (``nox -s bench -- markdown --big``).
     """
-    _install(session, "bench", extras="conformance,bm25,arrow,pdf,fast,segment,tiktoken,tokenizers")
+    _install(session, "bench", extras="conformance,bm25,arrow,pdf,fast,segment,tiktoken,tokenizers,docx")
     options = [arg for arg in session.posargs if arg.startswith("-")]
     names = [arg for arg in session.posargs if not arg.startswith("-")]
     chosen = names or [name for name in BENCHMARKS if _exists(name)]

@@ -787,3 +787,122 @@ def pack_cases(draw: st.DrawFn) -> tuple[dict[str, str], list[ChunkRecord], list
     shuffled = [records[i] for i in order]
     scores = [draw(st.sampled_from(PACK_SCORES)) for _ in shuffled]
     return sources, shuffled, scores
+
+
+# --- web pages (docs/spec/html.md): trees that serialize to markup the parser keeps -------
+#: A generated page node: ``("t", text)`` or ``("e", tag, attributes, children)``.
+HtmlNode = tuple  # type: ignore[type-arg]
+
+#: Words with non-ASCII and astral letters, NBSP and markup characters (escaped on output).
+_html_words = st.sampled_from(
+    ["alpha", "beta", "é", "na\u00efve", "日本", "\U0001f600", "a<b", "x&y", "\u00a0", "Ω"]
+)
+#: White space between words: CSS's collapsible kinds, and NBSP, which is a letter here.
+_html_glue = st.sampled_from([" ", " ", " ", "  ", "\n", "\t", " \n  ", "\f", ""])
+
+
+@st.composite
+def html_texts(draw: st.DrawFn) -> str:
+    """Words and white space, sometimes starting or ending with white space."""
+    parts = [draw(_html_glue) if draw(st.booleans()) else ""]
+    for _ in range(draw(st.integers(1, 5))):
+        parts.append(draw(_html_words))
+        parts.append(draw(_html_glue))
+    return "".join(parts)
+
+
+@st.composite
+def html_inline(draw: st.DrawFn, depth: int = 2, links: bool = True) -> list[HtmlNode]:
+    """Inline content: text, ``br``, and inline elements holding inline content."""
+    out: list[HtmlNode] = []
+    for _ in range(draw(st.integers(1, 4))):
+        kind = draw(st.sampled_from(["t", "t", "t", "br", "el", "hidden"]))
+        if kind == "t" or depth == 0:
+            out.append(("t", draw(html_texts())))
+        elif kind == "br":
+            out.append(("e", "br", {}, []))
+        elif kind == "hidden":
+            tag = draw(st.sampled_from(["script", "style", "span-hidden", "button", "template"]))
+            marker = [("t", "HIDDENWORD")]
+            if tag == "span-hidden":
+                out.append(("e", "span", {"hidden": ""}, marker))
+            else:
+                out.append(("e", tag, {}, marker))
+        else:
+            tags = ["b", "i", "em", "code", "span", "my-el", *(["a"] if links else [])]
+            tag = draw(st.sampled_from(tags))
+            attrs = {"href": "https://example.org/x"} if tag == "a" else {}
+            inner = draw(html_inline(depth - 1, links and tag != "a"))
+            out.append(("e", tag, attrs, inner))
+    return out
+
+
+@st.composite
+def html_flow(draw: st.DrawFn, depth: int = 2) -> list[HtmlNode]:
+    """Flow content: headings, paragraphs, containers, lists, tables, code, quotes,
+    furniture, hidden elements and bare inline runs."""
+    out: list[HtmlNode] = []
+    for _ in range(draw(st.integers(1, 5))):
+        kind = draw(
+            st.sampled_from(
+                ["h", "p", "p", "div", "list", "table", "pre", "quote", "furniture", "inline"]
+            )
+        )
+        if kind == "h":
+            children = draw(html_inline(1))
+            if draw(st.booleans()):
+                children.append(("e", "a", {"href": "#here"}, [("t", draw(st.sampled_from(["#", "¶"])))]))
+            out.append(("e", f"h{draw(st.integers(1, 6))}", {}, children))
+        elif kind == "p":
+            out.append(("e", "p", {}, draw(html_inline())))
+        elif kind == "div" and depth > 0:
+            tag = draw(st.sampled_from(["div", "section", "article", "my-card"]))
+            out.append(("e", tag, {}, draw(html_flow(depth - 1))))
+        elif kind == "list":
+            tag = draw(st.sampled_from(["ul", "ol"]))
+            items: list[HtmlNode] = []
+            for _ in range(draw(st.integers(1, 3))):
+                content = draw(html_inline(1))
+                if depth > 0 and draw(st.booleans()):
+                    content.append(("e", "ul", {}, [("e", "li", {}, draw(html_inline(1)))]))
+                items.append(("e", "li", {}, content))
+            out.append(("e", tag, {}, items))
+        elif kind == "table":
+            rows: list[HtmlNode] = []
+            head = draw(st.booleans())
+            width = draw(st.integers(1, 3))
+            for r in range(draw(st.integers(1, 4))):
+                cell = "th" if head and r == 0 else "td"
+                cells = [("e", cell, {}, draw(html_inline(1))) for _ in range(width)]
+                rows.append(("e", "tr", {}, cells))
+            body: list[HtmlNode] = []
+            if draw(st.booleans()):
+                body.append(("e", "caption", {}, draw(html_inline(1))))
+            body.append(("e", "tbody", {}, rows))
+            out.append(("e", "table", {}, body))
+        elif kind == "pre":
+            lines = draw(st.lists(html_texts(), min_size=1, max_size=3))
+            out.append(("e", "pre", {}, [("t", "\n".join(lines))]))
+        elif kind == "quote":
+            paragraphs = [("e", "p", {}, draw(html_inline(1))) for _ in range(draw(st.integers(1, 2)))]
+            out.append(("e", "blockquote", {}, paragraphs))
+        elif kind == "furniture":
+            tag, attrs = draw(
+                st.sampled_from(
+                    [("nav", {}), ("aside", {}), ("footer", {}), ("header", {}),
+                     ("div", {"class": "cookie-banner"}), ("div", {"role": "navigation"})]
+                )
+            )  # fmt: skip
+            out.append(("e", tag, attrs, [("t", "FURNITUREWORD")]))
+        else:
+            out.extend(draw(html_inline()))
+    return out
+
+
+@st.composite
+def html_pages(draw: st.DrawFn) -> list[HtmlNode]:
+    """A page body's flow content, sometimes with a ``main`` landmark."""
+    body = draw(html_flow())
+    if draw(st.integers(0, 3)) == 0:
+        body = [("e", "nav", {}, [("t", "FURNITUREWORD")]), ("e", "main", {}, body)]
+    return body

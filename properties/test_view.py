@@ -1,4 +1,4 @@
-"""Properties of ``chunkspec view`` (VIEW-1..VIEW-5), against literal models.
+"""Properties of ``chunkspec view`` (VIEW-1..VIEW-6), against literal models.
 
 The page is parsed back with the standard library's HTML parser (as a browser reads it:
 character references resolved), so what is checked is what a reader of the page sees.
@@ -20,7 +20,7 @@ from chunkspec._cli import main
 from chunkspec._cli._view_html import ViewDocument, render_page, script_json
 from chunkspec._cli._view_layout import budget_of, histogram, is_crumb, segments
 from properties.models import model_view_bin, model_view_coverage
-from properties.strategies import markdown_documents, view_spans, view_texts
+from properties.strategies import html_pages, markdown_documents, view_spans, view_texts
 
 #: Each example of the command property writes files and runs the command in process.
 _FILES = settings(max_examples=60, deadline=None)
@@ -195,3 +195,24 @@ def test_command_draws_the_records_chunk_writes(text: str, strategy: str) -> Non
             for n, record in enumerate(records):
                 mine = [p for p in parser.pieces if n in p[2]]
                 assert (mine[0][0], mine[-1][1]) == (record["start"], record["end"])
+
+
+@given(html_pages(), st.sampled_from(["heading", "structural", "window"]))
+def test_page_records_carry_their_markup(body: list[Any], strategy: str) -> None:
+    """VIEW-6: each record of a web page carries, in the panel's data, its markup span
+    (HTML-21's ``markup_span``) and the markup there, cut at 4,000 characters."""
+    from chunkspec import chunk_document, document_from_bytes
+    from chunkspec._cli._view_html import MARKUP_SHOWN, ViewDocument, render_page
+    from properties.html_model import serialize
+
+    markup = serialize(body, False)
+    document = document_from_bytes(markup.encode(), doc_id="d", name="p.html")
+    if not document.text.strip():
+        return
+    records = chunk_document(document, strategy=strategy, max_tokens=6)
+    spans = [document.markup_span(r.start, r.end) for r in records]
+    page = render_page([ViewDocument("d", "T", document.text, records, document.markup, spans)])
+    data = json.loads(page.split('id="chunkspec-data">', 1)[1].split("</script>", 1)[0])
+    for chunk, (a, b) in zip(data[0]["chunks"], spans, strict=True):
+        want = document.markup[a : min(b, a + MARKUP_SHOWN)]
+        assert chunk["markup"] == {"start": a, "end": b, "source": want}

@@ -28,9 +28,8 @@ def _run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str,
     return status, captured.out, captured.err
 
 
-HELP = """\
-usage: chunkspec chunk [-h] [--glob PATTERN] [--doc-id ID] [--title T] [--input-format {markdown,text,pdf,json,html}] [--input-encoding NAME] [--pdf-password PASSWORD] [--follow-links] [--pdf-max-bytes N] [--keep-going] [--metadata FILE.jsonl] [--strategy {heading,structural,recursive,window,pages}] [--max-tokens N] [--overlap-tokens N] [--counter NAME] [--encoding-file FILE] [--min-tokens N]
-                       [--budget-includes-headings] [--count-headings] [--split-tables] [--format {jsonl,text}] [-n N] [--output FILE]
+HELP = """usage: chunkspec chunk [-h] [--glob PATTERN] [--doc-id ID] [--title T] [--input-format {markdown,text,pdf,json,html,docx}] [--keep-furniture] [--input-encoding NAME] [--pdf-password PASSWORD] [--follow-links] [--pdf-max-bytes N] [--keep-going] [--metadata FILE.jsonl] [--strategy {heading,structural,recursive,window,pages}] [--max-tokens N] [--overlap-tokens N] [--counter NAME] [--encoding-file FILE]
+                       [--min-tokens N] [--budget-includes-headings] [--count-headings] [--split-tables] [--format {jsonl,text}] [-n N] [--output FILE]
                        PATH [PATH ...]
 
 Chunk each document (.md/.markdown, .txt, .pdf, .json blocks; folders recursively; - is standard input) with --strategy and write one chunk record a line; --format text summarises instead.
@@ -43,10 +42,11 @@ options:
   --glob PATTERN        in folders, only files whose path relative to the folder matches PATTERN (fnmatch, ignoring case, e.g. '*.md' or 'guide/*'; default: every .md, .markdown, .txt, .pdf and .json file)
   --doc-id ID           the document id, for a single input (default: the path relative to the folder given, without suffix; a file's name without suffix; stdin for -)
   --title T             the document title, for a single input (default: the first level-1 heading, a PDF's /Title, else the doc id)
-  --input-format {markdown,text,pdf,json,html}
+  --input-format {markdown,text,pdf,json,html,docx}
                         read every input as this format (default: by suffix; a PDF is also known by its %PDF- header; - is Markdown)
+  --keep-furniture      read an HTML page's navigation, banners, footers, asides and what lies outside its <main> as text too (HTML-11, HTML-12)
   --input-encoding NAME
-                        decode text, Markdown and JSON inputs with this encoding, e.g. latin-1 (default: UTF-8, or UTF-16/UTF-32 when the file starts with their byte-order mark)
+                        decode text, Markdown, JSON and HTML inputs with this encoding, e.g. latin-1 (default: UTF-8, or UTF-16/UTF-32 when the file starts with their byte-order mark; an HTML page's <meta charset> (HTML-2))
   --pdf-password PASSWORD
                         the password of encrypted PDF inputs (default: the CHUNKSPEC_PDF_PASSWORD environment variable); never written to any output
   --follow-links        in folders, also follow symbolic links whose target is outside the folder given (default: such a link is skipped, with one line saying so)
@@ -182,7 +182,7 @@ def test_stdin_default_id(
         ("obj.json", '{"a": 1}', [], "{path}: expected a JSON list of blocks"),
         ("str.json", '"blocks"', [], "{path}: expected a JSON list of blocks"),
         ("doc.rtf", "x", [], "{path}: unknown input type (suffix '.rtf'); use .md, .markdown, "
-         ".txt, .pdf, .json, .html or .htm, or --input-format"),
+         ".txt, .pdf, .json, .html, .htm, .docx, or --input-format"),
         ("doc.md", "x", ["--max-tokens", "0"], "--max-tokens must be >= 1, got 0"),
         ("doc.md", "x", ["--overlap-tokens", "-1"], "--overlap-tokens must be >= 0, got -1"),
         ("doc.md", "x", ["-n", "-1"], "-n must be >= 0, got -1"),

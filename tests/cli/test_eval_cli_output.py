@@ -120,8 +120,9 @@ def test_help(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatc
         "--no-baselines leave out the document and random rows",
         "--write-corpus DIR write the corpus in chunkspec's format and exit",
         "--queries Q.jsonl questions (default CORPUS/...)",
-        "--strategies NAME [NAME ...] strategy names, space or comma separated "
-        "(default: every available one)",
+        "--strategies NAME [NAME ...] strategy names, space or comma separated; html:NAME "
+        "runs NAME on the pages rendered as HTML with site furniture (EVAL-45), "
+        "html+furniture:NAME with the furniture read as text (default: every available one)",
         "--gold-share F share of a gold span a chunk must cover to answer it "
         "(default 1: all of it)",
         "--json OUT write the report as JSON",

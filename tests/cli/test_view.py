@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from chunkspec import ChunkRecord
+from chunkspec import ChunkRecord, chunk_document, document_from_bytes
 from chunkspec._cli import main
 from chunkspec._cli._view_html import ViewDocument, render_page, script_json
 from chunkspec._cli._view_layout import histogram, is_crumb, segments
@@ -50,8 +50,17 @@ def _record(fields: dict[str, Any]) -> ChunkRecord:
 
 @pytest.mark.parametrize("case", goldens.cases("view"))
 def test_view_golden(case: dict[str, Any]) -> None:
-    """VIEW-2, VIEW-3, VIEW-4 golden cases."""
+    """VIEW-2, VIEW-3, VIEW-4, VIEW-6 golden cases."""
     given = case["input"]
+    if "html" in given:  # VIEW-6: a page's records carry their markup in the panel's data
+        document = document_from_bytes(given["html"].encode(), doc_id="d", name="p.html")
+        options = {k: given[k] for k in ("strategy", "max_tokens", "min_tokens")}
+        records = chunk_document(document, **options)
+        spans = [document.markup_span(r.start, r.end) for r in records]
+        page = render_page([ViewDocument("d", "T", document.text, records, document.markup, spans)])
+        data = json.loads(page.split('id="chunkspec-data">', 1)[1].split("</script>", 1)[0])
+        assert [c["markup"] for c in data[0]["chunks"]] == case["output"]["markup"]
+        return
     if "json" in given:
         assert script_json(given["json"]) == case["output"]["script_json"]
         return

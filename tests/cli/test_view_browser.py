@@ -51,6 +51,12 @@ CASES = [
     ("pdf-pages", "report.pdf", ["--strategy", "pages", "--max-tokens", "8"], "view-pdf"),
     ("hostile", None, ["--strategy", "heading", "--max-tokens", "8"], None),
     ("hostile-windows", None, ["--strategy", "window", "--max-tokens", "6"], None),
+    (
+        "web-page",
+        "../tests/data/html/nodejs-single-executable-applications.html",
+        ["--strategy", "structural", "--max-tokens", "120"],
+        "view-html",
+    ),
 ]
 
 #: Read back from the DOM: per section, each chunk's drawn pieces and the whole text.
@@ -128,6 +134,9 @@ def test_view_in_chromium(
             " return document.getElementById('panel').textContent; })()"
         )
         assert chosen["id"] in shown
+        if document.suffix == ".html":  # VIEW-6: the panel shows the record's markup
+            a, b = read_document(document).markup_span(chosen["start"], chosen["end"])
+            assert f"markup: {a}-{b}" in shown
         assert browser.evaluate("window.chunkspecInjected === undefined")
         assert browser.problems() == []
         if shot is not None:

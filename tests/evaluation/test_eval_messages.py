@@ -291,8 +291,8 @@ _ERRORS: list[tuple[str, Callable[[], object], type[Exception], str, str]] = [
         lambda: resolve("bogus"),
         ValueError,
         "strategy",
-        "strategy must be document, recursive-N, fixed-N, window-N-O, structural[-N] or "
-        "heading-aware[-N[-O]], got 'bogus'",
+        "strategy must be document, recursive-N, fixed-N, window-N-O, structural[-N], "
+        "heading-aware[-N[-O]] or langchain-html-header|semantic[+trail], got 'bogus'",
     ),
     (
         "structural-overlap",

@@ -11,6 +11,7 @@ from typing import Any, TextIO
 
 from .._evaluation._chroma_corpus import load_chroma, write_corpus
 from .._evaluation._evaluate import BASELINES, BUDGET, EvalCell, EvalReport, evaluate
+from .._evaluation._html_corpus import FURNISHED, HTML, html_corpus
 from .._evaluation._labelled_corpus import load_corpus
 from .._evaluation._retrievers import RETRIEVERS
 from .._evaluation._strategy_names import DEFAULT_STRATEGIES
@@ -58,7 +59,9 @@ def register(sub: Any) -> None:
         "--strategies",
         nargs="+",
         metavar="NAME",
-        help="strategy names, space or comma separated (default: every available one)",
+        help="strategy names, space or comma separated; html:NAME runs NAME on the pages "
+        "rendered as HTML with site furniture (EVAL-45), html+furniture:NAME with the "
+        "furniture read as text (default: every available one)",
     )
     parser.add_argument(
         "--k",
@@ -160,6 +163,18 @@ def run(args: argparse.Namespace) -> int:
     else:
         names = [n for item in args.strategies for n in item.split(",") if n]
         skip = False
+    renderings = {}
+    for prefix in (HTML, FURNISHED):  # EVAL-45: the pages as HTML, furniture kept or not
+        if not any(n.startswith(f"{prefix}:") for n in names):
+            continue
+        # a gold span it cannot move is a CorpusError, as EVAL-21
+        view = html_corpus(corpus, keep_furniture=prefix == FURNISHED)
+        renderings[prefix] = view.corpus
+        print(
+            f"chunkspec eval: {prefix}: {len(view.pages)} pages rendered with site furniture, "
+            f"{view.spans} gold spans moved into their text (EVAL-45)",
+            file=sys.stderr,
+        )
     show = sys.stderr.isatty() if args.progress is None else args.progress
     bar = _Bar(sys.stderr) if show else None
     report = evaluate(
@@ -175,6 +190,7 @@ def run(args: argparse.Namespace) -> int:
         baselines=args.baselines,
         bootstrap=args.bootstrap,
         seed=args.seed,
+        renderings=renderings,
     )
     if bar is not None:
         bar.close()

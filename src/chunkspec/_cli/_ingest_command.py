@@ -185,6 +185,7 @@ def options_from(args: argparse.Namespace) -> ChunkJob:
             None if args.max_bytes == 0 else args.max_bytes,
             input_encoding(args),
             pdf_password(args),
+            bool(args.keep_furniture),
         )
     except (ArgumentTypeError, ArgumentValueError) as error:
         message = str(error)

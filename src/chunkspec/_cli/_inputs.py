@@ -89,12 +89,20 @@ def add_input_options(parser: Any) -> None:
 
 
 def add_reading_options(parser: argparse.ArgumentParser) -> None:
-    """CLI-18: ``--input-encoding`` and ``--pdf-password``, the same on every command."""
+    """CLI-18: ``--input-encoding``, ``--pdf-password`` and ``--keep-furniture``, the same
+    on every command."""
+    parser.add_argument(
+        "--keep-furniture",
+        action="store_true",
+        help="read an HTML page's navigation, banners, footers, asides and what lies "
+        "outside its <main> as text too (HTML-11, HTML-12)",
+    )
     parser.add_argument(
         "--input-encoding",
         metavar="NAME",
-        help="decode text, Markdown and JSON inputs with this encoding, e.g. latin-1 "
-        "(default: UTF-8, or UTF-16/UTF-32 when the file starts with their byte-order mark)",
+        help="decode text, Markdown, JSON and HTML inputs with this encoding, e.g. latin-1 "
+        "(default: UTF-8, or UTF-16/UTF-32 when the file starts with their byte-order mark; "
+        "an HTML page's <meta charset> (HTML-2))",
     )
     parser.add_argument(
         "--pdf-password",
@@ -175,6 +183,7 @@ def read_input(
             pdf_password=pdf_password(args),
             metadata=given,
             pdf_max_decompressed=pdf_max_bytes(args),
+            keep_furniture=bool(getattr(args, "keep_furniture", False)),
         )
     if item.problem is not None:
         raise InputError(item.message)
@@ -194,6 +203,7 @@ def read_input(
             pdf_password=pdf_password(args),
             metadata=given,
             pdf_max_decompressed=pdf_max_bytes(args),
+            keep_furniture=bool(getattr(args, "keep_furniture", False)),
         )
     except ImportError as error:  # pypdf missing: the whole run needs the extra
         raise CliError(str(error)) from None

@@ -93,7 +93,7 @@ def run(args: argparse.Namespace) -> int:
 
     def collect(document: SourceDocument, records: Sequence[ChunkRecord]) -> None:
         """Keep each good document and its records for the page."""
-        drawn.append(ViewDocument(document.doc_id, document.title, document.text, records))
+        drawn.append(_view_document(document, records))
 
     status = run_chunking(args, OPTIONS, collect)
     if drawn:
@@ -132,7 +132,18 @@ def _from_records(args: argparse.Namespace) -> ViewDocument:
     for number, record in numbered:
         _check_span(path, number, record, document, source)
     title = records[0].title if records else document.title
-    return ViewDocument(doc_id, title, document.text, records)
+    return _view_document(document, records, title)
+
+
+def _view_document(
+    document: SourceDocument, records: Sequence[ChunkRecord], title: str | None = None
+) -> ViewDocument:
+    """The document to draw; a web page's records with their markup spans (VIEW-6)."""
+    shown = document.title if title is None else title
+    if document.markup_map is None:
+        return ViewDocument(document.doc_id, shown, document.text, records)
+    spans = [document.markup_span(r.start, r.end) for r in records]
+    return ViewDocument(document.doc_id, shown, document.text, records, document.markup, spans)
 
 
 def _check_span(

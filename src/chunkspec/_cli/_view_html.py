@@ -22,12 +22,19 @@ __all__ = ["ViewDocument", "render_page", "script_json"]
 
 @dataclass(frozen=True, slots=True)
 class ViewDocument:
-    """One document to draw: its doc id, title, source text and its records, in order."""
+    """One document to draw: its doc id, title, source text and its records, in order;
+    for a web page, its ``markup`` and each record's markup span (VIEW-6, HTML-21)."""
 
     doc_id: str
     title: str
     text: str
     records: Sequence[ChunkRecord]
+    markup: str = ""
+    markup_spans: Sequence[tuple[int, int]] = ()
+
+
+#: VIEW-6: the most markup the panel shows of one record (the span is given whole).
+MARKUP_SHOWN = 4000
 
 
 #: JSON inside ``<script>``: these would end the element or break a line in old parsers.
@@ -150,9 +157,16 @@ def _table(records: Sequence[ChunkRecord], marks: list[set[str]]) -> str:
     )
 
 
-def _metadata(record: ChunkRecord, marks: set[str]) -> dict[str, object]:
-    """What the side panel shows of one record (VIEW-3)."""
+def _metadata(
+    record: ChunkRecord, marks: set[str], markup: str = "", span: tuple[int, int] | None = None
+) -> dict[str, object]:
+    """What the side panel shows of one record (VIEW-3; VIEW-6: a page's markup)."""
+    shown: dict[str, object] | None = None
+    if span is not None:
+        a, b = span
+        shown = {"start": a, "end": b, "source": markup[a : min(b, a + MARKUP_SHOWN)]}
     return {
+        "markup": shown,
         "id": record.id,
         "index": record.index,
         "kind": record.kind,
@@ -190,7 +204,10 @@ def _document(number: int, document: ViewDocument) -> tuple[str, list[dict[str, 
         f'<pre class="text">{drawn}</pre>'
         f"<details><summary>chunks</summary>{_table(records, marks)}</details></section>"
     )
-    return section, [_metadata(r, m) for r, m in zip(records, marks, strict=True)]
+    spans: Sequence[tuple[int, int] | None] = document.markup_spans or [None] * len(records)
+    return section, [
+        _metadata(r, m, document.markup, s) for r, m, s in zip(records, marks, spans, strict=True)
+    ]
 
 
 def render_page(documents: Sequence[ViewDocument]) -> str:
@@ -255,6 +272,8 @@ table.chunks tr.sel{background:#ffd84d}
 #panel .chunk{border:1px solid #ccd;border-radius:4px;padding:.4em .6em;margin:.5em 0;
 background:#fff}
 #panel .chunk b{display:block}#panel .mark{color:#c0392b;font-weight:600}
+#panel pre.markup{white-space:pre-wrap;word-break:break-all;font:11px/1.4 ui-monospace,
+monospace;background:#f2f2f6;max-height:16em;overflow:auto;margin:.3em 0 0;padding:.3em}
 """
 
 _SCRIPT = """
@@ -283,6 +302,13 @@ _SCRIPT = """
     if (chunk.parent_id !== null) { box.appendChild(line("parent", chunk.parent_id)); }
     if (chunk.section !== null) { box.appendChild(line("section", chunk.section)); }
     if (chunk.prefix) { box.appendChild(line("prefix", chunk.prefix)); }
+    if (chunk.markup) {
+      box.appendChild(line("markup", chunk.markup.start + "-" + chunk.markup.end));
+      var source = document.createElement("pre");
+      source.className = "markup";
+      source.textContent = chunk.markup.source;
+      box.appendChild(source);
+    }
     if (chunk.marks.length) {
       var m = line("marks", chunk.marks.join(", "));
       m.className = "mark";

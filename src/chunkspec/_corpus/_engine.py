@@ -489,6 +489,7 @@ def _manifest(output_format: str, job: ChunkJob, tally: Tally) -> dict[str, Any]
         "input_encoding": job.encoding,
         # CLI-18: whether a password was given, never the password itself
         "pdf_password": job.pdf_password is not None,
+        "keep_furniture": job.keep_furniture,
         "max_bytes": job.max_bytes,
         "documents": tally.documents,
         "chunks": tally.chunks,

@@ -61,7 +61,7 @@ __all__ = [
 CHANGES = "_changes"
 
 #: TRUST-42: the libraries whose versions decide what a document's rows are.
-LIBRARIES = ("markdown-it-py", "mdit-py-plugins", "markdown-it-pyrs", "pypdf")
+LIBRARIES = ("markdown-it-py", "mdit-py-plugins", "markdown-it-pyrs", "pypdf", "turbohtml")
 
 #: TRUST-44: the reasons a document is chunked again that say its rows in --out were
 #: not the rows its manifest lists (a damaged or edited output folder).

@@ -10,7 +10,7 @@ once; the span metrics (EVAL-30 to EVAL-35) are read off that ranking.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
@@ -122,6 +122,7 @@ def evaluate(
     baselines: bool = False,
     bootstrap: int = 0,
     seed: int = 0,
+    renderings: Mapping[str, Corpus] | None = None,
 ) -> EvalReport:
     """Score every strategy on ``corpus`` with ``retriever``; cells per class, then "all".
 
@@ -134,6 +135,9 @@ def evaluate(
     ``random`` rows (EVAL-36); ``bootstrap`` resamples (0: none) give intervals and paired
     p-values against each column's best (EVAL-37, EVAL-38), seeded by ``seed``.
     Unavailable strategies raise :class:`StrategyUnavailable` unless ``skip_unavailable``.
+    ``renderings`` maps a prefix to the same corpus in another form (``{"html": ...}``,
+    EVAL-45): a row named ``PREFIX:NAME`` runs strategy ``NAME`` on that corpus, scored on
+    its gold, beside the other rows on the same questions.
     """
     if not isinstance(corpus, Corpus):
         raise ArgumentTypeError("corpus", "a Corpus (see load_corpus)", corpus)
@@ -147,12 +151,13 @@ def evaluate(
     budgets = tuple(require_int("budgets[...]", b, minimum=0) for b in budgets)
     if not strategies:
         raise ArgumentValueError("strategies", "must not be empty", strategies)
+    views = _renderings(corpus, renderings)
     runs: dict[str, tuple[str, str]] = {}  # row name -> (strategy, retriever)
     skipped: dict[str, str] = {}
     adapters = {}
     for name in dict.fromkeys(strategies):
         try:
-            adapters[name] = resolve(name)
+            adapters[name] = resolve(_view(name, views)[1])
         except StrategyUnavailable as error:
             if not skip_unavailable:
                 raise
@@ -174,7 +179,12 @@ def evaluate(
     top_ids: dict[str, list[list[str]]] = {}
     for row, (name, engine) in runs.items():
         adapt = adapters[name] if name in adapters else resolve(name)
-        chunks = [c for d in corpus.documents for c in adapt(d.id, d.title, d.text)]
+        source = views.get(_view(name, views)[0], corpus)  # EVAL-45: the row's rendering
+        chunks = [
+            c
+            for d in source.documents
+            for c in adapt(d.id, d.title, d.text if d.document is None else d.document)
+        ]
         if len({c.id for c in chunks}) != len(chunks):
             # EVAL-26: gold is a set of ids, so two chunks sharing an id would share credit.
             raise ArgumentValueError("strategies", "a strategy gave two chunks one id", name)
@@ -183,7 +193,7 @@ def evaluate(
         regions: dict[str, list[tuple[str, int, int]]] = {}
         for c in chunks:
             regions.setdefault(c.doc_id, []).append((c.id, c.start, c.end))
-        gold = [labelled(q, regions, share) for q in corpus.queries]
+        gold = [labelled(q, regions, share) for q in source.queries]
         scorer = make_scorer(engine, [indexed_text(c) for c in chunks], seed)  # EVAL-41
         rankings: list[list[tuple[int, float]]] = []
         depth = max(k, DEPTH)
@@ -195,7 +205,7 @@ def evaluate(
             if progress is not None:
                 progress(done, total)
         hashes = [c.content_hash for c in chunks]
-        per = _per_question(corpus, chunks, sizes, hashes, rankings, gold, k, budgets)
+        per = _per_question(source, chunks, sizes, hashes, rankings, gold, k, budgets)
         per["context"] = [
             float(_context_hit(chunks, ranking[:k], g, engine, budget, min_score))
             for ranking, g in zip(rankings, gold, strict=True)
@@ -233,6 +243,35 @@ def evaluate(
         seed,
         plan.unit if plan is not None else "none",
     )
+
+
+def _renderings(corpus: Corpus, renderings: Mapping[str, Corpus] | None) -> dict[str, Corpus]:
+    """The renderings, each checked to ask the same questions of the same documents (EVAL-45).
+
+    Same question ids and classes in the same order, and the same document for each
+    question's first gold span (the bootstrap's clusters, EVAL-37).
+    """
+    views = dict(renderings or {})
+    for prefix, view in views.items():
+        if not isinstance(view, Corpus):
+            raise ArgumentTypeError(f"renderings[{prefix!r}]", "a Corpus", view)
+        same = [(q.id, q.kind, q.gold[0].doc_id) for q in view.queries] == [
+            (q.id, q.kind, q.gold[0].doc_id) for q in corpus.queries
+        ]
+        if not same:
+            raise ArgumentValueError(
+                f"renderings[{prefix!r}]", "must hold the corpus's questions, in order", view.name
+            )
+    return views
+
+
+def _view(name: str, views: Mapping[str, Corpus]) -> tuple[str, str]:
+    """``(prefix, strategy)`` of a row name: ``("html", "structural")`` for
+    ``html:structural`` when ``html`` is a rendering, else ``("", name)``."""
+    prefix, colon, rest = name.partition(":")
+    if colon and prefix in views:
+        return prefix, rest
+    return "", name
 
 
 #: The per-question values with intervals and paired tests (EVAL-37, EVAL-38).

@@ -14,18 +14,14 @@ from __future__ import annotations
 
 import json
 import re
-import sys
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from importlib.resources import files
+from importlib.resources.abc import Traversable
 from pathlib import Path
-
-if sys.version_info >= (3, 11):
-    from importlib.resources.abc import Traversable
-else:  # pragma: no cover
-    from importlib.abc import Traversable
 
 from .._core._validate import require_text
 from .._errors import ArgumentValueError, CorpusError
+from .._text._documents import SourceDocument
 from ._gold import GoldSpan, SpanQuery
 
 __all__ = ["Corpus", "CorpusDocument", "CorpusError", "bundled", "load_corpus", "quote_span"]
@@ -37,11 +33,16 @@ _SUFFIXES = (".md", ".txt")
 
 @dataclass(frozen=True, slots=True)
 class CorpusDocument:
-    """One source page: ``id`` (file stem), ``title`` (first ATX heading, else id), ``text``."""
+    """One source page: ``id`` (file stem), ``title`` (first ATX heading, else id), ``text``.
+
+    ``document`` is the page as a reader read it when it is not Markdown (an HTML page,
+    EVAL-45): ``text == document.text``, and the strategies chunk ``document``.
+    """
 
     id: str
     title: str
     text: str
+    document: SourceDocument | None = field(default=None, repr=False, compare=False)
 
 
 @dataclass(frozen=True, slots=True)

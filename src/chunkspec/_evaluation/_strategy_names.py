@@ -9,7 +9,9 @@ records that ``chunkspec chunk`` writes. Names:
 * ``structural[-N]``: strategy ``structural`` (``split_markdown``), unbudgeted or at most N
   tokens; ``heading-aware[-N[-O]]``: strategy ``heading`` (``HeadingAwareChunker(N, O)``),
   N = 512, O = N // 8 (EVAL-18, EVAL-19);
-* ``document``: one trimmed window of every word (EVAL-36).
+* ``document``: one trimmed window of every word (EVAL-36);
+* ``langchain-html-header[+trail]``, ``langchain-html-semantic[+trail]``: LangChain's HTML
+  splitters, on HTML pages only (EVAL-46).
 
 :func:`resolve` builds each family's adapter through one table, ``_FAMILIES``;
 :func:`indexed_text` is what a retriever indexes (EVAL-41).
@@ -27,6 +29,7 @@ from .._errors import ArgumentValueError, StrategyUnavailable
 from .._records._chunk_document import chunk_document
 from .._records._record import ChunkRecord
 from .._text._documents import SourceDocument
+from ._html_peers import PEERS, TRAIL, peer
 
 __all__ = [
     "DEFAULT_STRATEGIES",
@@ -56,8 +59,11 @@ DEFAULT_STRATEGIES = (
 )
 
 
+#: What an adapter chunks: a Markdown text, or a document a reader read (an HTML page, EVAL-45).
+Source = str | SourceDocument
+
 #: An adapter: ``(doc_id, title, source) -> records`` in source order (rule EVAL-41).
-Strategy = Callable[[str, str, str], list[ChunkRecord]]
+Strategy = Callable[[str, str, Source], list[ChunkRecord]]
 
 #: The record strategies whose records carry a heading trail into the index (EVAL-41).
 _TRAILED = ("structural:", "heading:")
@@ -67,11 +73,12 @@ def indexed_text(record: ChunkRecord) -> str:
     """The text a retriever indexes for ``record`` (rule EVAL-41).
 
     ``f"{trail}\n\n{record.text}"`` with ``trail = " > ".join(record.heading_path)`` for the
-    ``structural`` and ``heading`` strategies when the trail is not empty; ``record.text``
-    otherwise: the recursive and window families know no headings (EVAL-18).
+    ``structural`` and ``heading`` strategies and LangChain's ``+trail`` peers (EVAL-46) when
+    the trail is not empty; ``record.text`` otherwise: the recursive and window families
+    know no headings (EVAL-18).
     """
     trail = " > ".join(record.heading_path)
-    if trail and record.strategy.startswith(_TRAILED):
+    if trail and (record.strategy.startswith(_TRAILED) or record.strategy.endswith(TRAIL)):
         return f"{trail}\n\n{record.text}"
     return record.text
 
@@ -95,6 +102,8 @@ def resolve(name: str) -> Strategy:
     require_str("strategy", name)
     if name == DOCUMENT:
         return _FAMILIES[DOCUMENT]()
+    if name in PEERS:  # EVAL-46: LangChain's HTML splitters, on HTML pages only
+        return peer(name)
     headed = _HEADED.match(name)
     if headed is not None:
         family, size, overlap, merge = headed.groups()
@@ -112,8 +121,8 @@ def resolve(name: str) -> Strategy:
     if match is None:
         raise ArgumentValueError(
             "strategy",
-            "must be document, recursive-N, fixed-N, window-N-O, structural[-N] or "
-            "heading-aware[-N[-O]]",
+            "must be document, recursive-N, fixed-N, window-N-O, structural[-N], "
+            "heading-aware[-N[-O]] or langchain-html-header|semantic[+trail]",
             name,
         )
     family, size, wsize, overlap = match.groups()
@@ -134,8 +143,11 @@ def _size(argument: str, name: str, size: int) -> int:
     return size
 
 
-def _source(doc_id: str, title: str, source: str) -> SourceDocument:
-    """The corpus document as ``chunk_document`` reads it: Markdown, the corpus's title."""
+def _source(doc_id: str, title: str, source: Source) -> SourceDocument:
+    """The corpus document as ``chunk_document`` reads it: Markdown with the corpus's title,
+    or the document a reader made of the page (EVAL-45), as it is."""
+    if isinstance(source, SourceDocument):
+        return source
     return SourceDocument(doc_id, source, "markdown", title)
 
 
@@ -170,7 +182,7 @@ def _recursive(max_tokens: int) -> Strategy:
     EVAL-16's region; ``text`` is ``split_section``'s own.
     """
 
-    def adapt(doc_id: str, title: str, source: str) -> list[ChunkRecord]:
+    def adapt(doc_id: str, title: str, source: Source) -> list[ChunkRecord]:
         return chunk_document(_source(doc_id, title, source), "recursive", max_tokens=max_tokens)
 
     return adapt
@@ -184,7 +196,7 @@ def _windows(size: int, overlap: int) -> Strategy:
     and a window never claims the whitespace around it.
     """
 
-    def adapt(doc_id: str, title: str, source: str) -> list[ChunkRecord]:
+    def adapt(doc_id: str, title: str, source: Source) -> list[ChunkRecord]:
         document = _source(doc_id, title, source)
         records = chunk_document(document, "window", max_tokens=size, overlap_tokens=overlap)
         return [_trimmed(r) for r in records]
@@ -202,7 +214,7 @@ def _structural(max_tokens: int | None, merge: bool = False) -> Strategy:
     budget = MAX_SAFE_INTEGER if max_tokens is None else max_tokens
     small: int | None = None if merge else 0
 
-    def adapt(doc_id: str, title: str, source: str) -> list[ChunkRecord]:
+    def adapt(doc_id: str, title: str, source: Source) -> list[ChunkRecord]:
         document = _source(doc_id, title, source)
         # EVAL-19: the seed chunker's own chunks, unmerged, unless ``+merge`` (EVAL-44).
         return chunk_document(document, "structural", max_tokens=budget, min_tokens=small)
@@ -219,7 +231,7 @@ def _heading_aware(max_tokens: int, overlap: int, merge: bool = False) -> Strate
 
     small: int | None = None if merge else 0
 
-    def adapt(doc_id: str, title: str, source: str) -> list[ChunkRecord]:
+    def adapt(doc_id: str, title: str, source: Source) -> list[ChunkRecord]:
         document = _source(doc_id, title, source)
         # EVAL-19: HeadingAwareChunker(N, O)'s own chunks, unmerged, unless ``+merge``
         # (EVAL-44: SIZE-2's default applied).

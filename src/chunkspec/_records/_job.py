@@ -1,6 +1,6 @@
 """The chunking job: everything that decides a document's records (OPT-1, SCALE-8), and its
 keyword form (:class:`JobKeywords`, :func:`job_of`): the chunking keywords and the reading
-keywords ``input_format``, ``max_bytes``, ``encoding``, ``pdf_password``.
+keywords ``input_format``, ``max_bytes``, ``encoding``, ``pdf_password``, ``keep_furniture``.
 
 Imports ``chunkspec._chunkers`` (the options), ``chunkspec._text`` (the reading options'
 checks) and the record builder beside it.
@@ -30,7 +30,8 @@ class ChunkJob:
     ``options`` is the chunking (OPT-1); ``input_format`` the format of a document whose
     row and name do not say (SOURCE-1); ``max_bytes`` the cap over which a document is an
     error row (SCALE-5); ``encoding`` and ``pdf_password`` how its bytes are read
-    (SCALE-8: SOURCE-9, SOURCE-8). The job travels to worker processes as one value
+    (SCALE-8: SOURCE-9, SOURCE-8); ``keep_furniture`` keeps an HTML page's navigation,
+    banners, footers and asides as text (HTML-11, HTML-12). The job travels to worker processes as one value
     (:meth:`to_dict`), so a counter object never crosses a process (SCALE-6, OPT-3). The
     password is never shown in the job's repr.
     """
@@ -40,6 +41,7 @@ class ChunkJob:
     max_bytes: int | None = None
     encoding: str | None = None
     pdf_password: str | None = field(default=None, repr=False)
+    keep_furniture: bool = False
 
     def __post_init__(self) -> None:
         if not isinstance(self.options, ChunkOptions):
@@ -53,6 +55,8 @@ class ChunkJob:
         check_encoding(self.encoding)
         if self.pdf_password is not None:
             require_str("pdf_password", self.pdf_password)
+        if not isinstance(self.keep_furniture, bool):
+            raise ArgumentTypeError("keep_furniture", "a bool", self.keep_furniture)
 
     def chunk(self, document: SourceDocument) -> list[ChunkRecord]:
         """Return chunk_document's records of ``document`` under these options."""
@@ -66,6 +70,7 @@ class ChunkJob:
             "max_bytes": self.max_bytes,
             "encoding": self.encoding,
             "pdf_password": self.pdf_password,
+            "keep_furniture": self.keep_furniture,
         }
 
     @classmethod
@@ -77,6 +82,7 @@ class ChunkJob:
             data["max_bytes"],
             data.get("encoding"),
             data.get("pdf_password"),
+            bool(data.get("keep_furniture", False)),
         )
 
 
@@ -87,6 +93,7 @@ class JobKeywords(ChunkKeywords, total=False):
     max_bytes: int | None
     encoding: str | None
     pdf_password: str | None
+    keep_furniture: bool
 
 
 #: The reading keywords: ChunkJob's fields after ``options``, in order.

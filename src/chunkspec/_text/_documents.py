@@ -19,6 +19,7 @@ from .._errors import ArgumentTypeError, ArgumentValueError, InputError
 from ._blocks import Document, document_from_blocks, parse_text
 from ._front_matter import FrontMatter, find_front_matter
 from ._html._markup_map import MarkupMap
+from ._html._docx import docx_to_html
 from ._html._encoding import decode_html
 from ._html._page import read_markup
 from ._markdown import parse_markdown
@@ -41,7 +42,7 @@ __all__ = [
 ]
 
 #: The input formats, and the suffix that selects each (SOURCE-1).
-INPUT_FORMATS = ("markdown", "text", "pdf", "json", "html")
+INPUT_FORMATS = ("markdown", "text", "pdf", "json", "html", "docx")
 SUFFIXES = {
     ".md": "markdown",
     ".markdown": "markdown",
@@ -51,6 +52,7 @@ SUFFIXES = {
     ".html": "html",
     ".htm": "html",
     ".xhtml": "html",
+    ".docx": "docx",
 }
 
 
@@ -99,7 +101,7 @@ class SourceDocument:
             )
         if self.pages is not None and join_pages(list(self.pages)) != self.text:
             raise ArgumentValueError("pages", "must join (PAGE-1) to text", len(self.pages))
-        if self.format == "html":
+        if self.format in ("html", "docx"):
             if self.markup_map is None or self.parsed is None:
                 raise ArgumentValueError(
                     "input_format",
@@ -150,7 +152,7 @@ def _record_metadata(document: SourceDocument) -> Metadata:
     TRUST-3: an access key the front matter sets in a form FM-3 cannot read as it needs,
     and the caller's metadata does not set, refuses the document (InputError, one line).
     """
-    if document.format == "html":
+    if document.format in ("html", "docx"):
         return _page_metadata(document)
     found = document.front_matter
     if found is not None:
@@ -218,16 +220,25 @@ def document_from_text(
     source: str = "",
     title: str | None = None,
     metadata: Mapping[str, Any] | None = None,
+    keep_furniture: bool = False,
 ) -> SourceDocument:
-    """Return the document of ``text`` read as ``input_format`` (``markdown`` or ``text``).
+    """Return the document of ``text`` read as ``input_format`` (``markdown``, ``text``, or
+    ``html``: ``text`` is then a page's markup, HTML-17).
 
-    The title is ``title`` if given, else SOURCE-5's rule; a text with a form feed is paged.
-    ``metadata`` is the caller's document metadata (META-2, META-3).
+    The title is ``title`` if given, else SOURCE-5's rule (HTML-13 for a page); a text with
+    a form feed is paged (not a page: HTML-3). ``metadata`` is the caller's document
+    metadata (META-2, META-3); ``keep_furniture`` is HTML-11's.
     """
     require_text("text", text)
     require_text("doc_id", doc_id)
+    if input_format == "html":
+        if not isinstance(keep_furniture, bool):
+            raise ArgumentTypeError("keep_furniture", "a bool", keep_furniture)
+        return _from_html(text, doc_id, source, title, _metadata(metadata), keep_furniture)
     if input_format not in ("markdown", "text"):
-        raise ArgumentValueError("input_format", "must be markdown or text here", input_format)
+        raise ArgumentValueError(
+            "input_format", "must be markdown, text or html here", input_format
+        )
     parsed = _parse(doc_id, text, input_format)
     found = find_front_matter(text) if input_format == "markdown" else None
     chosen = _title(parsed, doc_id, found) if title is None else require_text("title", title)
@@ -262,8 +273,8 @@ def format_for(name: str, head: bytes, input_format: str | None = None) -> str:
         return sniffed
     kind = f"suffix {suffix!r}" if suffix else "no suffix"
     raise InputError(
-        f"{name}: unknown input type ({kind}); use .md, .markdown, .txt, .pdf, .json, .html "
-        "or .htm, or --input-format"
+        f"{name}: unknown input type ({kind}); use .md, .markdown, .txt, .pdf, .json, .html, "
+        ".htm, .docx, or --input-format"
     )
 
 
@@ -295,8 +306,9 @@ def document_from_bytes(
     pdf_password: str | None = None,
     metadata: Mapping[str, Any] | None = None,
     pdf_max_decompressed: int | None = None,
+    keep_furniture: bool = False,
 ) -> SourceDocument:
-    """Return the document held in ``data`` (SOURCE-1..SOURCE-9).
+    """Return the document held in ``data`` (SOURCE-1..SOURCE-9, HTML-1..HTML-21).
 
     ``name`` (default ``source`` or ``doc_id``) names the document in errors and gives the
     suffix that selects the format unless ``input_format`` is given. Text is decoded as
@@ -307,6 +319,8 @@ def document_from_bytes(
     caller's document metadata (META-2, META-3). ``pdf_max_decompressed`` caps the content
     bytes a PDF's text extraction reads, over all pages (default: the larger of 64 MiB and
     100 times the file's size); a PDF over it is an InputError (TRUST-52).
+    ``keep_furniture`` keeps an HTML page's navigation, banners, footers, asides and what
+    lies outside its ``main`` element as text (HTML-11, HTML-12).
     """
     if not isinstance(data, (bytes, bytearray)):
         raise ArgumentTypeError("data", "bytes", data)
@@ -315,6 +329,8 @@ def document_from_bytes(
     codec = check_encoding(encoding)
     if pdf_password is not None:
         require_str("pdf_password", pdf_password)
+    if not isinstance(keep_furniture, bool):
+        raise ArgumentTypeError("keep_furniture", "a bool", keep_furniture)
     cap = pdf_max_decompressed_of(len(data), pdf_max_decompressed)
     given = _metadata(metadata)
     label = name if name is not None else (source or doc_id)
@@ -339,7 +355,11 @@ def document_from_bytes(
             given,
         )
     if chosen == "html":
-        return _from_html(decode_html(bytes(data), codec, label), doc_id, source, title, given)
+        markup = decode_html(bytes(data), codec, label)
+        return _from_html(markup, doc_id, source, title, given, keep_furniture)
+    if chosen == "docx":  # HTML-23: the HTML mammoth writes, read as a page
+        markup = docx_to_html(bytes(data), label, pdf_max_decompressed)
+        return _from_html(markup, doc_id, source, title, given, keep_furniture, "docx")
     text = _decode(bytes(data), codec, label)
     if chosen == "json":
         return _from_json(text, doc_id, source, title, label, given)
@@ -433,6 +453,7 @@ def _from_html(
     title: str | None,
     metadata: Metadata,
     keep_furniture: bool = False,
+    input_format: str = "html",
 ) -> SourceDocument:
     """Read an HTML page (HTML rules): its rendered text, blocks, title and markup map."""
     page = read_markup(markup, doc_id, keep_furniture=keep_furniture)
@@ -443,7 +464,7 @@ def _from_html(
     return SourceDocument(
         doc_id,
         page.parsed.source,
-        "html",
+        input_format,
         chosen,
         source,
         None,
@@ -466,12 +487,13 @@ def read_document(
     pdf_password: str | None = None,
     metadata: Mapping[str, Any] | None = None,
     pdf_max_decompressed: int | None = None,
+    keep_furniture: bool = False,
 ) -> SourceDocument:
     """Read the file at ``path`` as a document; ``doc_id`` defaults to its stem (SOURCE-3).
 
     ``source`` is ``path`` as given; ``encoding``, ``pdf_password``, ``metadata`` and
-    ``pdf_max_decompressed`` are as in :func:`document_from_bytes` (SOURCE-8, SOURCE-9,
-    META-3, TRUST-52). Raises InputError (one line, naming
+    ``pdf_max_decompressed`` and ``keep_furniture`` are as in :func:`document_from_bytes`
+    (SOURCE-8, SOURCE-9, META-3, TRUST-52, HTML-11). Raises InputError (one line, naming
     the path) for a file that is missing, unreadable, or not a document of its format.
     """
     if not isinstance(path, os.PathLike):
@@ -488,6 +510,7 @@ def read_document(
         pdf_password=pdf_password,
         metadata=metadata,
         pdf_max_decompressed=pdf_max_decompressed,
+        keep_furniture=keep_furniture,
     )
 
 

@@ -42,7 +42,7 @@ class ChunkspecDocumentSplitter:
 
     The options are ``options`` (a :class:`chunkspec.ChunkOptions` or a strategy name,
     OPT-1) or the core's option keywords (:class:`chunkspec.records.ChunkKeywords`,
-    ``strategy`` ``heading`` by default) and ``input_format`` (``markdown`` or ``text``);
+    ``strategy`` ``heading`` by default) and ``input_format`` (``markdown``, ``text`` or ``html``);
     they are checked here, each error naming its argument. The component serialises with
     ``to_dict``/``from_dict``.
     """

@@ -44,7 +44,7 @@ class ChunkspecNodeParser(NodeParser):  # type: ignore[misc]  # LlamaIndex is ty
 
     The options are one ``options`` (a :class:`chunkspec.ChunkOptions` or a strategy name,
     OPT-1) or the core's option keywords (:class:`chunkspec.records.ChunkKeywords`), and
-    ``input_format`` (``markdown`` or ``text``); NodeParser's ``include_metadata`` (carry
+    ``input_format`` (``markdown``, ``text`` or ``html``); NodeParser's ``include_metadata`` (carry
     the input's metadata) and ``include_prev_next_rel`` keep their meaning. Options are
     checked when the parser is made; the field ``options`` holds them as JSON values
     (:meth:`chunkspec.ChunkOptions.to_dict`), which is what LlamaIndex serialises.

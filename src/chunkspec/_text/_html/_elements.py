@@ -21,6 +21,7 @@ __all__ = [
     "PRE_ELEMENTS",
     "cookie_banner",
     "hidden_by_style",
+    "permalink",
 ]
 
 #: HTML-5: "[hidden], area, base, basefont, datalist, head, link, meta, noembed, noframes,
@@ -29,14 +30,15 @@ __all__ = [
 #: scripting off would show them only where the issue of fallback text is moot: departure,
 #: its content is usually "enable JavaScript"), embedded content whose text is fallback
 #: (``iframe``, ``object``, ``embed``, ``canvas``, ``audio``, ``video``, ``picture``),
-#: form controls that hold no prose (``select``, ``input``, ``option``, ``optgroup``), and
+#: form controls that hold no prose (``select``, ``input``, ``option``, ``optgroup``,
+#: ``button``: its label is an action, "Copy", "Menu", not the page's prose), and
 #: ``svg``/``math`` (foreign content: drawing and formula markup, HTML-5).
 NEVER_TEXT: Final = frozenset(
     {
         "area", "base", "basefont", "datalist", "head", "link", "meta", "noembed",
         "noframes", "param", "rp", "script", "style", "template", "title", "noscript",
         "iframe", "object", "embed", "canvas", "audio", "video", "picture", "source",
-        "track", "select", "option", "optgroup", "input", "img", "map",
+        "track", "select", "option", "optgroup", "input", "img", "map", "button",
     }
 )  # fmt: skip
 
@@ -106,3 +108,21 @@ def cookie_banner(element_id: str, classes: str) -> bool:
 def hidden_by_style(style: str) -> bool:
     """HTML-5: an inline ``style`` declaring ``display: none`` or ``visibility: hidden``."""
     return bool(_HIDDEN_STYLE.search(style))
+
+
+#: HTML-7: the text of a heading's permalink (Sphinx and MkDocs "¶", Node.js "#", "§").
+_PERMALINK_TEXT = frozenset({"", "#", "¶", "§", "🔗", "link", "permalink"})
+#: HTML-7: the text of a heading's link to its source code (Node.js "[src]", Sphinx
+#: viewcode's "[source]").
+_SOURCE_LINK_TEXT = frozenset({"[src]", "[source]"})
+
+
+def permalink(href: object, text: str) -> bool:
+    """HTML-7: a link in a heading that is not part of its title: to a fragment of the page
+    (``href="#..."``) with a permalink sign as its text, or to source code as ``[src]``."""
+    if not isinstance(href, str):
+        return False
+    shown = text.strip().lower()
+    return (href.strip().startswith("#") and shown in _PERMALINK_TEXT) or (
+        shown in _SOURCE_LINK_TEXT
+    )

@@ -21,10 +21,21 @@ __all__ = ["MarkupMap"]
 class MarkupMap:
     """HTML-18: the segments of one page, and the CR positions the parse normalized away."""
 
-    __slots__ = ("_carriage", "_segments", "text_length")
+    __slots__ = ("_carriage", "_lone", "_segments", "text_length", "unplaced")
 
-    def __init__(self, segments: Segments, carriage: Sequence[int], text_length: int) -> None:
+    def __init__(
+        self,
+        segments: Segments,
+        carriage: Sequence[int],
+        text_length: int,
+        unplaced: int = 0,
+        lone: Sequence[int] = (),
+    ) -> None:
+        #: offsets, in the normalized markup, of each LF that was a lone CR in the file.
+        self._lone = lone
         self._segments = segments
+        #: HTML-20: the text nodes written without a run.
+        self.unplaced = unplaced
         #: offsets, in the normalized markup, of each LF that was a CRLF in the file (its CR
         #: removed), so a normalized offset maps back to the file's own.
         self._carriage = carriage
@@ -35,14 +46,27 @@ class MarkupMap:
 
     def runs(self) -> list[tuple[int, int, int, int, bool]]:
         """Every run ``(text_start, text_end, markup_start, markup_end, exact)``, markup
-        offsets into the file's markup (HTML-18)."""
+        offsets into the file's markup (HTML-18); an exact run holding a CRLF or a lone CR
+        of the file is three runs: before it, the LF from the CRLF or CR, after it."""
         seg = self._segments
-        return [
-            (a, b, self.raw(s), self.raw(e), bool(x))
-            for a, b, s, e, x in zip(
-                seg.text_start, seg.text_end, seg.markup_start, seg.markup_end, seg.exact
-            )
-        ]
+        out: list[tuple[int, int, int, int, bool]] = []
+        carriage = sorted([*self._carriage, *self._lone]) if self._lone else self._carriage
+        for a, b, s, e, x in zip(
+            seg.text_start, seg.text_end, seg.markup_start, seg.markup_end, seg.exact
+        ):
+            if x:
+                first = bisect_left(carriage, s)
+                for c in carriage[first : bisect_left(carriage, e)]:
+                    at = a + c - s  # the LF's text offset
+                    if at > a:
+                        out.append((a, at, self.raw(s), self.raw(c), True))
+                    out.append((at, at + 1, self.raw(c), self.raw(c + 1), False))
+                    a, s = at + 1, c + 1
+                if a < b:
+                    out.append((a, b, self.raw(s), self.raw(e), True))
+            else:
+                out.append((a, b, self.raw(s), self.raw(e), False))
+        return out
 
     def raw(self, offset: int) -> int:
         """The file's markup offset of normalized ``offset`` (each removed CR before it)."""

@@ -35,19 +35,23 @@ def read_markup(markup: str, doc_id: str, *, keep_furniture: bool = False) -> Ht
         ) from None
     # HTML §13.2.3.5: the input stream normalizes CRLF and CR to LF before tokenizing; we
     # do it first so the parser's offsets index this string, and keep where each CRLF was.
-    carriage: list[int] = []
+    carriage: list[int] = []  # LFs that were CRLF (their CR removed)
+    lone: list[int] = []  # LFs that were a lone CR (same length)
     if "\r" in markup:
-        at = markup.find("\r\n")
         removed = 0
+        at = markup.find("\r")
         while at >= 0:
-            carriage.append(at + 1 - removed - 1)
-            removed += 1
-            at = markup.find("\r\n", at + 2)
+            if markup.startswith("\r\n", at):
+                carriage.append(at - removed)
+                removed += 1
+            else:
+                lone.append(at - removed)
+            at = markup.find("\r", at + 1)
         normal = markup.replace("\r\n", "\n").replace("\r", "\n")
     else:
         normal = markup
     tree = turbohtml.parse(normal, source_locations=True)
     page = render_page(tree, normal, keep_furniture, frozenset(ACCESS_KEYS))
     parsed = Document(doc_id, page.text, page.blocks)
-    mapping = MarkupMap(page.segments, carriage, len(page.text))
+    mapping = MarkupMap(page.segments, carriage, len(page.text), page.unplaced, lone)
     return HtmlPage(parsed, page.title, page.meta, page.access_names, mapping, page.unplaced)

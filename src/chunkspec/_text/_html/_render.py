@@ -24,8 +24,9 @@ from ._elements import (
     PRE_ELEMENTS,
     cookie_banner,
     hidden_by_style,
+    permalink,
 )
-from ._writer import Segments, Writer
+from ._writer import NOT_SPACE, Segments, Writer
 
 if TYPE_CHECKING:
     import turbohtml
@@ -62,7 +63,17 @@ def render_page(
     """Return the page read from ``document``, the tree turbohtml parsed from ``markup``
     (newline-normalized) with source locations."""
     walk = _Walk(markup, keep_furniture, access)
-    walk.flow(document.children)
+    main = None if keep_furniture else _main(document)
+    if main is None:
+        walk.flow(document.children)
+    else:  # HTML-12: the main landmark is the page's content; the rest is furniture
+        for node in document.iter_elements():
+            if node.tag == "html":
+                walk.language(node)
+            elif node.tag == "head":
+                walk.head(node)
+        walk.cursor = main.source_location.start_tag.start_offset
+        walk.flow([main])
     text = walk.writer.finish()
     return RenderedPage(
         text,
@@ -73,6 +84,17 @@ def render_page(
         frozenset(walk.access_names),
         walk.unplaced,
     )
+
+
+def _main(document: turbohtml.Document) -> Any:
+    """HTML-12: the page's first ``main`` element (or ``role="main"``) outside ``template``,
+    if the markup has its start tag; else None."""
+    for node in document.iter_elements():
+        role = node.attrs.get("role")
+        is_main = node.tag == "main" or (isinstance(role, str) and role.strip().lower() == "main")
+        if is_main and node.source_location is not None:
+            return node
+    return None
 
 
 class _Walk:
@@ -94,7 +116,7 @@ class _Walk:
         self.access_names: set[str] = set()
         self.unplaced = 0
         self.sections = 0  # the sectioning elements open around the walk (HTML-11)
-        self.heading_seen = False
+        self.in_heading = False
 
     # -- the markup cursor ---------------------------------------------------------------
     def enter(self, element: Any) -> None:
@@ -151,6 +173,8 @@ class _Walk:
         style = attrs.get("style")
         if isinstance(style, str) and hidden_by_style(style):
             return True
+        if tag == "a" and self.in_heading and permalink(attrs.get("href"), element.text):
+            return True
         return not self.keep_furniture and self.furniture(element, tag, attrs)
 
     def furniture(self, element: Any, tag: str, attrs: Any) -> bool:
@@ -198,6 +222,12 @@ class _Walk:
                 elif key in _META_NAMES and isinstance(content, str) and content.split():
                     self.meta.setdefault(_META_NAMES[key], " ".join(content.split()))
 
+    def language(self, element: Any) -> None:
+        """HTML-14: ``<html lang>`` is the document's ``language``."""
+        lang = element.attrs.get("lang")
+        if isinstance(lang, str) and lang.strip():
+            self.meta.setdefault("language", lang.strip())
+
     def flow(self, children: Iterable[Any]) -> None:
         """Walk flow content: blocks become blocks, inline runs anonymous paragraphs."""
         writer = self.writer
@@ -205,17 +235,15 @@ class _Walk:
             if isinstance(node, self.text_type):
                 data = node.data
                 pieces = self.place(data)
-                if writer.block_start is None and data.isspace():
-                    continue
+                if writer.block_start is None and not NOT_SPACE.search(data):
+                    continue  # HTML-4: collapsible white space only (NBSP is a letter)
                 writer.text(data, pieces, False)
                 continue
             if not isinstance(node, self.element_type):
                 continue  # comments, doctype, processing instructions
             tag = node.tag
             if tag == "html":
-                lang = node.attrs.get("lang")
-                if isinstance(lang, str) and lang.strip():
-                    self.meta.setdefault("language", lang.strip())
+                self.language(node)
             if self.hidden(node, tag):
                 if tag in ("head", "title", "meta"):
                     self.head(node)
@@ -249,7 +277,9 @@ class _Walk:
         writer.open_block("heading", level)
         self.enter(element)
         writer.flatten += 1
+        self.in_heading = True
         self.inline(element.children, False)
+        self.in_heading = False
         writer.flatten -= 1
         self.leave(element)
         writer.close_block()

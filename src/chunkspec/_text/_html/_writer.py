@@ -25,7 +25,7 @@ __all__ = ["Segments", "Writer"]
 #: normalized to LF before parsing, HTML §13.2.3.5) and form feed (HTML's ASCII whitespace).
 #: Other spaces (NBSP, U+2000..U+200A, ideographic space) are content, as in browsers.
 SPACE_RUN: Final = re.compile(r"[ \t\n\f]+")
-_NOT_SPACE: Final = re.compile(r"[^ \t\n\f]")
+NOT_SPACE: Final = re.compile(r"[^ \t\n\f]")
 
 #: HTML-8: the text between two top-level blocks.
 BLOCK_SEPARATOR: Final = "\n\n"
@@ -91,11 +91,14 @@ class Writer:
         self.level = 0
         self.block_start: int | None = None
         self.block_part = 0
+        self.separator_part = 0  # where the open block's separator starts: parts, text
+        self.separator_start = 0
         self.attributes: dict[str, int] = {}
         self.breaks = 0  # HTML-6: the largest line-break request since the last text
         self.newlines = 0  # HTML-9: the ``br`` elements since the last text
         self.tabs = 0  # HTML-10: the cell separators since the last text of the row
-        self.space: tuple[int, int] | None = None  # a collapsed run waiting: its markup
+        # A collapsed run waiting: its markup span, and whether it is one " " (exact).
+        self.space: tuple[int, int, bool] | None = None
         self.pre_tail: list[tuple[str, int, int, list[Piece] | None]] = []  # HTML-6
         self.flatten = 0  # HTML-10: >0 inside a table cell: every line break is a space
         self.lines = 0  # HTML-10: the lines written in the open block
@@ -110,10 +113,13 @@ class Writer:
         """Close the open block: it ends after its last non-space text (HTML-8)."""
         if self.block_start is not None:
             text = "".join(self.parts[self.block_part :])
-            block = new_block(self.kind, text, self.block_start, self.length, self.level)
-            if self.attributes:
-                object.__setattr__(block, "attributes", dict(self.attributes))
-            self.blocks.append(block)
+            if text.isspace():  # HTML-8: never blank (NBSP alone is text, not a block)
+                self._unwrite(self.separator_part, self.separator_start)
+            else:
+                block = new_block(self.kind, text, self.block_start, self.length, self.level)
+                if self.attributes:
+                    object.__setattr__(block, "attributes", dict(self.attributes))
+                self.blocks.append(block)
         self.block_start = None
         self.kind, self.level = "paragraph", 0
         self.attributes = {}
@@ -132,6 +138,7 @@ class Writer:
             self.request_space()
             return
         self.tabs = 0
+        self.pre_tail = []  # white space ending a pre element ends a line: not written
         if count > self.breaks:
             self.breaks = count
 
@@ -153,7 +160,7 @@ class Writer:
     def request_space(self) -> None:
         """A collapsible space from no markup (a flattened line break)."""
         if self.space is None:
-            self.space = (-1, -1)
+            self.space = (-1, -1, False)
 
     # -- text ------------------------------------------------------------------------
     def text(self, data: str, pieces: list[Piece] | None, pre: bool) -> None:
@@ -166,7 +173,8 @@ class Writer:
             if match.start() > at:
                 self._content(data, at, match.start(), pieces)
             if self.space is None:
-                self.space = self._span(match.start(), match.end(), pieces)
+                s, e = self._span(match.start(), match.end(), pieces)
+                self.space = (s, e, e - s == 1 and match.group() == " ")
             at = match.end()
         if at < len(data):
             self._content(data, at, len(data), pieces)
@@ -174,7 +182,7 @@ class Writer:
     def _pre(self, data: str, pieces: list[Piece] | None) -> None:
         """HTML-6: ``white-space: pre``: every character kept, but a block's leading blank
         lines and trailing white space are not written."""
-        first = _NOT_SPACE.search(data)
+        first = NOT_SPACE.search(data)
         if first is None:
             if self.block_start is not None:
                 self.pre_tail.append((data, 0, len(data), pieces))
@@ -196,6 +204,7 @@ class Writer:
     def _begin(self) -> None:
         """Start the open block's text: after the blocks before it, a blank line (HTML-8)."""
         self._forget()
+        self.separator_part, self.separator_start = len(self.parts), self.length
         if self.blocks:
             self._raw(BLOCK_SEPARATOR)
         self.block_start = self.length
@@ -206,6 +215,7 @@ class Writer:
         if self.block_start is None:
             self._begin()
         else:
+            self.pre_tail = []
             self._open_line()
         self._write(data, a, b, pieces)
 
@@ -218,12 +228,18 @@ class Writer:
         if self.tabs:
             self._raw("\t" * self.tabs)
         elif not lines and self.space is not None:
-            s, e = self.space
+            s, e, exact = self.space
             if s >= 0:
-                self.segments.add(self.length, self.length + 1, s, e, e - s == 1)
+                self.segments.add(self.length, self.length + 1, s, e, exact)
             self._raw(" ")
         self.breaks = self.newlines = self.tabs = 0
         self.space = None
+
+    def _unwrite(self, part: int, length: int) -> None:
+        """Remove what was written from part ``part`` (text offset ``length``) on."""
+        del self.parts[part:]
+        self.length = length
+        self.segments.cut(length)
 
     def _raw(self, text: str) -> None:
         """Write text (its segments, if any, are the caller's)."""
