@@ -281,7 +281,11 @@ def bench(session: nox.Session) -> None:
     ``nox -s bench`` runs every script; ``nox -s bench -- split windows`` runs those only;
     options go to each chosen script (``nox -s bench -- markdown --big``).
     """
-    _install(session, "bench", extras="conformance,bm25,arrow,pdf,fast,segment,tiktoken,tokenizers,docx")
+    _install(
+        session,
+        "bench",
+        extras="conformance,bm25,arrow,pdf,fast,segment,tiktoken,tokenizers,docx",
+    )
     options = [arg for arg in session.posargs if arg.startswith("-")]
     names = [arg for arg in session.posargs if not arg.startswith("-")]
     chosen = names or [name for name in BENCHMARKS if _exists(name)]

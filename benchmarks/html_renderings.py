@@ -91,7 +91,9 @@ def main() -> int:
             if tag in ("insert", "replace"):
                 only_html += j2 - j1
             if tag != "equal" and len(shown) < args.show:
-                shown.append(f"    md {' '.join(a[i1:i2])[:80]!r} | html {' '.join(b[j1:j2])[:80]!r}")
+                shown.append(
+                    f"    md {' '.join(a[i1:i2])[:80]!r} | html {' '.join(b[j1:j2])[:80]!r}"
+                )
         ratios.append(ratio)
         head_shares.append(head_share)
         raw_shares.append(raw_share)
@@ -102,8 +104,9 @@ def main() -> int:
     print(f"\n{len(pairs)} files; heading paths in order: median "
           f"{statistics.median(head_shares):.3f}, min {min(head_shares):.3f}, "
           f"{sum(share == 1.0 for share in head_shares)} files all; raw Markdown titles: median "
-          f"{statistics.median(raw_shares):.3f}; text ratio: median {statistics.median(ratios):.3f}, "
-          f"min {min(ratios):.3f}; CPU {time.process_time() - started:.1f} s")  # fmt: skip
+          f"{statistics.median(raw_shares):.3f}; text ratio: median "
+          f"{statistics.median(ratios):.3f}, min {min(ratios):.3f}; "
+          f"CPU {time.process_time() - started:.1f} s")  # fmt: skip
     return 0
 
 

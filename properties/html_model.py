@@ -82,7 +82,9 @@ def _hidden(node: Any, keep_furniture: bool, sectioned: bool) -> bool:
     return attrs.get("role") == "navigation" or "cookie" in attrs.get("class", "")
 
 
-def _flow(nodes: list[Any], blocks: list[Any], para: list[str], keep: bool, sectioned: bool) -> None:
+def _flow(
+    nodes: list[Any], blocks: list[Any], para: list[str], keep: bool, sectioned: bool
+) -> None:
     """HTML-6, HTML-8: blocks are blocks; text and inline elements fill an anonymous
     paragraph (``para``, the open one's content) until the next block."""
 
@@ -177,7 +179,7 @@ def _render(raw: str) -> str:
     while previous != text:  # spaces beside a marker go
         previous = text
         text = re.sub(f" ?([{_MARKERS}]) ?", r"\1", text)
-    text = text.strip(" " + _MARKERS)
+    text = text.lstrip(" " + LINE + BR).rstrip(" " + _MARKERS)  # a row's leading tabs stay
 
     def run(match: re.Match[str]) -> str:
         markers = match.group()

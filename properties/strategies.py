@@ -5,6 +5,7 @@ from __future__ import annotations
 # --- seed 000: split_section / assemble ----------------------------------------------------
 import dataclasses
 import math
+from typing import Any
 
 from hypothesis import strategies as st
 from tests.pack_records import pack_record
@@ -791,7 +792,7 @@ def pack_cases(draw: st.DrawFn) -> tuple[dict[str, str], list[ChunkRecord], list
 
 # --- web pages (docs/spec/html.md): trees that serialize to markup the parser keeps -------
 #: A generated page node: ``("t", text)`` or ``("e", tag, attributes, children)``.
-HtmlNode = tuple  # type: ignore[type-arg]
+HtmlNode = tuple[Any, ...]
 
 #: Words with non-ASCII and astral letters, NBSP and markup characters (escaped on output).
 _html_words = st.sampled_from(
@@ -851,7 +852,9 @@ def html_flow(draw: st.DrawFn, depth: int = 2) -> list[HtmlNode]:
         if kind == "h":
             children = draw(html_inline(1))
             if draw(st.booleans()):
-                children.append(("e", "a", {"href": "#here"}, [("t", draw(st.sampled_from(["#", "¶"])))]))
+                children.append(
+                    ("e", "a", {"href": "#here"}, [("t", draw(st.sampled_from(["#", "¶"])))])
+                )
             out.append(("e", f"h{draw(st.integers(1, 6))}", {}, children))
         elif kind == "p":
             out.append(("e", "p", {}, draw(html_inline())))
@@ -873,7 +876,9 @@ def html_flow(draw: st.DrawFn, depth: int = 2) -> list[HtmlNode]:
             width = draw(st.integers(1, 3))
             for r in range(draw(st.integers(1, 4))):
                 cell = "th" if head and r == 0 else "td"
-                cells = [("e", cell, {}, draw(html_inline(1))) for _ in range(width)]
+                cells: list[HtmlNode] = [
+                    ("e", cell, {}, draw(html_inline(1))) for _ in range(width)
+                ]
                 rows.append(("e", "tr", {}, cells))
             body: list[HtmlNode] = []
             if draw(st.booleans()):
@@ -884,7 +889,9 @@ def html_flow(draw: st.DrawFn, depth: int = 2) -> list[HtmlNode]:
             lines = draw(st.lists(html_texts(), min_size=1, max_size=3))
             out.append(("e", "pre", {}, [("t", "\n".join(lines))]))
         elif kind == "quote":
-            paragraphs = [("e", "p", {}, draw(html_inline(1))) for _ in range(draw(st.integers(1, 2)))]
+            paragraphs: list[HtmlNode] = [
+                ("e", "p", {}, draw(html_inline(1))) for _ in range(draw(st.integers(1, 2)))
+            ]
             out.append(("e", "blockquote", {}, paragraphs))
         elif kind == "furniture":
             tag, attrs = draw(

@@ -19,10 +19,9 @@ from __future__ import annotations
 
 import subprocess
 import sys
+import tomllib
 import zipfile
 from pathlib import Path
-
-import tomllib
 
 from tests.import_graph import imported, modules_under
 

@@ -381,6 +381,29 @@ def test_reading_options_on_ray(ray_local: Any, tmp_path: Path) -> None:
             assert b"s3cret" not in path.read_bytes(), path
 
 
+def test_pages_and_word_files_on_ray(ray_local: Any, tmp_path: Path) -> None:
+    """HTML-17: web pages and a Word file, with --keep-furniture, give on Ray the local
+    engine's rows; a page naming an access key in its meta is the one error row."""
+    import shutil
+
+    from tests.docx_files import build_docx
+
+    corpus = tmp_path / "corpus"
+    corpus.mkdir()
+    for page in (Path(__file__).parent.parent / "data" / "html").glob("*.html"):
+        shutil.copy(page, corpus / page.name)
+    (corpus / "report.docx").write_bytes(build_docx([("Heading 1", "Report"), ("Normal", "Up.")]))
+    (corpus / "labelled.html").write_text("<meta name=tenant_id content=t><p>x</p>", "utf-8")
+    flags = ["--keep-furniture", *OPTIONS]
+    local, remote = tmp_path / "local", tmp_path / "ray"
+    assert main(["ingest", str(corpus), "--out", str(local), "--workers", "1", *flags]) == 0
+    assert main(["ingest", str(corpus), "--out", str(remote), "--engine", "ray", *flags]) == 0
+    got = _sorted_rows(remote)
+    assert got == _sorted_rows(local)
+    assert [row["doc_id"] for row in got if row["error"] is not None] == ["labelled"]
+    assert any("Table of contents" in (row["text"] or "") for row in got)  # furniture kept
+
+
 def test_ray_ingest_stops_on_sigterm(tmp_path: Path) -> None:
     """CLI-13, CLI-20: SIGTERM while Ray chunks a slow PDF: exit 143 within 5 s, our one
     line last on stderr and no traceback, no output, and none of Ray's processes left."""

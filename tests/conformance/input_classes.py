@@ -387,8 +387,139 @@ def _pack_bad(data: dict[str, Any]) -> bool:
     )
 
 
+#: read_html: a tag (start or end) outside comments, and the elements the stack ignores.
+_HTML_TAG = re.compile(r"<!--.*?(?:-->|$)|<(/?)([A-Za-z][A-Za-z0-9]*)[^>]*>|</>", re.DOTALL)
+_VOID = frozenset({"br", "hr", "img", "meta", "input", "link", "wbr", "area", "col", "embed"})
+_FORMATTING = frozenset({"a", "b", "em", "font", "i", "nobr", "strong", "u", "s"})
+_IMPLICIT = frozenset({"html", "head", "body"})
+
+
+def _nesting(markup: str) -> tuple[bool, bool, bool]:
+    """``(unclosed, misnested, stray)`` of a page's tags read as written (no parser): a tag
+    left open at the end or reopened while open (HTML-6's implied end tags), an end tag
+    crossing an open formatting element or a formatting end tag crossing an open block
+    (the adoption agency), an end tag with nothing of its name open."""
+    stack: list[str] = []
+    unclosed = misnested = stray = False
+    for match in _HTML_TAG.finditer(markup):
+        if match.group(0) == "</>":
+            stray = True
+            continue
+        name = (match.group(2) or "").lower()
+        if not name or name in _VOID or name in _IMPLICIT:
+            continue
+        if not match.group(1):
+            if name in stack and name in ("p", "li", "td", "th", "tr", "dt", "dd", "a", "nobr"):
+                unclosed = True
+            stack.append(name)
+            continue
+        if name not in stack:
+            stray = True
+            continue
+        k = len(stack) - 1 - stack[::-1].index(name)
+        above = stack[k + 1 :]
+        if any(t in _FORMATTING for t in above) or (name in _FORMATTING and above):
+            misnested = True
+        elif above:
+            unclosed = True
+        del stack[k:]
+    return unclosed or bool(stack), misnested, stray
+
+
+def _markup(data: dict[str, Any]) -> str:
+    """A read_html case's markup ("" when it is not a str)."""
+    value = data.get("markup")
+    return value if isinstance(value, str) else ""
+
+
+def _nested(which: int, want: bool = True) -> Test:
+    """A page whose :func:`_nesting` part ``which`` is ``want``."""
+    return lambda d: _nesting(_markup(d))[which] is want
+
+
+def _well_formed(data: dict[str, Any]) -> bool:
+    """Tags balanced and nested as written, no comment, reference, CR, NUL or astral."""
+    m = _markup(data)
+    return (
+        bool(m)
+        and _nesting(m) == (False, False, False)
+        and not re.search(r"<[!?]|&|[\r\x00]|[\U00010000-\U0010ffff]", m.replace("<!DOCTYPE", ""))
+    )
+
+
+_TABLE_TEXT = re.compile(
+    r"<(?:table|tbody|tr)[^>]*>\s*(?:[^<\s]|<(?!t[dhr]|/|caption|thead|tbody|tfoot|col))|</t(?:r|body)>\s*[^<\s]"
+)
+
+
 #: Every op's input classes (CONF-13).
 CLASSES: dict[str, list[InputClass]] = {
+    "read_html": [
+        InputClass("well-formed markup", ("HTML-3", "HTML-8"), 0.1, 0.08, _well_formed),
+        InputClass("unclosed tags", ("HTML-6", "HTML-8"), 0.3, 0.3, _nested(0)),
+        InputClass("misnested inline tags", ("HTML-6", "HTML-19"), 0.08, 0.07, _nested(1)),
+        InputClass("stray end tags", ("HTML-6", "HTML-19"), 0.2, 0.15, _nested(2)),
+        InputClass(
+            "a table with stray text or elements (foster parenting)",
+            ("HTML-10", "HTML-19"),
+            0.08,
+            0.07,
+            lambda d: bool(_TABLE_TEXT.search(_markup(d))),
+        ),
+        InputClass(
+            "a comment, bogus comment or processing instruction",
+            ("HTML-19",),
+            0.1,
+            0.08,
+            lambda d: bool(re.search(r"<!--|<\?|<![a-z]", _markup(d))),
+        ),
+        InputClass("character references", ("HTML-19",), 0.1, 0.1, lambda d: "&" in _markup(d)),
+        InputClass(
+            "CRLF, CR or NUL",
+            ("HTML-18", "HTML-19"),
+            None,
+            0.07,
+            lambda d: bool(re.search("[\r\x00]", _markup(d))),
+        ),
+        InputClass(
+            "astral characters",
+            ("HTML-18", "SOURCE-2"),
+            None,
+            0.07,
+            lambda d: bool(_ASTRAL.search(_markup(d))),
+        ),
+        InputClass(
+            "a heading (HTML-7's permalink, HTML-9's br)",
+            ("HTML-7", "HTML-9"),
+            0.25,
+            0.25,
+            lambda d: bool(re.search(r"<h[1-6]|role=heading", _markup(d))),
+        ),
+        InputClass(
+            "a table",
+            ("HTML-10",),
+            0.35,
+            0.35,
+            lambda d: "<table" in _markup(d) or "<td" in _markup(d),
+        ),
+        InputClass(
+            "keep_furniture true",
+            ("HTML-11",),
+            0.15,
+            0.15,
+            lambda d: d.get("keep_furniture") is True,
+        ),
+        InputClass(
+            "markup or keep_furniture of the wrong type",
+            ("HTML-1", "HTML-11"),
+            0.02,
+            0.02,
+            lambda d: (
+                not isinstance(d.get("markup"), str)
+                or type(d.get("keep_furniture", False)) is not bool
+            ),
+        ),
+    ],
     "split_section": [
         InputClass(
             "a blank line (SPLIT-2's first separator)", ("SPLIT-2",), 0.3, 0.3, _has("\n\n")

@@ -11,11 +11,19 @@ from __future__ import annotations
 import re
 
 from chunkspec._conformance._oracle import OPS
+from tests.conformance import test_conformance_broken_html as html
 from tests.conformance import test_conformance_broken_markdown as markdown
 from tests.conformance import test_conformance_broken_ports as core
 from tests.conformance import test_conformance_broken_ports_windows as windows
 from tests.traceability import ROOT, spec_rules
-from tests.typescript_port import FAULTS_FILE, MARKDOWN_OPS, PORT_DIR, WINDOW_OPS, faults
+from tests.typescript_port import (
+    FAULTS_FILE,
+    HTML_OPS,
+    MARKDOWN_OPS,
+    PORT_DIR,
+    WINDOW_OPS,
+    faults,
+)
 
 _CALL = re.compile(r'\bfault\(\s*"([^"\\]*)"\s*\)')
 
@@ -66,13 +74,19 @@ def test_nothing_keeps_a_second_list() -> None:
 
 
 def test_the_broken_port_tests_cover_the_catalogue_once() -> None:
-    """The three broken-port files split the catalogue between them by op, each fault once,
+    """The four broken-port files split the catalogue between them by op, each fault once,
     with its catalogue rule; their own tables name only their faults."""
     core_faults, md_faults, win_faults = core.FAULTS, markdown.FAULTS, windows.FAULTS
+    html_faults = html.FAULTS
     assert not set(core_faults) & set(md_faults) | set(core_faults) & set(win_faults)
     assert not set(md_faults) & set(win_faults)
+    assert not set(html_faults) & (set(core_faults) | set(md_faults) | set(win_faults))
     everything = {f["name"]: f for f in faults()}
-    assert set(core_faults) | set(md_faults) | set(win_faults) == set(everything)
+    assert set(core_faults) | set(md_faults) | set(win_faults) | set(html_faults) == set(everything)
+    for name, rule in html_faults.items():
+        assert everything[name]["ops"] == ["read_html"]
+        assert rule == everything[name]["rule"]
+    assert all(set(everything[n]["ops"]) <= HTML_OPS for n in html_faults)
     for name, (op, rule) in {**md_faults, **win_faults}.items():
         assert everything[name]["ops"] == [op]
         assert rule == everything[name]["rule"]

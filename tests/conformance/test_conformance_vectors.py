@@ -63,6 +63,7 @@ def test_vectors_cover_every_function_and_cite_defined_rules() -> None:
         "split_sentences",
         "validate_record",
         "pack_records",
+        "read_html",
     }
     for op, cases in VECTORS.items():
         assert cases, op

@@ -5,14 +5,15 @@ page read from its bytes, in LangChain, LlamaIndex and Haystack alike."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 
-from tests import frameworks  # noqa: F401  (telemetry off before any framework)
 from chunkspec import chunk_document, document_from_bytes
+from tests import frameworks  # noqa: F401  (telemetry off before any framework)
 
 PAGE = Path(__file__).parent.parent / "data" / "html" / "nodejs-single-executable-applications.html"
-OPTIONS = {"strategy": "structural", "max_tokens": 80}
+OPTIONS: dict[str, Any] = {"strategy": "structural", "max_tokens": 80}
 
 
 def _expected(doc_id: str) -> list[tuple[str, int, int]]:

@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pytest
 from markdown_it import MarkdownIt
+from properties.test_html import _placed_text, _runs_text
 
 from chunkspec import SourceDocument, chunk_document, document_from_bytes, read_document
-from properties.test_html import _placed_text, _runs_text
 
 PAGES = Path(__file__).parent.parent / "data" / "html"
 

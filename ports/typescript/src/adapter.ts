@@ -14,6 +14,7 @@ import { Chunk, render } from "./chunk.js";
 import { fault } from "./faults.js";
 import { hashText } from "./hashing.js";
 import { headingAwareRecords } from "./headingAware.js";
+import { readMarkup } from "./html.js";
 import { splitMarkdownRecords } from "./structural.js";
 import { splitSection } from "./split.js";
 import { countTokens } from "./tokens.js";
@@ -156,6 +157,19 @@ const OPS: Record<string, (input: Input) => Json> = {
     const scores = Array.isArray(i["scores"]) ? i["scores"].map(num) : i["scores"];
     const result = packRecords(i["records"] as unknown as ChunkRecord[], scores as number[], num(i["budget"]) as number, options);
     return result as unknown as Json;
+  },
+  read_html: (i) => {
+    const markup = i["markup"];
+    if (typeof markup !== "string") throw Object.assign(new TypeError("markup must be a str"), { argument: "markup" });
+    const keep = i["keep_furniture"] === undefined ? false : i["keep_furniture"];
+    if (typeof keep !== "boolean") {
+      throw Object.assign(new TypeError("keep_furniture must be a bool"), { argument: "keep_furniture" });
+    }
+    const page = readMarkup(markup, keep);
+    return {
+      text: page.text, blocks: page.blocks, segments: page.segments as unknown as Json,
+      title: page.title, meta: page.meta,
+    } as unknown as Json;
   },
   words: (i) => {
     const args: unknown[] = [num(i["n"])];

@@ -8,10 +8,14 @@
 
 import { assemble as assemblePositional } from "./assemble.js";
 import type { Chunk } from "./chunk.js";
-import { parseMarkdownBlocks } from "./markdown.js";
+import { pageBlocks } from "./html.js";
+import { bisectRight } from "./bisect.js";
+import { codePointIndex } from "./codepoints.js";
+import { type Block, parseMarkdownBlocks } from "./markdown.js";
+import type { Span } from "./span.js";
 import { checkOptions } from "./options.js";
 import { PAGE_SEPARATOR } from "./pages.js";
-import { frontMatterFields, refuseUnreadAccessKeys } from "./frontMatter.js";
+import { frontMatterFields, InputError, refuseUnreadAccessKeys } from "./frontMatter.js";
 import type { ChunkRecord, JsonValue } from "./record.js";
 import { isBlankDocument, recordsOf, scriptCounter, type SourceDocument } from "./records.js";
 import { splitSection as splitSectionPositional } from "./split.js";
@@ -66,6 +70,16 @@ export interface ChunkDocumentOptions {
    * carries, over the front matter's fields (META-3); default `{}`.
    */
   metadata?: Record<string, JsonValue>;
+  /**
+   * How `text` is read: `"markdown"` (the default for `heading` and `structural`), `"text"`
+   * (the default for `window` and `pages`) or `"html"`: `text` is a page's markup, read as a
+   * browser shows it (HTML-1..HTML-21, parse5): the records index the page's rendered text,
+   * its blocks feed `heading` and `structural`, its `<title>` is the default title and its
+   * `<meta>` description, author, keywords and `<html lang>` the metadata (HTML-13, HTML-14).
+   */
+  inputFormat?: "markdown" | "text" | "html";
+  /** `html` only: keep navigation, banners, footers and asides (HTML-11); default false. */
+  keepFurniture?: boolean;
 }
 
 /** The options of the options-object {@link splitSection}. */
@@ -86,7 +100,7 @@ export interface AssembleOptions {
 
 const KNOWN = new Set([
   "docId", "title", "source", "strategy", "maxTokens", "overlapTokens", "counter", "countHeadings",
-  "splitTables", "metadata", "minTokens", "budgetIncludesHeadings",
+  "splitTables", "metadata", "minTokens", "budgetIncludesHeadings", "inputFormat", "keepFurniture",
 ]);
 
 function plainObject(argument: string, value: unknown): Record<string, unknown> {
@@ -133,6 +147,19 @@ export function chunkDocument(text: string, options: ChunkDocumentOptions): Chun
   const checked = checkOptions(given); // OPT-1, by the registry (OPT-5)
   const entry = REGISTRY[checked.strategy as Strategy];
   const caller = given["metadata"] === undefined ? {} : requireMetadata("metadata", given["metadata"]);
+  const format = given["inputFormat"];
+  if (format !== undefined && format !== "markdown" && format !== "text" && format !== "html") {
+    throw new ArgumentValueError("inputFormat", "must be one of markdown, text, html", format);
+  }
+  const keep = given["keepFurniture"];
+  if (keep !== undefined && typeof keep !== "boolean") throw new ArgumentTypeError("keepFurniture", "a bool", keep);
+  if (format === "html") {
+    return chunkPage(text, docId, source, given["title"], caller as Record<string, JsonValue>, keep === true, checked, entry);
+  }
+  if (format !== undefined && (format === "markdown") !== entry.markdown) {
+    // This package reads Markdown for heading and structural and plain text for the others.
+    throw new ArgumentValueError("inputFormat", `must be html or ${entry.markdown ? "markdown" : "text"} for ${entry.name}`, format);
+  }
   if (entry.markdown) refuseUnreadAccessKeys(text, source === "" ? docId : source, caller); // TRUST-3
   const title = given["title"] === undefined
     ? (entry.markdown ? markdownTitle(text, docId) : docId)
@@ -145,6 +172,65 @@ export function chunkDocument(text: string, options: ChunkDocumentOptions): Chun
   const document: SourceDocument = { docId, title, source, text, pages, metadata };
   const chosen = { ...checked, counter: scriptCounter(checked.counter, text) }; // SCRIPT-6
   return recordsOf(document, chosen, entry.spans(document, chosen));
+}
+
+/**
+ * A page's records (HTML-16): the page read (HTML-3), its title (HTML-13: `<title>`, else
+ * the first level-1 heading, else `docId`), its metadata under the caller's (HTML-14), a
+ * page naming an access key in its `meta` the caller does not set refused (HTML-15).
+ */
+function chunkPage(
+  markup: string, docId: string, source: string, givenTitle: unknown, caller: Record<string, JsonValue>,
+  keepFurniture: boolean, checked: ReturnType<typeof checkOptions>, entry: (typeof REGISTRY)[Strategy],
+): ChunkRecord[] {
+  const page = pageBlocks(markup, keepFurniture);
+  for (const key of page.accessNames) {
+    if (caller[key] === undefined || caller[key] === null) {
+      throw new InputError(
+        `${source === "" ? docId : source}: a <meta name='${key}'> is not read as an access label (HTML-15); ` +
+          "give access labels as caller metadata (--metadata sidecar, metadata=)",
+      );
+    }
+  }
+  let title = givenTitle === undefined ? null : requireText("title", givenTitle);
+  if (title === null && page.title) title = page.title;
+  if (title === null) {
+    const first = page.blocks.find((b) => b.kind === "heading" && b.level === 1 && pySplit(b.text).length > 0);
+    title = first === undefined ? docId : pySplit(first.text).join(" ");
+  }
+  const { text } = page;
+  if (isBlankDocument(text)) return []; // SOURCE-7
+  const metadata = requireMetadata("metadata", { ...page.meta, ...caller }) as SourceDocument["metadata"];
+  const document: SourceDocument = { docId, title, source, text, pages: null, metadata, blocks: page.blocks };
+  const chosen = { ...checked, counter: scriptCounter(checked.counter, text) }; // SCRIPT-6
+  let spans = entry.spans(document, chosen);
+  if (!entry.markdown) spans = withHeadingPaths(text, page.blocks, spans);
+  return recordsOf(document, chosen, spans);
+}
+
+/**
+ * RECORD-12: a window's or page chunk's heading path is the path of the last heading at or
+ * before its start, by MD-7's stack (a page's heading blocks start their lines, HTML-8).
+ * Blocks index `text` in UTF-16 units, spans in code points.
+ */
+function withHeadingPaths(text: string, blocks: readonly Block[], spans: Span[]): Span[] {
+  const cp = codePointIndex(text);
+  const starts: number[] = [];
+  const paths: string[][] = [];
+  const stack: Array<[number, string[]]> = [];
+  for (const block of blocks) {
+    if (block.kind !== "heading") continue;
+    while (stack.length > 0 && (stack[stack.length - 1]?.[0] ?? 0) >= block.level) stack.pop();
+    const here = [...(stack[stack.length - 1]?.[1] ?? []), block.text];
+    stack.push([block.level, here]);
+    starts.push(cp(block.start));
+    paths.push(here);
+  }
+  if (starts.length === 0) return spans;
+  return spans.map((span) => {
+    const i = bisectRight(starts, span.start);
+    return { ...span, headingPath: i > 0 ? (paths[i - 1] ?? []) : [] };
+  });
 }
 
 /** Seed 000's splitter with an options object: `splitSection({docId, title, text, maxTokens})`. */

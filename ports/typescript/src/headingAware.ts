@@ -26,7 +26,9 @@ export function headingSpans(document: SourceDocument, options: RecordOptions): 
   const { docId, text } = document;
   const { maxTokens, minTokens, budgetIncludesHeadings } = options;
   const unicode = options.counter === "unicode";
-  const walk = new Run(docId, text, maxTokens, options.overlap ?? 0, unicode, minTokens > 0, budgetIncludesHeadings);
+  const walk = new Run(
+    docId, text, maxTokens, options.overlap ?? 0, unicode, minTokens > 0, budgetIncludesHeadings, document.blocks ?? null,
+  );
   let spans = walk.run();
   if (minTokens > 0) {
     const measure = measureOf(text, unicode, budgetIncludesHeadings);
@@ -114,6 +116,7 @@ class Run {
   constructor(
     readonly docId: string, readonly source: string, max: number, readonly overlap: number,
     readonly unicode: boolean = false, readonly glue: boolean = false, readonly trail: boolean = false,
+    readonly blocks: readonly Block[] | null = null,
   ) {
     this.full = this.base = this.max = max;
     this.measure = this.plain = unicode ? countUnits : countWords;
@@ -151,7 +154,7 @@ class Run {
   }
 
   run(): Span[] {
-    for (const block of parseMarkdownBlocks(this.source)) {
+    for (const block of this.blocks ?? parseMarkdownBlocks(this.source)) {
       if (block.kind === "heading") {
         this.flush();
         if (!fault("ha-overlap-across-sections")) this.carry = null; // HEAD-6

@@ -21,3 +21,5 @@ export { tokenWindows } from "./tokenWindows.js";
 export { packRecords, readable } from "./packRecords.js";
 export { ACCESS_KEYS, InputError } from "./frontMatter.js";
 export type { Citation, PackedContext, PackOptions, Principal } from "./packRecords.js";
+export { readMarkup } from "./html.js";
+export type { HtmlPage, HtmlSegment } from "./html.js";

@@ -18,6 +18,8 @@ export interface Block {
   start: number;
   end: number;
   level: number;
+  /** HTML-10: a page's table's header rows (MD-11's split repeats them; absent: two lines). */
+  headerRows?: number;
 }
 
 /** Opening token types of top-level blocks and the block kind each becomes (MD-3). */

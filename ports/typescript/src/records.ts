@@ -11,6 +11,7 @@ import { utf16Index } from "./codepoints.js";
 import { fault } from "./faults.js";
 import { hashText } from "./hashing.js";
 import { withKeys } from "./keys.js";
+import type { Block } from "./markdown.js";
 import type { ChunkRecord, JsonValue } from "./record.js";
 import { embedded, type Span } from "./span.js";
 import { countUnits, hasClusterScript } from "./units.js";
@@ -33,6 +34,11 @@ export interface SourceDocument {
   pages: string[] | null;
   /** META-1: the one object every record's `metadata` carries. */
   metadata: { [key: string]: JsonValue };
+  /**
+   * The top-level blocks when the text is not Markdown (a page's, HTML-8), UTF-16 offsets
+   * into `text`; absent: `heading` and `structural` read `text` as Markdown.
+   */
+  blocks?: readonly Block[];
 }
 
 /** The checked options the spans functions and the record loop read (Python's `ChunkOptions`). */

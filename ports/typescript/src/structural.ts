@@ -58,7 +58,9 @@ export function structuralSpans(document: SourceDocument, options: RecordOptions
   const { maxTokens, minTokens, budgetIncludesHeadings } = options;
   const unicode = options.counter === "unicode";
   // SIZE-9: the trail budgeted as count_headings does, unless it takes over half the budget
-  const splitter = new Splitter(text, maxTokens, options.countHeadings || budgetIncludesHeadings, options.splitTables, unicode);
+  const splitter = new Splitter(
+    text, maxTokens, options.countHeadings || budgetIncludesHeadings, options.splitTables, unicode, document.blocks ?? null,
+  );
   splitter.half = budgetIncludesHeadings;
   let spans = splitter.run();
   if (minTokens > 0) {
@@ -124,6 +126,7 @@ class Splitter {
   constructor(
     readonly source: string, readonly budget: number, readonly countHeadings: boolean,
     readonly splitTables: boolean, readonly unicode: boolean = false,
+    readonly blocks: readonly Block[] | null = null,
   ) {
     [this.starts, this.ends] = lineTable(source);
   }
@@ -156,7 +159,7 @@ class Splitter {
   run(): Span[] {
     const stack: Array<[number, string]> = [];
     let prose: Block[] = [];
-    for (const block of parseMarkdownBlocks(this.source)) {
+    for (const block of this.blocks ?? parseMarkdownBlocks(this.source)) {
       if (block.kind === "heading") {
         this.heads.push(block.start);
         this.prose(prose);
@@ -299,14 +302,16 @@ class Splitter {
     const first = bisectRight(this.starts, block.start) - 1;
     const last = bisectRight(this.starts, block.end - 1);
     const split = this.splitTables || fault("md-table-split");
-    if (!split || last - first < 4 || this.fits(block.start, block.end)) {
+    // MD-11: a Markdown table's header is two lines; a page's table's its header rows (HTML-16)
+    const heads = block.headerRows !== undefined ? block.headerRows : 2;
+    if (!split || last - first < heads + 2 || this.fits(block.start, block.end)) {
       this.emit("table", block.start, block.end);
       return;
     }
-    const body = this.starts[first + 2] ?? 0;
+    const body = this.starts[first + heads] ?? 0;
     const header = fault("md-table-split") && !this.splitTables ? "" : this.source.slice(block.start, body);
     const rows: Array<[number, number]> = [];
-    for (let k = first + 2; k < last; k++) rows.push([this.starts[k] ?? 0, this.ends[k] ?? 0]);
+    for (let k = first + heads; k < last; k++) rows.push([this.starts[k] ?? 0, this.ends[k] ?? 0]);
     let i = 0;
     const n = rows.length;
     while (i < n) {

@@ -15,10 +15,10 @@ from .._core._metadata import Metadata
 from .._corpus._walk import Input
 from .._text._documents import (
     INPUT_FORMATS,
-    sniff,
     InputError,
     SourceDocument,
     document_from_bytes,
+    sniff,
 )
 from .._text._regular_files import read_regular, unreadable
 from ._io import CliError

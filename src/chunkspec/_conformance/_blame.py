@@ -24,6 +24,12 @@ from ._compare import first_difference
 from ._js_space import JS_SPACE_CLASS, JS_SPACE_RUN
 from ._rules import broken_rules
 from ._wire import NUMERIC_FIELDS, decode_number
+from .html._html_blame import (
+    html_diagnosis,
+    html_error_rules,
+    html_field_rules,
+    html_mistakes,
+)
 from .markdown._markdown_blame import (
     MARKDOWN_OPS,
     markdown_by_field,
@@ -436,6 +442,8 @@ def mistakes(op: str, data: dict[str, Any], expected: Any) -> Iterator[tuple[str
             yield from window_traps(op, data)
         elif op == "pack_records":
             yield from pack_traps(data)
+        elif op == "read_html":
+            yield from html_mistakes(data, expected)
         elif op == "words":
             yield (
                 "adds start + i in doubles, which round past 2**53 - 1",
@@ -466,6 +474,8 @@ def _error_rules(op: str, data: dict[str, Any], argument: str) -> list[str]:
     """The rules about the argument an error names (or should name)."""
     if op in MARKDOWN_OPS:
         return markdown_error_rules(op, argument)
+    if op == "read_html":
+        return html_error_rules(argument)
     if op in _WINDOW_OPS:
         return _generic_error_rules(
             error_rules(op, argument, _argument_value(data, argument)), argument
@@ -610,6 +620,10 @@ def _diagnose(
             checks = "; ".join(f"{rule}: {what}" for rule, what in also)
             why += f"; the rules' own checks fail too ({checks})"
         return [*rules, *(rule for rule, _ in also)], why
+    if op == "read_html":
+        pinned = html_diagnosis(data, expected["ok"], actual)
+        if pinned is not None:
+            return pinned
     if broken:
         checks = "; ".join(f"{rule}: {what}" for rule, what in broken)
         return [rule for rule, _ in broken], (
@@ -671,6 +685,8 @@ def _by_field(op: str, data: dict[str, Any], field: str, expected: Any, actual: 
         return field_rules(op, leaf)
     if op == "pack_records":
         return pack_field_rules(leaf)
+    if op == "read_html":
+        return html_field_rules(field)
     if op == "chunk":
         return {
             "tokens": ["RECORD-14"],

@@ -35,6 +35,7 @@ from ._pools import (
     Field,
     replace_field,
 )
+from .html._html_generate import html_cases
 from .markdown._markdown_generate import markdown_cases
 from .packing._packing_generate import pack_cases
 from .windows._windows_generate import window_ops
@@ -372,4 +373,5 @@ def by_op(profile: str) -> dict[str, st.SearchStrategy[Case]]:
         **markdown_cases(hazards),
         **window_ops(profile),
         "pack_records": pack_cases(hazards),
+        **html_cases(hazards),
     }

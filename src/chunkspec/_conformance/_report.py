@@ -182,7 +182,7 @@ def save_failures(summary: Summary, directory: Path, seed: int) -> list[Path]:
     for r in summary.failures:
         if r.source in ("generated", "shrunk"):
             by_op.setdefault(r.op, []).append(r)
-    now = datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds")
+    now = datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds")
     for op, results in by_op.items():
         path = directory / f"{op}.json"
         data: dict[str, Any] = (

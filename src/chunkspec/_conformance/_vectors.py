@@ -19,6 +19,7 @@ from .._core._validate import MAX_SAFE_INTEGER
 from .._records._key import keyed_rows
 from .._version import __version__
 from ._oracle import OPS, expect
+from .html._html_ops import html_vectors
 from .markdown._markdown_vectors import MARKDOWN_OPS, markdown_case
 from .packing._packing_ops import pack_case
 from .records._record_object import record_object
@@ -226,6 +227,8 @@ def load_vectors() -> dict[str, list[Vector]]:
         hazard = _case(raw["function"], raw, "hazard")
         assert hazard is not None  # hazard cases are written for the wire
         out[raw["function"]].append(hazard)
+    # read_html's pinned pages (HTML-1..HTML-21): the kit's own file, not a core golden.
+    out["read_html"] += html_vectors()
     # The record schema's own cases (CONF-17): valid records, and one per constraint broken.
     samples = _sample_records()
     out["validate_record"] += [{**case, "source": "schema"} for case in schema_vectors(*samples)]

@@ -31,7 +31,8 @@ class ChunkJob:
     row and name do not say (SOURCE-1); ``max_bytes`` the cap over which a document is an
     error row (SCALE-5); ``encoding`` and ``pdf_password`` how its bytes are read
     (SCALE-8: SOURCE-9, SOURCE-8); ``keep_furniture`` keeps an HTML page's navigation,
-    banners, footers and asides as text (HTML-11, HTML-12). The job travels to worker processes as one value
+    banners, footers and asides as text (HTML-11, HTML-12). The job travels to worker
+    processes as one value
     (:meth:`to_dict`), so a counter object never crosses a process (SCALE-6, OPT-3). The
     password is never shown in the job's repr.
     """

@@ -11,16 +11,16 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from .._core._access_keys import ACCESS_KEYS
 from .._core._collector import collector_paused
 from .._core._metadata import EMPTY_METADATA, Metadata
-from .._core._access_keys import ACCESS_KEYS
 from .._core._validate import require_int, require_str, require_text
 from .._errors import ArgumentTypeError, ArgumentValueError, InputError
 from ._blocks import Document, document_from_blocks, parse_text
 from ._front_matter import FrontMatter, find_front_matter
-from ._html._markup_map import MarkupMap
 from ._html._docx import docx_to_html
 from ._html._encoding import decode_html
+from ._html._markup_map import MarkupMap
 from ._html._page import read_markup
 from ._markdown import parse_markdown
 from ._paged import PAGE_SEPARATOR, join_pages
@@ -280,7 +280,9 @@ def format_for(name: str, head: bytes, input_format: str | None = None) -> str:
 
 #: HTML-1: a page starts, after white space, a byte-order mark and comments, with a doctype
 #: or an ``<html`` tag (any case).
-_HTML_START = re.compile(rb"(?:\xef\xbb\xbf)?(?:\s|<!--.*?-->)*<(?:!doctype\s+html|html[\s>])", re.I | re.S)
+_HTML_START = re.compile(
+    rb"(?:\xef\xbb\xbf)?(?:\s|<!--.*?-->)*<(?:!doctype\s+html|html[\s>])", re.I | re.S
+)
 
 
 def sniff(head: bytes) -> str | None:

@@ -92,9 +92,7 @@ class Chunking:
         **keywords: Unpack[ChunkKeywords],
     ) -> None:
         if input_format not in ("markdown", "text", "html"):
-            raise ArgumentValueError(
-                "input_format", "must be markdown, text or html", input_format
-            )
+            raise ArgumentValueError("input_format", "must be markdown, text or html", input_format)
         self.input_format = input_format
         self.options = options_of(options, keywords)  # checked whole (OPT-1, OPT-5)
 

@@ -52,7 +52,7 @@ class MarkupMap:
         out: list[tuple[int, int, int, int, bool]] = []
         carriage = sorted([*self._carriage, *self._lone]) if self._lone else self._carriage
         for a, b, s, e, x in zip(
-            seg.text_start, seg.text_end, seg.markup_start, seg.markup_end, seg.exact
+            seg.text_start, seg.text_end, seg.markup_start, seg.markup_end, seg.exact, strict=True
         ):
             if x:
                 first = bisect_left(carriage, s)

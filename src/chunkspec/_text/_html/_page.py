@@ -50,7 +50,10 @@ def read_markup(markup: str, doc_id: str, *, keep_furniture: bool = False) -> Ht
         normal = markup.replace("\r\n", "\n").replace("\r", "\n")
     else:
         normal = markup
-    tree = turbohtml.parse(normal, source_locations=True)
+    try:
+        tree = turbohtml.parse(normal, source_locations=True)
+    except UnicodeError:  # a lone surrogate in a name: only a str given by hand holds one
+        raise InputError(f"{doc_id}: the markup holds a lone surrogate") from None
     page = render_page(tree, normal, keep_furniture, frozenset(ACCESS_KEYS))
     parsed = Document(doc_id, page.text, page.blocks)
     mapping = MarkupMap(page.segments, carriage, len(page.text), page.unplaced, lone)

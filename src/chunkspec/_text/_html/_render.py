@@ -179,9 +179,8 @@ class _Walk:
 
     def furniture(self, element: Any, tag: str, attrs: Any) -> bool:
         """HTML-11: navigation, a page banner or footer, an aside, a cookie banner."""
-        if tag in FURNITURE_TAGS:
-            if tag in ("nav", "aside") or not self.sections:
-                return True
+        if tag in FURNITURE_TAGS and (tag in ("nav", "aside") or not self.sections):
+            return True
         role = attrs.get("role")
         if isinstance(role, str) and role.strip().lower() in FURNITURE_ROLES:
             return True
@@ -197,8 +196,8 @@ class _Walk:
         role = attrs.get("role")
         if isinstance(role, str) and role.strip().lower() == "heading":
             raw = attrs.get("aria-level")
-            if isinstance(raw, str) and raw.strip().isdigit() and 1 <= int(raw) <= 6:
-                return int(raw)
+            if isinstance(raw, str) and raw.strip() in ("1", "2", "3", "4", "5", "6"):
+                return int(raw)  # ASCII digits only: "²" and "٣" are not levels
             return 2
         return 0
 
@@ -379,7 +378,7 @@ class _Walk:
                 header += wrote
             elif wrote:
                 body_seen = True
-        if header and not writer.flatten:
+        if not writer.flatten:  # 0 too: a table without header rows repeats none
             writer.attributes["header_rows"] = header
 
     def rows(self, table: Any) -> Iterable[tuple[str, Any]]:

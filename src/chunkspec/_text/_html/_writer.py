@@ -53,11 +53,12 @@ class Segments:
 
     def add(self, a: int, b: int, s: int, e: int, exact: bool) -> None:
         """Append the run ``text[a:b]`` from ``markup[s:e]``, joining a contiguous exact run."""
-        if exact and self.exact and self.exact[-1] and self.text_end[-1] == a:
-            if self.markup_end[-1] == s:
-                self.text_end[-1] = b
-                self.markup_end[-1] = e
-                return
+        last = len(self.exact) - 1
+        joins = last >= 0 and self.exact[last] and self.text_end[last] == a
+        if exact and joins and self.markup_end[last] == s:
+            self.text_end[last] = b
+            self.markup_end[last] = e
+            return
         self.text_start.append(a)
         self.text_end.append(b)
         self.markup_start.append(s)
@@ -202,13 +203,17 @@ class Writer:
             self.pre_tail.append((data, last, len(data), pieces))
 
     def _begin(self) -> None:
-        """Start the open block's text: after the blocks before it, a blank line (HTML-8)."""
+        """Start the open block's text: after the blocks before it, a blank line (HTML-8);
+        a table's first row keeps the tabs of its leading empty cells (HTML-10)."""
+        tabs = self.tabs
         self._forget()
         self.separator_part, self.separator_start = len(self.parts), self.length
         if self.blocks:
             self._raw(BLOCK_SEPARATOR)
         self.block_start = self.length
         self.block_part = len(self.parts)
+        if tabs:
+            self._raw("\t" * tabs)
 
     def _content(self, data: str, a: int, b: int, pieces: list[Piece] | None) -> None:
         """Write the non-space run ``data[a:b]`` after what is pending."""
