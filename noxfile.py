@@ -222,6 +222,7 @@ BENCHMARKS = (
     "records",
     "incremental",
     "tables",
+    "html",
 )
 
 
