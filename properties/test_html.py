@@ -268,11 +268,20 @@ def test_page_metadata_under_the_callers(
 @given(
     st.sampled_from(["acl_labels", "ACL_LABELS", "tenant_id", " Tenant_Id "]),
     st.sampled_from([None, {"acl_labels": ["hr"]}, {"tenant_id": "t1"}, {"acl_labels": None}]),
-)
-def test_access_keys_are_never_read_from_a_page(name: str, caller: dict[str, Any] | None) -> None:
-    """HTML-15: a page whose meta names an access key is refused unless the caller's
-    metadata sets that key; the page's value is never read."""
-    markup = f'<meta name="{name}" content="public"><p>x</p>'
+    st.sampled_from(["{}", "<nav>{}</nav>", "<div hidden>{}</div>", "<template>{}</template>",
+                     "<svg>{}</svg>", "<main><p>m</p></main><aside>{}</aside>",
+                     "<noscript>{}</noscript>", "<p>before</p><footer>{}</footer>",
+                     "<!-- {} -->", "<script>var s = '{}';</script>"]),
+)  # fmt: skip
+def test_access_keys_are_never_read_from_a_page(
+    name: str, caller: dict[str, Any] | None, around: str
+) -> None:
+    """HTML-15: a page whose meta names an access key, anywhere in the tree (rendered or
+    not: furniture, hidden, template, foreign content) or in markup that reads as such a
+    tag (a comment, a script, a noscript), is refused unless the caller's metadata sets
+    that key; the page's value is never read."""
+    meta = f'<meta name="{name}" content="public">'
+    markup = around.replace("{}", meta) + "<p>x</p>"
     key = name.strip().lower()
     sets = caller is not None and caller.get(key) is not None
     if not sets:

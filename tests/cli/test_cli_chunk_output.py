@@ -28,8 +28,8 @@ def _run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str,
     return status, captured.out, captured.err
 
 
-HELP = """usage: chunkspec chunk [-h] [--glob PATTERN] [--doc-id ID] [--title T] [--input-format {markdown,text,pdf,json,html,docx}] [--keep-furniture] [--input-encoding NAME] [--pdf-password PASSWORD] [--follow-links] [--pdf-max-bytes N] [--keep-going] [--metadata FILE.jsonl] [--strategy {heading,structural,recursive,window,pages}] [--max-tokens N] [--overlap-tokens N] [--counter NAME] [--encoding-file FILE]
-                       [--min-tokens N] [--budget-includes-headings] [--count-headings] [--split-tables] [--format {jsonl,text}] [-n N] [--output FILE]
+HELP = """usage: chunkspec chunk [-h] [--glob PATTERN] [--doc-id ID] [--title T] [--input-format {markdown,text,pdf,json,html,docx}] [--keep-furniture] [--input-encoding NAME] [--pdf-password PASSWORD] [--follow-links] [--pdf-max-bytes N] [--keep-going] [--metadata FILE.jsonl] [--strategy {heading,structural,recursive,window,pages}] [--max-tokens N] [--overlap-tokens N] [--counter NAME]
+                       [--encoding-file FILE] [--min-tokens N] [--budget-includes-headings] [--count-headings] [--split-tables] [--format {jsonl,text}] [-n N] [--output FILE]
                        PATH [PATH ...]
 
 Chunk each document (.md/.markdown, .txt, .pdf, .json blocks; folders recursively; - is standard input) with --strategy and write one chunk record a line; --format text summarises instead.

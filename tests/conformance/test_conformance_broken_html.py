@@ -35,7 +35,7 @@ WHY = {
     "html-pre-keeps-blank-lines": "writes a pre block's leading blank lines",
     "html-heading-br-newline": "writes a br in a heading as a newline",
     "html-parse5-locations": "cursor ran past them",
-    "html-scripting-on": "scripting flag on",
+    "html-scripting-off": "scripting flag off",
     "html-blank-block": "rules' own checks",
     "html-crlf-one-run": "rules' own checks",
 }

@@ -901,14 +901,30 @@ class Walk {
 }
 
 /** HTML-12: the page's first `main` element (or `role="main"`) whose start tag is in the markup. */
-function mainOf(document: Node): Element | null {
-  for (const node of iterElements(document)) {
-    const role = attr(node, "role");
-    const isMain = node.tagName === "main" || (role !== undefined && lower(pyStrip(role)) === "main");
-    if (isMain && location(node) !== null) return node;
-  }
-  return null;
+/** HTML-12: the first rendered `main` (or `role="main"`): its start tag in the markup,
+ * neither it nor an element around it hidden, never text or furniture (HTML-5, HTML-11). */
+function mainOf(document: Node, walk: Walk): Element | null {
+  const chain: Element[] = [];
+  const visit = (node: Node): Element | null => {
+    for (const child of templateAware(node)) {
+      if (!isElement(child)) continue;
+      chain.push(child);
+      const role = attr(child, "role");
+      const isMain = child.tagName === "main" || (role !== undefined && lower(pyStrip(role)) === "main");
+      if (isMain && location(child) !== null && !chain.some((e) => walk.hidden(e, e.tagName))) {
+        return child;
+      }
+      const found = visit(child);
+      chain.pop();
+      if (found !== null) return found;
+    }
+    return null;
+  };
+  return visit(document);
 }
+
+/** HTML-15: markup that reads as a `meta` naming an access key, wherever it stands. */
+const ACCESS_TAG = new RegExp(`<meta\\b[^>]*?\\bname\\s*=\\s*["']?\\s*(${ACCESS_KEYS.join("|")})\\b`, "giu");
 
 // -- _page and _markup_map: the page read (HTML-1, HTML-18) ----------------------------------
 
@@ -1056,13 +1072,18 @@ function render(markup: string, keepFurniture: boolean): { walk: Walk; carriage:
     }
     normal = markup.replace(/\r\n/g, "\n").replace(/\r/g, "\n");
   }
-  // turbohtml parses with scripting off (HTML §13.2.2): a noscript's content is markup, and
-  // in the head a noscript holding text ends there (the text is the body's); parse5's
-  // default is on, where a noscript's content is one raw text node.
-  const tree = parse(normal, { sourceCodeLocationInfo: true, scriptingEnabled: fault("html-scripting-on") }) as unknown as Node;
+  // HTML-5: scripting on, as turbohtml is asked to parse (and as parse5 does by default): a
+  // noscript's content is raw text, never the page's text, in the head or the body.
+  const tree = parse(normal, { sourceCodeLocationInfo: true, scriptingEnabled: !fault("html-scripting-off") }) as unknown as Node;
   turbohtmlLocations(tree);
   const walk = new Walk(normal, keepFurniture);
-  const main = keepFurniture ? null : mainOf(tree);
+  for (const node of iterElements(tree)) { // HTML-15: every meta, rendered or not
+    if (node.tagName !== "meta") continue;
+    const name = attr(node, "name");
+    if (name !== undefined && ACCESS.has(lower(pyStrip(name)))) walk.accessNames.add(lower(pyStrip(name)));
+  }
+  for (const match of normal.matchAll(ACCESS_TAG)) walk.accessNames.add(lower(match[1] as string));
+  const main = keepFurniture ? null : mainOf(tree, walk);
   if (main === null) {
     walk.flow(childrenOf(tree));
   } else { // HTML-12: the main landmark is the page's content; the rest is furniture

@@ -26,9 +26,9 @@ __all__ = [
 
 #: HTML-5: "[hidden], area, base, basefont, datalist, head, link, meta, noembed, noframes,
 #: param, rp, script, style, template, title { display: none; }" (§15.3.1), plus what is
-#: never the page's text to a reader: ``noscript`` (HTML-5 reads pages as a browser with
-#: scripting off would show them only where the issue of fallback text is moot: departure,
-#: its content is usually "enable JavaScript"), embedded content whose text is fallback
+#: never the page's text to a reader: ``noscript`` (the page is parsed with scripting on,
+#: as a browser that runs scripts: its content is raw text, "enable JavaScript"), embedded
+#: content whose text is fallback
 #: (``iframe``, ``object``, ``embed``, ``canvas``, ``audio``, ``video``, ``picture``),
 #: form controls that hold no prose (``select``, ``input``, ``option``, ``optgroup``,
 #: ``button``: its label is an action, "Copy", "Menu", not the page's prose), and

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from ..._core._access_keys import ACCESS_KEYS
@@ -51,10 +52,25 @@ def read_markup(markup: str, doc_id: str, *, keep_furniture: bool = False) -> Ht
     else:
         normal = markup
     try:
-        tree = turbohtml.parse(normal, source_locations=True)
+        # HTML-5: scripting on, as a browser that runs scripts parses: a noscript's
+        # content is raw text (never text), wherever it stands, head or body.
+        tree = turbohtml.parse(normal, source_locations=True, scripting=True)
     except UnicodeError:  # a lone surrogate in a name: only a str given by hand holds one
         raise InputError(f"{doc_id}: the markup holds a lone surrogate") from None
     page = render_page(tree, normal, keep_furniture, frozenset(ACCESS_KEYS))
+    access = page.access_names | _access_tags(normal)
     parsed = Document(doc_id, page.text, page.blocks)
     mapping = MarkupMap(page.segments, carriage, len(page.text), page.unplaced, lone)
-    return HtmlPage(parsed, page.title, page.meta, page.access_names, mapping, page.unplaced)
+    return HtmlPage(parsed, page.title, page.meta, access, mapping, page.unplaced)
+
+
+#: HTML-15: markup that reads as a ``meta`` naming an access key, wherever it stands (a
+#: comment, a script's string, a noscript's raw text): found, so never dropped unseen.
+_ACCESS_TAG = re.compile(
+    r"<meta\b[^>]*?\bname\s*=\s*[\"']?\s*(" + "|".join(ACCESS_KEYS) + r")\b", re.IGNORECASE
+)
+
+
+def _access_tags(markup: str) -> frozenset[str]:
+    """HTML-15: the access keys that markup anywhere names in a meta-like tag."""
+    return frozenset(match.group(1).lower() for match in _ACCESS_TAG.finditer(markup))

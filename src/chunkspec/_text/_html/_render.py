@@ -63,7 +63,12 @@ def render_page(
     """Return the page read from ``document``, the tree turbohtml parsed from ``markup``
     (newline-normalized) with source locations."""
     walk = _Walk(markup, keep_furniture, access)
-    main = None if keep_furniture else _main(document)
+    for node in document.iter_elements():  # HTML-15: every meta, rendered or not
+        if node.tag == "meta":
+            name = node.attrs.get("name")
+            if isinstance(name, str) and name.strip().lower() in access:
+                walk.access_names.add(name.strip().lower())
+    main = None if keep_furniture else _main(document, walk)
     if main is None:
         walk.flow(document.children)
     else:  # HTML-12: the main landmark is the page's content; the rest is furniture
@@ -86,13 +91,17 @@ def render_page(
     )
 
 
-def _main(document: turbohtml.Document) -> Any:
-    """HTML-12: the page's first ``main`` element (or ``role="main"``) outside ``template``,
-    if the markup has its start tag; else None."""
+def _main(document: turbohtml.Document, walk: _Walk) -> Any:
+    """HTML-12: the page's first rendered ``main`` element (or ``role="main"``): in the HTML
+    namespace, its start tag in the markup, neither it nor an element around it hidden,
+    never text or furniture (HTML-5, HTML-11); else None."""
     for node in document.iter_elements():
         role = node.attrs.get("role")
         is_main = node.tag == "main" or (isinstance(role, str) and role.strip().lower() == "main")
-        if is_main and node.source_location is not None:
+        if not is_main or node.source_location is None:
+            continue
+        chain = [node, *(a for a in node.ancestors if isinstance(a, walk.element_type))]
+        if not any(walk.hidden(element, element.tag) for element in chain):
             return node
     return None
 
