@@ -191,9 +191,10 @@ def _render(raw: str) -> str:
 
 
 def _pre_text(raw: str) -> str:
-    """HTML-6: every character, less the leading blank lines and the trailing white space."""
-    body = raw.rstrip(" \t\n\f")
-    first = re.search("[^ \t\n\f]", body)
+    """HTML-6: every character (a form feed as a space), less the leading blank lines and
+    the trailing white space."""
+    body = raw.replace("\f", " ").rstrip(" \t\n")
+    first = re.search("[^ \t\n]", body)
     if first is None:
         return ""
     return body[body.rfind("\n", 0, first.start()) + 1 :]

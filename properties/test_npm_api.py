@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from tests.typescript_port import built, call_api
 
 from chunkspec import chunk_document, document_from_text, hash_text, split_section
-from properties.strategies import markdown_documents, split_texts
+from properties.strategies import html_pages, markdown_documents, split_texts
 
 #: One Node.js process an example: fewer examples than the CI profile's 1,000.
 _NODE = settings(max_examples=25, deadline=None)
@@ -223,3 +223,39 @@ def test_pure_sha256_is_hash_text(texts: list[str]) -> None:
     texts = [t.encode("utf-8", "replace").decode("utf-8") for t in texts]
     got = call_api(built(), [("pureHashText", [t]) for t in texts])
     assert got == [hash_text(t) for t in texts]
+
+
+@_NODE
+@given(
+    st.lists(
+        st.tuples(
+            html_pages(),
+            st.sampled_from(["heading", "structural", "window", "pages"]),
+            st.integers(1, 30),
+            st.booleans(),
+        ),
+        min_size=1,
+        max_size=8,
+    )
+)
+def test_chunk_document_of_pages_equals_python(batch: list[tuple[Any, str, int, bool]]) -> None:
+    """NPM-1, HTML-16, HTML-17: chunkDocument with inputFormat html gives, record for
+    record, chunk_document's records of the page document_from_text reads as html."""
+    from properties.html_model import serialize
+
+    port = built()
+    calls: list[tuple[str, list[Any]]] = []
+    wanted = []
+    for n, (body, strategy, m, keep) in enumerate(batch):
+        markup = serialize(body, entities=n % 2 == 0)
+        js = {"docId": f"p{n}", "inputFormat": "html", "strategy": strategy, "maxTokens": m}
+        calls.append(("chunkDocument", [markup, {**js, "keepFurniture": keep}]))
+        document = document_from_text(
+            markup, doc_id=f"p{n}", input_format="html", keep_furniture=keep
+        )
+        if not document.text.strip():
+            calls.pop()
+            continue
+        wanted.append([r.to_dict() for r in chunk_document(document, strategy, max_tokens=m)])
+    if calls:
+        assert call_api(port, calls) == wanted

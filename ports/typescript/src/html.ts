@@ -223,6 +223,31 @@ function permalink(href: string | undefined, text: string): boolean {
 /** `(dataStart, dataEnd, markupStart, markupEnd, exact)`. */
 type Piece = [number, number, number, number, boolean];
 
+/** HTML-6: `data` with each form feed a space, its pieces split so that space is a run of
+ * its own, not exact (HTML-18: text " ", markup "\f"). Offsets are UTF-16 here, as the
+ * pieces' are. */
+function noFormFeeds(data: string, pieces: Piece[] | null): [string, Piece[] | null] {
+  const replaced = data.replace(/\f/g, " ");
+  if (pieces === null) return [replaced, null];
+  const out: Piece[] = [];
+  for (const [pa, pb, s, e, exact] of pieces) {
+    if (!exact) {
+      out.push([pa, pb, s, e, exact]);
+      continue;
+    }
+    let at = pa;
+    for (let f = pa; f < pb; f++) {
+      if (data[f] === "\f") {
+        if (f > at) out.push([at, f, s + at - pa, s + f - pa, true]);
+        out.push([f, f + 1, s + f - pa, s + f - pa + 1, false]);
+        at = f + 1;
+      }
+    }
+    if (at < pb) out.push([at, pb, s + at - pa, s + pb - pa, true]);
+  }
+  return [replaced, out];
+}
+
 const REFERENCE = /&(?:#[0-9]+;?|#[xX][0-9a-fA-F]+;?|[^\t\n\f <&#;]{1,32};?)/uy;
 const COMMENT = /<!--(?:>|->|[\s\S]*?(?:--!?>|$))/y;
 const BOGUS = /<[!?][^>]*>?/y;
@@ -470,6 +495,7 @@ class Writer {
 
   text(data: string, pieces: Piece[] | null, pre: boolean): void {
     if (pre && !this.flatten) {
+      if (data.includes("\f")) [data, pieces] = noFormFeeds(data, pieces); // HTML-6
       this.pre(data, pieces);
       return;
     }

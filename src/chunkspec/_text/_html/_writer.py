@@ -170,6 +170,8 @@ class Writer:
     def text(self, data: str, pieces: list[Piece] | None, pre: bool) -> None:
         """Write a text node's ``data`` (its markup ``pieces``; None: unplaced, HTML-20)."""
         if pre and not self.flatten:
+            if "\f" in data:  # HTML-6: a form feed in pre is a space, never a page break
+                data, pieces = _no_form_feeds(data, pieces)
             self._pre(data, pieces)
             return
         at = 0
@@ -306,3 +308,25 @@ class Writer:
         """Close the last block and return the document text (blocks joined, HTML-8)."""
         self.close_block()
         return "".join(self.parts)
+
+
+def _no_form_feeds(data: str, pieces: list[Piece] | None) -> tuple[str, list[Piece] | None]:
+    """HTML-6: ``data`` with each form feed a space, and the pieces split so a space written
+    for a form feed is a run of its own, not exact (HTML-18: text " ", markup "\\f")."""
+    if pieces is None:
+        return data.replace("\f", " "), None
+    out: list[Piece] = []
+    for pa, pb, s, e, exact in pieces:
+        if not exact:
+            out.append((pa, pb, s, e, exact))
+            continue
+        at = pa
+        for f in range(pa, pb):
+            if data[f] == "\f":
+                if f > at:
+                    out.append((at, f, s + at - pa, s + f - pa, True))
+                out.append((f, f + 1, s + f - pa, s + f - pa + 1, False))
+                at = f + 1
+        if at < pb:
+            out.append((at, pb, s + at - pa, s + pb - pa, True))
+    return data.replace("\f", " "), out
