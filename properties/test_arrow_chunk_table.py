@@ -167,7 +167,7 @@ def test_an_exception_inside_chunking_is_one_error_row(
         ({"strategy": "structural", "max_tokens": 8, "overlap_tokens": 1}, "overlap_tokens"),
         ({"strategy": "window", "max_tokens": 8, "counter": "nope"}, "counter"),
         ({"strategy": "heading", "max_tokens": 8, "max_bytes": -1}, "max_bytes"),
-        ({"strategy": "heading", "max_tokens": 8, "input_format": "docx"}, "input_format"),
+        ({"strategy": "heading", "max_tokens": 8, "input_format": "rst"}, "input_format"),
         ({"strategy": "window", "max_tokens": 8, "split_tables": True}, "split_tables"),
     ],
 )

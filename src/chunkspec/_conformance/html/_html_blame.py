@@ -312,17 +312,22 @@ def _runs_in_order(data: dict[str, Any], answer: Any) -> bool:
 
 def _blocks_joined(data: dict[str, Any], answer: Any) -> bool:
     """HTML-8: the text is the blocks' texts joined by a blank line, in order, none blank
-    nor starting or ending with collapsible white space."""
+    nor ending with collapsible white space, nor starting with it but a code block's indent
+    (HTML-6) and a table's leading tabs (HTML-10)."""
     page = _page(answer)
     if page is None:
         return True
     text = page["text"]
+    allowed = {"code": " \t", "table": "\t"}
     try:
-        parts = [text[b["start"] : b["end"]] for b in page["blocks"]]
-        joined = "\n\n".join(parts) == text
+        parts = [(b.get("kind"), text[b["start"] : b["end"]]) for b in page["blocks"]]
+        joined = "\n\n".join(p for _, p in parts) == text
         ordered = all(0 <= b["start"] < b["end"] <= len(text) for b in page["blocks"])
         ordered = ordered and all(
-            not p.isspace() and p[0] not in " \t\n\f" and p[-1] not in " \t\n\f" for p in parts
+            not p.isspace()
+            and p[-1] not in " \t\n\f"
+            and p.lstrip(allowed.get(str(kind), ""))[:1] not in (" ", "\t", "\n", "\f")
+            for kind, p in parts
         )
     except (KeyError, TypeError):
         return False
