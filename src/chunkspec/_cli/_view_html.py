@@ -182,6 +182,20 @@ def _metadata(
     }
 
 
+def _pages_at(text: str, pieces: Sequence[Segment]) -> list[int]:
+    """The page (PAGE-2: one plus the form feeds before it) each piece starts on, counted
+    once over the text as the pieces go forward (was: counted from the start for every
+    piece, quadratic on a long document)."""
+    pages: list[int] = []
+    page, at = 1, 0
+    for piece in pieces:
+        if piece.start > at:
+            page += text.count("\f", at, piece.start)
+            at = piece.start
+        pages.append(page)
+    return pages
+
+
 def _document(number: int, document: ViewDocument) -> tuple[str, list[dict[str, object]]]:
     """One document's section and its panel metadata."""
     records = document.records
@@ -195,7 +209,10 @@ def _document(number: int, document: ViewDocument) -> tuple[str, list[dict[str, 
         marks.append(mark)
     pieces = segments(len(document.text), [(r.start, r.end) for r in records])
     text = document.text
-    drawn = "".join(_segment(p, text, marks, 1 + text.count("\f", 0, p.start)) for p in pieces)
+    drawn = "".join(
+        _segment(p, text, marks, page)
+        for p, page in zip(pieces, _pages_at(text, pieces), strict=True)
+    )
     section = (
         f'<section class="doc" id="doc-{number}" data-doc="{number}" '
         f'data-doc-id="{_attr(document.doc_id)}">'
