@@ -16,8 +16,7 @@ import re
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from ..._text._html._markup_map import MarkupMap
-from ..._text._html._render import render_page
+from ._html_ops import read_html
 
 __all__ = [
     "HTML_CHECKS",
@@ -99,41 +98,8 @@ def _crlf_model(data: dict[str, Any], expected: dict[str, Any]) -> dict[str, Any
 def _scripting_model(data: dict[str, Any], expected: dict[str, Any]) -> dict[str, Any]:
     """HTML-5: the page parsed with the scripting flag off (a ``noscript``'s content is
     markup, and a head's moves to the body), as ``read_markup`` reads it otherwise."""
-    import turbohtml
-
-    from ..._core._access_keys import ACCESS_KEYS
-
-    markup: str = data["markup"]
-    carriage: list[int] = []
-    at, removed = markup.find("\r\n"), 0
-    while at >= 0:
-        carriage.append(at - removed)
-        removed += 1
-        at = markup.find("\r\n", at + 2)
-    normal = markup.replace("\r\n", "\n").replace("\r", "\n")
-    tree = turbohtml.parse(normal, source_locations=True, scripting=False)
     keep = bool(data.get("keep_furniture", False))
-    page = render_page(tree, normal, keep, frozenset(ACCESS_KEYS))
-    runs = MarkupMap(page.segments, carriage, len(page.text)).runs()
-    return {
-        "text": page.text,
-        "blocks": [
-            {
-                "kind": b.kind,
-                "level": b.level,
-                "start": b.start,
-                "end": b.end,
-                "header_rows": int(b.attributes.get("header_rows", 0)),
-            }
-            for b in page.blocks
-        ],
-        "segments": [
-            {"text_start": a, "text_end": b, "markup_start": s, "markup_end": e, "exact": x}
-            for a, b, s, e, x in runs
-        ],
-        "title": page.title,
-        "meta": dict(page.meta),
-    }
+    return read_html(data["markup"], keep, scripting=False)
 
 
 def html_mistakes(data: dict[str, Any], expected: Any) -> Iterator[tuple[str, list[str], Any]]:

@@ -29,12 +29,15 @@ __all__ = ["VECTORS_FILE", "html_vectors", "read_html"]
 VECTORS_FILE = Path(__file__).resolve().parent.parent / "data" / "read_html.json"
 
 
-def read_html(markup: str, keep_furniture: bool = False) -> dict[str, Any]:
-    """The page ``markup`` as the reader reads it (HTML-1), in wire form."""
+def read_html(
+    markup: str, keep_furniture: bool = False, *, scripting: bool = True
+) -> dict[str, Any]:
+    """The page ``markup`` as the reader reads it (HTML-1), in wire form (``scripting``:
+    the parser's flag, off only in the kit's model of a port that forgot it)."""
     require_str("markup", markup)
     if not isinstance(keep_furniture, bool):
         raise ArgumentTypeError("keep_furniture", "a bool", keep_furniture)
-    page = read_markup(markup, "d", keep_furniture=keep_furniture)
+    page = read_markup(markup, "d", keep_furniture=keep_furniture, scripting=scripting)
     blocks = [
         {
             "kind": b.kind,

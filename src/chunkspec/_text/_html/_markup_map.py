@@ -21,13 +21,12 @@ __all__ = ["MarkupMap"]
 class MarkupMap:
     """HTML-18: the segments of one page, and the CR positions the parse normalized away."""
 
-    __slots__ = ("_carriage", "_lone", "_segments", "text_length", "unplaced")
+    __slots__ = ("_carriage", "_lone", "_segments", "unplaced")
 
     def __init__(
         self,
         segments: Segments,
         carriage: Sequence[int],
-        text_length: int,
         unplaced: int = 0,
         lone: Sequence[int] = (),
     ) -> None:
@@ -39,7 +38,6 @@ class MarkupMap:
         #: offsets, in the normalized markup, of each LF that was a CRLF in the file (its CR
         #: removed), so a normalized offset maps back to the file's own.
         self._carriage = carriage
-        self.text_length = text_length
 
     def __len__(self) -> int:
         return len(self._segments.text_start)

@@ -26,8 +26,14 @@ class HtmlPage:
     unplaced: int
 
 
-def read_markup(markup: str, doc_id: str, *, keep_furniture: bool = False) -> HtmlPage:
-    """Read the page ``markup`` (HTML-1): parse it as a browser does and render its text."""
+def read_markup(
+    markup: str, doc_id: str, *, keep_furniture: bool = False, scripting: bool = True
+) -> HtmlPage:
+    """Read the page ``markup`` (HTML-1): parse it as a browser does and render its text.
+
+    ``scripting`` is the parser's scripting flag: on, as HTML-5 reads pages; the kit turns
+    it off only to model a port that forgot it.
+    """
     try:
         import turbohtml
     except ImportError:  # pragma: no cover - a core dependency, absent only on Python 3.10
@@ -54,13 +60,13 @@ def read_markup(markup: str, doc_id: str, *, keep_furniture: bool = False) -> Ht
     try:
         # HTML-5: scripting on, as a browser that runs scripts parses: a noscript's
         # content is raw text (never text), wherever it stands, head or body.
-        tree = turbohtml.parse(normal, source_locations=True, scripting=True)
+        tree = turbohtml.parse(normal, source_locations=True, scripting=scripting)
     except UnicodeError:  # a lone surrogate in a name: only a str given by hand holds one
         raise InputError(f"{doc_id}: the markup holds a lone surrogate") from None
     page = render_page(tree, normal, keep_furniture, frozenset(ACCESS_KEYS))
     access = page.access_names | _access_tags(normal)
     parsed = Document(doc_id, page.text, page.blocks)
-    mapping = MarkupMap(page.segments, carriage, len(page.text), page.unplaced, lone)
+    mapping = MarkupMap(page.segments, carriage, page.unplaced, lone)
     return HtmlPage(parsed, page.title, page.meta, access, mapping, page.unplaced)
 
 

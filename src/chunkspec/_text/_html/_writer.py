@@ -103,7 +103,6 @@ class Writer:
         self.space: tuple[int, int, bool] | None = None
         self.pre_tail: list[tuple[str, int, int, list[Piece] | None]] = []  # HTML-6
         self.flatten = 0  # HTML-10: >0 inside a table cell: every line break is a space
-        self.lines = 0  # HTML-10: the lines written in the open block
         self._pieces: list[Piece] | None = None  # the node whose piece starts are listed
         self._piece_starts: list[int] = []
 
@@ -131,7 +130,7 @@ class Writer:
 
     def _forget(self) -> None:
         """Drop what is pending: nothing is written at a block's start or end."""
-        self.breaks = self.newlines = self.tabs = self.lines = 0
+        self.breaks = self.newlines = self.tabs = 0
         self.space = None
         self.pre_tail = []
 
@@ -234,7 +233,6 @@ class Writer:
         lines = max(self.breaks, self.newlines)
         if lines:
             self._raw("\n" * lines)
-            self.lines += 1
         if self.tabs:
             self._raw("\t" * self.tabs)
         elif not lines and self.space is not None:
