@@ -1,0 +1,1 @@
+"""The ``code`` strategy's parts: languages, parsing, splitting (docs/spec/code.md)."""
