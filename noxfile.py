@@ -29,7 +29,9 @@ PYPROJECT = nox.project.load_toml("pyproject.toml")
 
 #: The optional extras the tests exercise (each builds its data in process, no downloads).
 #: The framework adapters' extras add about 5 s to a warm install (7 s cold) and run offline.
-EXTRAS = "tiktoken,tokenizers,pdf,arrow,bm25,plot,langchain,llama-index,haystack,fast,segment,docx"
+EXTRAS = (
+    "tiktoken,tokenizers,pdf,arrow,bm25,plot,langchain,llama-index,haystack,fast,segment,docx,code"
+)
 
 
 def _install(session: nox.Session, *groups: str, extras: str = "") -> None:
@@ -284,7 +286,7 @@ def bench(session: nox.Session) -> None:
     _install(
         session,
         "bench",
-        extras="conformance,bm25,arrow,pdf,fast,segment,tiktoken,tokenizers,docx",
+        extras="conformance,bm25,arrow,pdf,fast,segment,tiktoken,tokenizers,docx,code",
     )
     options = [arg for arg in session.posargs if arg.startswith("-")]
     names = [arg for arg in session.posargs if not arg.startswith("-")]
