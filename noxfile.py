@@ -188,7 +188,7 @@ def conformance(session: nox.Session) -> None:
     ``docs`` copies into the site), then the kit against the shipped build (every vector
     and 5,000 distinct generated cases of every operation in each profile;
     docs/conformance.md)."""
-    _install(session, "test", extras="conformance")
+    _install(session, "test", extras="conformance,code")
     with session.chdir("ports/typescript"):
         session.run("npm", "ci", "--no-audit", "--no-fund", external=True)
         session.run("npm", "run", "build", external=True)
