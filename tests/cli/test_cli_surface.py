@@ -53,7 +53,8 @@ def test_version(capsys: pytest.CaptureFixture[str]) -> None:
                 "usage: chunkspec split [-h] [--glob PATTERN] [--doc-id ID] [--title T] "
                 "[--input-format {markdown,text,pdf,json,html,docx}] [--keep-furniture] "
                 "[--input-encoding NAME] "
-                "[--pdf-password PASSWORD] [--follow-links] [--pdf-max-bytes N] [--keep-going] "
+                "[--pdf-password PASSWORD] [--follow-links] [--no-skip] [--gitignore] "
+                "[--pdf-max-bytes N] [--keep-going] "
                 "--max-tokens N "
                 "[--output FILE] PATH [PATH ...]",
                 "PATH files, folders (searched recursively) or - for standard input",
