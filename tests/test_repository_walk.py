@@ -9,10 +9,12 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 from collections import Counter
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -20,12 +22,37 @@ from chunkspec._corpus._file_io import IngestError
 from chunkspec._corpus._gitignore import parse_ignore_file, parse_pattern
 from chunkspec._corpus._repository import CACHEDIR_SIGNATURE, WalkRules, skip_summary
 from chunkspec._corpus._walk import find_inputs
+from tests import goldens
 from tests.cli.test_cli import run_cli
+from tests.cli.test_trust_inputs import run_case
 from tests.git_ignored import GIT, git_kept, walk_kept
 from tests.processes import environment
 
 _POSIX = pytest.mark.skipif(sys.platform == "win32", reason="symbolic links are POSIX here")
 _GIT = pytest.mark.skipif(GIT is None, reason="git is not installed")
+
+
+@_POSIX
+@pytest.mark.parametrize("case", goldens.cases("repository"))
+def test_repository_golden(case: dict[str, Any], tmp_path: Path) -> None:
+    """Every case gives its status, documents and lines (tests/golden/repository.json)."""
+    given, expected = case["input"], case["output"]
+    done = run_case(tmp_path, given)
+    assert done.returncode == expected["status"], done.stderr
+    assert re.fullmatch(expected["stderr_match"], done.stderr), done.stderr
+    if "stdout_match" in expected:
+        assert re.fullmatch(expected["stdout_match"], done.stdout), done.stdout
+    if given["argv"][0] == "ingest":
+        rows: list[dict[str, Any]] = []
+        for part in sorted((tmp_path / "out").glob("part-*.jsonl")):
+            rows += [json.loads(line) for line in part.read_text("utf-8").splitlines()]
+        doc_ids = list(dict.fromkeys(row["doc_id"] for row in rows))
+        manifest = json.loads((tmp_path / "out" / "_chunkspec.json").read_text("utf-8"))
+        assert manifest["walk"] == expected["walk"]
+    else:
+        records = [json.loads(line) for line in done.stdout.splitlines()]
+        doc_ids = list(dict.fromkeys(record["doc_id"] for record in records))
+    assert doc_ids == expected["doc_ids"]
 
 
 def _tree(root: Path, files: dict[str, bytes | str]) -> Path:
@@ -466,3 +493,17 @@ def test_ingest_counts_in_its_summary_and_manifest(tmp_path: Path) -> None:
         "skipped": {"tool": 1, "vendored": 1, "generated": 1, "binary": 1, "gitignore": 1},
     }
     assert manifest["documents"] == 2
+
+
+@_POSIX
+def test_a_gitignore_fifo_is_never_opened(tmp_path: Path) -> None:
+    """REPO-8, TRUST-31: a ``.gitignore`` that is a FIFO is not waited on; one line."""
+    from tests.hostile_corpus import no_wait
+
+    _tree(tmp_path, {"repo/a.py": "x = 1\n"})
+    os.mkfifo(tmp_path / "repo" / ".gitignore")
+    with no_wait(30):
+        ids, counts, skipped = _walk(tmp_path / "repo", WalkRules(gitignore=True))
+    assert ids == ["a.py"]
+    assert not counts
+    assert skipped == [f"{tmp_path}/repo/.gitignore: not read: not a regular file (a FIFO)"]
