@@ -507,3 +507,36 @@ def test_a_gitignore_fifo_is_never_opened(tmp_path: Path) -> None:
     assert ids == ["a.py"]
     assert not counts
     assert skipped == [f"{tmp_path}/repo/.gitignore: not read: not a regular file (a FIFO)"]
+
+
+@_POSIX
+def test_submodules_and_vendored_crates_are_skipped(tmp_path: Path) -> None:
+    """REPO-4: the folders a ``.gitmodules`` names (quoted or not, nested ones relative to
+    their folder) and a crate holding ``.cargo-checksum.json`` are vendored; a linked
+    marker, a ``..`` path and a path that is no folder change nothing."""
+    _tree(
+        tmp_path,
+        {
+            ".gitmodules": '[submodule "meson"]\n\tpath = vendored-meson/meson\n'
+            '\turl = https://example.invalid/meson.git\n[submodule "q"]\n\tpath = "with space"\n'
+            '[submodule "out"]\n\tpath = ../outside\n',
+            "vendored-meson/meson/mesonbuild/x.py": "x = 1\n",
+            "vendored-meson/build-backend.py": "x = 1\n",
+            "with space/a.c": "int a;\n",
+            "pkg/.gitmodules": '[submodule "h"]\n  path=highway\n',
+            "pkg/highway/hwy.h": "int h;\n",
+            "highway/kept.h": "int k;\n",
+            "include/cargo/libc-0.2/.cargo-checksum.json": '{"files": {}}\n',
+            "include/cargo/libc-0.2/src/lib.rs": "pub fn f() {}\n",
+            "elsewhere/.cargo-checksum.json": "{}\n",
+            "linked/kept.rs": "fn k() {}\n",
+            "main.rs": "fn main() {}\n",
+        },
+    )
+    os.symlink(
+        tmp_path / "elsewhere" / ".cargo-checksum.json",
+        tmp_path / "linked" / ".cargo-checksum.json",
+    )
+    ids, counts, _ = _walk(tmp_path)
+    assert ids == ["highway/kept.h", "linked/kept.rs", "main.rs", "vendored-meson/build-backend.py"]
+    assert counts == Counter(vendored=5)  # elsewhere/ holds a real marker itself

@@ -116,12 +116,15 @@ def code_file(name: str) -> bool:
 def folder_kind(name: str, entries: list[os.DirEntry[str]]) -> str | None:
     """REPO-3, REPO-4: ``tool`` or ``vendored`` for a folder called ``name`` holding
     ``entries``, else None. A folder holding ``pyvenv.cfg`` is a virtual environment
-    (PEP 405) and one holding a tagged ``CACHEDIR.TAG`` a tool's cache, whatever its name."""
+    (PEP 405), one holding a tagged ``CACHEDIR.TAG`` a tool's cache, and one holding
+    ``.cargo-checksum.json`` a crate ``cargo vendor`` copied in, whatever its name."""
     if name in TOOL_FOLDERS:
         return "tool"
     if name in VENDORED_FOLDERS:
         return "vendored"
     for entry in entries:
+        if entry.name == ".cargo-checksum.json" and _regular(entry):
+            return "vendored"
         if entry.name == "pyvenv.cfg" and _regular(entry):
             return "tool"
         if entry.name == "CACHEDIR.TAG" and _regular(entry):
@@ -137,6 +140,34 @@ def _regular(entry: os.DirEntry[str]) -> bool:
         return entry.is_file(follow_symlinks=False)
     except OSError:
         return False
+
+
+#: REPO-4: a ``path = ...`` line of a ``.gitmodules`` file (git's config syntax: the value
+#: maybe in double quotes).
+_SUBMODULE_PATH = re.compile(
+    rb'^[ \t]*path[ \t]*=[ \t]*(?:"([^"\n]*)"|([^\n;#]*?))[ \t]*\r?$', re.M
+)
+
+#: REPO-4: git reads no ``.gitmodules`` over this; neither does the walk.
+GITMODULES_CAP = 1024 * 1024
+
+
+def submodule_paths(entries: list[os.DirEntry[str]], prefix: str) -> set[str]:
+    """REPO-4: the folders (relative to the walked folder, from ``prefix``) that the
+    ``.gitmodules`` among ``entries`` names as submodules; only a regular file is read."""
+    for entry in entries:
+        if entry.name == ".gitmodules" and _regular(entry):
+            data = read_head(entry.path, GITMODULES_CAP + 1)
+            if data is None or len(data) > GITMODULES_CAP:
+                return set()
+            found = set()
+            for match in _SUBMODULE_PATH.finditer(data):
+                raw = match.group(1) if match.group(1) is not None else match.group(2)
+                path = os.fsdecode(raw).strip("/")
+                if path and ".." not in path.split("/"):
+                    found.add(prefix + path)
+            return found
+    return set()
 
 
 def generated_name(name: str) -> bool:

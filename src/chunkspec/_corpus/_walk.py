@@ -32,6 +32,7 @@ from ._repository import (
     generated_name,
     read_head,
     skip_summary,
+    submodule_paths,
 )
 
 #: REPO-7: git reads no pattern file over 100 MiB; neither does the walk.
@@ -218,6 +219,7 @@ def _walk(
     pending: list[tuple[Path, str, tuple[tuple[int, int], ...], tuple[IgnoreFile, ...]]] = []
     top = os.stat(root)
     pending.append((root, "", ((top.st_dev, top.st_ino),), ()))
+    submodules: set[str] = set()  # REPO-4: the folders .gitmodules files name
 
     def outside(full: Path, relative: str) -> bool:
         """TRUST-30: a link whose target is out of the root is skipped (one line)."""
@@ -243,11 +245,13 @@ def _walk(
         except OSError as error:
             chosen.append(_folder_problem(directory, prefix.rstrip("/"), cannot_read(error)))
             continue
-        if prefix and rules.skip:  # REPO-3: a virtual environment or a tagged cache
+        if prefix and rules.skip:  # REPO-3, REPO-4: a folder known by what it holds
             kind = folder_kind(directory.name, entries)
             if kind is not None:
                 counts[kind] += 1
                 continue
+        if rules.skip:
+            submodules |= submodule_paths(entries, prefix)
         if rules.gitignore:  # REPO-7, REPO-8: this folder's own .gitignore, if any
             ignores = _read_ignore(directory, prefix, entries, ignores, lines)
         for entry in entries:
@@ -268,6 +272,9 @@ def _walk(
                     continue
                 if rules.skip and (kind := folder_kind(name, [])) is not None:
                     counts[kind] += 1  # REPO-3, REPO-4: by name, never listed
+                    continue
+                if relative in submodules:  # REPO-4: another repository, pinned
+                    counts["vendored"] += 1
                     continue
                 if entry.is_symlink() and outside(full, relative):
                     continue
