@@ -97,7 +97,7 @@ class Tally:
         self.documents = 0
         self.chunks = 0
         self.errors = 0
-        self.skipped = 0  # TRUST-30, TRUST-31: entries the walk did not read
+        self.skipped = 0  # TRUST-30, TRUST-31, REPO-9: entries the walk did not read
         self.started = time.perf_counter()
         self.show = listener.progress
 
