@@ -320,7 +320,7 @@ def _walk(
                         lines.append((relative, f"{shown(str(full))}: not a regular file ({what})"))
                         continue
                     if not _document_suffix(full.suffix):  # REPO-5, REPO-6: by its head
-                        reason = _head_reason(str(full), code, rules)
+                        reason = _head_reason(str(full), rules)
                         if reason is not None:
                             counts[reason] += 1
                             continue
@@ -330,18 +330,18 @@ def _walk(
         yield item
 
 
-def _head_reason(path: str, code: bool, rules: WalkRules) -> str | None:
-    """REPO-6: ``binary`` for a NUL in the first 8 KiB; REPO-5: ``generated`` for a code
-    file whose first 2 KiB say so; else None (also when the head cannot be read: the
-    reader reports that, CLI-17)."""
-    if not rules.binary_check and not (rules.skip and code):
+def _head_reason(path: str, rules: WalkRules) -> str | None:
+    """For a file without a document suffix: REPO-6's ``binary`` for a NUL in the first
+    8 KiB; REPO-5's ``generated`` when the first 2 KiB say so; else None (also when the
+    head cannot be read: the reader reports that, CLI-17)."""
+    if not rules.binary_check and not rules.skip:
         return None
     head = read_head(path, BINARY_HEAD)
     if head is None:
         return None
     if rules.binary_check and binary(head):
         return "binary"
-    if rules.skip and code and generated_head(head):
+    if rules.skip and generated_head(head):
         return "generated"
     return None
 
