@@ -86,8 +86,15 @@ def _is_comment(node: Any) -> bool:
 
 
 def _documents(item: _Item) -> bool:
-    """CODE-6: an item that only documents what follows it."""
-    return bool(item.nodes) and all(_is_comment(n) for n in item.nodes)
+    """CODE-6: an item that only documents or opens what follows it: comments, attributes,
+    decorators and anonymous tokens (``export``, ``(``)."""
+    return bool(item.nodes) and all(_is_comment(n) or not n.is_named for n in item.nodes)
+
+
+def _closes(item: _Item) -> bool:
+    """CODE-6: an item of anonymous tokens only (``)``, ``}``, ``;``): it closes what came
+    before it."""
+    return bool(item.nodes) and not any(n.is_named for n in item.nodes)
 
 
 class _Splitter:
@@ -218,6 +225,14 @@ class _Splitter:
                     self.emit(first, items[k - 1].end, scopes, self.own_scope(items[i:k]))
                     self.out.extend(pieces)
             i = k + 1
+            # CODE-6: closing tokens right after the split join its last piece while it fits
+            if len(self.out) > mark:
+                last = self.out[-1]
+                while (
+                    i < n and _closes(items[i]) and self.fits(last.scopes, last.start, items[i].end)
+                ):
+                    last.end = items[i].end
+                    i += 1
 
     def split_item(self, item: _Item, scopes: tuple[Scope, ...], depth: int) -> None:
         """Split an item over the budget alone (CODE-6, CODE-9)."""
