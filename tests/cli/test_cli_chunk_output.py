@@ -28,7 +28,7 @@ def _run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str,
     return status, captured.out, captured.err
 
 
-HELP = """usage: chunkspec chunk [-h] [--glob PATTERN] [--doc-id ID] [--title T] [--input-format {markdown,text,pdf,json,html,docx,code}] [--keep-furniture] [--language {python,javascript,typescript,tsx,go,rust,java,c,cpp}] [--input-encoding NAME] [--pdf-password PASSWORD] [--follow-links] [--pdf-max-bytes N] [--keep-going] [--metadata FILE.jsonl]
+HELP = """usage: chunkspec chunk [-h] [--glob PATTERN] [--doc-id ID] [--title T] [--input-format {markdown,text,pdf,json,html,docx,code}] [--keep-furniture] [--language {python,javascript,typescript,tsx,go,rust,java,c,cpp}] [--input-encoding NAME] [--pdf-password PASSWORD] [--follow-links] [--no-skip] [--gitignore] [--pdf-max-bytes N] [--keep-going] [--metadata FILE.jsonl]
                        [--strategy {heading,structural,recursive,window,pages,code}] [--max-tokens N] [--overlap-tokens N] [--counter NAME] [--encoding-file FILE] [--min-tokens N] [--budget-includes-headings] [--count-headings] [--split-tables] [--split-code] [--scope-prefix] [--format {jsonl,text}] [-n N] [--output FILE]
                        PATH [PATH ...]
 
@@ -39,7 +39,7 @@ positional arguments:
 
 options:
   -h, --help            show this help message and exit
-  --glob PATTERN        in folders, only files whose path relative to the folder matches PATTERN (fnmatch, ignoring case, e.g. '*.md' or 'guide/*'; default: every .md, .markdown, .txt, .pdf and .json file)
+  --glob PATTERN        in folders, only files whose path relative to the folder matches PATTERN (fnmatch, ignoring case, e.g. '*.md' or 'guide/*'; default: every .md, .markdown, .txt, .pdf and .json file, and code files (REPO-1))
   --doc-id ID           the document id, for a single input (default: the path relative to the folder given, without suffix; a file's name without suffix; stdin for -)
   --title T             the document title, for a single input (default: the first level-1 heading, a PDF's /Title, else the doc id)
   --input-format {markdown,text,pdf,json,html,docx,code}
@@ -52,6 +52,8 @@ options:
   --pdf-password PASSWORD
                         the password of encrypted PDF inputs (default: the CHUNKSPEC_PDF_PASSWORD environment variable); never written to any output
   --follow-links        in folders, also follow symbolic links whose target is outside the folder given (default: such a link is skipped, with one line saying so)
+  --no-skip             in folders, also read tool folders (node_modules, virtual environments, caches), vendored folders and generated files (default: skipped and counted in one line; docs/spec/repository.md)
+  --gitignore           in folders, also skip what the .gitignore files inside the folder given ignore, by git's rules (none outside it is read)
   --pdf-max-bytes N     refuse a PDF whose pages' content streams decompress to more than N bytes in all (default: the larger of 64 MiB and 100 times the file's size)
   --keep-going          write every good document and list the bad ones (exit status 2 all the same)
   --metadata FILE.jsonl
