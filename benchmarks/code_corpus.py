@@ -70,9 +70,7 @@ class Source:
 
 SOURCES = (
     Source("python", "pypi", "click", "8.5.1", "BSD-3-Clause", ("*/src/click/*.py",)),
-    Source(
-        "python", "pypi", "more-itertools", "11.2.1", "MIT", ("*/more_itertools/*.py",)
-    ),
+    Source("python", "pypi", "more-itertools", "11.2.1", "MIT", ("*/more_itertools/*.py",)),
     Source(
         "c",
         "pypi",
@@ -500,7 +498,11 @@ def python_candidates(root: Any, data: bytes) -> Iterator[Candidate]:
         quote = literal[:3] if literal[:3] in ('"""', "'''") else literal[:1]
         inner = literal[len(quote) : len(literal) - len(quote)]
         query = clean(inspect.cleandoc(inner).split("\n"))
-        outer = node.parent if node.parent is not None and node.parent.type == "decorated_definition" else node
+        outer = (
+            node.parent
+            if node.parent is not None and node.parent.type == "decorated_definition"
+            else node
+        )
         remove = (_line_start(data, doc.start_byte), _line_end(data, doc.end_byte))
         yield Candidate(remove, (outer.start_byte, node.end_byte), _name(node, data), query)
 
@@ -560,13 +562,17 @@ def comment_candidates(language: str, root: Any, data: bytes) -> Iterator[Candid
 def candidates(language: str, data: bytes) -> list[Candidate]:
     """Every documented function of a file whose doc has at least :data:`MIN_WORDS` words."""
     root = parser(language).parse(data).root_node
-    found = python_candidates(root, data) if language == "python" else (
-        comment_candidates(language, root, data)
+    found = (
+        python_candidates(root, data)
+        if language == "python"
+        else (comment_candidates(language, root, data))
     )
     out = []
     for c in found:
         # the doc lies above the definition (comments) or inside it (docstrings)
-        if len(c.query.split()) >= MIN_WORDS and (c.gold[0] >= c.remove[1] or c.remove[0] > c.gold[0]):
+        if len(c.query.split()) >= MIN_WORDS and (
+            c.gold[0] >= c.remove[1] or c.remove[0] > c.gold[0]
+        ):
             out.append(c)
     return out
 
@@ -650,7 +656,9 @@ def build(out: Path, cache: Path, per_language: int, per_file: int, seed: int) -
                 break
             unique = [c for c in found if seen_queries[c.query] == 1]
             rng.shuffle(unique)
-            chosen = sorted(unique[: min(per_file, per_language - len(queries))], key=lambda c: c.gold)
+            chosen = sorted(
+                unique[: min(per_file, per_language - len(queries))], key=lambda c: c.gold
+            )
             if not chosen:
                 continue
             text, spans = edit(data, chosen)
@@ -691,7 +699,9 @@ def build(out: Path, cache: Path, per_language: int, per_file: int, seed: int) -
 def main() -> int:
     parser_ = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser_.add_argument("--out", type=Path, default=DEFAULT_OUT)
-    parser_.add_argument("--cache", type=Path, help="downloads (default OUT/../code-search-downloads)")
+    parser_.add_argument(
+        "--cache", type=Path, help="downloads (default OUT/../code-search-downloads)"
+    )
     parser_.add_argument("--per-language", type=int, default=70)
     parser_.add_argument("--per-file", type=int, default=20)
     parser_.add_argument("--seed", type=int, default=0)

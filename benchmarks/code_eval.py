@@ -28,7 +28,7 @@ Peers' chunks without offsets are placed in the file by their text (exact, else 
 EVAL-46's placement); astchunk's by its line numbers.
 
     python -m benchmarks.code_eval --retriever bm25 --json docs/evaluation-code-bm25.json
-    python -m benchmarks.code_eval --retriever dense --budgets 256 --json docs/evaluation-code-dense.json
+    python -m benchmarks.code_eval --retriever dense --json docs/evaluation-code-dense.json
 """
 
 from __future__ import annotations
@@ -46,6 +46,7 @@ from importlib import import_module
 from pathlib import Path
 from typing import Any
 
+from benchmarks.code_corpus import DEFAULT_OUT, GRAMMARS
 from chunkspec._core._hashing import hash_text
 from chunkspec._evaluation._bootstrap import interval, paired_p, resamples
 from chunkspec._evaluation._evaluate import _per_question
@@ -55,8 +56,6 @@ from chunkspec._evaluation._labelled_corpus import Corpus, load_corpus
 from chunkspec._evaluation._retrievers import make_scorer, ranked
 from chunkspec._evaluation._strategy_names import resolve
 from chunkspec._records._record import ChunkRecord
-
-from benchmarks.code_corpus import DEFAULT_OUT, GRAMMARS
 
 LANGUAGES = ("python", "javascript", "typescript", "go", "rust", "java", "c")
 ASTCHUNK_LANGUAGES = ("python", "java", "typescript")
@@ -253,7 +252,9 @@ def text_splitter(budget: int) -> Chunker:
         if page.language not in splitters:
             module, function, _, _ = GRAMMARS[page.language]
             pointer = getattr(import_module(module), function)()  # it takes the capsule
-            splitters[page.language] = CodeSplitter.from_callback(pointer, whitespace_tokens, budget)
+            splitters[page.language] = CodeSplitter.from_callback(
+                pointer, whitespace_tokens, budget
+            )
         out = []
         for at, text in splitters[page.language].chunk_indices(page.text):
             out.append(record(page, len(out), text, at, at + len(text), f"text-splitter-{budget}"))
@@ -333,9 +334,7 @@ def load(root: Path) -> dict[str, tuple[Corpus, list[Page]]]:
         for line in (directory / "files.jsonl").read_text().splitlines():
             entry = json.loads(line)
             listing[entry["doc"]] = entry
-        pages = [
-            Page(d.id, language, listing[d.id]["suffix"], d.text) for d in corpus.documents
-        ]
+        pages = [Page(d.id, language, listing[d.id]["suffix"], d.text) for d in corpus.documents]
         out[language] = (corpus, pages)
     return out
 
@@ -363,7 +362,9 @@ def measure(
     rankings = []
     for first in range(0, len(corpus.queries), 16):
         batch = [q.question for q in corpus.queries[first : first + 16]]
-        rankings += [ranked(s, 200, positive_only=retriever == "bm25") for s in scorer.scores(batch)]
+        rankings += [
+            ranked(s, 200, positive_only=retriever == "bm25") for s in scorer.scores(batch)
+        ]
     fixed = [replace(c, tokens=n) for c, n in zip(chunks, sizes, strict=True)]
     per = _per_question(
         corpus, fixed, sizes, [hash_text(t) for t in texts], rankings, gold, K, BUDGETS
@@ -430,8 +431,7 @@ def main() -> int:
                     continue
                 runs.setdefault(row, {})[lang] = run
                 print(
-                    f"# {row:<26} {lang:<11} {run['chunks']:>5} chunks "
-                    f"{run['cpu_seconds']:6.1f} s",
+                    f"# {row:<26} {lang:<11} {run['chunks']:>5} chunks {run['cpu_seconds']:6.1f} s",
                     file=sys.stderr,
                     flush=True,
                 )
@@ -450,7 +450,10 @@ def main() -> int:
                 "nws_chars_per_token": ratio,
                 "unavailable": unavailable,
                 "runs": {
-                    row: {lang: {k: v for k, v in run.items() if k != "values"} for lang, run in by.items()}
+                    row: {
+                        lang: {k: v for k, v in run.items() if k != "values"}
+                        for lang, run in by.items()
+                    }
                     for row, by in runs.items()
                 },
             }
@@ -471,7 +474,10 @@ def summarise(
 ) -> dict[str, Any]:
     """Pooled means with intervals and paired tests, per scope (all languages, astchunk's
     three) and budget; per-language means."""
-    scopes = {"all": languages, "astchunk-languages": [x for x in languages if x in ASTCHUNK_LANGUAGES]}
+    scopes = {
+        "all": languages,
+        "astchunk-languages": [x for x in languages if x in ASTCHUNK_LANGUAGES],
+    }
     tables: dict[str, Any] = {}
     for scope, langs in scopes.items():
         clusters = [f"{lang}/{q.gold[0].doc_id}" for lang in langs for q in data[lang][0].queries]
@@ -487,7 +493,9 @@ def summarise(
             if not rows:
                 continue
             values = {
-                row: {m: [v for lang in langs for v in runs[row][lang]["values"][m]] for m in METRICS}
+                row: {
+                    m: [v for lang in langs for v in runs[row][lang]["values"][m]] for m in METRICS
+                }
                 for row in rows
             }
             table: dict[str, Any] = {}
@@ -499,11 +507,20 @@ def summarise(
                     entry: dict[str, Any] = {"mean": _mean(mine), "best": row == best}
                     if plan is not None:
                         entry["interval"] = interval(mine, plan)
-                        entry["p_vs_best"] = 1.0 if row == best else paired_p(mine, values[best][m], plan)
+                        entry["p_vs_best"] = (
+                            1.0 if row == best else paired_p(mine, values[best][m], plan)
+                        )
                     cell[m] = entry
             comparisons = {}
             base = f"lines-{budget}"
-            for other in (f"code-{budget}", f"code+scope-{budget}", f"astchunk-{budget}", f"text-splitter-{budget}", f"llamaindex-{budget}", f"recursive-{budget}"):
+            for other in (
+                f"code-{budget}",
+                f"code+scope-{budget}",
+                f"astchunk-{budget}",
+                f"text-splitter-{budget}",
+                f"llamaindex-{budget}",
+                f"recursive-{budget}",
+            ):
                 if base in values and other in values and plan is not None:
                     comparisons[f"{other} - {base}"] = {
                         m: _difference(values[base][m], values[other][m], plan) for m in METRICS
@@ -543,13 +560,15 @@ LABEL = {
 def print_report(report: dict[str, Any], retriever: str) -> None:
     """The tables as text."""
     for name, table in report["tables"].items():
-        scope, budget = name.split("@")
+        _, budget = name.split("@")
         print(
             f"# code search, {retriever}, chunks of at most {budget} tokens, k {K}, "
             f"{table['questions']} questions ({', '.join(table['languages'])})"
         )
-        print("# * best in its column; = not shown different from the best (paired bootstrap, "
-              "1000 resamples by file, seed 0, p >= 0.05); [95% interval]")
+        print(
+            "# * best in its column; = not shown different from the best (paired bootstrap, "
+            "1000 resamples by file, seed 0, p >= 0.05); [95% interval]"
+        )
         head = f"{'strategy':<26}" + "".join(f"{LABEL[m]:>22}" for m in SHOWN)
         print(head)
         for row, cells in table["rows"].items():
@@ -577,7 +596,10 @@ def print_report(report: dict[str, Any], retriever: str) -> None:
         by = report["per_language"][row]
         print(
             f"{row:<26}"
-            + "".join(f"{by[lang]['span_recall']:>11.3f}" if lang in by else f"{'-':>11}" for lang in langs)
+            + "".join(
+                f"{by[lang]['span_recall']:>11.3f}" if lang in by else f"{'-':>11}"
+                for lang in langs
+            )
         )
 
 
