@@ -512,18 +512,11 @@ def summarise(
                         )
                     cell[m] = entry
             comparisons = {}
-            base = f"lines-{budget}"
-            for other in (
-                f"code-{budget}",
-                f"code+scope-{budget}",
-                f"astchunk-{budget}",
-                f"text-splitter-{budget}",
-                f"llamaindex-{budget}",
-                f"recursive-{budget}",
-            ):
-                if base in values and other in values and plan is not None:
-                    comparisons[f"{other} - {base}"] = {
-                        m: _difference(values[base][m], values[other][m], plan) for m in METRICS
+            for base, other in PAIRS:
+                a, b = f"{base}-{budget}", f"{other}-{budget}"
+                if a in values and b in values and plan is not None:
+                    comparisons[f"{b} - {a}"] = {
+                        m: _difference(values[a][m], values[b][m], plan) for m in METRICS
                     }
             tables[f"{scope}@{budget}"] = {
                 "languages": langs,
@@ -539,6 +532,26 @@ def summarise(
         for row, by in runs.items()
     }
     return {"tables": tables, "per_language": per_language}
+
+
+#: The paired differences reported (B - A): cAST's question (an AST splitter against
+#: line-based chunks), the scope prefix, and chunkspec's ``code`` against each other row.
+PAIRS = (
+    ("lines", "code"),
+    ("lines", "code+scope"),
+    ("lines", "astchunk"),
+    ("lines", "astchunk+expansion"),
+    ("lines", "text-splitter"),
+    ("lines", "llamaindex"),
+    ("lines", "recursive"),
+    ("lines", "window"),
+    ("code", "code+scope"),
+    ("astchunk", "code"),
+    ("text-splitter", "code"),
+    ("llamaindex", "code"),
+    ("recursive", "code"),
+    ("window", "code"),
+)
 
 
 def _difference(a: list[float], b: list[float], plan: Any) -> dict[str, Any]:
