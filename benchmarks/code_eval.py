@@ -369,6 +369,7 @@ def measure(
     per = _per_question(
         corpus, fixed, sizes, [hash_text(t) for t in texts], rankings, gold, K, BUDGETS
     )
+    fallback = {c.doc_id for c in chunks if _parser_of(c).startswith("lines")}
     by_id = {p.id: p.text for p in pages}
     exact = sum(1 for c in chunks if c.text == by_id[c.doc_id][c.start : c.end])
     return {
@@ -379,10 +380,20 @@ def measure(
         "unplaced": sum(1 for c in chunks if c.end <= c.start),
         "exact_text": exact,
         "answerable": sum(1 for g in gold if g.gold_chunk_ids) / len(gold),
+        "files": len(pages),
+        "line_fallback_files": len(fallback),
         "split_cpu_seconds": split_seconds,
         "cpu_seconds": time.process_time() - started,
         "values": {m: per[m] for m in METRICS},
     }
+
+
+def _parser_of(chunk: ChunkRecord) -> str:
+    """How chunkspec's ``code`` strategy read the chunk's file (its ``code.parser``
+    metadata: ``lines: syntax error`` for CODE-4's fallback); ``""`` for other rows."""
+    code = chunk.metadata.get("code") if hasattr(chunk.metadata, "get") else None
+    parser = code.get("parser") if code is not None and hasattr(code, "get") else None
+    return parser if isinstance(parser, str) else ""
 
 
 def _mean(values: list[float]) -> float:
