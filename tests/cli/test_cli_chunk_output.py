@@ -29,7 +29,7 @@ def _run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str,
 
 
 HELP = """usage: chunkspec chunk [-h] [--glob PATTERN] [--doc-id ID] [--title T] [--input-format {markdown,text,pdf,json,html,docx,code}] [--keep-furniture] [--language {python,javascript,typescript,tsx,go,rust,java,c,cpp}] [--input-encoding NAME] [--pdf-password PASSWORD] [--follow-links] [--pdf-max-bytes N] [--keep-going] [--metadata FILE.jsonl]
-                       [--strategy {heading,structural,recursive,window,pages,code}] [--max-tokens N] [--overlap-tokens N] [--counter NAME] [--encoding-file FILE] [--min-tokens N] [--budget-includes-headings] [--count-headings] [--split-tables] [--scope-prefix] [--format {jsonl,text}] [-n N] [--output FILE]
+                       [--strategy {heading,structural,recursive,window,pages,code}] [--max-tokens N] [--overlap-tokens N] [--counter NAME] [--encoding-file FILE] [--min-tokens N] [--budget-includes-headings] [--count-headings] [--split-tables] [--split-code] [--scope-prefix] [--format {jsonl,text}] [-n N] [--output FILE]
                        PATH [PATH ...]
 
 Chunk each document (.md/.markdown, .txt, .pdf, .json blocks; folders recursively; - is standard input) with --strategy and write one chunk record a line; --format text summarises instead.
@@ -68,6 +68,7 @@ options:
                         heading and structural: the budget and each record's tokens cover the embedded text, heading trail + blank line + text (SIZE-8) (default: off, the text alone)
   --count-headings      structural only: the budget counts the heading trail too (MD-10) (default: off)
   --split-tables        structural only: split a table over the budget by rows, header repeated (MD-11) (default: off)
+  --split-code          structural only: split a fenced code block over the budget of a known language by its syntax tree (MD-18) (default: off, the block whole)
   --scope-prefix        code only: a chunk inside a definition starts with the first lines of the definitions it is in (CODE-8) (default: off)
   --format {jsonl,text}
                         jsonl: one record a line (default); text: counts, tallies and the first chunks
@@ -185,7 +186,8 @@ def test_stdin_default_id(
         ("obj.json", '{"a": 1}', [], "{path}: expected a JSON list of blocks"),
         ("str.json", '"blocks"', [], "{path}: expected a JSON list of blocks"),
         ("doc.rtf", "x", [], "{path}: unknown input type (suffix '.rtf'); use .md, .markdown, "
-         ".txt, .pdf, .json, .html, .htm, .docx, a source file's suffix (.py, .js, .ts, .go, .rs, .java, .c, .cpp, ...), or --input-format"),
+         ".txt, .pdf, .json, .html, .htm, .docx, a source file's suffix (.py, .js, .ts, .go, "
+         ".rs, .java, .c, .cpp, ...), or --input-format"),
         ("doc.md", "x", ["--max-tokens", "0"], "--max-tokens must be >= 1, got 0"),
         ("doc.md", "x", ["--overlap-tokens", "-1"], "--overlap-tokens must be >= 0, got -1"),
         ("doc.md", "x", ["-n", "-1"], "-n must be >= 0, got -1"),
