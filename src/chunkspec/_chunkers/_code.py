@@ -41,8 +41,11 @@ def _measure(text: str, counter: Any) -> Callable[[int, int, str], int]:
     bisects: a prefix ends with a line break, so its words and the span's add up (TOK-1).
     """
     if type(counter) is WhitespaceCounter:
-        starts = array("q", (m.start() for m in _WORD.finditer(text)))
-        ends = array("q", (m.end() for m in _WORD.finditer(text)))
+        starts = array("q")
+        ends = array("q")
+        for match in _WORD.finditer(text):
+            starts.append(match.start())
+            ends.append(match.end())
 
         def words(start: int, end: int, prefix: str) -> int:
             # words ending after start and starting before end
