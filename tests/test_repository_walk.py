@@ -13,6 +13,7 @@ import re
 import subprocess
 import sys
 from collections import Counter
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -55,7 +56,7 @@ def test_repository_golden(case: dict[str, Any], tmp_path: Path) -> None:
     assert doc_ids == expected["doc_ids"]
 
 
-def _tree(root: Path, files: dict[str, bytes | str]) -> Path:
+def _tree(root: Path, files: Mapping[str, bytes | str]) -> Path:
     """Write ``files`` (relative path -> content) under ``root``; return ``root``."""
     for name, content in files.items():
         path = root / name

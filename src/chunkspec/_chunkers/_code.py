@@ -109,9 +109,7 @@ def code_spans(document: SourceDocument, options: ChunkOptions) -> list[Span]:
         path = (title, *(s.label for s in piece.scopes))
         if piece.own is not None:
             path = (*path, piece.own.label)
-        prefix = ""
-        if options.scope_prefix:
-            prefix = "".join(s.header + "\n" for s in piece.scopes if s.start < piece.start)
+        prefix = piece.prefix
         a = bisect.bisect_left(symbol_starts, piece.start)
         b = bisect.bisect_left(symbol_starts, piece.end)
         info = {
