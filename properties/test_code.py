@@ -60,41 +60,81 @@ def _fast(records: list[Any]) -> list[tuple[Any, ...]]:
 
 def _model(text: str, language: str | None, max_tokens: int, counter: str,
            scope_prefix: bool) -> list[tuple[Any, ...]]:  # fmt: skip
-    return [(m.start, m.end, m.prefix, m.heading_path, m.code)
-            for m in model_records(text, language, max_tokens, counter, scope_prefix)]  # fmt: skip
+    want = model_records(text, language, max_tokens, counter, scope_prefix, group_scopes=False)
+    return [(m.start, m.end, m.prefix, m.heading_path, m.code) for m in want]
 
 
-# DISAGREEMENT (for the lead): this property fails (rarely: a word at a definition's start
-# cut below word level with scope_prefix on) on the bug test_a_cut_word_counts_the_prefix
-# below shows; with that fixed it held on 3,000 examples.
 @_MODEL
-@given(code_sources(), _budgets, _counters, st.booleans())
+@given(code_sources(), _budgets, _counters)
 def test_code_equals_the_literal_model(
-    source: tuple[str, str], max_tokens: int, counter: str, scope_prefix: bool
+    source: tuple[str, str], max_tokens: int, counter: str
 ) -> None:
-    """CODE-3, CODE-4, CODE-5, CODE-6, CODE-7, CODE-8, CODE-9, CODE-10, CODE-11: on
-    generated programs (nested definitions, decorators and attributes, comments above and
-    trailing, docstrings, long strings and comments, non-ASCII, CRLF and lone CR, syntax
-    errors) the records are the literal model's: spans, prefixes, heading paths, kind,
-    section and the ``code`` metadata, with the scope prefix on and off."""
+    """CODE-3, CODE-4, CODE-5, CODE-6, CODE-7, CODE-9, CODE-10, CODE-11: on generated
+    programs (nested definitions, decorators and attributes, comments above and trailing,
+    docstrings, long strings and comments, non-ASCII, CRLF and lone CR, syntax errors) the
+    records are the literal model's: spans, prefixes, heading paths, kind, section and the
+    ``code`` metadata. (The model reads CODE-6 step 5's scopes of a documenting run as the
+    fast code does: see test_a_run_takes_the_scopes_of_a_documented_definition.)"""
     text, language = source
-    got = _fast(_records(text, language, max_tokens, counter, scope_prefix))
-    assert got == _model(text, language, max_tokens, counter, scope_prefix)
+    got = _fast(_records(text, language, max_tokens, counter, False))
+    assert got == _model(text, language, max_tokens, counter, False)
 
 
-# DISAGREEMENT (for the lead): CODE-6 says fits(a, b) counts "CODE-8's prefix at a"; CODE-9
-# cuts a word over the budget with the prefix at the *word's* start (_split.py, cut_leaf:
-# ``prefix = self.prefix_at(scopes, a)`` then fit_word), so when the word starts where the
-# definition does (prefix "") its later pieces are fitted without the prefix their records
-# carry. Minimal case: C "static int f(void) {\n}\n", chars4, max_tokens=1, scope_prefix:
-# the fast code gives the record (4, 6) "ic" after the prefix "static int f(void) {\n";
-# CODE-6 and the model give (4, 5) and (5, 6). Left failing on purpose.
-def test_a_cut_word_counts_the_prefix() -> None:
-    """CODE-6, CODE-8, CODE-9: a word over the budget is cut into pieces each fitted with
-    the prefix its own record carries (the prefix at the piece's start)."""
-    text = "static int f(void) {\n}\n"
-    got = _fast(_records(text, "c", 1, "chars4", True))
-    assert got == _model(text, "c", 1, "chars4", True)
+# DISAGREEMENT (for the lead), left failing on purpose: the fast code loops on a grapheme
+# cluster over the budget that follows a run that fits (CODE-6 step 4 opens it again and
+# again: _split.py's open() only closes a lone ATOM when k == 0) until MAX_DEPTH, then
+# falls back to lines with "lines: nested deeper than 256" on a shallow tree, or, in the
+# lines fallback itself, raises the internal TooDeep out of chunk_document. With
+# scope_prefix this happens on most definitions under a small budget (the word after the
+# definition's first one carries the header as prefix). See test_a_cluster_over_the_budget.
+@_MODEL
+@given(code_sources(), _budgets, _counters)
+def test_code_equals_the_literal_model_with_the_scope_prefix(
+    source: tuple[str, str], max_tokens: int, counter: str
+) -> None:
+    """CODE-6, CODE-7, CODE-8, CODE-9: with ``scope_prefix`` the records are the literal
+    model's, prefixes included (the budget counts them)."""
+    text, language = source
+    got = _fast(_records(text, language, max_tokens, counter, True))
+    assert got == _model(text, language, max_tokens, counter, True)
+
+
+# DISAGREEMENT (for the lead), left failing on purpose: see the comment above. Minimal
+# cases: no language, "ab" + a family emoji (5 code points), chars4, max_tokens=1 raises
+# chunkspec._code._split.TooDeep; JavaScript "function a(a, b) {\n}\n", whitespace,
+# max_tokens=1, scope_prefix=True says "lines: nested deeper than 256" on a 4-level tree.
+@pytest.mark.parametrize(
+    ("text", "language", "counter", "scope_prefix"),
+    [("ab\U0001f468\u200d\U0001f469\u200d\U0001f467", None, "chars4", False),
+     ("x = 'ab\U0001f468\u200d\U0001f469\u200d\U0001f467 c'\n", "python", "chars4", False),
+     ("function a(a, b) {\n}\n", "javascript", "whitespace", True),
+     ("static int f(void) {\n}\n", "c", "chars4", True)],
+)  # fmt: skip
+def test_a_cluster_over_the_budget_is_a_piece(
+    text: str, language: str | None, counter: str, scope_prefix: bool
+) -> None:
+    """CODE-3, CODE-6, CODE-9: a single grapheme cluster over the budget is a piece by itself,
+    also after a run that fits; the file keeps its tree (no depth fallback on a shallow
+    tree) and the records are the literal model's."""
+    got = _fast(_records(text, language, 1, counter, scope_prefix))
+    assert got == _model(text, language, 1, counter, scope_prefix)
+
+
+# DISAGREEMENT (for the lead), left failing on purpose: CODE-6 step 5 says "When F is a
+# definition and the run only documents, the run's items take F's scopes"; an item of
+# comments with the definition they document "is a definition" (CODE-6 step 4 and CODE-7
+# read it so, and the fast code's step 4 does too), but the fast code's step 5 applies the
+# rule only to an F of one node. Also worth a look: "documents" takes in a comment run that
+# CODE-5 kept apart by a blank line, so either reading gives an unrelated comment the next
+# definition's heading path. Minimal case: C "// a\n\n// b\nint f() {\n  return 1;\n}\n",
+# max_tokens=2: the fast code's "// a" has the path (title,), the spec's (title, "int f()").
+def test_a_run_takes_the_scopes_of_a_documented_definition() -> None:
+    """CODE-6, CODE-7: a run that only documents, before a definition (with its own
+    documentation) over the budget, takes the definition's scopes."""
+    text = "// a\n\n// b\nint f() {\n  return 1;\n}\n"
+    got = _fast(_records(text, "c", 2, "whitespace", False))
+    want = model_records(text, "c", 2, "whitespace", False, group_scopes=True)
+    assert got == [(m.start, m.end, m.prefix, m.heading_path, m.code) for m in want]
 
 
 @_DEEP
@@ -231,10 +271,11 @@ def _deepest(root: Any) -> int:
 @_CHUNKS
 @given(st.one_of(code_sources(), deep_code_sources()), _budgets, st.booleans())
 def test_parser_field_says_why(source: tuple[str, str], max_tokens: int, use: bool) -> None:
-    """CODE-3: ``metadata.code.parser`` is ``lines: no language`` without a language,
-    ``lines: syntax error`` when the tree has an error or a missing node, ``lines: nested
-    deeper than 256`` only on a tree deeper than that, else ``tree-sitter``; the same on
-    every record of a file."""
+    """CODE-3: ``metadata.code.parser`` is ``lines: no language`` without a language; else
+    ``lines: nested deeper than 256`` only on a tree about that deep (an opening of a group,
+    a leaf's words or a word adds a level or three to the tree's), else ``tree-sitter with
+    errors`` when the tree has an error or a missing node, else ``tree-sitter``; the same
+    on every record of a file, and a file chunked by lines names no symbols."""
     text, language = source
     chosen = language if use else None
     records = _records(text, chosen, max_tokens, "whitespace", False)
@@ -247,12 +288,11 @@ def test_parser_field_says_why(source: tuple[str, str], max_tokens: int, use: bo
         assert parser == "lines: no language"
         return
     root = parse(text, language).root_node
-    if root.has_error:
-        assert parser == "lines: syntax error"
-    elif _deepest(root) > 256:
-        assert parser in ("tree-sitter", "lines: nested deeper than 256")
+    tree = "tree-sitter with errors" if root.has_error else "tree-sitter"
+    if _deepest(root) > 250:
+        assert parser in (tree, "lines: nested deeper than 256")
     else:
-        assert parser == "tree-sitter"
+        assert parser == tree
     if parser.startswith("lines"):
         assert all(r.metadata["code"]["symbols"] == () for r in records)
 
