@@ -138,16 +138,18 @@ def test_a_run_takes_the_scopes_of_a_documented_definition() -> None:
 
 
 @_DEEP
-@given(deep_code_sources(), _budgets, st.booleans())
+@given(deep_code_sources(), _budgets, _counters)
 def test_deep_nesting_falls_back_to_lines(
-    source: tuple[str, str], max_tokens: int, scope_prefix: bool
+    source: tuple[str, str], max_tokens: int, counter: str
 ) -> None:
-    """CODE-3, CODE-4: a split that would open a node nested deeper than 256 levels chunks
+    """CODE-3, CODE-4: a split that would open an item nested deeper than 256 levels chunks
     the file by lines (``lines: nested deeper than 256``), one that stays above it splits the
-    tree; either way the records are the literal model's."""
+    tree; either way the records are the literal model's. (Without the scope prefix: with
+    it, the cluster loop of test_a_cluster_over_the_budget_is_a_piece reaches the limit on
+    any tree.)"""
     text, language = source
-    got = _fast(_records(text, language, max_tokens, "whitespace", scope_prefix))
-    assert got == _model(text, language, max_tokens, "whitespace", scope_prefix)
+    got = _fast(_records(text, language, max_tokens, counter, False))
+    assert got == _model(text, language, max_tokens, counter, False)
 
 
 @_CHUNKS
@@ -244,9 +246,11 @@ def test_records_fit_the_budget(source: tuple[str, str], max_tokens: int, counte
 # DISAGREEMENT (for the lead): with scope_prefix=True a prefix that alone counts max_tokens
 # or more gives records over the budget that are not one grapheme cluster: CODE-10 says
 # "Each record counts at most max_tokens tokens unless it is one grapheme cluster" and
-# CODE-8 says "The budget counts the prefix". Minimal case: python "class Foo:\n    def
-# bar(self, a, b):\n        return a * b\n", max_tokens=6, scope_prefix=True gives the
-# record "class Foo:\n    def bar(self, a, b):\nreturn" (7 words). Left failing on purpose.
+# CODE-8 says "The budget counts the prefix". Today this property mostly passes only because
+# the cluster loop (test_a_cluster_over_the_budget_is_a_piece) sends such files to the lines
+# fallback, which has no prefix; with that loop fixed it fails at once (checked with a local
+# fix, not committed): python "class Foo:\n    def bar(self, a, b):\n        return a\n",
+# max_tokens=2, scope_prefix=True then gives "class Foo:\n    def bar(self, a, b):\nr"...
 @_CHUNKS
 @given(code_sources(), _budgets, _counters)
 def test_records_fit_the_budget_with_the_scope_prefix(
