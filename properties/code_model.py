@@ -158,7 +158,10 @@ class _Model:
         language = self.language
         assert language is not None
         if node.type in language.definitions:
-            if node.type in ("struct_specifier", "enum_specifier"):
+            # CODE-7 names C's struct_specifier and enum_specifier; the fast code (and
+            # sense: a forward declaration "class Foo;" defines nothing) asks a body of
+            # every *_specifier, C++'s class_specifier and union_specifier too
+            if node.type.endswith("_specifier"):
                 return node if node.child_by_field_name("body") is not None else None
             return node
         if node.type in language.wrappers:

@@ -1086,6 +1086,8 @@ def _brace_items(draw: st.DrawFn, row: dict[str, Any], depth: int, pad: str) -> 
             for _ in range(draw(st.integers(1, 2))):  # documentation above a definition
                 source = row["comments"] + row["attrs"]
                 out.append(pad + draw(_code_fill(draw(st.sampled_from(source)))))
+            if draw(st.integers(0, 2)) == 0:  # a blank line: not its documentation (CODE-5)
+                out.append("")
         if kind == "func" and row["func"]:
             out.append(pad + draw(_code_fill(draw(st.sampled_from(row["func"])))))
             out += draw(_brace_body(row, depth, pad + "    "))
@@ -1131,6 +1133,8 @@ def _python_body(draw: st.DrawFn, depth: int, pad: str, top: bool = False) -> li
         if kind in ("def", "class", "if") and depth > 0:
             if kind != "if" and draw(st.integers(0, 2)) == 0:
                 out.append(pad + draw(_code_fill("# {w}")))
+                if draw(st.booleans()):  # a blank line: not its documentation (CODE-5)
+                    out.append("")
             if kind == "def":
                 for _ in range(draw(st.integers(0, 2))):
                     out.append(pad + draw(_code_fill(draw(st.sampled_from(["@{n}", "@{n}({e})"])))))
