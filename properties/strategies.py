@@ -1025,7 +1025,8 @@ _BRACE: dict[str, dict[str, Any]] = {
     },
     "cpp": {
         "head": [], "top": ["#include <vector>", "int {n} = {e};", "using namespace std;"],
-        "func": ["int {n}(int a) {", "template <typename T> T {n}(T a) {", "auto {n}() -> int {"],
+        "func": ["int {n}(int a) {", "template <typename T> T {n}(T a) {", "auto {n}() -> int {",
+                 "{n}::{n}(int a) :\n    b(a) {"],  # a label up to a ':' (CODE-7)
         "types": [("class {n} {", ["int {n}(int a) {", "void {n}() const {"],
                    ["public:", "int {n};"], "};"),
                   ("namespace {n} {", ["int {n}() {"], ["int {n} = 1;"], "}"),
