@@ -58,7 +58,7 @@ def parse(text: str, language: str) -> Any:
     entry = LANGUAGES[language]
     grammar = importlib.import_module(entry.module)
     lang = tree_sitter.Language(getattr(grammar, entry.function)())
-    return tree_sitter.Parser(lang).parse(text.encode("utf-8"))
+    return tree_sitter.Parser(lang).parse(text.encode("utf-16-le"), encoding="utf16le")
 
 
 def _nodes(root: Any) -> list[tuple[Any, int]]:
@@ -115,7 +115,7 @@ class _Model:
         group_scopes: bool,
     ) -> None:
         self.text = text
-        self.data = text.encode("utf-8")
+        self.data = text.encode("utf-16-le")
         self.language = None if language is None else LANGUAGES[language]
         self.max_tokens = max_tokens
         self.counter = counter
@@ -127,7 +127,7 @@ class _Model:
     # CODE-2: a byte offset as a code point offset, naively
     def cp(self, offset: int) -> int:
         if offset not in self._cp:
-            self._cp[offset] = len(self.data[:offset].decode("utf-8"))
+            self._cp[offset] = len(self.data[:offset].decode("utf-16-le"))
         return self._cp[offset]
 
     def count(self, text: str) -> int:
@@ -485,7 +485,7 @@ class _Model:
                 specs = [c for c in node.named_children if c.child_by_field_name("name")]
                 name = specs[0].child_by_field_name("name") if specs else None
             if name is not None:
-                word = self.data[name.start_byte : name.end_byte].decode("utf-8")
+                word = self.data[name.start_byte : name.end_byte].decode("utf-16-le")
                 out.append((self.cp(node.start_byte), " ".join(word.split())))
         return sorted(out)
 
