@@ -14,7 +14,7 @@ import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { createInterface } from "node:readline";
 import { codePointIndex } from "../dist/src/codepoints.js";
-import { loadGrammars, parserFor } from "../dist/src/grammars.js";
+import { loadGrammars, parserFor, parseText } from "../dist/src/grammars.js";
 
 await loadGrammars();
 
@@ -45,7 +45,7 @@ for await (const line of lines) {
     const text = request.text ?? readFileSync(request.path, "utf8");
     const parser = parserFor(request.language);
     if (parser === null) throw new Error(`no grammar for ${request.language}`);
-    const tree = parser.parse(text);
+    const tree = parseText(parser, text);
     const nodes = nodesOf(tree, text);
     const hasError = tree.rootNode.hasError;
     tree.delete();

@@ -17,6 +17,7 @@ import { existsSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
 import { Language, Parser } from "web-tree-sitter";
+import type { Tree } from "web-tree-sitter";
 
 /** A language's grammar: the npm package that ships it and the file's path in it. */
 export interface Grammar {
@@ -82,6 +83,28 @@ export function parserFor(language: string): Parser | null {
   parser.setLanguage(grammar);
   parsers.set(language, parser);
   return parser;
+}
+
+/** Units a read hands web-tree-sitter: its buffer holds 5,119 UTF-16 units and it cuts a
+ * longer string there, also between the two halves of a surrogate pair, which then lex as
+ * two broken characters (an identifier with an astral letter ends early). */
+const READ_UNITS = 4096;
+
+/**
+ * Parse `text` (CODE-1). web-tree-sitter reads a JS string as UTF-16, so tree offsets are
+ * UTF-16 units (callers turn them into code points, PORT-2). It is read in pieces of at most
+ * {@link READ_UNITS} units that never end between a high and a low surrogate.
+ */
+export function parseText(parser: Parser, text: string): Tree {
+  const tree = parser.parse((index: number) => {
+    if (index >= text.length) return "";
+    let end = Math.min(index + READ_UNITS, text.length);
+    const last = text.charCodeAt(end - 1);
+    if (end < text.length && last >= 0xd800 && last <= 0xdbff) end -= 1;
+    return text.slice(index, end);
+  });
+  if (tree === null) throw new Error("tree-sitter returned no tree");
+  return tree;
 }
 
 /** The languages {@link loadGrammars} has loaded. */
