@@ -107,6 +107,12 @@ export function parseText(parser: Parser, text: string): Tree {
   return tree;
 }
 
+/** `text` parsed as `language` (code.ts's `ParseCode`), or null if its grammar is not loaded. */
+export function parseCode(language: string, text: string): Tree | null {
+  const parser = parserFor(language);
+  return parser === null ? null : parseText(parser, text);
+}
+
 /** The languages {@link loadGrammars} has loaded. */
 export function loadedLanguages(): string[] {
   return [...loaded.keys()];
