@@ -201,6 +201,7 @@ const OPS: Record<string, (input: Input) => Json> = {
     );
     return {
       parser: result.parser,
+      counter: result.counter,
       spans: result.spans.map((s) => ({
         start: s.start, end: s.end, prefix: s.prefix, heading_path: s.headingPath, symbols: s.symbols, lines: s.lines,
       })),

@@ -13,7 +13,7 @@ import { compareCodePoints } from "./assemble.js";
 import { bisectLeft, bisectRight } from "./bisect.js";
 import { codePointIndex } from "./codepoints.js";
 import { fault } from "./faults.js";
-import { countUnits, fitWord } from "./units.js";
+import { countUnits, fitWord, hasClusterScript } from "./units.js";
 import { requireText } from "./validate.js";
 import { countWords, isBlank, isSpace, pySplit, wordSpans } from "./whitespace.js";
 import type { Node, Tree } from "web-tree-sitter";
@@ -500,6 +500,8 @@ export interface CodeSpan {
 /** The spans of a file, and why it was split as it was (CODE-3's `parser`). */
 export interface CodeChunks {
   parser: string;
+  /** The counter that counted (RECORD-5; SCRIPT-6 makes whitespace unicode on CJK text). */
+  counter: string;
   spans: CodeSpan[];
 }
 
@@ -540,7 +542,9 @@ export function chunkCode(text: string, options: ChunkCodeOptions, parse: ParseC
   require_(typeof scopePrefix === "boolean", "scope_prefix", () => new TypeError("scope_prefix must be a bool"));
   const entry = language === null ? undefined : CODE_LANGUAGES[language];
   require_(language === null || entry !== undefined, "language", () => new RangeError(`language must be one of ${Object.keys(CODE_LANGUAGES).join(", ")}, got ${JSON.stringify(language)}`));
-  const measure = measureOf(text, counter);
+  // SCRIPT-6: the name whitespace counts unicode units on a text holding a SCRIPT-2 character
+  const counted = counter === "whitespace" && hasClusterScript(text) && !fault("code-no-script-default") ? "unicode" : counter;
+  const measure = measureOf(text, counted);
   let pieces: Piece[] | null = null;
   let parser: string;
   let symbols: Array<[number, string]> = [];
@@ -593,5 +597,5 @@ export function chunkCode(text: string, options: ChunkCodeOptions, parse: ParseC
       lines: [bisectRight(lineStarts, piece.start), bisectRight(lineStarts, piece.end - 1)] as [number, number],
     };
   });
-  return { parser, spans };
+  return { parser, counter: counted, spans };
 }

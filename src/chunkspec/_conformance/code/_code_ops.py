@@ -3,7 +3,9 @@
 The answer is what ``chunk_document(document_from_text(text, doc_id="d",
 input_format="code", language=language), strategy="code", max_tokens=max_tokens,
 counter=counter, scope_prefix=scope_prefix)`` gives, in wire form: ``parser`` (CODE-3: why the
-file was split as it was; the same on every record) and ``spans``, one a record, each
+file was split as it was; the same on every record), ``counter`` (the records' counter,
+RECORD-5: ``whitespace`` is ``unicode`` on a text holding a SCRIPT-2 character, SCRIPT-6) and
+``spans``, one a record, each
 ``start``, ``end`` (code points of the text, CODE-2), ``prefix`` (CODE-8), ``heading_path``
 (CODE-7: the title ``d``, then the scope labels), ``symbols`` and ``lines`` (CODE-11).
 ``language`` null (or absent) is a file of no language (lines, CODE-3); ``counter`` is
@@ -52,6 +54,7 @@ def chunk_code(
     parser = records[0].metadata["code"]["parser"] if records else _parser_of(text, language)
     return {
         "parser": parser,
+        "counter": records[0].counter if records else _counter_of(text, counter),
         "spans": [
             {
                 "start": r.start,
@@ -75,6 +78,13 @@ def _parser_of(text: str, language: str | None) -> str:
 
     tree = parser_for(language).parse(text.encode("utf-8"))
     return "lines: syntax error" if tree.root_node.has_error else "tree-sitter"
+
+
+def _counter_of(text: str, counter: str) -> str:
+    """The counter a file with no record would have counted with (SCRIPT-6)."""
+    from ..._core._units import has_cluster_script
+
+    return "unicode" if counter == "whitespace" and has_cluster_script(text) else counter
 
 
 def code_vectors() -> list[dict[str, Any]]:
