@@ -14,7 +14,7 @@ import { bisectLeft, bisectRight } from "./bisect.js";
 import { codePointIndex } from "./codepoints.js";
 import { fault } from "./faults.js";
 import { countUnits, fitWord, hasClusterScript } from "./units.js";
-import { requireText } from "./validate.js";
+import { requireStr, requireText } from "./validate.js";
 import { countWords, isBlank, isSpace, pySplit, wordSpans } from "./whitespace.js";
 import type { Node, Tree } from "web-tree-sitter";
 
@@ -534,14 +534,17 @@ export function chunkCode(text: string, options: ChunkCodeOptions, parse: ParseC
   const counter = options.counter ?? "whitespace";
   const scopePrefix = options.scopePrefix ?? false;
   const title = options.title ?? "d";
-  requireText("text", text);
+  // Python's order of checks: the text's type, the language's, the text's code points,
+  // the language's name, then the options (max_tokens, scope_prefix, counter).
+  requireStr("text", text);
   require_(language === null || typeof language === "string", "language", () => new TypeError(`language must be a str, got ${typeof language}`));
-  require_(typeof maxTokens === "number" && Number.isInteger(maxTokens), "max_tokens", () => new TypeError("max_tokens must be an int"));
-  require_(maxTokens >= 1, "max_tokens", () => new RangeError(`max_tokens must be >= 1, got ${maxTokens}`));
-  require_(typeof counter === "string", "counter", () => new TypeError("counter must be a str"));
-  require_(typeof scopePrefix === "boolean", "scope_prefix", () => new TypeError("scope_prefix must be a bool"));
+  requireText("text", text);
   const entry = language === null ? undefined : CODE_LANGUAGES[language];
   require_(language === null || entry !== undefined, "language", () => new RangeError(`language must be one of ${Object.keys(CODE_LANGUAGES).join(", ")}, got ${JSON.stringify(language)}`));
+  require_(typeof maxTokens === "number" && Number.isInteger(maxTokens), "max_tokens", () => new TypeError("max_tokens must be an int"));
+  require_(maxTokens >= 1, "max_tokens", () => new RangeError(`max_tokens must be >= 1, got ${maxTokens}`));
+  require_(typeof scopePrefix === "boolean", "scope_prefix", () => new TypeError("scope_prefix must be a bool"));
+  require_(typeof counter === "string", "counter", () => new TypeError("counter must be a str"));
   // SCRIPT-6: the name whitespace counts unicode units on a text holding a SCRIPT-2 character
   const counted = counter === "whitespace" && hasClusterScript(text) && !fault("code-no-script-default") ? "unicode" : counter;
   const measure = measureOf(text, counted);
