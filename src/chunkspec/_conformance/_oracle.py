@@ -1,7 +1,8 @@
 """The in-process oracle: every op of the protocol, answered by chunkspec in wire form.
 
 The core's functions answer as they are; each op family (``markdown``, ``windows``,
-``records``, ``packing``, ``html``, ``code``) gives the function of its ops, which this table puts together.
+``records``, ``packing``, ``html``, ``code``) gives the function of its ops, which this table
+puts together.
 """
 
 from __future__ import annotations

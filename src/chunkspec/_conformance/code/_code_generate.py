@@ -49,7 +49,8 @@ _ORDINARY: dict[str, list[str]] = {
         "    total = 0\n    for x in xs:\n        total += inner(x)\n    return total",
         "if __name__ == '__main__':\n    main(sys.argv[1:])",
         "def long_one(a, b, c):\n    first = a + b\n    second = b + c\n    third = a * c\n"
-        "    fourth = first - second\n    fifth = third / 2\n    return first, second, third, fourth, fifth",
+        "    fourth = first - second\n    fifth = third / 2\n"
+        "    return first, second, third, fourth, fifth",
     ],
     "javascript": [
         'import { readFile } from "node:fs";\nconst path = require("path");',
@@ -60,26 +61,31 @@ _ORDINARY: dict[str, list[str]] = {
         "export function exported(x) {\n  return x * 2;\n}",
         "export default class Store {\n  get(key) { return this.map.get(key); }\n}",
         "function* counter() {\n  let i = 0;\n  while (true) yield i++;\n}",
-        "const handler = async (req, res) => {\n  const body = await read(req);\n  res.end(body);\n};",
+        "const handler = async (req, res) => {\n  const body = await read(req);\n"
+        "  res.end(body);\n};",
     ],
     "typescript": [
         'import type { Options } from "./options";',
         "export interface Shape {\n  area(): number;\n  name: string;\n}",
         "enum Color {\n  Red,\n  Green,\n}",
-        "// A circle.\nexport class Circle implements Shape {\n  constructor(private r: number) {}\n\n"
+        "// A circle.\nexport class Circle implements Shape {\n"
+        "  constructor(private r: number) {}\n\n"
         "  area(): number {\n    return Math.PI * this.r ** 2;\n  }\n  name = 'circle';\n}",
         "namespace Geometry {\n  export function scale(s: Shape, k: number): number {\n"
         "    return s.area() * k;\n  }\n}",
-        "export function total(xs: number[]): number {\n  let t = 0;\n  for (const x of xs) t += x;\n  return t;\n}",
+        "export function total(xs: number[]): number {\n  let t = 0;\n"
+        "  for (const x of xs) t += x;\n  return t;\n}",
         "abstract class Base {\n  abstract run(): void;\n}",
         "type Pair<T> = [T, T];",
     ],
     "tsx": [
         'import React from "react";',
-        "export function Button(props: { label: string }) {\n  return <button>{props.label}</button>;\n}",
+        "export function Button(props: { label: string }) {\n"
+        "  return <button>{props.label}</button>;\n}",
         "// The list.\nfunction List({ items }: { items: string[] }) {\n  return (\n    <ul>\n"
         "      {items.map((i) => (\n        <li key={i}>{i}</li>\n      ))}\n    </ul>\n  );\n}",
-        "export default class App extends React.Component {\n  render() {\n    return <div>app</div>;\n  }\n}",
+        "export default class App extends React.Component {\n  render() {\n"
+        "    return <div>app</div>;\n  }\n}",
         "interface Props {\n  title: string;\n}",
         "const Title = ({ title }: Props) => <h1>{title}</h1>;",
     ],
@@ -98,21 +104,27 @@ _ORDINARY: dict[str, list[str]] = {
         "const LIMIT: usize = 10; // the most we keep",
         "/// Adds two numbers.\npub fn add(a: i32, b: i32) -> i32 {\n    a + b\n}",
         "#[derive(Debug, Clone)]\npub struct Point {\n    x: f64,\n    y: f64,\n}",
-        "impl Point {\n    pub fn norm(&self) -> f64 {\n        (self.x * self.x + self.y * self.y).sqrt()\n    }\n}",
-        "impl fmt::Display for Point {\n    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {\n"
+        "impl Point {\n    pub fn norm(&self) -> f64 {\n"
+        "        (self.x * self.x + self.y * self.y).sqrt()\n    }\n}",
+        "impl fmt::Display for Point {\n"
+        "    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {\n"
         '        write!(f, "({}, {})", self.x, self.y)\n    }\n}',
         "enum Shape {\n    Circle(f64),\n    Square(f64),\n}",
-        "mod tests {\n    #[test]\n    fn it_adds() {\n        assert_eq!(super::add(1, 2), 3);\n    }\n}",
+        "mod tests {\n    #[test]\n    fn it_adds() {\n        assert_eq!(super::add(1, 2), 3);\n"
+        "    }\n}",
     ],
     "java": [
         "package org.example;\n\nimport java.util.List;\nimport java.util.Map;",
-        "/** A point. */\npublic class Point {\n    private final double x;\n    private final double y;\n\n"
-        "    public Point(double x, double y) {\n        this.x = x;\n        this.y = y;\n    }\n\n"
+        "/** A point. */\npublic class Point {\n    private final double x;\n"
+        "    private final double y;\n\n"
+        "    public Point(double x, double y) {\n        this.x = x;\n        this.y = y;\n    }\n"
+        "\n"
         '    @Override\n    public String toString() {\n        return x + "," + y;\n    }\n}',
         "interface Shape {\n    double area();\n}",
         "enum Color { RED, GREEN }",
         "record Pair(int a, int b) {}",
-        "class Util {\n    // Add two numbers.\n    static int add(int a, int b) {\n        return a + b;\n    }\n}",
+        "class Util {\n    // Add two numbers.\n    static int add(int a, int b) {\n"
+        "        return a + b;\n    }\n}",
     ],
     "c": [
         "#include <stdio.h>\n#include <stdlib.h>",
@@ -120,7 +132,8 @@ _ORDINARY: dict[str, list[str]] = {
         "/* Add two numbers. */\nint add(int a, int b) {\n    return a + b;\n}",
         "struct point {\n    double x;\n    double y;\n};",
         "enum color { RED, GREEN };",
-        'static void usage(const char *name) {\n    fprintf(stderr, "usage: %s\\n", name);\n    exit(1);\n}',
+        'static void usage(const char *name) {\n    fprintf(stderr, "usage: %s\\n", name);\n'
+        "    exit(1);\n}",
         "int main(int argc, char **argv) {\n    for (int i = 0; i < argc; i++) {\n"
         '        printf("%s\\n", argv[i]);\n    }\n    return 0;\n}',
         "typedef struct node {\n    int value;\n    struct node *next;\n} node_t;",
@@ -129,11 +142,13 @@ _ORDINARY: dict[str, list[str]] = {
         "#include <string>\n#include <vector>",
         "namespace geo {\nstruct Point {\n    double x, y;\n};\n}  // namespace geo",
         "// Add two numbers.\nint add(int a, int b) {\n    return a + b;\n}",
-        "class Shape {\n public:\n    virtual ~Shape() = default;\n    virtual double area() const = 0;\n};",
+        "class Shape {\n public:\n    virtual ~Shape() = default;\n"
+        "    virtual double area() const = 0;\n};",
         "template <typename T>\nT biggest(const std::vector<T>& xs) {\n    T best = xs[0];\n"
         "    for (const T& x : xs) if (x > best) best = x;\n    return best;\n}",
         "class Circle : public Shape {\n public:\n    explicit Circle(double r) : r_(r) {}\n"
-        "    double area() const override { return 3.14159 * r_ * r_; }\n\n private:\n    double r_;\n};",
+        "    double area() const override { return 3.14159 * r_ * r_; }\n\n private:\n"
+        "    double r_;\n};",
         "enum class Color { Red, Green };",
     ],
 }
@@ -153,7 +168,8 @@ _ERRORS: dict[str, list[str]] = {
 _NON_ASCII: dict[str, list[str]] = {
     "python": [
         'def café(naïve):\n    # ça va — très bien 😀\n    return "日本語 😀" + naïve',
-        'class Ünïcode:\n    ñ = "\U0001d400\U0001d401"\n\n    def 计算(self):\n        return self.ñ',
+        'class Ünïcode:\n    ñ = "\U0001d400\U0001d401"\n\n    def 计算(self):\n'
+        "        return self.ñ",
         "def " + "\U0001d465" * 60 + "(a):\n    return a + 1 + 2 + 3",
     ],
     "javascript": [
