@@ -16,7 +16,38 @@ import { fault } from "./faults.js";
 import { countUnits, fitWord, hasClusterScript } from "./units.js";
 import { requireStr, requireText } from "./validate.js";
 import { countWords, isBlank, isSpace, pySplit, wordSpans } from "./whitespace.js";
-import type { Node, Tree } from "web-tree-sitter";
+
+/** What the split reads of a syntax node: web-tree-sitter's `Node`, structurally (so this
+ * module's types need no web-tree-sitter; offsets are UTF-16 units of the parsed string). */
+export interface SyntaxNode {
+  readonly type: string;
+  readonly startIndex: number;
+  readonly endIndex: number;
+  readonly isNamed: boolean;
+  readonly childCount: number;
+  readonly children: ReadonlyArray<SyntaxNode | null>;
+  readonly namedChildren: ReadonlyArray<SyntaxNode | null>;
+  childForFieldName(name: string): SyntaxNode | null;
+  walk(): SyntaxCursor;
+}
+
+/** A tree cursor (web-tree-sitter's `TreeCursor`), for the preorder walk of CODE-11. */
+export interface SyntaxCursor {
+  readonly currentNode: SyntaxNode;
+  gotoFirstChild(): boolean;
+  gotoNextSibling(): boolean;
+  gotoParent(): boolean;
+  delete(): void;
+}
+
+/** A parsed file (web-tree-sitter's `Tree`); `delete` frees its wasm memory. */
+export interface SyntaxTree {
+  readonly rootNode: SyntaxNode & { readonly hasError: boolean };
+  delete(): void;
+}
+
+type Node = SyntaxNode;
+type Tree = SyntaxTree;
 
 /** CODE-3: a split that would open a node this deep chunks the file by lines instead. */
 export const MAX_DEPTH = 256;
