@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { chunkCode } from "../src/index.js";
-import { GRAMMARS, grammarPath, loadGrammars, parseCode } from "../src/grammars.js";
+import { GRAMMARS, grammarPath, loadGrammars, parseCode, parserFor } from "../src/grammars.js";
 
 await loadGrammars();
 
@@ -56,4 +56,22 @@ test("CODE-1, CODE-6, CODE-8: argument errors name the argument", () => {
   assert.throws(call({ maxTokens: 0 }), (e: Error & { argument?: string }) => e instanceof RangeError && e.argument === "max_tokens");
   assert.throws(call({ scopePrefix: 1 }), (e: Error & { argument?: string }) => e instanceof TypeError && e.argument === "scope_prefix");
   assert.throws(call({}, "a\ud800"), (e: Error & { argument?: string }) => e.argument === "text");
+});
+
+test("CODE-2: a surrogate pair at a read boundary is one character (web-tree-sitter's reads)", () => {
+  // web-tree-sitter's own string reader cuts at 5,119 units, also between the halves of a
+  // pair: the identifier then ends early; grammars.ts reads 4,096 units, never inside a pair
+  for (const at of [4095, 5118]) {
+    const name = "x".repeat(at) + "\u{1D465}y";
+    const text = `${name} = 1\n`;
+    const tree = parseCode("python", text);
+    assert.ok(tree !== null);
+    const node = tree.rootNode.descendantForIndex(0);
+    assert.deepEqual([node?.type, node?.endIndex, tree.rootNode.hasError], ["identifier", name.length, false]);
+    tree.delete();
+  }
+  const raw = parserFor("python")?.parse(`${"x".repeat(5118)}\u{1D465}y = 1\n`);
+  assert.ok(raw !== null && raw !== undefined);
+  assert.notEqual(raw.rootNode.descendantForIndex(0)?.endIndex, 5121);
+  raw.delete();
 });
