@@ -14,7 +14,7 @@ import { bisectLeft, bisectRight } from "./bisect.js";
 import { codePointIndex } from "./codepoints.js";
 import { fault } from "./faults.js";
 import { countUnits, fitWord, hasClusterScript } from "./units.js";
-import { requireStr, requireText } from "./validate.js";
+import { requireInt, requireStr, requireText } from "./validate.js";
 import { countWords, isBlank, isSpace, pySplit, wordSpans } from "./whitespace.js";
 
 /** What the split reads of a syntax node: web-tree-sitter's `Node`, structurally (so this
@@ -562,8 +562,9 @@ function require_(ok: boolean, argument: string, error: () => Error): void {
  */
 export function chunkCode(text: string, options: ChunkCodeOptions, parse: ParseCode): CodeChunks {
   const { language, maxTokens } = options;
-  const counter = options.counter ?? "whitespace";
-  const scopePrefix = options.scopePrefix ?? false;
+  // only an absent option takes its default: null is a value (of the wrong type)
+  const counter = options.counter === undefined ? "whitespace" : options.counter;
+  const scopePrefix = options.scopePrefix === undefined ? false : options.scopePrefix;
   const title = options.title ?? "d";
   // Python's order of checks: the text's type, the language's, the text's code points,
   // the language's name, then the options (max_tokens, scope_prefix, counter).
@@ -572,8 +573,7 @@ export function chunkCode(text: string, options: ChunkCodeOptions, parse: ParseC
   requireText("text", text);
   const entry = language === null ? undefined : CODE_LANGUAGES[language];
   require_(language === null || entry !== undefined, "language", () => new RangeError(`language must be one of ${Object.keys(CODE_LANGUAGES).join(", ")}, got ${JSON.stringify(language)}`));
-  require_(typeof maxTokens === "number" && Number.isInteger(maxTokens), "max_tokens", () => new TypeError("max_tokens must be an int"));
-  require_(maxTokens >= 1, "max_tokens", () => new RangeError(`max_tokens must be >= 1, got ${maxTokens}`));
+  requireInt("max_tokens", maxTokens, 1); // PORT-1: an int in [1, 2**53 - 1], -0.0 refused
   require_(typeof scopePrefix === "boolean", "scope_prefix", () => new TypeError("scope_prefix must be a bool"));
   require_(typeof counter === "string", "counter", () => new TypeError("counter must be a str"));
   // SCRIPT-6: the name whitespace counts unicode units on a text holding a SCRIPT-2 character

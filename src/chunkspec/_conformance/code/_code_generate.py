@@ -21,8 +21,10 @@ profile all seven; the least shares are stated in docs/conformance.md, CONF-13):
 
 Budgets: one case in two a small one (2 to 9 tokens: definitions split at their children),
 else 10 to 200. One case in four uses the ``unicode`` counter, one in eight ``chars8``; one
-in three sets ``scope_prefix``. One case in sixteen passes an argument of the wrong type or
-value (CONF-10).
+in three sets ``scope_prefix``. About one case in eight has one argument drawn out of its
+range from the kit's pools (CONF-10: lone surrogates and edge white space in strings,
+PORT-1's integer bounds, ``-0.0``, booleans, non-finite numbers, other types), and a few a
+``scope_prefix`` that is no bool or an unknown language or counter.
 """
 
 from __future__ import annotations
@@ -30,6 +32,8 @@ from __future__ import annotations
 from typing import Any
 
 from hypothesis import strategies as st
+
+from .._pools import FAULT, OUT_OF_RANGE, PORTABLE_OUT_OF_RANGE, Field, replace_field
 
 __all__ = ["CLASSES", "LANGUAGE_ORDER", "code_cases"]
 
@@ -224,15 +228,19 @@ CLASSES: tuple[str, ...] = (
 #: The portable profile's classes: the first four.
 _PORTABLE = 4
 
+#: CONF-10: the arguments drawn out of range (about one case in four, one argument, from the
+#: kit's pools); ``scope_prefix`` and an unknown language or counter name besides.
+_FIELDS: list[Field] = [
+    (("text",), "text"),
+    (("language",), "str"),
+    (("max_tokens",), "int"),
+    (("counter",), "str"),
+]
 _BAD: list[tuple[str, Any]] = [
-    ("text", None),
-    ("text", 3),
     ("language", "cobol"),
-    ("language", 7),
     ("max_tokens", 0),
-    ("max_tokens", True),
-    ("max_tokens", "8"),
     ("scope_prefix", 1),
+    ("scope_prefix", None),
     ("counter", "bogus"),
 ]
 
@@ -252,8 +260,8 @@ def code_cases(hazards: bool) -> dict[str, st.SearchStrategy[tuple[str, dict[str
     """``chunk_code``'s generated cases in the profile."""
     count = len(CLASSES) if hazards else _PORTABLE
 
-    def build(args: tuple[int, bytes]) -> tuple[str, dict[str, Any]]:
-        pick, raw = args
+    def build(args: tuple[int, bytes, int]) -> tuple[str, dict[str, Any]]:
+        pick, raw, fault = args
         name = CLASSES[pick % count]
         rest = pick // count
         language = LANGUAGE_ORDER[rest % len(LANGUAGE_ORDER)]
@@ -293,10 +301,15 @@ def code_cases(hazards: bool) -> dict[str, st.SearchStrategy[tuple[str, dict[str
         if bad % 16 == 15:
             key, value = _BAD[bad // 16 % len(_BAD)]
             data[key] = value
+        # one argument out of its range, about one case in eight (CONF-10)
+        if fault % 8 == 7:
+            replace_field(
+                data, fault // 2, _FIELDS, OUT_OF_RANGE if hazards else PORTABLE_OUT_OF_RANGE
+            )
         return "chunk_code", data
 
     return {
-        "chunk_code": st.tuples(st.integers(0, 2**24 - 1), st.binary(min_size=1, max_size=8)).map(
-            build
-        )
+        "chunk_code": st.tuples(
+            st.integers(0, 2**24 - 1), st.binary(min_size=1, max_size=8), FAULT
+        ).map(build)
     }
