@@ -169,6 +169,10 @@ _ERRORS: dict[str, list[str]] = {
     "cpp": ["class A {\n public\n    int f( {}\n};", "template <typename> T f(;"],
 }
 
+#: CODE-7: a label over 100 characters of astral ones (a port cutting it at 100 UTF-16 units
+#: keeps only 50 of them).
+_LONG = "\U0001f600" * 90
+
 _NON_ASCII: dict[str, list[str]] = {
     "python": [
         'def café(naïve):\n    # ça va — très bien 😀\n    return "日本語 😀" + naïve',
@@ -192,12 +196,19 @@ _NON_ASCII: dict[str, list[str]] = {
     "rust": [
         '/// Größe 😀\nfn größe() -> &\'static str {\n    "日本語 😀"\n}',
         "struct Ünïcode {\n    ñ: String, // ñ 😀\n}",
+        "impl /* " + _LONG + " */ Clone for P {\n    fn f() {}\n}",
     ],
     "java": [
         'class Größe {\n    // 😀\n    String café() {\n        return "日本語 😀";\n    }\n}',
     ],
-    "c": ['/* café — 😀 */\nconst char *greet(void) {\n    return "日本語 😀";\n}'],
-    "cpp": ['// 😀 ünïcode\nstd::string greet() {\n    return "日本語 😀";\n}'],
+    "c": [
+        '/* café — 😀 */\nconst char *greet(void) {\n    return "日本語 😀";\n}',
+        "int f(const char *s /* " + _LONG + " */) {\n    return 0;\n}",
+    ],
+    "cpp": [
+        '// 😀 ünïcode\nstd::string greet() {\n    return "日本語 😀";\n}',
+        "int f(const char *s /* " + _LONG + " */) {\n    return 0;\n}",
+    ],
 }
 
 
