@@ -549,7 +549,7 @@ export interface ChunkCodeOptions {
 
 /** Parse `text` as `language`, or null when its grammar is not loaded: in Node,
  * `grammars.ts`'s `parseCode` (web-tree-sitter, the npm grammars). */
-export type ParseCode = (language: string, text: string) => Tree | null;
+export type ParseCode = (language: string, text: string) => SyntaxTree | null;
 
 function require_(ok: boolean, argument: string, error: () => Error): void {
   if (!ok) throw Object.assign(error(), { argument });
