@@ -1,9 +1,10 @@
 """The ``code`` strategy: a source file chunked by its syntax tree (docs/spec/code.md).
 
 CODE-2 parses the document's text with its language's tree-sitter grammar; CODE-3 falls
-back to whole lines (CODE-4) for a text without a language, with a syntax error, or nested
-past CODE-3's depth; CODE-5..CODE-10 split the tree; CODE-7 names each chunk's scopes;
-CODE-8 is the ``scope_prefix`` option; CODE-11 the ``code`` metadata of every record.
+back to whole lines (CODE-4) for a text without a language or nested past CODE-3's depth,
+and for what the parser could not read (an error node); CODE-5..CODE-10 split the tree;
+CODE-7 names each chunk's scopes; CODE-8 is the ``scope_prefix`` option; CODE-11 the
+``code`` metadata of every record.
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ if TYPE_CHECKING:
     from .._text._documents import SourceDocument
     from ._options import ChunkOptions
 
-__all__ = ["code_spans"]
+__all__ = ["code_pieces", "code_spans"]
 
 _WORD = re.compile(r"\S+")
 
@@ -40,8 +41,11 @@ def _measure(text: str, counter: Any) -> Callable[[int, int, str], int]:
     bisects: a prefix ends with a line break, so its words and the span's add up (TOK-1).
     """
     if type(counter) is WhitespaceCounter:
-        starts = array("q", (m.start() for m in _WORD.finditer(text)))
-        ends = array("q", (m.end() for m in _WORD.finditer(text)))
+        starts = array("q")
+        ends = array("q")
+        for match in _WORD.finditer(text):
+            starts.append(match.start())
+            ends.append(match.end())
 
         def words(start: int, end: int, prefix: str) -> int:
             # words ending after start and starting before end
@@ -59,12 +63,10 @@ def _measure(text: str, counter: Any) -> Callable[[int, int, str], int]:
     return tokens
 
 
-def _parse(text: str, language: str) -> tuple[Any | None, str]:
-    """CODE-2, CODE-3: the tree of ``text``, or None and why it chunks by lines."""
+def _parse(text: str, language: str) -> tuple[Any, str]:
+    """CODE-2, CODE-3: the tree of ``text`` and CODE-11's ``parser`` value."""
     tree = parser_for(language).parse(text.encode("utf-8"))
-    if tree.root_node.has_error:
-        return None, "syntax error"
-    return tree, "tree-sitter"
+    return tree, "tree-sitter with errors" if tree.root_node.has_error else "tree-sitter"
 
 
 def code_spans(document: SourceDocument, options: ChunkOptions) -> list[Span]:
@@ -83,20 +85,17 @@ def code_spans(document: SourceDocument, options: ChunkOptions) -> list[Span]:
         parser = "lines: no language"
     else:
         tree, parser = _parse(text, language)
-        if tree is not None:
-            try:
-                pieces = split_tree(
-                    text,
-                    tree.root_node,
-                    LANGUAGES[language],
-                    measure,
-                    max_tokens,
-                    options.scope_prefix,
-                )
-            except TooDeep:
-                parser = f"lines: nested deeper than {MAX_DEPTH}"
-        else:
-            parser = f"lines: {parser}"
+        try:
+            pieces = split_tree(
+                text,
+                tree.root_node,
+                LANGUAGES[language],
+                measure,
+                max_tokens,
+                options.scope_prefix,
+            )
+        except TooDeep:
+            parser = f"lines: nested deeper than {MAX_DEPTH}"
     symbols: list[tuple[int, str]] = []
     if pieces is None:
         pieces = split_lines(text, measure, max_tokens)
@@ -110,9 +109,7 @@ def code_spans(document: SourceDocument, options: ChunkOptions) -> list[Span]:
         path = (title, *(s.label for s in piece.scopes))
         if piece.own is not None:
             path = (*path, piece.own.label)
-        prefix = ""
-        if options.scope_prefix:
-            prefix = "".join(s.header + "\n" for s in piece.scopes if s.start < piece.start)
+        prefix = piece.prefix
         a = bisect.bisect_left(symbol_starts, piece.start)
         b = bisect.bisect_left(symbol_starts, piece.end)
         info = {
@@ -173,4 +170,23 @@ def _symbols(text: str, tree: Any, language: Language) -> list[tuple[int, str]]:
             )
         )
     out.sort()
+    return out
+
+
+def code_pieces(
+    text: str, language: str, measure: Callable[[int, int, str], int], max_tokens: int
+) -> list[tuple[int, int, tuple[str, ...]]]:
+    """MD-18: the pieces of ``text`` in ``language`` as ``(start, end, scope labels)``, split
+    by CODE-5..CODE-10 under ``measure`` (by lines past CODE-3's depth)."""
+    tree, _ = _parse(text, language)
+    try:
+        pieces = split_tree(text, tree.root_node, LANGUAGES[language], measure, max_tokens, False)
+    except TooDeep:
+        pieces = split_lines(text, measure, max_tokens)
+    out = []
+    for piece in pieces:
+        labels = tuple(s.label for s in piece.scopes)
+        if piece.own is not None:
+            labels = (*labels, piece.own.label)
+        out.append((piece.start, piece.end, labels))
     return out

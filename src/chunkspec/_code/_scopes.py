@@ -11,7 +11,7 @@ from typing import Any
 
 from ._languages import Language
 
-__all__ = ["definition_of", "header_line", "label", "symbol"]
+__all__ = ["definition_of", "header_line", "label", "line_end", "symbol"]
 
 #: CODE-7: a scope label is at most this many characters (longer ones are cut there).
 LABEL_LIMIT = 100
@@ -34,10 +34,14 @@ def definition_of(node: Any, language: Language) -> Any | None:
     return None
 
 
-def _line_end(text: str, start: int) -> int:
-    """Where the line holding ``text[start]`` ends (before its line break)."""
-    ends = [e for e in (text.find("\n", start), text.find("\r", start)) if e >= 0]
-    return min(ends) if ends else len(text)
+def line_end(text: str, start: int) -> int:
+    """Where the line holding ``text[start]`` ends (before its line break); the search for a
+    CR stops at the next LF, so the cost is the line's, not the rest of the text's."""
+    newline = text.find("\n", start)
+    if newline < 0:
+        newline = len(text)
+    carriage = text.find("\r", start, newline)
+    return newline if carriage < 0 else carriage
 
 
 def label(text: str, start: int, name_end: int | None, body_start: int | None) -> str:
@@ -45,7 +49,7 @@ def label(text: str, start: int, name_end: int | None, body_start: int | None) -
     when the name ends on that line, else up to its body when the body starts on it, with
     whitespace runs folded to one space, trailing ``{`` and ``:`` dropped, and at most
     :data:`LABEL_LIMIT` characters."""
-    end = _line_end(text, start)
+    end = line_end(text, start)
     if name_end is not None and name_end <= end:
         end = name_end
     elif body_start is not None and body_start <= end:
@@ -57,13 +61,15 @@ def label(text: str, start: int, name_end: int | None, body_start: int | None) -
 def header_line(text: str, start: int) -> str:
     """CODE-8: the definition's first line, whole (its indentation kept), without the line
     break or trailing whitespace."""
-    line_start = max(text.rfind("\n", 0, start), text.rfind("\r", 0, start)) + 1
-    return text[line_start : _line_end(text, start)].rstrip()
+    newline = text.rfind("\n", 0, start)
+    line_start = max(newline, text.rfind("\r", newline + 1, start)) + 1
+    return text[line_start : line_end(text, start)].rstrip()
 
 
 def symbol(node: Any) -> Any | None:
     """CODE-7: the node naming a definition: its ``name`` field; else, through ``declarator``
-    fields (C, C++), the innermost declarator; else its ``type`` field (a Rust ``impl``)."""
+    fields (C, C++), the innermost declarator; else its ``type`` field (a Rust ``impl``); else
+    the ``name`` field of its first named child that has one (a Go ``type`` declaration)."""
     name = node.child_by_field_name("name")
     if name is not None:
         return name
@@ -74,4 +80,11 @@ def symbol(node: Any) -> Any | None:
             if inner is None:
                 return declarator
             declarator = inner
-    return node.child_by_field_name("type")
+    named = node.child_by_field_name("type")
+    if named is not None:
+        return named
+    for child in node.named_children:  # a Go type declaration names its type_spec
+        inner = child.child_by_field_name("name")
+        if inner is not None:
+            return inner
+    return None
