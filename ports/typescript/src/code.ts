@@ -89,26 +89,48 @@ const NO_LANGUAGE: CodeLanguage = lang([]);
 /** `(start, end, prefix) -> tokens` of the record text `prefix + text[start:end]` (UTF-16). */
 export type Measure = (start: number, end: number, prefix: string) => number;
 
-/** One enclosing definition (CODE-7): its label, header line and where its header starts. */
+/** One enclosing definition (CODE-7): its label, header line, where its header starts,
+ * where its body starts and where its first line ends (CODE-8). */
 interface Scope {
   readonly label: string;
   readonly header: string;
   readonly start: number;
+  readonly body: number | null;
+  readonly lineEnd: number;
 }
 
-/** One chunk: `text[start:end]` (UTF-16) inside `scopes`; `own` the definition it is. */
+/** One chunk: `text[start:end]` (UTF-16) inside `scopes`; `own` the definition it is;
+ * `prefix` its CODE-8 prefix. */
 interface Piece {
   start: number;
   end: number;
   scopes: readonly Scope[];
   own: Scope | null;
+  prefix: string;
 }
 
-/** A run of sibling nodes (or text no node covers) kept together (CODE-5). */
+/** What an item is: syntax nodes, text no node covers, a line (CODE-4), a word or a piece
+ * of a word (CODE-9), or the end of an opened definition (CODE-6). */
+const NODES = 0;
+const TEXT = 1;
+const WORD = 2;
+const ATOM = 3;
+const END = 4;
+
+/** An item waiting to be packed (CODE-5): its span, its nodes, the definitions it is in,
+ * how deep it was opened, its kind, and whether it is a definition's first lines. */
 interface Item {
   start: number;
   end: number;
   nodes: Node[];
+  scopes: readonly Scope[];
+  depth: number;
+  kind: number;
+  head: boolean;
+}
+
+function item(start: number, end: number, nodes: Node[], scopes: readonly Scope[], depth: number, kind = NODES): Item {
+  return { start, end, nodes, scopes, depth, kind, head: false };
 }
 
 class TooDeep extends Error {}
@@ -141,9 +163,15 @@ function isComment(node: Node): boolean {
   return node.type.includes("comment") || node.type === "attribute_item" || node.type === "decorator";
 }
 
-/** CODE-6: an item that only documents what follows it. */
+/** CODE-5, CODE-6: an item that only documents or opens what follows it: comments,
+ * attributes, decorators and anonymous tokens (`export`, `(`). */
 function documents(item: Item): boolean {
-  return item.nodes.length > 0 && item.nodes.every(isComment);
+  return item.nodes.length > 0 && item.nodes.every((n) => isComment(n) || !n.isNamed);
+}
+
+/** CODE-5, CODE-6: an item of anonymous tokens only (`)`, `}`, `;`). */
+function closes(item: Item): boolean {
+  return item.nodes.length > 0 && !item.nodes.some((n) => n.isNamed);
 }
 
 /** Whether a line break lies between `end` and `start` (a line end, CODE-6). */
@@ -161,40 +189,45 @@ function blank(text: string, end: number, start: number): boolean {
 }
 
 /** An item of text no node covers, without the white space at its ends (CODE-5). */
-function trimmed(text: string, start: number, end: number): Item {
+function trimmed(text: string, start: number, end: number, scopes: readonly Scope[], depth: number): Item {
   while (isSpace(text[start] ?? "")) start++;
   while (isSpace(text[end - 1] ?? "")) end--;
-  return { start, end, nodes: [] };
+  return item(start, end, [], scopes, depth, TEXT);
 }
 
 /** CODE-5: comments joined to what they document. */
 function grouped(text: string, raw: Item[]): Item[] {
   const out: Item[] = [];
-  let pending: Item[] = [];
-  for (let item of raw) {
-    const first = item.nodes[0];
-    const comment = item.nodes.length === 1 && first !== undefined && isComment(first);
+  let pending: Item[] = []; // comments above the next item, no blank line between
+  for (let each of raw) {
+    const first = each.nodes[0];
+    const comment = each.nodes.length === 1 && first !== undefined && isComment(first);
     const last = out[out.length - 1];
-    if (comment && pending.length === 0 && last !== undefined && !breaks(text, last.end, item.start) && !fault("code-no-trailing-comment")) {
-      last.end = item.end; // a trailing comment: it ends the line of the item before it
-      last.nodes.push(...item.nodes);
+    if (
+      comment && pending.length === 0 && last !== undefined && last.kind === NODES &&
+      !breaks(text, last.end, each.start) && !fault("code-no-trailing-comment")
+    ) {
+      last.end = each.end; // a trailing comment: it ends the line of the item before it
+      last.nodes.push(...each.nodes);
       continue;
     }
     const above = pending[pending.length - 1];
-    if (above !== undefined && (blank(text, above.end, item.start) || fault("code-comments-apart"))) {
+    if (above !== undefined && (blank(text, above.end, each.start) || fault("code-comments-apart"))) {
       out.push(...pending);
       pending = [];
     }
     if (comment) {
-      pending.push(item);
+      pending.push(each);
       continue;
     }
-    if (pending.length > 0) {
+    if (pending.length > 0 && each.kind === NODES) {
       const top = pending[0] as Item;
-      item = { start: top.start, end: item.end, nodes: [...pending.flatMap((p) => p.nodes), ...item.nodes] };
+      each = item(top.start, each.end, [...pending.flatMap((p) => p.nodes), ...each.nodes], each.scopes, each.depth);
       pending = [];
     }
-    out.push(item);
+    out.push(...pending);
+    pending = [];
+    out.push(each);
   }
   out.push(...pending);
   return out;
@@ -209,8 +242,10 @@ function rstrip(text: string): string {
 
 /** Where the line holding `text[start]` ends (before its line break). */
 function lineEnd(text: string, start: number): number {
-  const ends = [text.indexOf("\n", start), text.indexOf("\r", start)].filter((e) => e >= 0);
-  return ends.length > 0 ? Math.min(...ends) : text.length;
+  let newline = text.indexOf("\n", start);
+  if (newline < 0) newline = text.length;
+  const carriage = text.slice(start, newline).indexOf("\r");
+  return carriage < 0 ? newline : start + carriage;
 }
 
 /** CODE-7: a definition's label. */
@@ -229,8 +264,10 @@ function label(text: string, start: number, nameEnd: number | null, bodyStart: n
 
 /** CODE-8: the definition's first line, whole, without its break or trailing white space. */
 function headerLine(text: string, start: number): string {
-  const lineStart = Math.max(text.lastIndexOf("\n", start - 1), text.lastIndexOf("\r", start - 1)) + 1;
-  return rstrip(text.slice(start > 0 ? lineStart : 0, lineEnd(text, start)));
+  const newline = start > 0 ? text.lastIndexOf("\n", start - 1) : -1;
+  const carriage = start > 0 ? text.lastIndexOf("\r", start - 1) : -1;
+  const lineStart = Math.max(newline, carriage > newline ? carriage : -1) + 1;
+  return rstrip(text.slice(lineStart, lineEnd(text, start)));
 }
 
 /** The definition `node` is (or wraps, through wrappers), else null (CODE-7). */
@@ -251,7 +288,8 @@ function definitionOf(node: Node | null, language: CodeLanguage): Node | null {
   return null;
 }
 
-/** CODE-11: the node naming a definition. */
+/** CODE-11: the node naming a definition: its `name`; the innermost `declarator` (C, C++);
+ * its `type` (a Rust impl); the `name` of its first named child with one (a Go type). */
 function symbolNode(node: Node): Node | null {
   const name = node.childForFieldName("name");
   if (name !== null) return name;
@@ -263,7 +301,13 @@ function symbolNode(node: Node): Node | null {
       declarator = inner;
     }
   }
-  return node.childForFieldName("type");
+  const named = node.childForFieldName("type");
+  if (named !== null) return named;
+  for (const child of node.namedChildren) {
+    const inner = child?.childForFieldName("name") ?? null;
+    if (inner !== null) return inner;
+  }
+  return null;
 }
 
 /** A C `struct_specifier` or `enum_specifier` is a definition only with a body (CODE-7). */
@@ -273,6 +317,9 @@ function bodiless(node: Node): boolean {
 
 class Splitter {
   readonly out: Piece[] = [];
+  /** Stack positions of the END markers, bottom first (CODE-6). */
+  readonly ends: number[] = [];
+  readonly prefixes = new Map<string, string>();
 
   constructor(
     readonly text: string,
@@ -282,10 +329,19 @@ class Splitter {
     readonly prefix: boolean,
   ) {}
 
-  /** CODE-8: the prefix a piece starting at `start` carries. */
+  /** CODE-8: the first lines of the definitions whose first line ends before `start`,
+   * unless they count more than half the budget together (then none). */
   prefixAt(scopes: readonly Scope[], start: number): string {
-    if (!this.prefix) return "";
-    return scopes.filter((s) => s.start < start).map((s) => s.header + "\n").join("");
+    if (!this.prefix || scopes.length === 0) return "";
+    const above = scopes.filter((s) => s.lineEnd < start);
+    const key = above.map((s) => s.start).join(",");
+    let known = this.prefixes.get(key);
+    if (known === undefined) {
+      known = above.map((s) => s.header + "\n").join("");
+      if (known !== "" && this.measure(0, 0, known) > Math.floor(this.maxTokens / 2)) known = "";
+      this.prefixes.set(key, known);
+    }
+    return known;
   }
 
   fits(scopes: readonly Scope[], start: number, end: number): boolean {
@@ -294,7 +350,7 @@ class Splitter {
   }
 
   /** CODE-5: a node's items. */
-  items(node: Node): Item[] {
+  items(node: Node, scopes: readonly Scope[], depth: number): Item[] {
     const text = this.text;
     const raw: Item[] = [];
     let position = node.startIndex;
@@ -303,26 +359,36 @@ class Splitter {
       if (child === null) continue;
       const a = child.startIndex;
       const b = child.endIndex;
-      if (a > position && !isBlank(text.slice(position, a))) raw.push(trimmed(text, position, a));
-      if (b > a) raw.push({ start: a, end: b, nodes: [child] });
+      if (a > position && !isBlank(text.slice(position, a))) raw.push(trimmed(text, position, a, scopes, depth));
+      if (b > a) raw.push(item(a, b, [child], scopes, depth));
       position = Math.max(position, b);
     }
-    if (end > position && !isBlank(text.slice(position, end))) raw.push(trimmed(text, position, end));
+    if (end > position && !isBlank(text.slice(position, end))) raw.push(trimmed(text, position, end, scopes, depth));
     return grouped(text, raw);
   }
 
-  /** CODE-7: the scope `node` opens, if it is (or wraps) a definition. */
+  /** CODE-7: the scope of the definition `node` is (or wraps), else null. */
   scope(node: Node): Scope | null {
     const definition = definitionOf(node, this.language);
     if (definition === null || bodiless(definition)) return null;
     const start = definition.startIndex;
     const name = definition.childForFieldName("name");
     const body = definition.childForFieldName("body");
+    const bodyStart = body === null ? null : body.startIndex;
     return {
-      label: label(this.text, start, name === null ? null : name.endIndex, body === null ? null : body.startIndex),
+      label: label(this.text, start, name === null ? null : name.endIndex, bodyStart),
       header: headerLine(this.text, start),
       start,
+      body: bodyStart,
+      lineEnd: lineEnd(this.text, start),
     };
+  }
+
+  /** The definition an item is, when it holds one (with what documents it, CODE-7). */
+  defines(each: Item): Scope | null {
+    if (each.kind !== NODES) return null;
+    const nodes = each.nodes.filter((n) => !isComment(n));
+    return nodes.length === 1 ? this.scope(nodes[0] as Node) : null;
   }
 
   /** CODE-10: a piece trimmed of white space; one of white space alone is dropped. */
@@ -332,144 +398,194 @@ class Splitter {
       while (start < end && isSpace(text[start] ?? "")) start++;
       while (end > start && isSpace(text[end - 1] ?? "")) end--;
     }
-    if (end > start) this.out.push({ start, end, scopes, own });
+    if (end > start) this.out.push({ start, end, scopes, own, prefix: this.prefixAt(scopes, start) });
   }
 
-  /** The definition a run is, when it is one item holding one (CODE-7). */
-  ownScope(items: readonly Item[]): Scope | null {
-    if (items.length !== 1) return null;
-    const nodes = (items[0] as Item).nodes.filter((n) => !isComment(n));
-    return nodes.length === 1 ? this.scope(nodes[0] as Node) : null;
-  }
-
-  /** CODE-6: packing. */
-  run(items: Item[], scopes: readonly Scope[], depth: number): void {
-    if (depth > MAX_DEPTH) throw new TooDeep();
+  /** CODE-4: the lines of `text[start:end]`, each trimmed (lines end at \n, \r\n or \r). */
+  lines(start: number, end: number, scopes: readonly Scope[], depth: number): Item[] {
     const text = this.text;
-    const n = items.length;
-    let i = 0;
-    while (i < n) {
-      const first = (items[i] as Item).start;
-      let k = longest(i, n, (k) => k > i && this.fits(scopes, first, (items[k - 1] as Item).end));
-      if (k === n) {
-        this.emit(first, (items[n - 1] as Item).end, scopes, this.ownScope(items.slice(i, n)));
-        return;
+    const out: Item[] = [];
+    let a = start;
+    while (a < end) {
+      let b = a;
+      while (b < end && text[b] !== "\n" && text[b] !== "\r") b++;
+      let s = a;
+      let e = b;
+      while (s < e && isSpace(text[s] ?? "")) s++;
+      while (e > s && isSpace(text[e - 1] ?? "")) e--;
+      if (e > s) out.push(item(s, e, [], scopes, depth, TEXT));
+      a = b + 1;
+    }
+    return out;
+  }
+
+  /** CODE-6 step 5: the items that take `each`'s place, and the definition it is. */
+  opened(each: Item): [Item[], Scope | null] {
+    const depth = each.depth + 1;
+    if (depth > MAX_DEPTH) throw new TooDeep();
+    let scopes = each.scopes;
+    if (each.kind === NODES) {
+      const nodes = each.nodes;
+      let inner = this.defines(each);
+      const last = scopes[scopes.length - 1];
+      if (inner !== null && !(last !== undefined && last.start === inner.start)) scopes = [...scopes, inner];
+      else inner = null;
+      if (nodes.length > 1) {
+        // comments with what they document: each node an item
+        const singles = nodes.map((n) => item(n.startIndex, n.endIndex, [n], scopes, depth));
+        // what documents a definition is inside it; the definition opens next
+        if (inner !== null) (singles[singles.length - 1] as Item).scopes = each.scopes;
+        return [singles, null];
       }
-      const following = items[k] as Item;
-      if (k > i && this.fits(scopes, following.start, following.end)) {
-        // CODE-6: the run closed for room; end it at its last line end if it has one
-        if (!breaks(text, (items[k - 1] as Item).end, following.start) && !fault("code-no-line-end")) {
-          for (let j = k - 1; j > i; j--) {
-            if (breaks(text, (items[j - 1] as Item).end, (items[j] as Item).start)) {
+      const node = nodes[0] as Node;
+      // CODE-3: what the parser could not read, by lines
+      if (node.type === "ERROR") return [this.lines(each.start, each.end, scopes, depth), inner];
+      if (node.childCount > 0) {
+        const items = this.items(node, scopes, depth);
+        if (inner !== null && inner.body !== null) {
+          for (const one of items) one.head = one.start < inner.body; // a definition's first lines
+        }
+        return [items, inner];
+      }
+    }
+    if (each.kind === NODES || each.kind === TEXT) {
+      // CODE-9: a leaf's words
+      const words = wordSpans(this.text, each.start, each.end).map(([a, b]) => item(a, b, [], scopes, depth, WORD));
+      if (words.length > 1) return [words, null];
+    }
+    // CODE-9: one word over the budget: SCRIPT-8's units, then grapheme clusters
+    const prefix = this.prefixAt(scopes, each.start);
+    const fits = (c: number, d: number) => this.measure(c, d, prefix) <= this.maxTokens;
+    return [fitWord(this.text, each.start, each.end, fits).map(([c, d]) => item(c, d, [], scopes, depth, ATOM)), null];
+  }
+
+  /** CODE-6: packing; the waiting items are a stack, the next on top. */
+  pack(items: Item[]): void {
+    const text = this.text;
+    const stack = items.slice().reverse();
+    const ends = this.ends;
+    const at = (j: number) => stack[stack.length - j] as Item; // stack[-j]
+    while (stack.length > 0) {
+      const top = at(1);
+      if (top.kind === END) {
+        // CODE-6 step 1: the tokens closing an opened definition join its last piece
+        stack.pop();
+        ends.pop();
+        const last = this.out[this.out.length - 1];
+        if (last !== undefined) {
+          while (stack.length > 0 && closes(at(1))) {
+            if (!this.fits(last.scopes, last.start, at(1).end)) break;
+            last.end = (stack.pop() as Item).end;
+          }
+        }
+        continue;
+      }
+      const floor = ends.length > 0 ? (ends[ends.length - 1] as number) : -1;
+      const available = stack.length - 1 - floor;
+      const first = top.start;
+      const scopes = top.scopes;
+      // CODE-6 step 2: the longest run that fits, not past the innermost opened end
+      let k = longest(0, available, (j) => j > 0 && this.fits(scopes, first, at(j).end));
+      if (k === available) {
+        this.close(stack, k);
+        continue;
+      }
+      const following = at(k + 1);
+      if (k > 0 && this.fits(following.scopes, following.start, following.end)) {
+        // CODE-6 step 3: a definition's body opens, its first line packs with its start
+        if (
+          ends.length > 0 && stack.length - (k + 1) === (ends[ends.length - 1] as number) + 1 &&
+          following.kind === NODES && following.nodes.length === 1 &&
+          (following.nodes[0] as Node).childCount > 0 && this.defines(following) === null
+        ) {
+          this.open(stack, k, following);
+          continue;
+        }
+        // closed for room: end at the run's last line end, if it has one
+        if (!breaks(text, at(k).end, following.start) && !fault("code-no-line-end")) {
+          for (let j = k - 1; j > 0; j--) {
+            if (breaks(text, at(j).end, at(j + 1).start)) {
               k = j;
               break;
             }
           }
         }
-        this.emit(first, (items[k - 1] as Item).end, scopes, this.ownScope(items.slice(i, k)));
-        i = k;
+        this.close(stack, k);
         continue;
       }
-      // CODE-6: `following` is over the budget alone: split it; the run before it joins its
-      // first piece when both fit, unless `following` is a definition and the run holds more
-      // than what documents it.
-      const mark = this.out.length;
-      this.splitItem(following, scopes, depth);
-      if (k > i) {
-        const pieces = this.out.slice(mark);
-        const head = pieces[0];
-        let joins = head !== undefined && this.fits(scopes, first, head.end);
-        const definition = this.ownScope([following]) !== null;
-        if (joins && definition && !fault("code-header-joins-any")) joins = items.slice(i, k).every(documents);
-        if (joins && head !== undefined) {
-          this.out[mark] = { start: first, end: head.end, scopes: definition ? head.scopes : scopes, own: null };
-        } else {
-          this.out.length = mark;
-          this.emit(first, (items[k - 1] as Item).end, scopes, this.ownScope(items.slice(i, k)));
-          this.out.push(...pieces);
-        }
-      }
-      i = k + 1;
-    }
-  }
-
-  /** Split an item over the budget alone (CODE-6, CODE-9). */
-  splitItem(item: Item, scopes: readonly Scope[], depth: number): void {
-    const nodes = item.nodes;
-    if (nodes.length > 1) {
-      const singles = nodes.map((n) => ({ start: n.startIndex, end: n.endIndex, nodes: [n] }));
-      this.run(singles, scopes, depth + 1);
-      return;
-    }
-    const node = nodes[0];
-    if (node !== undefined && node.childCount > 0) {
-      const inner = this.scope(node);
-      const last = scopes[scopes.length - 1];
-      if (inner !== null && !(last !== undefined && last.start === inner.start)) scopes = [...scopes, inner];
-      this.run(this.items(node), scopes, depth + 1);
-      return;
-    }
-    this.cutLeaf(item.start, item.end, scopes);
-  }
-
-  /** CODE-9: white-space words, then SCRIPT-8's units and grapheme clusters. */
-  cutLeaf(start: number, end: number, scopes: readonly Scope[]): void {
-    const words = wordSpans(this.text, start, end);
-    const n = words.length;
-    let i = 0;
-    while (i < n) {
-      const first = (words[i] as [number, number])[0];
-      const k = longest(i, n, (k) => k > i && this.fits(scopes, first, (words[k - 1] as [number, number])[1]));
-      if (k > i) {
-        this.emit(first, (words[k - 1] as [number, number])[1], scopes, null);
-        i = k;
+      // CODE-6 step 4: `following` is over the budget alone: it opens in its place
+      if (following.kind === ATOM) {
+        this.close(stack, k > 0 ? k : 1); // the run first, then the cluster alone
         continue;
       }
-      const [a, b] = words[i] as [number, number];
-      const prefix = this.prefixAt(scopes, a);
-      for (const [c, d] of fitWord(this.text, a, b, (c, d) => this.measure(c, d, prefix) <= this.maxTokens)) {
-        this.emit(c, d, scopes, null);
+      if (k > 0 && this.defines(following) !== null && !this.heads(stack, k) && !fault("code-header-joins-any")) {
+        this.close(stack, k); // a definition opens at the start of a piece
+        continue;
       }
-      i += 1;
+      this.open(stack, k, following);
     }
   }
-}
 
-/** CODE-4: each line's text from its first to its last non-white-space character. */
-function lineItems(text: string): Item[] {
-  const out: Item[] = [];
-  let start = 0;
-  while (start <= text.length) {
-    let end = start;
-    while (end < text.length && text[end] !== "\n" && text[end] !== "\r") end++;
-    let a = start;
-    let b = end;
-    while (a < b && isSpace(text[a] ?? "")) a++;
-    while (b > a && isSpace(text[b - 1] ?? "")) b--;
-    if (b > a) out.push({ start: a, end: b, nodes: [] });
-    if (end >= text.length) break;
-    start = end + (text[end] === "\r" && text[end + 1] === "\n" ? 2 : 1);
+  /** CODE-6 step 4: the run is only definitions' first lines and what documents. */
+  heads(stack: Item[], k: number): boolean {
+    for (let j = 1; j <= k; j++) {
+      const each = stack[stack.length - j] as Item;
+      if (!(each.head || documents(each))) return false;
+    }
+    return true;
   }
-  return out;
+
+  /** CODE-6 step 5: `following`'s items in its place; an opened definition ends with an
+   * END marker, which nothing after it packs across. */
+  open(stack: Item[], k: number, following: Item): void {
+    const [opened, inner] = this.opened(following);
+    const position = stack.length - (k + 1);
+    if (inner !== null) {
+      let all = true;
+      for (let j = 1; j <= k; j++) if (!documents(stack[stack.length - j] as Item)) all = false;
+      if (all) {
+        const inside = (opened[0] as Item).scopes; // what documents a definition is inside it
+        for (let j = 1; j <= k; j++) (stack[stack.length - j] as Item).scopes = inside;
+      }
+      const end = item(following.end, following.end, [], following.scopes, 0, END);
+      stack.splice(position, 1, end, ...opened.slice().reverse());
+      this.ends.push(position);
+    } else {
+      stack.splice(position, 1, ...opened.slice().reverse());
+    }
+  }
+
+  /** Make the top `k` items one piece (CODE-6, CODE-7). */
+  close(stack: Item[], k: number): void {
+    const run = stack.splice(stack.length - k, k);
+    const first = run[run.length - 1] as Item;
+    const own = k === 1 ? this.defines(first) : null;
+    this.emit(first.start, (run[0] as Item).end, first.scopes, own);
+  }
 }
 
 /** CODE-5..CODE-10: the pieces of `text` parsed as `root`. */
 function splitTree(text: string, root: Node, language: CodeLanguage, measure: Measure, maxTokens: number, prefix: boolean): Piece[] {
   const splitter = new Splitter(text, language, measure, maxTokens, prefix);
-  const items = splitter.items(root);
+  if (root.type === "ERROR") {
+    // CODE-3: nothing parsed
+    splitter.pack(splitter.lines(0, text.length, [], 0));
+    return splitter.out;
+  }
+  const items = splitter.items(root, [], 0);
   // CODE-5: the text before and after the root node is covered too
   const start = root.startIndex;
   const end = root.endIndex;
-  if (start > 0 && !isBlank(text.slice(0, start))) items.unshift(trimmed(text, 0, start));
-  if (end < text.length && !isBlank(text.slice(end))) items.push(trimmed(text, end, text.length));
-  splitter.run(items, [], 0);
+  if (start > 0 && !isBlank(text.slice(0, start))) items.unshift(trimmed(text, 0, start, [], 0));
+  if (end < text.length && !isBlank(text.slice(end))) items.push(trimmed(text, end, text.length, [], 0));
+  splitter.pack(items);
   return splitter.out;
 }
 
-/** CODE-4: the fallback by whole lines. */
+/** CODE-4: the fallback by whole lines, a line over the budget opened into its words. */
 function splitLines(text: string, measure: Measure, maxTokens: number): Piece[] {
   const splitter = new Splitter(text, NO_LANGUAGE, measure, maxTokens, false);
-  splitter.run(lineItems(text), [], 0);
+  splitter.pack(splitter.lines(0, text.length, [], 0));
   return splitter.out;
 }
 
@@ -591,10 +707,11 @@ export function chunkCode(text: string, options: ChunkCodeOptions, parse: ParseC
       if (tree === null) {
         throw Object.assign(new RangeError(`code needs web-tree-sitter and the ${language} grammar`), { argument: "strategy" });
       }
-      if (tree.rootNode.hasError && !fault("code-errors-parsed")) {
+      // CODE-3: a tree with errors is used; only its error nodes open into lines
+      if (tree.rootNode.hasError && fault("code-errors-as-lines")) {
         parser = "lines: syntax error";
       } else {
-        parser = "tree-sitter";
+        parser = tree.rootNode.hasError ? "tree-sitter with errors" : "tree-sitter";
         try {
           pieces = splitTree(text, tree.rootNode, entry, measure, maxTokens, scopePrefix);
           symbols = symbolsOf(text, tree.rootNode, entry);
@@ -619,7 +736,7 @@ export function chunkCode(text: string, options: ChunkCodeOptions, parse: ParseC
   const spans = pieces.map((piece) => {
     const path = [title, ...piece.scopes.map((s) => s.label)];
     if (piece.own !== null) path.push(piece.own.label);
-    const prefix = scopePrefix ? piece.scopes.filter((s) => s.start < piece.start).map((s) => s.header + "\n").join("") : "";
+    const prefix = piece.prefix; // CODE-8, as the split counted it
     const a = bisectLeft(symbolStarts, piece.start);
     const b = bisectLeft(symbolStarts, piece.end);
     return {

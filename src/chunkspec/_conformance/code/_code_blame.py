@@ -40,6 +40,7 @@ def _grouped(trailing: bool, above: bool) -> Callable[[str, list[Any]], list[Any
                 and comment
                 and not pending
                 and out
+                and out[-1].kind == _split.NODES
                 and not _REAL_BREAKS(text, out[-1].end, item.start)
             ):
                 last = out[-1]
@@ -52,10 +53,12 @@ def _grouped(trailing: bool, above: bool) -> Callable[[str, list[Any]], list[Any
             if comment:
                 pending.append(item)
                 continue
-            if pending:
+            if pending and item.kind == _split.NODES:
                 nodes = [n for p in pending for n in p.nodes] + item.nodes
-                item = _split._Item(pending[0].start, item.end, nodes)
+                item = _split._Item(pending[0].start, item.end, nodes, item.scopes, item.depth)
                 pending = []
+            out.extend(pending)
+            pending = []
             out.append(item)
         out.extend(pending)
         return out
@@ -100,7 +103,7 @@ _STEPS: list[tuple[str, list[str], dict[str, Any]]] = [
         "joins the run before an oversized definition to its first piece even when the run "
         "holds more than comments",
         ["CODE-6"],
-        {"_documents": lambda item: True},
+        {"_heads": lambda stack, k: True},
     ),
     (
         "takes a wrapper (decorated definition, export, template) for no definition",

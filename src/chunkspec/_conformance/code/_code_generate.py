@@ -11,7 +11,7 @@ joined by a blank line or a line break (a byte's second bit). The classes, each 
 profile all seven; the least shares are stated in docs/conformance.md, CONF-13):
 
 * a well-formed program (CODE-5..CODE-8, CODE-10);
-* a syntax error (CODE-3, CODE-4: the file is chunked by lines);
+* a syntax error (CODE-3, CODE-4: the tree is used, an error node opens into its lines);
 * deep nesting: brackets and blocks nested 40 to 320 levels (CODE-3's depth limit);
 * no language (CODE-3, CODE-4);
 * (hazards) non-ASCII identifiers, strings and comments, astral ones among them (CODE-2,

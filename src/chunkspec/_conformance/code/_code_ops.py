@@ -77,7 +77,7 @@ def _parser_of(text: str, language: str | None) -> str:
     from ..._code._grammar import parser_for
 
     tree = parser_for(language).parse(text.encode("utf-8"))
-    return "lines: syntax error" if tree.root_node.has_error else "tree-sitter"
+    return "tree-sitter with errors" if tree.root_node.has_error else "tree-sitter"
 
 
 def _counter_of(text: str, counter: str) -> str:
