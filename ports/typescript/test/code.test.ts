@@ -39,9 +39,9 @@ test("CODE-6, CODE-7, CODE-8: an oversized class splits at its methods, the head
   ]);
 });
 
-test("CODE-3, CODE-4: a syntax error or no language chunks by whole lines", () => {
+test("CODE-3, CODE-4: a tree with errors is split, its error nodes by lines; no language by lines", () => {
   const broken = chunkCode("def f(:\n  x = 1\n\ny = 2\n", { language: "python", maxTokens: 3 }, parseCode);
-  assert.equal(broken.parser, "lines: syntax error");
+  assert.equal(broken.parser, "tree-sitter with errors");
   assert.deepEqual(broken.spans.map((s) => [s.start, s.end]), [[0, 7], [10, 15], [17, 22]]);
   const plain = chunkCode("a b\r\nc", { language: null, maxTokens: 5 }, parseCode);
   assert.deepEqual([plain.parser, plain.spans.map((s) => [s.start, s.end, s.lines])], [
