@@ -2,9 +2,9 @@
 the TypeScript port's code strategy with one planted fault at a time.
 
 Each fault is a classic mistake of a port of the code strategy (ports/typescript/faults.json,
-ops ``chunk_code``): offsets in UTF-16 units (CODE-2), a file with a syntax error split by its
-tree (CODE-3), decorators and attributes, trailing comments or comments above an item not
-joined to it (CODE-5), a run not ended at its last line end or the run before an oversized
+ops ``chunk_code``): offsets in UTF-16 units (CODE-2), a file with a syntax error chunked by
+lines as a whole (CODE-3), decorators and attributes, trailing comments or comments above an
+item not joined to it (CODE-5), a run not ended at its last line end or the run before an oversized
 definition joined to it whatever it holds (CODE-6), wrappers not taken for their definition
 or a label cut at 100 UTF-16 units (CODE-7), the prefix left out of the budget (CODE-8),
 untrimmed pieces (CODE-10), the whitespace counter kept on CJK code (SCRIPT-6). One kit run
@@ -28,7 +28,7 @@ FAULTS = {f["name"]: f["rule"] for f in faults_of(CODE_OPS)}
 #: What the explanation of a generated counterexample says for each fault.
 WHY = {
     "code-utf16-offsets": "UTF-16 code units",
-    "code-errors-parsed": "$.parser",
+    "code-errors-as-lines": "$.parser",
     "code-comment-only": "takes only comments as documentation",
     "code-no-trailing-comment": "leaves a trailing comment apart",
     "code-comments-apart": "leaves the comments right above an item apart",
