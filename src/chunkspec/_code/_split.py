@@ -323,12 +323,13 @@ class _Splitter:
     def open(self, stack: list[_Item], k: int, following: _Item) -> None:
         """Put the items of ``following`` (``stack[-(k + 1)]``) in its place (CODE-6); an
         opened definition ends with an END marker, which nothing after it packs across."""
+        defined = self.defines(following) if k else None
         opened, inner = self.opened(following)
         position = len(stack) - (k + 1)
+        if defined is not None and all(_documents(stack[-j]) for j in range(1, k + 1)):
+            for j in range(1, k + 1):  # what documents a definition is inside it
+                stack[-j].scopes = opened[0].scopes
         if inner is not None:
-            if all(_documents(stack[-j]) for j in range(1, k + 1)):
-                for j in range(1, k + 1):  # what documents a definition is inside it
-                    stack[-j].scopes = opened[0].scopes
             end = _Item(following.end, following.end, [], following.scopes, 0, END)
             stack[position : position + 1] = [end, *reversed(opened)]
             self.ends.append(position)
