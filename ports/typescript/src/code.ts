@@ -538,15 +538,18 @@ class Splitter {
   /** CODE-6 step 5: `following`'s items in its place; an opened definition ends with an
    * END marker, which nothing after it packs across. */
   open(stack: Item[], k: number, following: Item): void {
+    const defined = k > 0 ? this.defines(following) : null;
     const [opened, inner] = this.opened(following);
     const position = stack.length - (k + 1);
-    if (inner !== null) {
+    if (defined !== null) {
       let all = true;
       for (let j = 1; j <= k; j++) if (!documents(stack[stack.length - j] as Item)) all = false;
       if (all) {
         const inside = (opened[0] as Item).scopes; // what documents a definition is inside it
         for (let j = 1; j <= k; j++) (stack[stack.length - j] as Item).scopes = inside;
       }
+    }
+    if (inner !== null) {
       const end = item(following.end, following.end, [], following.scopes, 0, END);
       stack.splice(position, 1, end, ...opened.slice().reverse());
       this.ends.push(position);
