@@ -267,11 +267,11 @@ class _Model:
                 j += 1
             run = trailed[k:j]
             segment = [run[0]]  # the comments after the last blank line of the run
-            for comment in run[1:]:
-                if self.blank_line(segment[-1].end, comment.start):
+            for above in run[1:]:
+                if self.blank_line(segment[-1].end, above.start):
                     out.extend(segment)
                     segment = []
-                segment.append(comment)
+                segment.append(above)
             if j < len(trailed) and not self.blank_line(segment[-1].end, trailed[j].start):
                 target = trailed[j]
                 target.start = segment[0].start

@@ -28,7 +28,7 @@ _counters = st.sampled_from(["whitespace", "whitespace", "chars4", "chars16"])
 def _at_most(n: int) -> settings:
     """The profile's examples, at most ``n`` (the ci profile's 1,000 would take minutes:
     this file stays under a minute there on 2 cores)."""
-    return settings(max_examples=min(settings.default.max_examples, n))
+    return settings(max_examples=min(settings().max_examples, n))
 
 
 #: Each example parses, chunks and runs the model: ~15 ms.
