@@ -4,6 +4,7 @@ coverage, the budget, the parser field, language detection, line numbers, byte o
 
 from __future__ import annotations
 
+import itertools
 import os
 import re
 import tempfile
@@ -385,3 +386,59 @@ def test_language_only_on_code_documents(language: str | None, fmt: str) -> None
     if language is not None:
         with pytest.raises(ValueError, match="language"):
             document_from_text("x = 1\n", doc_id="d", input_format=fmt, language=language)
+
+
+#: MD-18: info strings that name a language (and their language), and ones that do not.
+_FENCE_WORDS = {"python": "py", "javascript": "js", "typescript": "ts", "go": "golang",
+                "rust": "rs", "java": "java", "c": "c", "cpp": "c++"}  # fmt: skip
+
+
+@_CHUNKS
+@given(
+    code_sources(errors=False),
+    st.integers(4, 48),
+    st.booleans(),
+    st.sampled_from(["```", "~~~", "````"]),
+    st.booleans(),
+)
+def test_fenced_code_splits_by_its_tree(
+    source: tuple[str, str], max_tokens: int, alias: bool, fence: str, known: bool
+) -> None:
+    """MD-18, MD-9, CODE-10: with ``split_code`` a fenced block of a known language over the
+    budget is split into ``code`` records that cover every non-blank character of the
+    block exactly once, in order, each within the budget (fence lines counted) unless its
+    text is one grapheme cluster with its fences, each under the section's heading path;
+    without the option, or with an unknown language, the block is one record."""
+    code, language = source
+    code = code.replace("\r\n", "\n").replace("\r", "\n").replace(fence[0] * 3, "x")
+    word = (_FENCE_WORDS[language] if alias else language) if known else "cobol"
+    markdown = f"# Guide\n\n## Use\n\nRun it:\n\n{fence}{word}\n{code.rstrip()}\n{fence}\n\nDone.\n"
+    document = document_from_text(markdown, doc_id="m")
+    block_start = markdown.index(fence + word)
+    block_end = markdown.index("\n" + fence + "\n", block_start) + len(fence) + 1
+    records = chunk_document(
+        document, "structural", max_tokens=max_tokens, split_code=True, min_tokens=0
+    )
+    inside = [r for r in records if r.start < block_end and r.end > block_start]
+    assert all(r.text == markdown[r.start : r.end] for r in records)
+    assert all(a.end <= b.start for a, b in itertools.pairwise(records))
+    covered = [False] * len(markdown)
+    for r in inside:
+        assert block_start <= r.start, (r.start, r.end)
+        assert r.end <= block_end, (r.start, r.end)
+        assert r.kind == "code"
+        assert r.heading_path[:2] == ("Guide", "Use")
+        for i in range(r.start, r.end):
+            covered[i] = True
+    assert all(covered[i] or markdown[i].isspace() for i in range(block_start, block_end)), (
+        "a character of the block is in no record"
+    )
+    plain = chunk_document(document, "structural", max_tokens=max_tokens, min_tokens=0)
+    whole = [r for r in plain if r.start < block_end and r.end > block_start]
+    assert [(r.start, r.end) for r in whole] == [(block_start, block_end)]  # MD-9
+    if not known or len(inside) == 1:
+        assert [(r.start, r.end) for r in inside] == [(block_start, block_end)]
+        return
+    for r in inside:
+        body = r.text.removeprefix(f"{fence}{word}\n").removesuffix(f"\n{fence}")
+        assert r.tokens <= max_tokens or _one_cluster(body.strip()), r.text

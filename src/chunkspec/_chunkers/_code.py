@@ -21,7 +21,7 @@ from .._code._grammar import parser_for
 from .._code._languages import LANGUAGES, Language
 from .._code._offsets import ByteOffsets
 from .._code._scopes import definition_of, symbol
-from .._code._split import MAX_DEPTH, Piece, TooDeep, split_lines, split_tree
+from .._code._split import MAX_DEPTH, Piece, split_lines, split_tree
 from .._counters._builtin import WhitespaceCounter
 from ._span import Span
 
@@ -85,16 +85,10 @@ def code_spans(document: SourceDocument, options: ChunkOptions) -> list[Span]:
         parser = "lines: no language"
     else:
         tree, parser = _parse(text, language)
-        try:
-            pieces = split_tree(
-                text,
-                tree.root_node,
-                LANGUAGES[language],
-                measure,
-                max_tokens,
-                options.scope_prefix,
-            )
-        except TooDeep:
+        pieces = split_tree(
+            text, tree.root_node, LANGUAGES[language], measure, max_tokens, options.scope_prefix
+        )
+        if pieces is None:
             parser = f"lines: nested deeper than {MAX_DEPTH}"
     symbols: list[tuple[int, str]] = []
     if pieces is None:
@@ -179,9 +173,8 @@ def code_pieces(
     """MD-18: the pieces of ``text`` in ``language`` as ``(start, end, scope labels)``, split
     by CODE-5..CODE-10 under ``measure`` (by lines past CODE-3's depth)."""
     tree, _ = _parse(text, language)
-    try:
-        pieces = split_tree(text, tree.root_node, LANGUAGES[language], measure, max_tokens, False)
-    except TooDeep:
+    pieces = split_tree(text, tree.root_node, LANGUAGES[language], measure, max_tokens, False)
+    if pieces is None:
         pieces = split_lines(text, measure, max_tokens)
     out = []
     for piece in pieces:

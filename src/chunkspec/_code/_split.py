@@ -33,7 +33,7 @@ from ._languages import Language
 from ._offsets import ByteOffsets
 from ._scopes import definition_of, header_line, label, line_end
 
-__all__ = ["MAX_DEPTH", "Piece", "Scope", "TooDeep", "split_lines", "split_tree"]
+__all__ = ["MAX_DEPTH", "Piece", "Scope", "split_lines", "split_tree"]
 
 #: CODE-3: a split that would open an item nested this deep chunks the file by lines.
 MAX_DEPTH = 256
@@ -64,10 +64,6 @@ class Piece:
     scopes: tuple[Scope, ...]
     own: Scope | None = None
     prefix: str = ""
-
-
-class TooDeep(Exception):
-    """CODE-3: the split reached :data:`MAX_DEPTH`."""
 
 
 #: What an item is: syntax nodes, text no node covers, a line (CODE-4), a word or a
@@ -129,6 +125,7 @@ class _Splitter:
         self.out: list[Piece] = []
         self.ends: list[int] = []
         self.prefixes: dict[tuple[Scope, ...], str] = {}
+        self.too_deep = False  # CODE-3: an item past MAX_DEPTH would open
 
     # -- CODE-8: the prefix a piece starting at ``start`` carries
     def prefix_at(self, scopes: tuple[Scope, ...], start: int) -> str:
@@ -215,8 +212,9 @@ class _Splitter:
     def opened(self, item: _Item) -> tuple[list[_Item], Scope | None]:
         """The items that take ``item``'s place, and the definition it is (if it is one)."""
         depth = item.depth + 1
-        if depth > MAX_DEPTH:
-            raise TooDeep
+        if depth > MAX_DEPTH:  # CODE-3: the caller chunks the file by lines
+            self.too_deep = True
+            return [], None
         scopes = item.scopes
         if item.kind == NODES:
             nodes = item.nodes
@@ -319,12 +317,16 @@ class _Splitter:
                 self.close(stack, k)  # a definition opens at the start of a piece
                 continue
             self.open(stack, k, following)
+            if self.too_deep:
+                return
 
     def open(self, stack: list[_Item], k: int, following: _Item) -> None:
         """Put the items of ``following`` (``stack[-(k + 1)]``) in its place (CODE-6); an
         opened definition ends with an END marker, which nothing after it packs across."""
         defined = self.defines(following) if k else None
         opened, inner = self.opened(following)
+        if self.too_deep:
+            return
         position = len(stack) - (k + 1)
         if defined is not None and all(_documents(stack[-j]) for j in range(1, k + 1)):
             for j in range(1, k + 1):  # what documents a definition is inside it
@@ -413,9 +415,9 @@ def split_tree(
     measure: Measure,
     max_tokens: int,
     prefix: bool,
-) -> list[Piece]:
-    """The pieces of ``text`` parsed as ``root`` (CODE-5..CODE-10); :class:`TooDeep` past
-    :data:`MAX_DEPTH` (the caller falls back to lines, CODE-3)."""
+) -> list[Piece] | None:
+    """The pieces of ``text`` parsed as ``root`` (CODE-5..CODE-10); None when an item past
+    :data:`MAX_DEPTH` would open (the caller falls back to lines, CODE-3)."""
     splitter = _Splitter(text, ByteOffsets(text), language, measure, max_tokens, prefix)
     if root.type == "ERROR":  # CODE-3: nothing parsed
         splitter.pack(splitter.lines(0, len(text), (), 0))
@@ -429,7 +431,7 @@ def split_tree(
     if end < len(text) and not text[end:].isspace():
         items.append(_trimmed(text, end, len(text), (), 0))
     splitter.pack(items)
-    return splitter.out
+    return None if splitter.too_deep else splitter.out
 
 
 def split_lines(text: str, measure: Measure, max_tokens: int) -> list[Piece]:
