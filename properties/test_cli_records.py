@@ -163,7 +163,10 @@ def test_a_bad_document_stops_or_is_skipped(
     bad = f"corpus/{chosen}"
     others = {path: data for path, data in files.items() if path != chosen}
     good, notes = _model(others, "recursive", 5, "split") or ([], "")
-    files = {**files, chosen: b"\xff not UTF-8"}
+    # REPO-11: a .json file must still open a list to be taken as JSON blocks
+    json_file = chosen.lower().endswith(".json")
+    files = {**files, chosen: b"[\xff not UTF-8" if json_file else b"\xff not UTF-8"}
+    byte = 1 if json_file else 0
     with _folder(files) as where:
         if where is None:
             return
@@ -172,10 +175,10 @@ def test_a_bad_document_stops_or_is_skipped(
         assert status == 2
         assert out == ""
         if not keep_going:
-            assert err == f"chunkspec split: error: {bad}: not valid UTF-8 (byte 0)\n"
+            assert err == f"chunkspec split: error: {bad}: not valid UTF-8 (byte {byte})\n"
             assert not Path("x.jsonl").exists()
             return
-        assert f"chunkspec split: skipped: {bad}: not valid UTF-8 (byte 0)\n" in err
+        assert f"chunkspec split: skipped: {bad}: not valid UTF-8 (byte {byte})\n" in err
         assert err.startswith(notes)  # SOURCE-7: each document with no record named
         lines = Path("x.jsonl").read_text("utf-8").splitlines()
         assert [ChunkRecord.from_dict(json.loads(line)) for line in lines] == good

@@ -179,7 +179,7 @@ def test_fuzz_cli_pages(
         return
     pages = text.split(PAGE_SEPARATOR)
     full_text = PAGE_SEPARATOR.join(pages)
-    expected = chunk_pages(pages, budget, the_overlap)
+    expected = chunk_pages(pages, budget, the_overlap, _counter("whitespace", full_text))
     if jsonl:
         rows = _lines(out)
         for row in rows:

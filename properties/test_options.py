@@ -133,6 +133,8 @@ def test_command_line_flags_give_the_options(options: ChunkOptions) -> None:
     argv += ["--counter", str(options.counter)]
     argv += ["--count-headings"] if options.count_headings else []
     argv += ["--split-tables"] if options.split_tables else []
+    argv += ["--split-code"] if options.split_code else []
+    argv += ["--scope-prefix"] if options.scope_prefix else []
     assert chunk_options(build_parser().parse_args(argv), _chunk_command.OPTIONS) == options
 
 

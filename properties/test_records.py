@@ -27,6 +27,7 @@ from chunkspec import (
     split_section,
     token_windows,
 )
+from chunkspec._code._languages import SUFFIX_LANGUAGE, shebang_language
 from chunkspec._core._units import CLUSTER_SCRIPT_RANGES
 from chunkspec._text._documents import format_for
 from chunkspec.counters import counter_name, resolve_counter
@@ -161,6 +162,7 @@ def test_every_record_satisfies_the_rules(doc: Generated, call: tuple[str, dict[
                 "recursive": {"prose"},
                 "window": {"window"},
                 "pages": {"window"},
+                "code": {"code"},
             }[strategy]
         )
         assert r.prefix == "" or (strategy == "structural" and r.kind == "table")
@@ -419,11 +421,13 @@ _names = st.tuples(
     _names, st.binary(max_size=40), st.sampled_from([None, *["markdown", "text", "pdf", "json"]])
 )
 def test_input_format(name: tuple[str, str], head: bytes, explicit: str | None) -> None:
-    """SOURCE-1: an explicit format wins; else the suffix in any case; else %PDF- in the
-    first KiB; else an InputError naming the file and --input-format."""
+    """SOURCE-1, CODE-1: an explicit format wins; else the suffix in any case (a source
+    file's is code); else %PDF- in the first KiB; else a shebang naming a known interpreter
+    (code); else an InputError naming the file and --input-format."""
     path = name[0] + name[1]
     suffixes = {".md": "markdown", ".markdown": "markdown", ".txt": "text", ".pdf": "pdf"}
     suffixes[".json"] = "json"
+    suffixes.update(dict.fromkeys(SUFFIX_LANGUAGE, "code"))
     suffix = "." + path.rsplit(".", 1)[1].lower() if "." in path.rsplit("/", 1)[-1][1:] else ""
     if explicit is not None:
         assert format_for(path, head, explicit) == explicit
@@ -431,6 +435,8 @@ def test_input_format(name: tuple[str, str], head: bytes, explicit: str | None) 
         assert format_for(path, head, None) == suffixes[suffix]
     elif b"%PDF-" in head:
         assert format_for(path, head, None) == "pdf"
+    elif shebang_language(head) is not None:
+        assert format_for(path, head, None) == "code"
     else:
         with pytest.raises(InputError) as info:
             format_for(path, head, None)
