@@ -223,6 +223,7 @@ BENCHMARKS = (
     "incremental",
     "tables",
     "html",
+    "code",
 )
 
 
