@@ -182,7 +182,7 @@ def test_stdin_default_id(
         ("obj.json", '{"a": 1}', [], "{path}: expected a JSON list of blocks"),
         ("str.json", '"blocks"', [], "{path}: expected a JSON list of blocks"),
         ("doc.rtf", "x", [], "{path}: unknown input type (suffix '.rtf'); use .md, .markdown, "
-         ".txt, .pdf, .json, .html, .htm, .docx, or --input-format"),
+         ".txt, .pdf, .json, .html, .htm, .docx, a source file's suffix (.py, .js, .ts, .go, .rs, .java, .c, .cpp, ...), or --input-format"),
         ("doc.md", "x", ["--max-tokens", "0"], "--max-tokens must be >= 1, got 0"),
         ("doc.md", "x", ["--overlap-tokens", "-1"], "--overlap-tokens must be >= 0, got -1"),
         ("doc.md", "x", ["-n", "-1"], "-n must be >= 0, got -1"),

@@ -90,6 +90,7 @@ class ChunkKeywords(TypedDict, total=False):
     split_tables: bool
     min_tokens: int | None
     budget_includes_headings: bool
+    scope_prefix: bool
 
 
 def options_of(options: object, keywords: Mapping[str, object]) -> ChunkOptions:
@@ -141,7 +142,8 @@ class ChunkOptions:
     ``heading`` and ``structural``, 0 elsewhere): smaller chunks are merged with their
     section's neighbours (SIZE-3..SIZE-6); 0 turns merging off. ``budget_includes_headings``
     makes the budget and ``tokens`` cover the embedded text, heading trail included
-    (SIZE-8). A bad option is a TypeError/ValueError naming the field and the value.
+    (SIZE-8). ``scope_prefix`` (``code`` only) starts a chunk inside a definition with
+    the first lines of the definitions it is in (CODE-8). A bad option is a TypeError/ValueError naming the field and the value.
     """
 
     strategy: str = "heading"
@@ -153,6 +155,7 @@ class ChunkOptions:
     split_tables: bool = False
     min_tokens: int | None = None
     budget_includes_headings: bool = False
+    scope_prefix: bool = False
 
     def __post_init__(self) -> None:
         if not isinstance(self.strategy, str):

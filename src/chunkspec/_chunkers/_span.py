@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from collections.abc import Mapping
+from typing import Any, NamedTuple
 
 __all__ = ["Span", "embedded"]
 
@@ -16,6 +17,8 @@ class Span(NamedTuple):
     ``counter.count`` of the chunk's text when the chunker has counted exactly that text
     with that counter, else None (the record loop counts it); ``content_hash`` likewise
     HASH-1's digest of the chunk's text when the chunker has computed it, else None.
+    ``metadata`` is what this chunk's record carries beside the document's metadata
+    (CODE-11: ``code``), the document's keys winning; None for none.
     """
 
     start: int
@@ -27,6 +30,7 @@ class Span(NamedTuple):
     text: str | None = None
     tokens: int | None = None
     content_hash: str | None = None
+    metadata: Mapping[str, Any] | None = None
 
 
 def embedded(heading_path: tuple[str, ...], text: str) -> str:

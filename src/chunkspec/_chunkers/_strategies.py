@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from .._errors import ArgumentValueError
+from ._code import code_spans
 from ._heading_aware import heading_spans
 from ._pages import page_spans
 from ._recursive import recursive_spans
@@ -112,5 +113,13 @@ register(
         _quarter,
         help="token windows over pages (PAGE rules)",
         page_numbers=True,
+    )
+)
+register(
+    Strategy(
+        "code",
+        code_spans,
+        flags=frozenset({"scope_prefix"}),
+        help="source files split on their syntax tree (CODE rules)",
     )
 )

@@ -23,6 +23,7 @@ from .._chunkers._options import (
 from .._chunkers._span import Span, embedded
 from .._chunkers._strategies import STRATEGIES
 from .._core._collector import collector_paused
+from .._core._metadata import Metadata
 from .._core._units import has_cluster_script
 from .._counters._builtin import WhitespaceCounter
 from .._errors import ArgumentTypeError
@@ -225,7 +226,9 @@ def records_of(
     seen: dict[tuple[tuple[str, ...], str], int] = {}  # KEY-3: occurrences so far
     out: list[ChunkRecord] = []
     append = out.append
-    for index, (start, end, kind, path, parent, prefix, own, known, digest) in enumerate(spans):
+    for index, (start, end, kind, path, parent, prefix, own, known, digest, extra) in enumerate(
+        spans
+    ):
         text = prefix + source[start:end] if own is None else own
         if path is None:
             if headings is None:
@@ -273,7 +276,7 @@ def records_of(
                 title,
                 origin,
                 strategy,
-                metadata,
+                metadata if extra is None else Metadata({**extra, **metadata}),
                 key(path, digest, occurrence),
             )
         )

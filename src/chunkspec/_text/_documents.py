@@ -16,6 +16,7 @@ from .._core._collector import collector_paused
 from .._core._metadata import EMPTY_METADATA, Metadata
 from .._core._validate import require_int, require_str, require_text
 from .._errors import ArgumentTypeError, ArgumentValueError, InputError
+from .._code._languages import LANGUAGES, SUFFIX_LANGUAGE, language_for, shebang_language
 from ._blocks import Document, document_from_blocks, parse_text
 from ._front_matter import FrontMatter, find_front_matter
 from ._html._docx import docx_to_html
@@ -42,8 +43,9 @@ __all__ = [
 ]
 
 #: The input formats, and the suffix that selects each (SOURCE-1).
-INPUT_FORMATS = ("markdown", "text", "pdf", "json", "html", "docx")
+INPUT_FORMATS = ("markdown", "text", "pdf", "json", "html", "docx", "code")
 SUFFIXES = {
+    **dict.fromkeys(SUFFIX_LANGUAGE, "code"),  # CODE-1
     ".md": "markdown",
     ".markdown": "markdown",
     ".txt": "text",
@@ -89,6 +91,7 @@ class SourceDocument:
     markup_map: MarkupMap | None = field(default=None, repr=False, compare=False)
     page_metadata: Mapping[str, Any] = field(default=EMPTY_METADATA, repr=False, compare=False)
     page_access_names: frozenset[str] = field(default=frozenset(), repr=False, compare=False)
+    language: str | None = None
 
     def __post_init__(self) -> None:
         require_text("doc_id", self.doc_id)
@@ -108,8 +111,14 @@ class SourceDocument:
                     "html documents come from read_document or document_from_bytes",
                     self.format,
                 )
-        elif self.format in ("markdown", "text") and not self.markup:
+        elif self.format in ("markdown", "text", "code") and not self.markup:
             object.__setattr__(self, "markup", self.text)
+        if self.language is not None and (self.format != "code" or self.language not in LANGUAGES):
+            raise ArgumentValueError(  # CODE-1: a language belongs to a code document
+                "language",
+                f"must be one of {', '.join(LANGUAGES)} on a code document",
+                self.language,
+            )
         if self.parsed is None:
             object.__setattr__(self, "parsed", _parse(self.doc_id, self.text, self.format))
         if not isinstance(self.metadata, Metadata):  # META-2: checked and frozen once
@@ -136,7 +145,7 @@ class SourceDocument:
             raise ArgumentValueError("end", f"must be <= len(text) ({len(self.text)})", end)
         if self.markup_map is not None:
             return self.markup_map.span(start, end)
-        if self.format in ("markdown", "text"):
+        if self.format in ("markdown", "text", "code"):
             return start, end
         raise ArgumentValueError("document", "has no markup (a PDF or JSON document)", self.format)
 
@@ -221,29 +230,73 @@ def document_from_text(
     title: str | None = None,
     metadata: Mapping[str, Any] | None = None,
     keep_furniture: bool = False,
+    language: str | None = None,
 ) -> SourceDocument:
-    """Return the document of ``text`` read as ``input_format`` (``markdown``, ``text``, or
-    ``html``: ``text`` is then a page's markup, HTML-17).
+    """Return the document of ``text`` read as ``input_format`` (``markdown``, ``text``,
+    ``code``, or ``html``: ``text`` is then a page's markup, HTML-17).
 
     The title is ``title`` if given, else SOURCE-5's rule (HTML-13 for a page); a text with
     a form feed is paged (not a page: HTML-3). ``metadata`` is the caller's document
-    metadata (META-2, META-3); ``keep_furniture`` is HTML-11's.
+    metadata (META-2, META-3); ``keep_furniture`` is HTML-11's. ``language`` is a code
+    document's language (CODE-1; a ``code`` document without one chunks by lines).
     """
     require_text("text", text)
     require_text("doc_id", doc_id)
+    if input_format == "code" or language is not None:
+        return _from_code(text, doc_id, input_format, source, title, metadata, language)
     if input_format == "html":
         if not isinstance(keep_furniture, bool):
             raise ArgumentTypeError("keep_furniture", "a bool", keep_furniture)
         return _from_html(text, doc_id, source, title, _metadata(metadata), keep_furniture)
     if input_format not in ("markdown", "text"):
         raise ArgumentValueError(
-            "input_format", "must be markdown, text or html here", input_format
+            "input_format", "must be markdown, text, code or html here", input_format
         )
     parsed = _parse(doc_id, text, input_format)
     found = find_front_matter(text) if input_format == "markdown" else None
     chosen = _title(parsed, doc_id, found) if title is None else require_text("title", title)
     return SourceDocument(
         doc_id, text, input_format, chosen, source, _paged(text), parsed, _metadata(metadata)
+    )
+
+
+def check_language(language: object) -> str | None:
+    """CODE-1: ``language`` is None or a name in the language table."""
+    if language is None:
+        return None
+    if not isinstance(language, str):
+        raise ArgumentTypeError("language", "a str", language)
+    if language not in LANGUAGES:
+        raise ArgumentValueError("language", f"must be one of {', '.join(LANGUAGES)}", language)
+    return language
+
+
+def _from_code(
+    text: str,
+    doc_id: str,
+    input_format: str,
+    source: str,
+    title: str | None,
+    metadata: Mapping[str, Any] | None,
+    language: object,
+    head: bytes = b"",
+    name: str = "",
+) -> SourceDocument:
+    """CODE-1: a source file: its language is ``language``, else its name's suffix, else
+    its shebang; its title is ``title``, else its doc id (a source file has no headings)."""
+    chosen = check_language(language)
+    if input_format != "code":
+        raise ArgumentValueError(
+            "language", f"applies to input_format code, not {input_format}", language
+        )
+    if chosen is None:
+        chosen = language_for(name or source or doc_id) or shebang_language(
+            head or text[:256].encode("utf-8", "replace")
+        )
+    name = doc_id if title is None else require_text("title", title)
+    parsed = parse_text(doc_id, text)
+    return SourceDocument(
+        doc_id, text, "code", name, source, None, parsed, _metadata(metadata), language=chosen
     )
 
 
@@ -271,10 +324,13 @@ def format_for(name: str, head: bytes, input_format: str | None = None) -> str:
     sniffed = sniff(head)
     if sniffed is not None:
         return sniffed
+    if shebang_language(head) is not None:  # CODE-1: a script without a suffix
+        return "code"
     kind = f"suffix {suffix!r}" if suffix else "no suffix"
     raise InputError(
         f"{name}: unknown input type ({kind}); use .md, .markdown, .txt, .pdf, .json, .html, "
-        ".htm, .docx, or --input-format"
+        ".htm, .docx, a source file's suffix (.py, .js, .ts, .go, .rs, .java, .c, .cpp, ...), "
+        "or --input-format"
     )
 
 
@@ -309,6 +365,7 @@ def document_from_bytes(
     metadata: Mapping[str, Any] | None = None,
     pdf_max_decompressed: int | None = None,
     keep_furniture: bool = False,
+    language: str | None = None,
 ) -> SourceDocument:
     """Return the document held in ``data`` (SOURCE-1..SOURCE-9, HTML-1..HTML-21).
 
@@ -322,7 +379,8 @@ def document_from_bytes(
     bytes a PDF's text extraction reads, over all pages (default: the larger of 64 MiB and
     100 times the file's size); a PDF over it is an InputError (TRUST-52).
     ``keep_furniture`` keeps an HTML page's navigation, banners, footers, asides and what
-    lies outside its ``main`` element as text (HTML-11, HTML-12).
+    lies outside its ``main`` element as text (HTML-11, HTML-12). ``language`` is a code
+    file's language when its name and shebang do not say it (CODE-1).
     """
     if not isinstance(data, (bytes, bytearray)):
         raise ArgumentTypeError("data", "bytes", data)
@@ -362,7 +420,12 @@ def document_from_bytes(
     if chosen == "docx":  # HTML-23: the HTML mammoth writes, read as a page
         markup = docx_to_html(bytes(data), label, pdf_max_decompressed)
         return _from_html(markup, doc_id, source, title, given, keep_furniture, "docx")
+    check_language(language)
     text = _decode(bytes(data), codec, label)
+    if chosen == "code" or language is not None:
+        return _from_code(
+            text, doc_id, chosen, source, title, given, language, bytes(data[:256]), label
+        )
     if chosen == "json":
         return _from_json(text, doc_id, source, title, label, given)
     try:
@@ -490,6 +553,7 @@ def read_document(
     metadata: Mapping[str, Any] | None = None,
     pdf_max_decompressed: int | None = None,
     keep_furniture: bool = False,
+    language: str | None = None,
 ) -> SourceDocument:
     """Read the file at ``path`` as a document; ``doc_id`` defaults to its stem (SOURCE-3).
 
@@ -513,6 +577,7 @@ def read_document(
         metadata=metadata,
         pdf_max_decompressed=pdf_max_decompressed,
         keep_furniture=keep_furniture,
+        language=language,
     )
 
 
