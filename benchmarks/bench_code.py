@@ -503,15 +503,25 @@ def cli_options(key: str = "chars") -> list[str]:
         if CODE_READY[0]
         else ["--strategy", "window", "--overlap-tokens", "0"]
     )
-    read = [] if CODE_READY[0] else ["--input-format", "text", "--glob", "*.py"]
+    read = [] if CODE_READY[0] else ["--input-format", "text"]
     return [*strategy, *read, "--counter", counter, "--max-tokens", str(budget)]
+
+
+def repository_walk() -> bool:
+    """True when folder walks take code files by themselves (REPO-1's repository walk)."""
+    return importlib.util.find_spec("chunkspec._corpus._repository") is not None
+
+
+#: The globs of the ingest runs over a tree before the repository walk (one run each,
+#: summed): one suffix a run, so no two files of a run share a doc id without suffix.
+SUFFIX_GLOBS = ("*.py", "*.c", "*.h", "*.cpp", "*.hpp", "*.rs", "*.go", "*.js", "*.ts")
 
 
 def cli_section(
     prepared: dict[str, list[tuple[Path, str]]], totals: dict[str, dict[str, float]], rounds: int
 ) -> None:
     """Print ``chunkspec chunk FOLDER`` once per set beside the peers' in-process totals."""
-    options = cli_options()
+    options = [*cli_options(), "--glob", "*"]  # every prepared file is code
     print(
         f"\n## The command: `python -m chunkspec chunk FOLDER {' '.join(options)} --keep-going`\n"
     )
@@ -723,13 +733,40 @@ def scaling_section(
 # ---------------------------------------------------------------- ingest section
 
 
+def ingest_once(tree: Path, out: Path, options: list[str]) -> tuple[float, float, str, str]:
+    """One ``chunkspec ingest`` run: CPU seconds (the command's and its workers'), wall
+    seconds, its summary line and its standard error; raises on an exit other than 0/2."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    start = time.perf_counter()
+    done = subprocess.run(
+        [sys.executable, "-m", "chunkspec", "ingest", str(tree), *options, "--out", str(out)],
+        env=ENV,
+        capture_output=True,
+        text=True,
+    )
+    wall = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    seconds = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    if done.returncode not in (0, 2):
+        raise RuntimeError(f"ingest exit {done.returncode}: {done.stderr.strip()[-300:]}")
+    summary = (done.stdout.strip().splitlines() or [""])[-1]
+    return seconds, wall, summary, done.stderr
+
+
 def ingest_section(trees: dict[str, Path], repos: list[str], workers: int) -> None:
     """Print ``chunkspec ingest TREE --strategy code`` over whole unpacked sdists."""
-    options = cli_options()
-    print(
-        f"\n## A whole repository: `python -m chunkspec ingest TREE {' '.join(options)} --out "
-        f"DIR --format jsonl --workers {workers}`\n"
-    )
+    options = [*cli_options(), "--format", "jsonl", "--workers", str(workers)]
+    walk = repository_walk()
+    globs: tuple[str | None, ...] = (None,) if walk else SUFFIX_GLOBS
+    shown = " ".join(options)
+    if walk:
+        print(f"\n## A whole repository: `python -m chunkspec ingest TREE {shown} --out DIR`\n")
+    else:
+        print(
+            f"\n## A whole repository: `python -m chunkspec ingest TREE {shown} --glob G --out "
+            f"DIR`, once for each G in {', '.join(SUFFIX_GLOBS)} (this checkout's folder walk "
+            "takes no code files by itself), summed\n"
+        )
     print(
         "| tree | files in tree | MiB in tree | files chunked | MiB chunked | error rows "
         "| records | CPU s | wall s | files/s (CPU) | MiB/s (CPU) |"
@@ -741,55 +778,44 @@ def ingest_section(trees: dict[str, Path], repos: list[str], workers: int) -> No
             print(f"| {repo} | not in the cache | | | | | | | | | |")
             continue
         every = [p for p in tree.rglob("*") if p.is_file()]
-        with tempfile.TemporaryDirectory(prefix="bench-code-ingest-") as name:
-            out = Path(name) / "out"
-            before = resource.getrusage(resource.RUSAGE_CHILDREN)
-            start = time.perf_counter()
-            done = subprocess.run(
-                [
-                    sys.executable,
-                    "-m",
-                    "chunkspec",
-                    "ingest",
-                    str(tree),
-                    *options,
-                    "--out",
-                    str(out),
-                    "--format",
-                    "jsonl",
-                    "--workers",
-                    str(workers),
-                ],
-                env=ENV,
-                capture_output=True,
-                text=True,
-            )
-            wall = time.perf_counter() - start
-            after = resource.getrusage(resource.RUSAGE_CHILDREN)
-            seconds = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
-            if done.returncode not in (0, 2):
-                print(f"| {repo} | ingest exit {done.returncode}: {done.stderr[-200:]!r} |")
-                continue
-            documents: set[str] = set()
-            errors: set[str] = set()
-            records = 0
-            for part in sorted(out.glob("part-*.jsonl")):
-                with part.open(encoding="utf-8") as lines:
-                    for line in lines:
-                        row = json.loads(line)
-                        source = str(row.get("source") or row.get("doc_id"))
-                        if row.get("error"):
-                            errors.add(source)
-                        else:
-                            documents.add(source)
-                            records += 1
-            chunked = 0
-            for source in documents:
-                candidate = Path(source)
-                if not candidate.is_absolute():
-                    candidate = tree / source
-                if candidate.is_file():
-                    chunked += candidate.stat().st_size
+        documents: set[str] = set()
+        errors: set[str] = set()
+        records = 0
+        seconds = wall = 0.0
+        said: list[str] = []
+        try:
+            for glob in globs:
+                if glob and not any(tree.rglob(glob)):
+                    continue  # no such files: the command would refuse the empty input
+                with tempfile.TemporaryDirectory(prefix="bench-code-ingest-") as name:
+                    out = Path(name) / "out"
+                    extra = ["--glob", glob] if glob else []
+                    cpu_s, wall_s, summary, stderr = ingest_once(tree, out, [*options, *extra])
+                    seconds += cpu_s
+                    wall += wall_s
+                    said.append(summary)
+                    if walk:  # the walk's skip counts
+                        said.extend(stderr.strip().splitlines()[-2:])
+                    for part in sorted(out.glob("part-*.jsonl")):
+                        with part.open(encoding="utf-8") as lines:
+                            for line in lines:
+                                row = json.loads(line)
+                                source = str(row.get("source") or row.get("doc_id"))
+                                if row.get("error"):
+                                    errors.add(source)
+                                else:
+                                    documents.add(source)
+                                    records += 1
+        except RuntimeError as error:
+            print(f"| {repo} | {str(error)[:300]} | | | | | | | | | |")
+            continue
+        chunked = 0
+        for source in documents:
+            candidate = Path(source)
+            if not candidate.is_absolute():
+                candidate = tree / source
+            if candidate.is_file():
+                chunked += candidate.stat().st_size
         size = sum(p.stat().st_size for p in every)
         print(
             f"| {repo} | {len(every):,} | {size / MIB:.1f} | {len(documents):,} "
@@ -798,11 +824,10 @@ def ingest_section(trees: dict[str, Path], repos: list[str], workers: int) -> No
             f"| {chunked / MIB / max(seconds, 1e-9):.2f} |",
             flush=True,
         )
-        summary = done.stdout.strip().splitlines()[-1:] or [""]
-        print(f"\n(ingest on {repo}: {summary[0]})\n")
-        if done.stderr.strip():
-            tail = done.stderr.strip().splitlines()[-3:]
-            print(f"\n(ingest on {repo} said, last lines: {' / '.join(tail)})\n")
+        for line in said:
+            if line.strip():
+                print(f"\n(ingest on {repo} said: {line.strip()[:240]})")
+        print()
 
 
 # ---------------------------------------------------------------- main
