@@ -69,6 +69,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -180,6 +181,14 @@ def code_ready() -> str | None:
 
 #: Set by main(): whether ``code`` is here (else .py etc. are read as text).
 CODE_READY: list[bool] = [False]
+
+
+def parser_of(record: Any) -> str:
+    """What read a ``code`` record's file: ``tree-sitter`` or ``lines: WHY`` (CODE-3)."""
+    try:
+        return str(record.metadata["code"]["parser"])
+    except (KeyError, TypeError, AttributeError):
+        return "?"
 
 
 def decode(path: Path) -> str:
@@ -404,6 +413,7 @@ def files_section(
     best: dict[str, dict[Path, float]] = {label: {} for label in made}
     chunks: dict[str, dict[Path, int]] = {label: {} for label in made}
     failed: dict[str, dict[Path, str]] = {label: {} for label in made}
+    parsers: dict[Path, str] = {}  # how chunkspec code read each file (CODE-3, CODE-4)
     for _ in range(rounds):
         for label, call in made.items():
             gc.collect()
@@ -417,6 +427,8 @@ def files_section(
                     continue
                 chunks[label][path] = len(result) if hasattr(result, "__len__") else 1
                 best[label][path] = min(seconds, best[label].get(path, float("inf")))
+                if label == "chunkspec code" and isinstance(result, list) and result:
+                    parsers[path] = parser_of(result[0])
     labels = list(made)
     # the totals are over the files every contender took that takes the set's languages
     takers = [label for label in labels if len(failed[label]) < len(rows)]
@@ -452,6 +464,14 @@ def files_section(
             f"| {label} | {totals[label]:.3f} | {total / MB / max(totals[label], 1e-9):.2f} "
             f"| {count:,} | {ratio:.2f} | {median:.2f} |",
             flush=True,
+        )
+    fallback = Counter(why for why in parsers.values() if why != "tree-sitter")
+    if fallback:
+        print(
+            f"\nchunkspec code chunked {sum(fallback.values())} of {len(parsers)} files by whole "
+            f"lines (CODE-3, CODE-4): "
+            + ", ".join(f"{n} {why}" for why, n in fallback.most_common())
+            + "; the peers split those files' trees, ERROR nodes and all"
         )
     for label in labels:
         if label not in takers:
