@@ -38,7 +38,8 @@ Sections:
 
   chunkspec also runs ``window`` (no overlap) and, with ``words`` (the one counter it
   takes, RECORD-11), ``recursive`` on the same files: what a user had for code before
-  ``code``.
+  ``code``; and ``tree-sitter parse alone`` is the parse of the file with the same grammar
+  wheel, which every contender makes: the floor under all of them.
 - **cli**: ``python -m chunkspec chunk FOLDER --strategy code --counter chars1 --max-tokens
   2048 --keep-going`` over a folder of each set's files: the child's CPU, start-up included.
 - **scaling**: one Python file of 1, 4, 16 (and 64 with ``--sizes 1,4,16,64``) MiB: the
@@ -321,11 +322,27 @@ def _astchunk(key: str) -> Call | None:
     return call
 
 
+def _parse_alone(key: str) -> Call | None:
+    """``tree_sitter.Parser(grammar).parse(path.read_bytes())``: the parse every contender
+    makes (chunkspec's and the peers' grammar wheels are the same), their floor."""
+    import tree_sitter
+
+    parsers: dict[str, Any] = {}
+
+    def call(path: Path, language: str) -> Any:
+        if language not in parsers:
+            parsers[language] = tree_sitter.Parser(tree_sitter.Language(grammar(language)))
+        return [parsers[language].parse(path.read_bytes())]
+
+    return call
+
+
 #: label -> maker(counter key) of a call on (path, language); chunkspec's first.
 CHUNKSPEC: dict[str, Callable[[str], Call | None]] = {
     "chunkspec code": _chunkspec("code"),
     "chunkspec recursive": _chunkspec("recursive"),
     "chunkspec window": _chunkspec("window"),
+    "tree-sitter parse alone": _parse_alone,
 }
 PEERS: dict[str, Callable[[str], Call | None]] = {
     "text-splitter CodeSplitter": _text_splitter(),
@@ -337,6 +354,7 @@ SHORT = {
     "chunkspec code": "code",
     "chunkspec recursive": "recursive",
     "chunkspec window": "window",
+    "tree-sitter parse alone": "parse",
     "text-splitter CodeSplitter": "text-splitter",
     "text-splitter CodeSplitter (its Rust tiktoken)": "text-splitter (Rust tiktoken)",
     "LlamaIndex CodeSplitter": "LlamaIndex",
@@ -460,9 +478,10 @@ def files_section(
             else float("nan")
         )
         count = sum(chunks[label].get(p, 0) for p in good)
+        shown = "—" if label == "tree-sitter parse alone" else f"{count:,}"
         print(
             f"| {label} | {totals[label]:.3f} | {total / MB / max(totals[label], 1e-9):.2f} "
-            f"| {count:,} | {ratio:.2f} | {median:.2f} |",
+            f"| {shown} | {ratio:.2f} | {median:.2f} |",
             flush=True,
         )
     fallback = Counter(why for why in parsers.values() if why != "tree-sitter")
