@@ -663,6 +663,63 @@ def measure(label: str, key: str, path: Path) -> tuple[float, int, int]:
     return answer["cpu"], answer["memory"], answer["items"]
 
 
+def measure_capped(label: str, key: str, path: Path, limit: float) -> tuple[float, int, int] | None:
+    """:func:`measure` with the child's CPU time capped at ``limit`` seconds
+    (``RLIMIT_CPU``); None when the cap stopped it."""
+
+    def cap() -> None:
+        seconds = int(limit) + 1
+        resource.setrlimit(resource.RLIMIT_CPU, (seconds, seconds + 5))
+
+    done = subprocess.run(
+        [sys.executable, __file__, "--worker", label, key, str(path)],
+        env=ENV,
+        capture_output=True,
+        text=True,
+        preexec_fn=cap,
+    )
+    if done.returncode != 0:
+        if done.returncode < 0 or "SIGXCPU" in done.stderr:
+            return None
+        raise RuntimeError(f"{label} on {path.name}: {done.stderr.strip()[-200:]}")
+    answer = json.loads(done.stdout.strip().splitlines()[-1])
+    return answer["cpu"], answer["memory"], answer["items"]
+
+
+def large_section(rows: list[tuple[Path, str]], labels: list[str], limit: float) -> None:
+    """Print each contender on each of the largest real files, a fresh process each, its
+    CPU time capped at ``limit`` seconds."""
+    print(
+        f"\n### large, counter chars (chars1, 2048): {describe(rows)}; one fresh process per "
+        f"contender and file (reading the file inside the call), CPU capped at {limit:g} s\n"
+    )
+    print(
+        "| file | MB | non-ASCII | "
+        + " | ".join(f"{SHORT[x]} s (mem/input)" for x in labels)
+        + " |"
+    )
+    print("|---|---:|---:|" + "---:|" * len(labels))
+    for path, language in rows:
+        text = path.read_bytes().decode("utf-8")
+        cells = []
+        for label in labels:
+            try:
+                found = measure_capped(label, "chars", path, limit)
+            except RuntimeError as error:
+                cells.append(f"error: {str(error)[-60:]}")
+                continue
+            if found is None:
+                cells.append(f"> {limit:g}")
+            else:
+                cells.append(f"{found[0]:.2f} ({found[1] / path.stat().st_size:.0f}x)")
+        name = path.name.split("-", 1)[1]
+        print(
+            f"| {name} ({language}) | {path.stat().st_size / MB:.2f} "
+            f"| {sum(not c.isascii() for c in text) / len(text):.0%} | " + " | ".join(cells) + " |",
+            flush=True,
+        )
+
+
 def measure_cli(path: Path, folder: Path) -> tuple[float, int, int]:
     """CPU seconds and peak RSS of ``chunkspec chunk FILE`` (the child's), and its records."""
     out = folder / "out.jsonl"
@@ -935,8 +992,10 @@ def main() -> int:
             for key in keys:
                 made = contenders(key)
                 for code_set in sets:
-                    if code_set.name == "large" and key != "chars":
-                        continue  # minutes for the peers' Python callbacks: chars only
+                    if code_set.name == "large":
+                        if key == "chars":  # a peer may take minutes: capped, one by one
+                            large_section(prepared["large"], list(made), args.limit)
+                        continue
                     found = files_section(
                         code_set.name, prepared[code_set.name], key, made, args.rounds
                     )
