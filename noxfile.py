@@ -29,7 +29,9 @@ PYPROJECT = nox.project.load_toml("pyproject.toml")
 
 #: The optional extras the tests exercise (each builds its data in process, no downloads).
 #: The framework adapters' extras add about 5 s to a warm install (7 s cold) and run offline.
-EXTRAS = "tiktoken,tokenizers,pdf,arrow,bm25,plot,langchain,llama-index,haystack,fast,segment,docx"
+EXTRAS = (
+    "tiktoken,tokenizers,pdf,arrow,bm25,plot,langchain,llama-index,haystack,fast,segment,docx,code"
+)
 
 
 def _install(session: nox.Session, *groups: str, extras: str = "") -> None:
@@ -186,7 +188,7 @@ def conformance(session: nox.Session) -> None:
     ``docs`` copies into the site), then the kit against the shipped build (every vector
     and 5,000 distinct generated cases of every operation in each profile;
     docs/conformance.md)."""
-    _install(session, "test", extras="conformance")
+    _install(session, "test", extras="conformance,code")
     with session.chdir("ports/typescript"):
         session.run("npm", "ci", "--no-audit", "--no-fund", external=True)
         session.run("npm", "run", "build", external=True)
@@ -285,7 +287,7 @@ def bench(session: nox.Session) -> None:
     _install(
         session,
         "bench",
-        extras="conformance,bm25,arrow,pdf,fast,segment,tiktoken,tokenizers,docx",
+        extras="conformance,bm25,arrow,pdf,fast,segment,tiktoken,tokenizers,docx,code",
     )
     options = [arg for arg in session.posargs if arg.startswith("-")]
     names = [arg for arg in session.posargs if not arg.startswith("-")]

@@ -28,8 +28,8 @@ def _run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str,
     return status, captured.out, captured.err
 
 
-HELP = """usage: chunkspec chunk [-h] [--glob PATTERN] [--doc-id ID] [--title T] [--input-format {markdown,text,pdf,json,html,docx}] [--keep-furniture] [--input-encoding NAME] [--pdf-password PASSWORD] [--follow-links] [--pdf-max-bytes N] [--keep-going] [--metadata FILE.jsonl] [--strategy {heading,structural,recursive,window,pages}] [--max-tokens N] [--overlap-tokens N] [--counter NAME]
-                       [--encoding-file FILE] [--min-tokens N] [--budget-includes-headings] [--count-headings] [--split-tables] [--format {jsonl,text}] [-n N] [--output FILE]
+HELP = """usage: chunkspec chunk [-h] [--glob PATTERN] [--doc-id ID] [--title T] [--input-format {markdown,text,pdf,json,html,docx,code}] [--keep-furniture] [--language {python,javascript,typescript,tsx,go,rust,java,c,cpp}] [--input-encoding NAME] [--pdf-password PASSWORD] [--follow-links] [--pdf-max-bytes N] [--keep-going] [--metadata FILE.jsonl]
+                       [--strategy {heading,structural,recursive,window,pages,code}] [--max-tokens N] [--overlap-tokens N] [--counter NAME] [--encoding-file FILE] [--min-tokens N] [--budget-includes-headings] [--count-headings] [--split-tables] [--scope-prefix] [--format {jsonl,text}] [-n N] [--output FILE]
                        PATH [PATH ...]
 
 Chunk each document (.md/.markdown, .txt, .pdf, .json blocks; folders recursively; - is standard input) with --strategy and write one chunk record a line; --format text summarises instead.
@@ -42,9 +42,11 @@ options:
   --glob PATTERN        in folders, only files whose path relative to the folder matches PATTERN (fnmatch, ignoring case, e.g. '*.md' or 'guide/*'; default: every .md, .markdown, .txt, .pdf and .json file)
   --doc-id ID           the document id, for a single input (default: the path relative to the folder given, without suffix; a file's name without suffix; stdin for -)
   --title T             the document title, for a single input (default: the first level-1 heading, a PDF's /Title, else the doc id)
-  --input-format {markdown,text,pdf,json,html,docx}
+  --input-format {markdown,text,pdf,json,html,docx,code}
                         read every input as this format (default: by suffix; a PDF is also known by its %PDF- header; - is Markdown)
   --keep-furniture      read an HTML page's navigation, banners, footers, asides and what lies outside its <main> as text too (HTML-11, HTML-12)
+  --language {python,javascript,typescript,tsx,go,rust,java,c,cpp}
+                        the language of code inputs whose suffix and shebang do not say it (CODE-1) (default: from the suffix, else the #! line; none: the code strategy chunks by lines)
   --input-encoding NAME
                         decode text, Markdown, JSON and HTML inputs with this encoding, e.g. latin-1 (default: UTF-8, or UTF-16/UTF-32 when the file starts with their byte-order mark; an HTML page's <meta charset> (HTML-2))
   --pdf-password PASSWORD
@@ -54,8 +56,8 @@ options:
   --keep-going          write every good document and list the bad ones (exit status 2 all the same)
   --metadata FILE.jsonl
                         document metadata, one JSON object a line: {"doc_id": ID, "metadata": {...}}; every record of document ID carries it, over the document's front-matter fields; every ID must name an input document
-  --strategy {heading,structural,recursive,window,pages}
-                        the chunking strategy (default: heading); heading: heading-aware sections with overlap (HEAD rules); structural: Markdown blocks packed under the budget (MD rules); recursive: split_section over the text (RECORD-11); window: fixed token windows (TOKWIN rules); pages: token windows over pages (PAGE rules)
+  --strategy {heading,structural,recursive,window,pages,code}
+                        the chunking strategy (default: heading); heading: heading-aware sections with overlap (HEAD rules); structural: Markdown blocks packed under the budget (MD rules); recursive: split_section over the text (RECORD-11); window: fixed token windows (TOKWIN rules); pages: token windows over pages (PAGE rules); code: source files split on their syntax tree (CODE rules)
   --max-tokens N        the budget per chunk, in tokens of --counter (default: 512)
   --overlap-tokens N    tokens shared by neighbouring chunks; heading, window and pages only (CHUNK-6) (default: max-tokens / 8, at most 64; pages: max-tokens / 4 (RECORD-13))
   --counter NAME        the token counter (RECORD-5): whitespace (words; unicode units on text without spaces, SCRIPT-6), unicode (words, an ideograph, kana, Hangul or Thai cluster a unit), dict (ICU's dictionary words of Chinese, Japanese, Thai, Lao, Khmer, Myanmar; extra chunkspec[segment]; records say dict:icu-VERSION), chars{N} (N characters a token; chars1 counts characters),
@@ -66,6 +68,7 @@ options:
                         heading and structural: the budget and each record's tokens cover the embedded text, heading trail + blank line + text (SIZE-8) (default: off, the text alone)
   --count-headings      structural only: the budget counts the heading trail too (MD-10) (default: off)
   --split-tables        structural only: split a table over the budget by rows, header repeated (MD-11) (default: off)
+  --scope-prefix        code only: a chunk inside a definition starts with the first lines of the definitions it is in (CODE-8) (default: off)
   --format {jsonl,text}
                         jsonl: one record a line (default); text: counts, tallies and the first chunks
   -n N                  chunks to show per document with --format text (10)

@@ -51,7 +51,8 @@ def test_version(capsys: pytest.CaptureFixture[str]) -> None:
             ["split", "--help"],
             [
                 "usage: chunkspec split [-h] [--glob PATTERN] [--doc-id ID] [--title T] "
-                "[--input-format {markdown,text,pdf,json,html,docx}] [--keep-furniture] "
+                "[--input-format {markdown,text,pdf,json,html,docx,code}] [--keep-furniture] "
+                "[--language {python,javascript,typescript,tsx,go,rust,java,c,cpp}] "
                 "[--input-encoding NAME] "
                 "[--pdf-password PASSWORD] [--follow-links] [--pdf-max-bytes N] [--keep-going] "
                 "--max-tokens N "

@@ -1,9 +1,10 @@
 """The ``code`` strategy: a source file chunked by its syntax tree (docs/spec/code.md).
 
 CODE-2 parses the document's text with its language's tree-sitter grammar; CODE-3 falls
-back to whole lines (CODE-4) for a text without a language, with a syntax error, or nested
-past CODE-3's depth; CODE-5..CODE-10 split the tree; CODE-7 names each chunk's scopes;
-CODE-8 is the ``scope_prefix`` option; CODE-11 the ``code`` metadata of every record.
+back to whole lines (CODE-4) for a text without a language or nested past CODE-3's depth,
+and for what the parser could not read (an error node); CODE-5..CODE-10 split the tree;
+CODE-7 names each chunk's scopes; CODE-8 is the ``scope_prefix`` option; CODE-11 the
+``code`` metadata of every record.
 """
 
 from __future__ import annotations
@@ -59,12 +60,10 @@ def _measure(text: str, counter: Any) -> Callable[[int, int, str], int]:
     return tokens
 
 
-def _parse(text: str, language: str) -> tuple[Any | None, str]:
-    """CODE-2, CODE-3: the tree of ``text``, or None and why it chunks by lines."""
+def _parse(text: str, language: str) -> tuple[Any, str]:
+    """CODE-2, CODE-3: the tree of ``text`` and CODE-11's ``parser`` value."""
     tree = parser_for(language).parse(text.encode("utf-8"))
-    if tree.root_node.has_error:
-        return None, "syntax error"
-    return tree, "tree-sitter"
+    return tree, "tree-sitter with errors" if tree.root_node.has_error else "tree-sitter"
 
 
 def code_spans(document: SourceDocument, options: ChunkOptions) -> list[Span]:
@@ -83,20 +82,17 @@ def code_spans(document: SourceDocument, options: ChunkOptions) -> list[Span]:
         parser = "lines: no language"
     else:
         tree, parser = _parse(text, language)
-        if tree is not None:
-            try:
-                pieces = split_tree(
-                    text,
-                    tree.root_node,
-                    LANGUAGES[language],
-                    measure,
-                    max_tokens,
-                    options.scope_prefix,
-                )
-            except TooDeep:
-                parser = f"lines: nested deeper than {MAX_DEPTH}"
-        else:
-            parser = f"lines: {parser}"
+        try:
+            pieces = split_tree(
+                text,
+                tree.root_node,
+                LANGUAGES[language],
+                measure,
+                max_tokens,
+                options.scope_prefix,
+            )
+        except TooDeep:
+            parser = f"lines: nested deeper than {MAX_DEPTH}"
     symbols: list[tuple[int, str]] = []
     if pieces is None:
         pieces = split_lines(text, measure, max_tokens)

@@ -143,7 +143,8 @@ class ChunkOptions:
     section's neighbours (SIZE-3..SIZE-6); 0 turns merging off. ``budget_includes_headings``
     makes the budget and ``tokens`` cover the embedded text, heading trail included
     (SIZE-8). ``scope_prefix`` (``code`` only) starts a chunk inside a definition with
-    the first lines of the definitions it is in (CODE-8). A bad option is a TypeError/ValueError naming the field and the value.
+    the first lines of the definitions it is in (CODE-8). A bad option is a
+    TypeError/ValueError naming the field and the value.
     """
 
     strategy: str = "heading"

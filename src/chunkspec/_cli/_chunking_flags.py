@@ -88,6 +88,14 @@ OPTION_FLAGS = (
             "(MD-11) (default: off)",
         },
     ),
+    OptionFlag(
+        "scope_prefix",
+        {
+            "action": "store_true",
+            "help": "code only: a chunk inside a definition starts with the first lines of "
+            "the definitions it is in (CODE-8) (default: off)",
+        },
+    ),
 )
 
 #: The option fields whose flag names differ from the field only by ``--`` and dashes.

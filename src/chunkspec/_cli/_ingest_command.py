@@ -186,6 +186,7 @@ def options_from(args: argparse.Namespace) -> ChunkJob:
             input_encoding(args),
             pdf_password(args),
             bool(args.keep_furniture),
+            args.language,
         )
     except (ArgumentTypeError, ArgumentValueError) as error:
         message = str(error)

@@ -11,6 +11,7 @@ import sys
 from collections.abc import Iterator, Mapping
 from typing import Any
 
+from .._code._languages import LANGUAGES
 from .._core._metadata import Metadata
 from .._corpus._walk import Input
 from .._text._documents import (
@@ -89,13 +90,19 @@ def add_input_options(parser: Any) -> None:
 
 
 def add_reading_options(parser: argparse.ArgumentParser) -> None:
-    """CLI-18: ``--input-encoding``, ``--pdf-password`` and ``--keep-furniture``, the same
-    on every command."""
+    """CLI-18: ``--input-encoding``, ``--pdf-password``, ``--keep-furniture`` and
+    ``--language``, the same on every command."""
     parser.add_argument(
         "--keep-furniture",
         action="store_true",
         help="read an HTML page's navigation, banners, footers, asides and what lies "
         "outside its <main> as text too (HTML-11, HTML-12)",
+    )
+    parser.add_argument(
+        "--language",
+        choices=tuple(LANGUAGES),
+        help="the language of code inputs whose suffix and shebang do not say it (CODE-1) "
+        "(default: from the suffix, else the #! line; none: the code strategy chunks by lines)",
     )
     parser.add_argument(
         "--input-encoding",
@@ -184,6 +191,7 @@ def read_input(
             metadata=given,
             pdf_max_decompressed=pdf_max_bytes(args),
             keep_furniture=bool(getattr(args, "keep_furniture", False)),
+            language=getattr(args, "language", None),
         )
     if item.problem is not None:
         raise InputError(item.message)
@@ -204,6 +212,7 @@ def read_input(
             metadata=given,
             pdf_max_decompressed=pdf_max_bytes(args),
             keep_furniture=bool(getattr(args, "keep_furniture", False)),
+            language=getattr(args, "language", None),
         )
     except ImportError as error:  # pypdf missing: the whole run needs the extra
         raise CliError(str(error)) from None

@@ -63,7 +63,8 @@ def header_line(text: str, start: int) -> str:
 
 def symbol(node: Any) -> Any | None:
     """CODE-7: the node naming a definition: its ``name`` field; else, through ``declarator``
-    fields (C, C++), the innermost declarator; else its ``type`` field (a Rust ``impl``)."""
+    fields (C, C++), the innermost declarator; else its ``type`` field (a Rust ``impl``); else
+    the ``name`` field of its first named child that has one (a Go ``type`` declaration)."""
     name = node.child_by_field_name("name")
     if name is not None:
         return name
@@ -74,4 +75,11 @@ def symbol(node: Any) -> Any | None:
             if inner is None:
                 return declarator
             declarator = inner
-    return node.child_by_field_name("type")
+    named = node.child_by_field_name("type")
+    if named is not None:
+        return named
+    for child in node.named_children:  # a Go type declaration names its type_spec
+        inner = child.child_by_field_name("name")
+        if inner is not None:
+            return inner
+    return None

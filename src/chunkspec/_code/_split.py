@@ -1,30 +1,30 @@
-"""The ``code`` strategy's split: syntax-tree nodes packed under the budget (CODE-3..CODE-9).
+"""The ``code`` strategy's split: syntax-tree nodes packed under the budget (CODE-3..CODE-10).
 
 The algorithm, one rule a step (docs/spec/code.md):
 
 - CODE-5: a node's children, and the text between them that no child covers, are *items*;
   comments join the item they document (a comment on the line where the previous item ends
-  joins that item; a run of comments and attributes right above an item, no blank line
-  between, joins it).
-- CODE-6: from the first item on, a piece is the longest run of items whose span fits the
-  budget. A run that stops before an item fitting alone ends at its last line end when it
-  has one. An item over the budget alone is split the same way, its own children being the
-  items (recursively), and the run before it joins its first piece when the two fit
-  together (a header stays with the start of its body). A split item's last piece never
-  takes the items after it.
-- CODE-9: a leaf over the budget alone is cut at whitespace words, then SCRIPT-8's units,
-  then grapheme clusters.
+  joins that item; a run of comments, attributes and decorators right above an item, no
+  blank line between, joins it).
+- CODE-6: the items wait in order. From the first on, a piece is the longest run that fits
+  the budget; a run closed for room ends at its last line end when it has one. An item over
+  the budget alone *opens* in place: its own items take its place in the order (an error
+  node's lines; a leaf's words; a word's SCRIPT-8 pieces), so a header packs with the start
+  of its body and a body fills its pieces. A definition opens only at the start of a piece
+  (what documents it joins it), and nothing after it joins a piece of its inside but the
+  tokens that close it (``)``, ``}``, ``;``).
 - CODE-10: each piece is trimmed of whitespace at both ends; pieces never overlap and what
   lies between them is whitespace.
 
 Every span is a code point span of the text (CODE-2); ``measure`` counts a candidate piece
-as its record will be counted (prefix included, CODE-8).
+as its record will be counted (prefix included, CODE-8). The waiting items are a stack (the
+next on top), so opening an item costs its own items, and the whole split is one loop.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -35,7 +35,7 @@ from ._scopes import definition_of, header_line, label
 
 __all__ = ["MAX_DEPTH", "Piece", "Scope", "TooDeep", "split_lines", "split_tree"]
 
-#: CODE-3: a split that would open a node this deep chunks the file by lines instead.
+#: CODE-3: a split that would open an item nested this deep chunks the file by lines.
 MAX_DEPTH = 256
 
 #: ``(start, end, prefix) -> tokens`` of the record text ``prefix + text[start:end]``.
@@ -49,12 +49,13 @@ class Scope:
     label: str
     header: str
     start: int
+    body: int | None = None
 
 
 @dataclass(slots=True)
 class Piece:
     """One chunk: ``text[start:end]`` inside the definitions ``scopes`` (outermost first);
-    ``own`` is the label of the one whole definition the piece is, if it is one."""
+    ``own`` is the scope of the one whole definition the piece is, if it is one."""
 
     start: int
     end: int
@@ -66,13 +67,23 @@ class TooDeep(Exception):
     """CODE-3: the split reached :data:`MAX_DEPTH`."""
 
 
+#: What an item is: syntax nodes, text no node covers, a line (CODE-4), a word or a
+#: piece of a word (CODE-9), or the end of an opened definition.
+NODES, TEXT, WORD, ATOM, END = range(5)
+
+
 @dataclass(slots=True)
 class _Item:
-    """A run of sibling nodes (or text no node covers) the split keeps together (CODE-5)."""
+    """An item waiting to be packed (CODE-5): its span, its nodes, the definitions it is in
+    and how deep it was opened."""
 
     start: int
     end: int
     nodes: list[Any] = field(default_factory=list)
+    scopes: tuple[Scope, ...] = ()
+    depth: int = 0
+    kind: int = NODES
+    head: bool = False
 
 
 _WORD = re.compile(r"\S+")
@@ -86,8 +97,14 @@ def _is_comment(node: Any) -> bool:
 
 
 def _documents(item: _Item) -> bool:
-    """CODE-6: an item that only documents what follows it."""
-    return bool(item.nodes) and all(_is_comment(n) for n in item.nodes)
+    """CODE-6: an item that only documents or opens what follows it: comments, attributes,
+    decorators and anonymous tokens (``export``, ``(``)."""
+    return bool(item.nodes) and all(_is_comment(n) or not n.is_named for n in item.nodes)
+
+
+def _closes(item: _Item) -> bool:
+    """CODE-6: an item of anonymous tokens only (``)``, ``}``, ``;``)."""
+    return bool(item.nodes) and not any(n.is_named for n in item.nodes)
 
 
 class _Splitter:
@@ -107,36 +124,36 @@ class _Splitter:
         self.max_tokens = max_tokens
         self.prefix = prefix
         self.out: list[Piece] = []
+        self.ends: list[int] = []
 
     # -- CODE-8: the prefix a piece starting at ``start`` carries
     def prefix_at(self, scopes: tuple[Scope, ...], start: int) -> str:
         if not self.prefix:
             return ""
-        lines = [s.header for s in scopes if s.start < start]
-        return "".join(line + "\n" for line in lines)
+        return "".join(s.header + "\n" for s in scopes if s.start < start)
 
     def fits(self, scopes: tuple[Scope, ...], start: int, end: int) -> bool:
         return self.measure(start, end, self.prefix_at(scopes, start)) <= self.max_tokens
 
     # -- CODE-5: items
-    def items(self, node: Any) -> list[_Item]:
+    def items(self, node: Any, scopes: tuple[Scope, ...], depth: int) -> list[_Item]:
         text, cp = self.text, self.cp
-        children = node.children
         start, end = cp(node.start_byte), cp(node.end_byte)
         raw: list[_Item] = []
         position = start
-        for child in children:
+        for child in node.children:
             a, b = cp(child.start_byte), cp(child.end_byte)
-            if a > position and not text[position:a].isspace():
-                raw.append(_trimmed(text, position, a))  # text no child covers (CODE-5)
+            if a > position and not text[position:a].isspace():  # text no child covers
+                raw.append(_trimmed(text, position, a, scopes, depth))
             if b > a:
-                raw.append(_Item(a, b, [child]))
+                raw.append(_Item(a, b, [child], scopes, depth))
             position = max(position, b)
         if end > position and not text[position:end].isspace():
-            raw.append(_trimmed(text, position, end))
+            raw.append(_trimmed(text, position, end, scopes, depth))
         return _grouped(text, raw)
 
     def scope(self, node: Any) -> Scope | None:
+        """CODE-7: the scope of the definition ``node`` is (or wraps), else None."""
         definition = definition_of(node, self.language)
         if definition is None:
             return None
@@ -149,16 +166,20 @@ class _Splitter:
         start = cp(definition.start_byte)
         name = definition.child_by_field_name("name")
         body = definition.child_by_field_name("body")
+        body_start = None if body is None else cp(body.start_byte)
         return Scope(
-            label(
-                self.text,
-                start,
-                None if name is None else cp(name.end_byte),
-                None if body is None else cp(body.start_byte),
-            ),
+            label(self.text, start, None if name is None else cp(name.end_byte), body_start),
             header_line(self.text, start),
             start,
+            body_start,
         )
+
+    def defines(self, item: _Item) -> Scope | None:
+        """The definition an item is, when it holds one (with what documents it, CODE-7)."""
+        if item.kind != NODES:
+            return None
+        nodes = [n for n in item.nodes if not _is_comment(n)]
+        return self.scope(nodes[0]) if len(nodes) == 1 else None
 
     def emit(self, start: int, end: int, scopes: tuple[Scope, ...], own: Scope | None) -> None:
         text = self.text
@@ -169,102 +190,160 @@ class _Splitter:
         if end > start:
             self.out.append(Piece(start, end, scopes, own))
 
-    def own_scope(self, items: Sequence[_Item]) -> Scope | None:
-        """The definition a run is, when it is one item holding one (CODE-7)."""
-        if len(items) != 1:
-            return None
-        nodes = [n for n in items[0].nodes if not _is_comment(n)]
-        return self.scope(nodes[0]) if len(nodes) == 1 else None
+    def lines(self, start: int, end: int, scopes: tuple[Scope, ...], depth: int) -> list[_Item]:
+        """CODE-4: the lines of ``text[start:end]``, each trimmed."""
+        return [
+            _Item(m.start(1), m.end(1), [], scopes, depth, TEXT)
+            for m in _LINE.finditer(self.text, start, end)
+        ]
 
-    # -- CODE-6
-    def run(self, items: list[_Item], scopes: tuple[Scope, ...], depth: int) -> None:
+    # -- CODE-6: opening an item over the budget alone
+    def opened(self, item: _Item) -> tuple[list[_Item], Scope | None]:
+        """The items that take ``item``'s place, and the definition it is (if it is one)."""
+        depth = item.depth + 1
         if depth > MAX_DEPTH:
             raise TooDeep
-        text = self.text
-        n = len(items)
-        i = 0
-        while i < n:
-            first = items[i].start
-            k = longest(i, n, lambda k: k > i and self.fits(scopes, first, items[k - 1].end))  # noqa: B023
-            if k == n:
-                self.emit(first, items[n - 1].end, scopes, self.own_scope(items[i:n]))
-                return
-            following = items[k]
-            if k > i and self.fits(scopes, following.start, following.end):
-                # CODE-6: the run closed for room; end it at its last line end if it has one
-                if not _breaks(text, items[k - 1].end, following.start):
-                    for j in range(k - 1, i, -1):
-                        if _breaks(text, items[j - 1].end, items[j].start):
-                            k = j
-                            break
-                self.emit(first, items[k - 1].end, scopes, self.own_scope(items[i:k]))
-                i = k
-                continue
-            # CODE-6: ``following`` is over the budget alone: split it; the run before it
-            # joins its first piece when both fit, unless ``following`` is a definition and
-            # the run holds more than what documents it (comments, attributes, decorators).
-            mark = len(self.out)
-            self.split_item(following, scopes, depth)
-            if k > i:
-                pieces = self.out[mark:]
-                joins = bool(pieces) and self.fits(scopes, first, pieces[0].end)
-                if joins and self.own_scope([following]) is not None:
-                    joins = all(_documents(item) for item in items[i:k])
-                if joins:  # a definition's documentation keeps its scope (CODE-7)
-                    where = pieces[0].scopes if self.own_scope([following]) else scopes
-                    self.out[mark] = Piece(first, pieces[0].end, where, None)
-                else:
-                    del self.out[mark:]
-                    self.emit(first, items[k - 1].end, scopes, self.own_scope(items[i:k]))
-                    self.out.extend(pieces)
-            i = k + 1
-
-    def split_item(self, item: _Item, scopes: tuple[Scope, ...], depth: int) -> None:
-        """Split an item over the budget alone (CODE-6, CODE-9)."""
-        nodes = item.nodes
-        if len(nodes) > 1:  # comments with what they document: each alone now
-            singles = [_Item(self.cp(n.start_byte), self.cp(n.end_byte), [n]) for n in nodes]
-            self.run(singles, scopes, depth + 1)
-            return
-        if nodes and nodes[0].child_count:
-            node = nodes[0]
-            inner = self.scope(node)
+        scopes = item.scopes
+        if item.kind == NODES:
+            nodes = item.nodes
+            inner = self.defines(item)
             if inner is not None and not (scopes and scopes[-1].start == inner.start):
                 scopes = (*scopes, inner)
-            self.run(self.items(node), scopes, depth + 1)
-            return
-        self.cut_leaf(item.start, item.end, scopes)
+            else:
+                inner = None
+            if len(nodes) > 1:  # comments with what they document: each node an item
+                cp = self.cp
+                singles = [
+                    _Item(cp(n.start_byte), cp(n.end_byte), [n], scopes, depth) for n in nodes
+                ]
+                # what documents a definition is inside it; the definition opens next
+                if inner is not None:
+                    singles[-1].scopes = item.scopes
+                return singles, None
+            node = nodes[0]
+            if node.type == "ERROR":  # CODE-3: what the parser could not read, by lines
+                return self.lines(item.start, item.end, scopes, depth), inner
+            if node.child_count:
+                items = self.items(node, scopes, depth)
+                if inner is not None and inner.body is not None:
+                    for each in items:  # CODE-6: a definition's first lines, up to its body
+                        each.head = each.start < inner.body
+                return items, inner
+        if item.kind in (NODES, TEXT):  # CODE-9: a leaf's words
+            words = [
+                _Item(m.start(), m.end(), [], scopes, depth, WORD)
+                for m in _WORD.finditer(self.text, item.start, item.end)
+            ]
+            if len(words) > 1:
+                return words, None
+        # CODE-9: one word over the budget: SCRIPT-8's units, then grapheme clusters
+        prefix = self.prefix_at(scopes, item.start)
 
-    def cut_leaf(self, start: int, end: int, scopes: tuple[Scope, ...]) -> None:
-        """CODE-9: whitespace words, then SCRIPT-8's units and grapheme clusters."""
+        def fits(c: int, d: int) -> bool:
+            return self.measure(c, d, prefix) <= self.max_tokens
+
+        return [
+            _Item(c, d, [], scopes, depth, ATOM)
+            for c, d in fit_word(self.text, item.start, item.end, fits)
+        ], None
+
+    # -- CODE-6: packing
+    def pack(self, items: list[_Item]) -> None:
         text = self.text
-        words = [(m.start(), m.end()) for m in _WORD.finditer(text, start, end)]
-        i, n = 0, len(words)
-        while i < n:
-            first = words[i][0]
-            k = longest(i, n, lambda k: k > i and self.fits(scopes, first, words[k - 1][1]))  # noqa: B023
-            if k > i:
-                self.emit(first, words[k - 1][1], scopes, None)
-                i = k
+        stack = items[::-1]  # the next item on top
+        ends = self.ends  # stack positions of the END markers, bottom first
+        while stack:
+            top = stack[-1]
+            if top.kind == END:  # CODE-6: the tokens closing an opened definition
+                stack.pop()
+                ends.pop()
+                if self.out:
+                    last = self.out[-1]
+                    while stack and _closes(stack[-1]):
+                        if not self.fits(last.scopes, last.start, stack[-1].end):
+                            break
+                        last.end = stack.pop().end
                 continue
-            a, b = words[i]
-            prefix = self.prefix_at(scopes, a)
+            floor = ends[-1] if ends else -1
+            available = len(stack) - 1 - floor
+            first, scopes = top.start, top.scopes
 
-            def fits(c: int, d: int, prefix: str = prefix) -> bool:
-                return self.measure(c, d, prefix) <= self.max_tokens
+            def ok(j: int, first: int = first, scopes: tuple[Scope, ...] = scopes) -> bool:
+                return j > 0 and self.fits(scopes, first, stack[-j].end)
 
-            for c, d in fit_word(text, a, b, fits):
-                self.emit(c, d, scopes, None)
-            i += 1
+            k = longest(0, available, ok)
+            if k == available:
+                self.close(stack, k)
+                continue
+            following = stack[-(k + 1)]
+            if k and self.fits(following.scopes, following.start, following.end):
+                if (
+                    ends
+                    and len(stack) - (k + 1) == ends[-1] + 1
+                    and following.kind == NODES
+                    and len(following.nodes) == 1
+                    and following.nodes[0].child_count
+                    and self.defines(following) is None
+                ):
+                    # CODE-6: a definition's body opens, so its first line packs with the
+                    # start of its body rather than standing alone
+                    self.open(stack, k, following)
+                    continue
+                # closed for room: end at the run's last line end, if it has one
+                if not _breaks(text, stack[-k].end, following.start):
+                    for j in range(k - 1, 0, -1):
+                        if _breaks(text, stack[-j].end, stack[-(j + 1)].start):
+                            k = j
+                            break
+                self.close(stack, k)
+                continue
+            # ``following`` is over the budget alone: it opens in its place
+            if k and self.defines(following) is not None and not _heads(stack, k):
+                self.close(stack, k)  # a definition opens at the start of a piece
+                continue
+            self.open(stack, k, following)
+
+    def open(self, stack: list[_Item], k: int, following: _Item) -> None:
+        """Put the items of ``following`` (``stack[-(k + 1)]``) in its place (CODE-6); an
+        opened definition ends with an END marker, which nothing after it packs across."""
+        opened, inner = self.opened(following)
+        position = len(stack) - (k + 1)
+        if inner is not None:
+            if all(_documents(stack[-j]) for j in range(1, k + 1)):
+                for j in range(1, k + 1):  # what documents a definition is inside it
+                    stack[-j].scopes = opened[0].scopes
+            end = _Item(following.end, following.end, [], following.scopes, 0, END)
+            stack[position : position + 1] = [end, *reversed(opened)]
+            self.ends.append(position)
+        else:
+            stack[position : position + 1] = opened[::-1]
+        if len(opened) == 1 and opened[0].kind == ATOM and k == 0:
+            atom = stack[-1]
+            if not self.fits(atom.scopes, atom.start, atom.end):
+                self.close(stack, 1)  # one grapheme cluster over the budget (SCRIPT-8)
+
+    def close(self, stack: list[_Item], k: int) -> None:
+        """Make the top ``k`` items one piece (CODE-6, CODE-7)."""
+        run = stack[-k:]
+        del stack[-k:]
+        first = run[-1]
+        own = self.defines(first) if k == 1 else None
+        self.emit(first.start, run[0].end, first.scopes, own)
 
 
-def _trimmed(text: str, start: int, end: int) -> _Item:
+def _heads(stack: list[_Item], k: int) -> bool:
+    """CODE-6: the run (the top ``k`` items) is only the first lines of definitions (what
+    comes before their bodies) and what documents or opens what follows."""
+    return all(stack[-j].head or _documents(stack[-j]) for j in range(1, k + 1))
+
+
+def _trimmed(text: str, start: int, end: int, scopes: tuple[Scope, ...], depth: int) -> _Item:
     """An item of text no node covers, without the whitespace at its ends (CODE-5)."""
     while text[start].isspace():
         start += 1
     while text[end - 1].isspace():
         end -= 1
-    return _Item(start, end)
+    return _Item(start, end, [], scopes, depth, TEXT)
 
 
 def _breaks(text: str, end: int, start: int) -> bool:
@@ -279,7 +358,13 @@ def _grouped(text: str, raw: list[_Item]) -> list[_Item]:
     pending: list[_Item] = []  # comments above the next item, no blank line between
     for item in raw:
         comment = len(item.nodes) == 1 and _is_comment(item.nodes[0])
-        if comment and not pending and out and not _breaks(text, out[-1].end, item.start):
+        if (
+            comment
+            and not pending
+            and out
+            and out[-1].kind == NODES
+            and not _breaks(text, out[-1].end, item.start)
+        ):
             last = out[-1]  # a trailing comment: it ends the line of the item before it
             last.end = item.end
             last.nodes.extend(item.nodes)
@@ -290,10 +375,12 @@ def _grouped(text: str, raw: list[_Item]) -> list[_Item]:
         if comment:
             pending.append(item)
             continue
-        if pending:
+        if pending and item.kind == NODES:
             nodes = [n for p in pending for n in p.nodes] + item.nodes
-            item = _Item(pending[0].start, item.end, nodes)
+            item = _Item(pending[0].start, item.end, nodes, item.scopes, item.depth)
             pending = []
+        out.extend(pending)
+        pending = []
         out.append(item)
     out.extend(pending)
     return out
@@ -316,24 +403,26 @@ def split_tree(
     """The pieces of ``text`` parsed as ``root`` (CODE-5..CODE-10); :class:`TooDeep` past
     :data:`MAX_DEPTH` (the caller falls back to lines, CODE-3)."""
     splitter = _Splitter(text, ByteOffsets(text), language, measure, max_tokens, prefix)
-    items = splitter.items(root)
+    if root.type == "ERROR":  # CODE-3: nothing parsed
+        splitter.pack(splitter.lines(0, len(text), (), 0))
+        return splitter.out
+    items = splitter.items(root, (), 0)
     # CODE-5: the text before and after the root node is covered too
     start = splitter.cp(root.start_byte)
     end = splitter.cp(root.end_byte)
     if start > 0 and not text[:start].isspace():
-        items.insert(0, _trimmed(text, 0, start))
+        items.insert(0, _trimmed(text, 0, start, (), 0))
     if end < len(text) and not text[end:].isspace():
-        items.append(_trimmed(text, end, len(text)))
-    splitter.run(items, (), 0)
+        items.append(_trimmed(text, end, len(text), (), 0))
+    splitter.pack(items)
     return splitter.out
 
 
 def split_lines(text: str, measure: Measure, max_tokens: int) -> list[Piece]:
     """CODE-4: the fallback: the longest runs of whole non-blank lines that fit, a line over
-    the budget alone cut as a leaf is (CODE-9)."""
+    the budget alone opened into its words (CODE-9)."""
     splitter = _Splitter(text, ByteOffsets(""), _NO_LANGUAGE, measure, max_tokens, False)
-    items = [_Item(m.start(1), m.end(1)) for m in _LINE.finditer(text)]
-    splitter.run(items, (), 0)
+    splitter.pack(splitter.lines(0, len(text), (), 0))
     return splitter.out
 
 

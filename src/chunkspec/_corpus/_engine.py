@@ -490,6 +490,7 @@ def _manifest(output_format: str, job: ChunkJob, tally: Tally) -> dict[str, Any]
         # CLI-18: whether a password was given, never the password itself
         "pdf_password": job.pdf_password is not None,
         "keep_furniture": job.keep_furniture,
+        "language": job.language,
         "max_bytes": job.max_bytes,
         "documents": tally.documents,
         "chunks": tally.chunks,

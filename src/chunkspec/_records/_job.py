@@ -1,6 +1,7 @@
 """The chunking job: everything that decides a document's records (OPT-1, SCALE-8), and its
 keyword form (:class:`JobKeywords`, :func:`job_of`): the chunking keywords and the reading
-keywords ``input_format``, ``max_bytes``, ``encoding``, ``pdf_password``, ``keep_furniture``.
+keywords ``input_format``, ``max_bytes``, ``encoding``, ``pdf_password``, ``keep_furniture``,
+``language``.
 
 Imports ``chunkspec._chunkers`` (the options), ``chunkspec._text`` (the reading options'
 checks) and the record builder beside it.
@@ -16,7 +17,7 @@ from typing import Any, Final
 from .._chunkers._options import OPTION_KEYWORDS, ChunkKeywords, ChunkOptions, options_of
 from .._core._validate import require_int, require_str
 from .._errors import ArgumentTypeError, ArgumentValueError
-from .._text._documents import INPUT_FORMATS, SourceDocument, check_encoding
+from .._text._documents import INPUT_FORMATS, SourceDocument, check_encoding, check_language
 from ._chunk_document import chunk_document
 from ._record import ChunkRecord
 
@@ -31,7 +32,8 @@ class ChunkJob:
     row and name do not say (SOURCE-1); ``max_bytes`` the cap over which a document is an
     error row (SCALE-5); ``encoding`` and ``pdf_password`` how its bytes are read
     (SCALE-8: SOURCE-9, SOURCE-8); ``keep_furniture`` keeps an HTML page's navigation,
-    banners, footers and asides as text (HTML-11, HTML-12). The job travels to worker
+    banners, footers and asides as text (HTML-11, HTML-12); ``language`` is the language of a
+    code file whose name and shebang do not say it (CODE-1). The job travels to worker
     processes as one value
     (:meth:`to_dict`), so a counter object never crosses a process (SCALE-6, OPT-3). The
     password is never shown in the job's repr.
@@ -43,6 +45,7 @@ class ChunkJob:
     encoding: str | None = None
     pdf_password: str | None = field(default=None, repr=False)
     keep_furniture: bool = False
+    language: str | None = None
 
     def __post_init__(self) -> None:
         if not isinstance(self.options, ChunkOptions):
@@ -58,6 +61,7 @@ class ChunkJob:
             require_str("pdf_password", self.pdf_password)
         if not isinstance(self.keep_furniture, bool):
             raise ArgumentTypeError("keep_furniture", "a bool", self.keep_furniture)
+        check_language(self.language)
 
     def chunk(self, document: SourceDocument) -> list[ChunkRecord]:
         """Return chunk_document's records of ``document`` under these options."""
@@ -72,6 +76,7 @@ class ChunkJob:
             "encoding": self.encoding,
             "pdf_password": self.pdf_password,
             "keep_furniture": self.keep_furniture,
+            "language": self.language,
         }
 
     @classmethod
@@ -84,6 +89,7 @@ class ChunkJob:
             data.get("encoding"),
             data.get("pdf_password"),
             bool(data.get("keep_furniture", False)),
+            data.get("language"),
         )
 
 
@@ -95,6 +101,7 @@ class JobKeywords(ChunkKeywords, total=False):
     encoding: str | None
     pdf_password: str | None
     keep_furniture: bool
+    language: str | None
 
 
 #: The reading keywords: ChunkJob's fields after ``options``, in order.

@@ -92,6 +92,7 @@ def document_rows(raw: RawDocument, job: ChunkJob) -> list[dict[str, Any]]:
             pdf_password=job.pdf_password,
             metadata=raw.metadata,
             keep_furniture=job.keep_furniture,
+            language=job.language,
         )
         if not document.text.strip():  # SCALE-3: blank text is not chunked at all
             return [error_row(raw.doc_id, raw.source, f"{name}: no text to chunk")]

@@ -11,12 +11,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from .._code._languages import LANGUAGES, SUFFIX_LANGUAGE, language_for, shebang_language
 from .._core._access_keys import ACCESS_KEYS
 from .._core._collector import collector_paused
 from .._core._metadata import EMPTY_METADATA, Metadata
 from .._core._validate import require_int, require_str, require_text
 from .._errors import ArgumentTypeError, ArgumentValueError, InputError
-from .._code._languages import LANGUAGES, SUFFIX_LANGUAGE, language_for, shebang_language
 from ._blocks import Document, document_from_blocks, parse_text
 from ._front_matter import FrontMatter, find_front_matter
 from ._html._docx import docx_to_html
