@@ -484,13 +484,11 @@ def files_section(
             f"| {shown} | {ratio:.2f} | {median:.2f} |",
             flush=True,
         )
-    fallback = Counter(why for why in parsers.values() if why != "tree-sitter")
-    if fallback:
+    read = Counter(parsers.values())
+    if set(read) - {"tree-sitter"}:
         print(
-            f"\nchunkspec code chunked {sum(fallback.values())} of {len(parsers)} files by whole "
-            f"lines (CODE-3, CODE-4): "
-            + ", ".join(f"{n} {why}" for why, n in fallback.most_common())
-            + "; the peers split those files' trees, ERROR nodes and all"
+            "\nhow chunkspec code read these files (metadata parser, CODE-3, CODE-4): "
+            + ", ".join(f"{n} {why}" for why, n in read.most_common())
         )
     for label in labels:
         if label not in takers:
