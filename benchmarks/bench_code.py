@@ -499,7 +499,7 @@ def files_section(
             print(f"\n{label} failed on {path.name}: {why}")
         if len(failed[label]) > 3:
             print(f"\n{label} failed on {len(failed[label]) - 3} more files")
-    return totals
+    return {label: totals[label] for label in takers}
 
 
 # ---------------------------------------------------------------- cli section
