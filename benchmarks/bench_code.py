@@ -760,6 +760,7 @@ def scaling_section(
         *(["chunkspec code"] if CODE_READY[0] else []),
         "chunkspec window",
         COMMAND,
+        "tree-sitter parse alone",
         "text-splitter CodeSplitter",
         "LlamaIndex CodeSplitter",
         "astchunk ASTChunkBuilder",
@@ -874,6 +875,7 @@ def ingest_section(trees: dict[str, Path], repos: list[str], workers: int) -> No
         every = [p for p in tree.rglob("*") if p.is_file()]
         documents: set[str] = set()
         errors: set[str] = set()
+        kinds: Counter[str] = Counter()
         records = 0
         seconds = wall = 0.0
         said: list[str] = []
@@ -897,6 +899,7 @@ def ingest_section(trees: dict[str, Path], repos: list[str], workers: int) -> No
                                 source = str(row.get("source") or row.get("doc_id"))
                                 if row.get("error"):
                                     errors.add(source)
+                                    kinds[str(row["error"]).rpartition(": ")[2][:60]] += 1
                                 else:
                                     documents.add(source)
                                     records += 1
@@ -918,8 +921,12 @@ def ingest_section(trees: dict[str, Path], repos: list[str], workers: int) -> No
             f"| {chunked / MIB / max(seconds, 1e-9):.2f} |",
             flush=True,
         )
+        print(
+            f"\n{repo}: {len(said)} runs; error rows: "
+            + (", ".join(f"{n} {why}" for why, n in kinds.most_common(6)) or "none")
+        )
         for line in said:
-            if line.strip():
+            if line.strip() and walk:
                 print(f"\n(ingest on {repo} said: {line.strip()[:240]})")
         print()
 
