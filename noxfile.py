@@ -366,6 +366,32 @@ CHROMA = "../shared/data/chroma-chunking-evaluation"
 
 
 @nox.session
+def code_eval(session: nox.Session) -> None:
+    """docs/evaluation.md's code-search tables (opt-in: downloads the set's packages once).
+
+    ``nox -s code_eval`` builds the set into .cache/code-search/ (benchmarks/code_corpus.py:
+    pip, npm and apt-get downloads, checked against benchmarks/data/code-search/MANIFEST.json)
+    and writes docs/evaluation-code-{bm25,dense}.json; ``-- bm25`` runs one retriever.
+    """
+    _install(session, "bench", extras="bm25,embed,code")
+    session.install("astchunk>=0.1")  # cAST's reference chunker, a peer row
+    retrievers = session.posargs or ["bm25", "dense"]
+    session.run("python", "-m", "benchmarks.code_corpus")
+    cache = os.environ.get("CHUNKSPEC_EMBED_CACHE") or os.path.abspath(".nox/embeddings")
+    for retriever in retrievers:
+        session.run(
+            "python",
+            "-m",
+            "benchmarks.code_eval",
+            "--retriever",
+            retriever,
+            "--json",
+            f"docs/evaluation-code-{retriever}.json",
+            env={"CHUNKSPEC_EMBED_CACHE": cache, "PYTHONPATH": "."},
+        )
+
+
+@nox.session
 def eval(session: nox.Session) -> None:
     """The tables of docs/evaluation.md (opt-in, slow: the whole corpora, both retrievers).
 

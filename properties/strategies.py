@@ -913,3 +913,55 @@ def html_pages(draw: st.DrawFn) -> list[HtmlNode]:
     if draw(st.integers(0, 3)) == 0:
         body = [("e", "nav", {}, [("t", "FURNITUREWORD")]), ("e", "main", {}, body)]
     return body
+
+
+# REPO-7: .gitignore files and the trees they apply to, for the comparison with real git.
+
+#: Pieces of a .gitignore pattern: names, wildcards, brackets, escapes and spaces.
+GITIGNORE_PIECES = (
+    "a", "b", "d", "sub", "é", ".py", "*", "**", "?", "/", "[ab]", "[!a]", "[^b]", "[a-c]",
+    "[]a]", "[[:alpha:]]", "\\*", "\\!", "\\#", " ", "\\ ", "#", "!",
+)  # fmt: skip
+
+#: File names of the trees (no two stems alike in a folder: doc ids never collide).
+IGNORE_TREE_FILES = ("a", "b", "ab", "a.py", "x y", "é", "[a]", "a*", "!a", "#a", "a ")
+
+#: Folder names of the trees.
+IGNORE_TREE_FOLDERS = ("d", "sub", "é", "b b")
+
+
+@st.composite
+def gitignore_texts(draw: st.DrawFn) -> str:
+    """A .gitignore: 1 to 6 lines, each maybe negated, maybe folders only, maybe CRLF."""
+    lines = []
+    for _ in range(draw(st.integers(1, 6))):
+        body = "".join(draw(st.lists(st.sampled_from(GITIGNORE_PIECES), min_size=1, max_size=4)))
+        if draw(st.booleans()) and draw(st.booleans()):
+            body = "!" + body
+        if draw(st.integers(0, 4)) == 0:
+            body += "/"
+        lines.append(body)
+    ending = "\r\n" if draw(st.integers(0, 5)) == 0 else "\n"
+    return ending.join(lines) + ending
+
+
+@st.composite
+def ignore_trees(draw: st.DrawFn) -> dict[str, str]:
+    """A folder tree (relative path -> text) with a .gitignore at the top and maybe in
+    folders below it; no path is both a file and a folder."""
+    files: dict[str, str] = {}
+    folders: set[str] = set()
+    for _ in range(draw(st.integers(1, 10))):
+        parts = draw(st.lists(st.sampled_from(IGNORE_TREE_FOLDERS), max_size=2))
+        name = draw(st.sampled_from(IGNORE_TREE_FILES))
+        path = "/".join([*parts, name])
+        above = {"/".join(parts[:depth]) for depth in range(1, len(parts) + 1)}
+        if path in folders or any(folder in files for folder in above):
+            continue
+        files[path] = "x\n"
+        folders |= above
+    files[".gitignore"] = draw(gitignore_texts())
+    for folder in sorted(folders):
+        if draw(st.integers(0, 2)) == 0:
+            files[f"{folder}/.gitignore"] = draw(gitignore_texts())
+    return files

@@ -1,4 +1,4 @@
-"""Golden cases of the code strategy (tests/golden/code.json, rules CODE-1..CODE-11)."""
+"""Golden cases of the code strategy (tests/golden/code.json, rules CODE-1..CODE-11, MD-18)."""
 
 from __future__ import annotations
 
@@ -26,6 +26,24 @@ def _run(data: dict[str, Any]) -> dict[str, Any]:
         except (TypeError, ValueError) as error:
             return {"error": type(error).__name__, "message": str(error)}
         return {"format": document.format, "language": document.language, "title": document.title}
+    if data["op"] == "markdown":  # MD-18: structural with split_code
+        document = document_from_text(data["text"], doc_id="g")
+        records = chunk_document(
+            document,
+            "structural",
+            max_tokens=data["max_tokens"],
+            split_code=data["split_code"],
+            min_tokens=0,
+        )
+        for r in records:
+            assert r.text == document.text[r.start : r.end]
+        fields = ("start", "end", "kind", "text", "heading_path", "tokens")
+        return {
+            "records": [
+                {f: list(getattr(r, f)) if f == "heading_path" else getattr(r, f) for f in fields}
+                for r in records
+            ]
+        }
     document = document_from_text(
         data["text"], doc_id="m", input_format="code", language=data["language"]
     )

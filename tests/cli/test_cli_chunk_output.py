@@ -28,8 +28,8 @@ def _run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str,
     return status, captured.out, captured.err
 
 
-HELP = """usage: chunkspec chunk [-h] [--glob PATTERN] [--doc-id ID] [--title T] [--input-format {markdown,text,pdf,json,html,docx,code}] [--keep-furniture] [--language {python,javascript,typescript,tsx,go,rust,java,c,cpp}] [--input-encoding NAME] [--pdf-password PASSWORD] [--follow-links] [--pdf-max-bytes N] [--keep-going] [--metadata FILE.jsonl]
-                       [--strategy {heading,structural,recursive,window,pages,code}] [--max-tokens N] [--overlap-tokens N] [--counter NAME] [--encoding-file FILE] [--min-tokens N] [--budget-includes-headings] [--count-headings] [--split-tables] [--scope-prefix] [--format {jsonl,text}] [-n N] [--output FILE]
+HELP = """usage: chunkspec chunk [-h] [--glob PATTERN] [--doc-id ID] [--title T] [--input-format {markdown,text,pdf,json,html,docx,code}] [--keep-furniture] [--language {python,javascript,typescript,tsx,go,rust,java,c,cpp}] [--input-encoding NAME] [--pdf-password PASSWORD] [--follow-links] [--no-skip] [--gitignore] [--pdf-max-bytes N] [--keep-going] [--metadata FILE.jsonl]
+                       [--strategy {heading,structural,recursive,window,pages,code}] [--max-tokens N] [--overlap-tokens N] [--counter NAME] [--encoding-file FILE] [--min-tokens N] [--budget-includes-headings] [--count-headings] [--split-tables] [--split-code] [--scope-prefix] [--format {jsonl,text}] [-n N] [--output FILE]
                        PATH [PATH ...]
 
 Chunk each document (.md/.markdown, .txt, .pdf, .json blocks; folders recursively; - is standard input) with --strategy and write one chunk record a line; --format text summarises instead.
@@ -39,7 +39,7 @@ positional arguments:
 
 options:
   -h, --help            show this help message and exit
-  --glob PATTERN        in folders, only files whose path relative to the folder matches PATTERN (fnmatch, ignoring case, e.g. '*.md' or 'guide/*'; default: every .md, .markdown, .txt, .pdf and .json file)
+  --glob PATTERN        in folders, only files whose path relative to the folder matches PATTERN (fnmatch, ignoring case, e.g. '*.md' or 'guide/*'; default: every .md, .markdown, .txt, .pdf and .json file, and code files (REPO-1))
   --doc-id ID           the document id, for a single input (default: the path relative to the folder given, without suffix; a file's name without suffix; stdin for -)
   --title T             the document title, for a single input (default: the first level-1 heading, a PDF's /Title, else the doc id)
   --input-format {markdown,text,pdf,json,html,docx,code}
@@ -52,6 +52,8 @@ options:
   --pdf-password PASSWORD
                         the password of encrypted PDF inputs (default: the CHUNKSPEC_PDF_PASSWORD environment variable); never written to any output
   --follow-links        in folders, also follow symbolic links whose target is outside the folder given (default: such a link is skipped, with one line saying so)
+  --no-skip             in folders, also read tool folders (node_modules, virtual environments, caches), vendored folders and generated files (default: skipped and counted in one line; docs/spec/repository.md)
+  --gitignore           in folders, also skip what the .gitignore files inside the folder given ignore, by git's rules (none outside it is read)
   --pdf-max-bytes N     refuse a PDF whose pages' content streams decompress to more than N bytes in all (default: the larger of 64 MiB and 100 times the file's size)
   --keep-going          write every good document and list the bad ones (exit status 2 all the same)
   --metadata FILE.jsonl
@@ -68,6 +70,7 @@ options:
                         heading and structural: the budget and each record's tokens cover the embedded text, heading trail + blank line + text (SIZE-8) (default: off, the text alone)
   --count-headings      structural only: the budget counts the heading trail too (MD-10) (default: off)
   --split-tables        structural only: split a table over the budget by rows, header repeated (MD-11) (default: off)
+  --split-code          structural only: split a fenced code block over the budget of a known language by its syntax tree (MD-18) (default: off, the block whole)
   --scope-prefix        code only: a chunk inside a definition starts with the first lines of the definitions it is in (CODE-8) (default: off)
   --format {jsonl,text}
                         jsonl: one record a line (default); text: counts, tallies and the first chunks
@@ -185,7 +188,8 @@ def test_stdin_default_id(
         ("obj.json", '{"a": 1}', [], "{path}: expected a JSON list of blocks"),
         ("str.json", '"blocks"', [], "{path}: expected a JSON list of blocks"),
         ("doc.rtf", "x", [], "{path}: unknown input type (suffix '.rtf'); use .md, .markdown, "
-         ".txt, .pdf, .json, .html, .htm, .docx, a source file's suffix (.py, .js, .ts, .go, .rs, .java, .c, .cpp, ...), or --input-format"),
+         ".txt, .pdf, .json, .html, .htm, .docx, a source file's suffix (.py, .js, .ts, .go, "
+         ".rs, .java, .c, .cpp, ...), or --input-format"),
         ("doc.md", "x", ["--max-tokens", "0"], "--max-tokens must be >= 1, got 0"),
         ("doc.md", "x", ["--overlap-tokens", "-1"], "--overlap-tokens must be >= 0, got -1"),
         ("doc.md", "x", ["-n", "-1"], "-n must be >= 0, got -1"),

@@ -54,7 +54,8 @@ def test_version(capsys: pytest.CaptureFixture[str]) -> None:
                 "[--input-format {markdown,text,pdf,json,html,docx,code}] [--keep-furniture] "
                 "[--language {python,javascript,typescript,tsx,go,rust,java,c,cpp}] "
                 "[--input-encoding NAME] "
-                "[--pdf-password PASSWORD] [--follow-links] [--pdf-max-bytes N] [--keep-going] "
+                "[--pdf-password PASSWORD] [--follow-links] [--no-skip] [--gitignore] "
+                "[--pdf-max-bytes N] [--keep-going] "
                 "--max-tokens N "
                 "[--output FILE] PATH [PATH ...]",
                 "PATH files, folders (searched recursively) or - for standard input",

@@ -29,7 +29,7 @@ if TYPE_CHECKING:
     from .._text._documents import SourceDocument
     from ._options import ChunkOptions
 
-__all__ = ["code_spans"]
+__all__ = ["code_pieces", "code_spans"]
 
 _WORD = re.compile(r"\S+")
 
@@ -41,8 +41,11 @@ def _measure(text: str, counter: Any) -> Callable[[int, int, str], int]:
     bisects: a prefix ends with a line break, so its words and the span's add up (TOK-1).
     """
     if type(counter) is WhitespaceCounter:
-        starts = array("q", (m.start() for m in _WORD.finditer(text)))
-        ends = array("q", (m.end() for m in _WORD.finditer(text)))
+        starts = array("q")
+        ends = array("q")
+        for match in _WORD.finditer(text):
+            starts.append(match.start())
+            ends.append(match.end())
 
         def words(start: int, end: int, prefix: str) -> int:
             # words ending after start and starting before end
@@ -169,4 +172,23 @@ def _symbols(text: str, tree: Any, language: Language) -> list[tuple[int, str]]:
             )
         )
     out.sort()
+    return out
+
+
+def code_pieces(
+    text: str, language: str, measure: Callable[[int, int, str], int], max_tokens: int
+) -> list[tuple[int, int, tuple[str, ...]]]:
+    """MD-18: the pieces of ``text`` in ``language`` as ``(start, end, scope labels)``, split
+    by CODE-5..CODE-10 under ``measure`` (by lines past CODE-3's depth)."""
+    tree, _ = _parse(text, language)
+    try:
+        pieces = split_tree(text, tree.root_node, LANGUAGES[language], measure, max_tokens, False)
+    except TooDeep:
+        pieces = split_lines(text, measure, max_tokens)
+    out = []
+    for piece in pieces:
+        labels = tuple(s.label for s in piece.scopes)
+        if piece.own is not None:
+            labels = (*labels, piece.own.label)
+        out.append((piece.start, piece.end, labels))
     return out

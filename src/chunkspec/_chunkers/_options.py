@@ -91,6 +91,7 @@ class ChunkKeywords(TypedDict, total=False):
     min_tokens: int | None
     budget_includes_headings: bool
     scope_prefix: bool
+    split_code: bool
 
 
 def options_of(options: object, keywords: Mapping[str, object]) -> ChunkOptions:
@@ -143,7 +144,8 @@ class ChunkOptions:
     section's neighbours (SIZE-3..SIZE-6); 0 turns merging off. ``budget_includes_headings``
     makes the budget and ``tokens`` cover the embedded text, heading trail included
     (SIZE-8). ``scope_prefix`` (``code`` only) starts a chunk inside a definition with
-    the first lines of the definitions it is in (CODE-8). A bad option is a
+    the first lines of the definitions it is in (CODE-8); ``split_code`` (``structural``
+    only) splits a fenced code block over the budget by its syntax tree (MD-18). A bad option is a
     TypeError/ValueError naming the field and the value.
     """
 
@@ -157,6 +159,7 @@ class ChunkOptions:
     min_tokens: int | None = None
     budget_includes_headings: bool = False
     scope_prefix: bool = False
+    split_code: bool = False
 
     def __post_init__(self) -> None:
         if not isinstance(self.strategy, str):

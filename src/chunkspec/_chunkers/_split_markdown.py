@@ -24,6 +24,7 @@ from .._text._blocks import Block, Document
 from .._text._lines import LineTable, line_table
 from .._text._markdown import iter_markdown_blocks
 from .._text._sentences import sentence_spans
+from ._code import code_pieces
 from ._fit import fit_word, units_of
 from ._fit import longest as _longest
 from ._small_chunks import merge_document
@@ -222,7 +223,7 @@ class _Splitter:
             if block.kind == "table":
                 self.table(block)
             elif block.kind == "code":
-                self.emit("code", block.start, block.end)
+                self.code(block)
             else:
                 self.pack([block], "definition")
         self.prose(prose)
@@ -384,6 +385,10 @@ class _Splitter:
                 packed.append((a, b))
         return packed
 
+    def code(self, block: Block) -> None:
+        """Emit a code block whole (MD-9)."""
+        self.emit("code", block.start, block.end)
+
     def table(self, block: Block) -> None:
         """Emit a table whole, or by rows with the header repeated if asked (MD-9, MD-11)."""
         if not self.split_tables or self.budget is None:
@@ -406,6 +411,33 @@ class _Splitter:
             k = _longest(i + 1, n, lambda k: self.fits(start, rows[k - 1][1], prefix))  # noqa: B023
             self.emit("table", start, rows[k - 1][1], prefix)
             i = k
+
+
+#: MD-18: an opening fence (up to three spaces, three or more backticks or tildes) and its
+#: info string's first word, through the end of its line.
+_FENCE = re.compile(r" {0,3}(`{3,}|~{3,})[ \t]*([^\s`]+)[^\r\n]*(?:\r\n|\r|\n)")
+#: The closing fence: the last line of the block, fence characters only.
+_CLOSING = re.compile(r"(?<=[\r\n]) {0,3}(`{3,}|~{3,})[ \t]*\Z")
+
+#: MD-18: info-string words naming a language of CODE-1 (any case).
+_FENCE_LANGUAGES = {
+    **{name: name for name in ("python", "javascript", "typescript", "tsx", "go", "rust")},
+    **{name: name for name in ("java", "c", "cpp")},
+    "py": "python",
+    "python3": "python",
+    "js": "javascript",
+    "jsx": "javascript",
+    "mjs": "javascript",
+    "node": "javascript",
+    "ts": "typescript",
+    "golang": "go",
+    "rs": "rust",
+    "h": "c",
+    "c++": "cpp",
+    "cc": "cpp",
+    "cxx": "cpp",
+    "hpp": "cpp",
+}
 
 
 def _header_lines(block: Block) -> int:
@@ -437,6 +469,48 @@ class _SpanSplitter(_Splitter):
             lines=False,
         )
         self.spans: list[Span] = []
+        self.split_code = options.split_code
+
+    def code(self, block: Block) -> None:
+        """MD-18: a fenced block of a known language over the budget, split by its tree."""
+        fence = _FENCE.match(self.source, block.start, block.end)
+        language = None if fence is None else _FENCE_LANGUAGES.get(fence.group(2).lower())
+        if (
+            not self.split_code
+            or self.budget is None
+            or language is None
+            or fence is None
+            or self.fits(block.start, block.end)
+        ):
+            super().code(block)
+            return
+        body = fence.end()
+        closing = _CLOSING.search(self.source, body, block.end)
+        close_at = block.end if closing is None else closing.start()
+        if closing is not None:  # CommonMark: the opening fence's character, as long or more
+            marks, opened = closing.group(1), fence.group(1)
+            if marks[0] != opened[0] or len(marks) < len(opened):
+                close_at = block.end
+        content = self.source[body:close_at]
+        if not content.strip():
+            super().code(block)
+            return
+        opening = self.source[block.start : fence.end()]
+        closing_text = self.source[close_at : block.end]
+        budget = self.budget
+        measured = self.measured
+
+        def measure(a: int, b: int, prefix: str) -> int:
+            # MD-18: each piece is counted with both fence lines (the first and the last
+            # piece hold them; the budget holds for every piece whichever it is)
+            return measured(opening + prefix + content[a:b] + closing_text)
+
+        pieces = code_pieces(content, language, measure, budget)
+        last = len(pieces) - 1
+        for i, (a, b, labels) in enumerate(pieces):
+            start = block.start if i == 0 else body + a
+            end = block.end if i == last else body + b
+            self.spans.append(Span(start, end, "code", (*self.path, *labels)))
 
     def emit(
         self, kind: str, start: int, end: int, prefix: str = "", tokens: int | None = None

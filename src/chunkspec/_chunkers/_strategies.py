@@ -92,7 +92,7 @@ register(
     Strategy(
         "structural",
         structural_spans,
-        flags=frozenset({"count_headings", "split_tables"}),
+        flags=frozenset({"count_headings", "split_tables", "split_code"}),
         help="Markdown blocks packed under the budget (MD rules)",
         retrieval=True,
     )

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import sys
+from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -14,7 +15,7 @@ from .._records._chunk_document import chunk_document
 from .._records._record import ChunkRecord
 from .._text._documents import InputError, SourceDocument
 from ._chunking_flags import CommandOptions, add_chunking_options, chunk_options
-from ._inputs import add_input_options, documents, report_skipped
+from ._inputs import add_input_options, documents, report_skipped, walk_rules
 from ._io import CliError, one_line
 from ._output import Progress, add_output_options, check_output, record_writer
 
@@ -48,15 +49,22 @@ def run_chunking(
     check_output(output)
     options = chunk_options(args, spec)
     skipped: list[str] = []
+    counts: Counter[str] = Counter()
     inputs = find_inputs(
-        args.paths, args.glob, args.doc_id, follow_links=args.follow_links, skipped=skipped
+        args.paths,
+        args.glob,
+        args.doc_id,
+        follow_links=args.follow_links,
+        skipped=skipped,
+        rules=walk_rules(args),
+        counts=counts,
     )
     if args.title is not None and len(inputs) != 1:
         raise CliError(f"--title needs exactly one input document, got {len(inputs)}")
     sidecar = None
     if getattr(args, "metadata", None) is not None:  # META-7: checked before any document
         sidecar = read_sidecar(args.metadata, [item.doc_id for item in inputs])
-    report_skipped(args.command, skipped)  # TRUST-30, TRUST-31: said before any work
+    report_skipped(args.command, skipped, counts)  # TRUST-30, 31, REPO-9: before any work
     progress = Progress(len(inputs))
     good: list[tuple[SourceDocument, list[ChunkRecord]]] = []  # text_writer's view only
     empty: list[str] = []  # the documents with no record, in order

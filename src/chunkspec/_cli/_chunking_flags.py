@@ -89,6 +89,14 @@ OPTION_FLAGS = (
         },
     ),
     OptionFlag(
+        "split_code",
+        {
+            "action": "store_true",
+            "help": "structural only: split a fenced code block over the budget of a known "
+            "language by its syntax tree (MD-18) (default: off, the block whole)",
+        },
+    ),
+    OptionFlag(
         "scope_prefix",
         {
             "action": "store_true",

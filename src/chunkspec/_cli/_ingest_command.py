@@ -29,6 +29,7 @@ from ._chunking_flags import CommandOptions, add_chunking_options, chunk_options
 from ._inputs import (
     add_follow_links_option,
     add_reading_options,
+    add_repository_options,
     input_encoding,
     pdf_password,
 )
@@ -46,6 +47,8 @@ SETTINGS = (
     "engine",
     "glob",
     "follow_links",
+    "no_skip",
+    "gitignore",
     "metadata",
     "no_metadata",
     "workers",
@@ -90,7 +93,8 @@ def register(sub: Any) -> None:
         "--glob",
         metavar="PATTERN",
         help="in folders, only files whose relative path or name matches PATTERN (fnmatch, "
-        "ignoring case; default: every .md, .markdown, .txt, .pdf and .json file)",
+        "ignoring case; default: every .md, .markdown, .txt, .pdf and .json file, and code "
+        "files (REPO-1))",
     )
     parser.add_argument(
         "--input-format",
@@ -99,6 +103,7 @@ def register(sub: Any) -> None:
     )
     add_reading_options(parser)
     add_follow_links_option(parser)
+    add_repository_options(parser)
     add_metadata_option(parser)
     parser.add_argument(
         "--no-metadata",

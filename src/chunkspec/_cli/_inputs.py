@@ -8,11 +8,13 @@ import argparse
 import codecs
 import os
 import sys
+from collections import Counter
 from collections.abc import Iterator, Mapping
 from typing import Any
 
 from .._code._languages import LANGUAGES
 from .._core._metadata import Metadata
+from .._corpus._repository import WalkRules, skip_summary
 from .._corpus._walk import Input
 from .._text._documents import (
     INPUT_FORMATS,
@@ -31,12 +33,14 @@ __all__ = [
     "PDF_PASSWORD_ENV",
     "add_input_options",
     "add_reading_options",
+    "add_repository_options",
     "documents",
     "input_encoding",
     "pdf_max_bytes",
     "pdf_password",
     "read_input",
     "report_skipped",
+    "walk_rules",
 ]
 
 
@@ -53,7 +57,7 @@ def add_input_options(parser: Any) -> None:
         metavar="PATTERN",
         help="in folders, only files whose path relative to the folder matches PATTERN "
         "(fnmatch, ignoring case, e.g. '*.md' or 'guide/*'; default: every .md, .markdown, "
-        ".txt, .pdf and .json file)",
+        ".txt, .pdf and .json file, and code files (REPO-1))",
     )
     parser.add_argument(
         "--doc-id",
@@ -75,6 +79,7 @@ def add_input_options(parser: Any) -> None:
     )
     add_reading_options(parser)
     add_follow_links_option(parser)
+    add_repository_options(parser)
     parser.add_argument(
         "--pdf-max-bytes",
         type=int,
@@ -129,10 +134,42 @@ def add_follow_links_option(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def report_skipped(command: str, skipped: list[str]) -> None:
-    """TRUST-33: one line on standard error for every entry the walk skipped (TRUST-30, 31)."""
+def add_repository_options(parser: argparse.ArgumentParser) -> None:
+    """REPO-3..REPO-8: ``--no-skip`` and ``--gitignore``, the same on every command that
+    walks folders."""
+    parser.add_argument(
+        "--no-skip",
+        action="store_true",
+        help="in folders, also read tool folders (node_modules, virtual environments, "
+        "caches), vendored folders and generated files (default: skipped and counted in one "
+        "line; docs/spec/repository.md)",
+    )
+    parser.add_argument(
+        "--gitignore",
+        action="store_true",
+        help="in folders, also skip what the .gitignore files inside the folder given "
+        "ignore, by git's rules (none outside it is read)",
+    )
+
+
+def walk_rules(args: argparse.Namespace) -> WalkRules:
+    """REPO-3..REPO-8: the walk's rules from ``--no-skip``, ``--gitignore`` and
+    ``--input-format``."""
+    return WalkRules(
+        skip=not getattr(args, "no_skip", False),
+        gitignore=bool(getattr(args, "gitignore", False)),
+        input_format=getattr(args, "input_format", None),
+    )
+
+
+def report_skipped(command: str, skipped: list[str], counts: Counter[str] | None = None) -> None:
+    """TRUST-33: one line on standard error for every entry the walk skipped (TRUST-30, 31);
+    REPO-9: then one line counting what the repository rules skipped."""
     for line in skipped:
         print(f"chunkspec {command}: skipped: {line}", file=sys.stderr)
+    summary = None if counts is None else skip_summary(counts)
+    if summary is not None:
+        print(f"chunkspec {command}: {summary}", file=sys.stderr)
 
 
 def pdf_password(args: argparse.Namespace) -> str | None:

@@ -35,9 +35,13 @@ def definition_of(node: Any, language: Language) -> Any | None:
 
 
 def _line_end(text: str, start: int) -> int:
-    """Where the line holding ``text[start]`` ends (before its line break)."""
-    ends = [e for e in (text.find("\n", start), text.find("\r", start)) if e >= 0]
-    return min(ends) if ends else len(text)
+    """Where the line holding ``text[start]`` ends (before its line break); the search for a
+    CR stops at the next LF, so the cost is the line's, not the rest of the text's."""
+    newline = text.find("\n", start)
+    if newline < 0:
+        newline = len(text)
+    carriage = text.find("\r", start, newline)
+    return newline if carriage < 0 else carriage
 
 
 def label(text: str, start: int, name_end: int | None, body_start: int | None) -> str:
@@ -57,7 +61,8 @@ def label(text: str, start: int, name_end: int | None, body_start: int | None) -
 def header_line(text: str, start: int) -> str:
     """CODE-8: the definition's first line, whole (its indentation kept), without the line
     break or trailing whitespace."""
-    line_start = max(text.rfind("\n", 0, start), text.rfind("\r", 0, start)) + 1
+    newline = text.rfind("\n", 0, start)
+    line_start = max(newline, text.rfind("\r", newline + 1, start)) + 1
     return text[line_start : _line_end(text, start)].rstrip()
 
 

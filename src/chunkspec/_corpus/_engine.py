@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import time
+from collections import Counter
 from collections.abc import Sequence
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
@@ -40,6 +41,7 @@ from ._incremental import (
 from ._local_engine import item_of, run_local
 from ._out_folder import PartWriter, check_out, staging, write_manifest
 from ._part_files import part_files
+from ._repository import CATEGORIES, WalkRules, skip_summary
 from ._reuse_checks import Summaries
 from ._sidecar_file import read_sidecar
 from ._walk import Input, find_inputs, shown
@@ -95,7 +97,7 @@ class Tally:
         self.documents = 0
         self.chunks = 0
         self.errors = 0
-        self.skipped = 0  # TRUST-30, TRUST-31: entries the walk did not read
+        self.skipped = 0  # TRUST-30, TRUST-31, REPO-9: entries the walk did not read
         self.started = time.perf_counter()
         self.show = listener.progress
 
@@ -148,13 +150,15 @@ def find_files(
     *,
     follow_links: bool = False,
     skipped: list[str] | None = None,
+    rules: WalkRules | None = None,
+    counts: Counter[str] | None = None,
 ) -> list[Input]:
     """CLI-7 and CLI-8's inputs and doc ids; ``-`` and a missing path are errors here.
 
     ``out`` (TRUST-20 refused it inside an input already) is never walked. TRUST-30,
     TRUST-31: links out of an input folder (unless ``follow_links``) and names that are not
     regular files are skipped, each as a line appended to ``skipped``; TRUST-34: two inputs
-    with one doc id are refused, naming both.
+    with one doc id are refused, naming both. ``rules`` and ``counts``: REPO-3..REPO-9.
     """
     for path in paths:
         if path == "-":
@@ -162,7 +166,14 @@ def find_files(
         if not os.path.lexists(path):
             raise IngestError(f"{shown(path)}: no such file or folder")
     return find_inputs(
-        list(paths), pattern, None, skip=out, follow_links=follow_links, skipped=skipped
+        list(paths),
+        pattern,
+        None,
+        skip=out,
+        follow_links=follow_links,
+        skipped=skipped,
+        rules=rules,
+        counts=counts,
     )
 
 
@@ -214,6 +225,8 @@ def ingest(
     incremental: bool = True,
     glob: str | None = None,
     follow_links: bool = False,
+    no_skip: bool = False,
+    gitignore: bool = False,
     metadata: str | os.PathLike[str] | None = None,
     no_metadata: bool = False,
     workers: int | None = None,
@@ -229,7 +242,10 @@ def ingest(
     """Chunk every file of ``inputs`` into part files in ``out``, as ``chunkspec ingest``.
 
     ``inputs`` are files and folders (folders searched recursively, names starting with
-    ``.`` skipped; ``glob`` keeps the files whose relative path or name matches). ``job``
+    ``.`` skipped; ``glob`` keeps the files whose relative path or name matches; tool and
+    vendored folders and generated and binary files skipped and counted unless
+    ``no_skip``, and with ``gitignore`` what the ``.gitignore`` files inside ignore,
+    REPO-3..REPO-9). ``job``
     decides every document's records: a :class:`ChunkJob`, or a :class:`ChunkOptions` or
     the job's keywords (:class:`chunkspec.records.JobKeywords`, OPT-1) with the command's
     defaults for the rest (a 256 MiB size cap). With ``incremental`` (the default), a
@@ -270,9 +286,22 @@ def ingest(
     if engine == "local":
         workers = worker_count(workers, oversubscribe, say)  # TRUST-27
     skipped: list[str] = []
-    found = find_files(paths, glob, real_out, follow_links=follow_links, skipped=skipped)
+    walked: Counter[str] = Counter()
+    rules = WalkRules(skip=not no_skip, gitignore=gitignore, input_format=job.input_format)
+    found = find_files(
+        paths,
+        glob,
+        real_out,
+        follow_links=follow_links,
+        skipped=skipped,
+        rules=rules,
+        counts=walked,
+    )
     for line in skipped:  # TRUST-30, TRUST-31, TRUST-33: said before any work
         say(f"skipped: {line}")
+    walk_summary = skip_summary(walked)
+    if walk_summary is not None:  # REPO-9: one line counting the repository rules' skips
+        say(walk_summary)
     sidecar: dict[str, Metadata] = {}
     if sidecar_path is not None:  # META-7: checked before anything is written
         sidecar = read_sidecar(sidecar_path, [item.doc_id for item in found])
@@ -280,7 +309,7 @@ def ingest(
     run = _Run(found, job, output_format, rows_per_file, workers, sidecar, told)
     run.engine, run.address, run.verbose = engine, address, verbose
     run.big_bytes, run.big_memory = big_bytes, big_memory
-    run.tally.skipped = len(skipped)
+    run.tally.skipped = len(skipped) + sum(walked.values())
     fingerprint = run_fingerprint(job, output_format)
     run.previous = previous_result(real_out, fingerprint, say)  # INCR-2, TRUST-41
     run.judge(incremental)
@@ -292,6 +321,11 @@ def ingest(
             manifest["metadata_sidecar"] = sidecar_path is not None  # TRUST-43
             manifest["reused"] = sum(run.keep)
             manifest["changes"] = counts
+            manifest["walk"] = {  # REPO-9: the walk's rules and what they skipped
+                "no_skip": no_skip,
+                "gitignore": gitignore,
+                "skipped": {name: walked[name] for name in CATEGORIES if walked[name]},
+            }
             manifest["inputs"] = run.listed
             write_manifest(folder, manifest)
     except OSError as error:  # TRUST-26: a full disk; staging removed the new folder

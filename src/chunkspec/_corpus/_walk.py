@@ -2,7 +2,9 @@
 
 Folders are walked sorted, links out of a folder and entries that are not regular files
 skipped with a line saying so (TRUST-30, TRUST-31), and two inputs with one doc id refused
-(TRUST-34). Imports the standard library and ``chunkspec._text`` only.
+(TRUST-34). A walk takes code files too (REPO-1, REPO-2) and skips what a user would skip in
+a repository, each skip counted (REPO-3..REPO-9, ``_repository`` and ``_gitignore``).
+Imports the standard library, ``chunkspec._text`` and ``chunkspec._code``'s language table.
 """
 
 from __future__ import annotations
@@ -10,16 +12,41 @@ from __future__ import annotations
 import fnmatch
 import os
 import stat
+from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
 from .._text._documents import SUFFIXES
 from .._text._file_names import name_as_text
-from .._text._regular_files import file_kind
+from .._text._regular_files import OverCap, file_kind, read_regular
 from ._file_io import IngestError
+from ._gitignore import IgnoreFile, ignored, parse_ignore_file
+from ._repository import (
+    BINARY_HEAD,
+    WalkRules,
+    binary,
+    code_file,
+    folder_kind,
+    generated_head,
+    generated_name,
+    read_head,
+    skip_summary,
+    submodule_paths,
+)
 
-__all__ = ["Input", "cannot_read", "find_inputs", "matches", "named_input", "shown"]
+#: REPO-7: git reads no pattern file over 100 MiB; neither does the walk.
+_IGNORE_CAP = 100 * 1024 * 1024
+
+__all__ = [
+    "Input",
+    "WalkRules",
+    "cannot_read",
+    "find_inputs",
+    "matches",
+    "named_input",
+    "shown",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,6 +89,8 @@ def find_inputs(
     *,
     follow_links: bool = False,
     skipped: list[str] | None = None,
+    rules: WalkRules | None = None,
+    counts: Counter[str] | None = None,
 ) -> list[Input]:
     """Expand ``paths`` into inputs, in the order given, folders sorted (CLI-7, CLI-8).
 
@@ -74,7 +103,13 @@ def find_inputs(
     regular file are skipped, each as one line ``PATH: reason`` appended to ``skipped``
     (TRUST-30, TRUST-31). A path named here is the caller's: a link is followed wherever
     it points, a FIFO is read as a stream, a device or a socket is a CLI-1 error.
+
+    ``rules`` (default :class:`WalkRules`: skip on, no ``.gitignore``) say what a folder
+    walk skips in a repository (REPO-3..REPO-8); each skip is counted by category in
+    ``counts`` (REPO-9). A path named here is never skipped by them.
     """
+    rules = WalkRules() if rules is None else rules
+    tally: Counter[str] = Counter()
     if paths.count("-") > 1:
         raise IngestError("- (standard input) can be given once")
     found: list[Input] = []
@@ -87,11 +122,13 @@ def find_inputs(
                 os.scandir(path).close()
             except OSError as error:
                 raise IngestError(f"{shown(path)}: {cannot_read(error)}") from None
-            found.extend(_walk(path, pattern, skip, follow_links, lines))
+            found.extend(_walk(path, pattern, skip, follow_links, lines, rules, tally))
         else:
             found.append(named_input(path))
     if skipped is not None:
         skipped.extend(lines)
+    if counts is not None:
+        counts.update(tally)
     if not found:
         where = ", ".join(map(shown, paths))
         more = f", and {len(lines) - 1} more" if len(lines) > 1 else ""
@@ -103,6 +140,7 @@ def find_inputs(
                 else " (.md, .markdown, .txt, .pdf, .json)"
             )
             + (f"; skipped: {lines[0]}{more}" if lines else "")  # TRUST-33
+            + (f"; {summary}" if (summary := skip_summary(tally)) else "")  # REPO-9
         )
     if doc_id is not None:
         if len(found) != 1:
@@ -123,7 +161,10 @@ def find_inputs(
 def named_input(path: str, doc_id: str | None = None) -> Input:
     """A file named on the command line (TRUST-31): a FIFO is a stream, a device or a
     socket a CLI-1 error; a missing or unreadable one is reported when it is read."""
-    item = Input(path, shown(Path(path).stem) if doc_id is None else doc_id, shown(path))
+    if doc_id is None:  # REPO-2: a code file's id keeps its suffix
+        name = Path(path).name
+        doc_id = shown(name if code_file(name) else Path(path).stem)
+    item = Input(path, doc_id, shown(path))
     try:
         mode = os.stat(path).st_mode
     except OSError:
@@ -148,11 +189,25 @@ def _inside(target: str, root: str) -> bool:
     return target == root or target.startswith(root.rstrip(os.sep) + os.sep)
 
 
+def _document_suffix(suffix: str) -> bool:
+    """REPO-5, REPO-6: a suffix of a document format (not code): the user's word that the
+    file is a document, read and judged by its reader (SOURCE-6), never skipped by its
+    bytes."""
+    return SUFFIXES.get(suffix.lower(), "code") != "code"
+
+
 def _walk(
-    folder: str, pattern: str | None, skip: str | None, follow_links: bool, skipped: list[str]
+    folder: str,
+    pattern: str | None,
+    skip: str | None,
+    follow_links: bool,
+    skipped: list[str],
+    rules: WalkRules,
+    counts: Counter[str],
 ) -> Iterator[Input]:
     """Yield the inputs of ``folder`` sorted by relative path (CLI-7, CLI-17); append the
-    lines of what it skips to ``skipped`` (TRUST-30, TRUST-31), in the same order."""
+    lines of what it skips to ``skipped`` (TRUST-30, TRUST-31), in the same order, and
+    count what the repository rules skip in ``counts`` (REPO-3..REPO-9)."""
     root = Path(folder)
     real_root = os.path.realpath(folder)
     chosen: list[tuple[str, Input]] = []
@@ -161,9 +216,10 @@ def _walk(
     # Folders are listed with os.scandir, following links to folders inside the root (any
     # link with follow_links); a link to a folder already on the way down (a cycle) is
     # reported once, not followed (CLI-17).
-    pending: list[tuple[Path, str, tuple[tuple[int, int], ...]]] = []
+    pending: list[tuple[Path, str, tuple[tuple[int, int], ...], tuple[IgnoreFile, ...]]] = []
     top = os.stat(root)
-    pending.append((root, "", ((top.st_dev, top.st_ino),)))
+    pending.append((root, "", ((top.st_dev, top.st_ino),), ()))
+    submodules: set[str] = set()  # REPO-4: the folders .gitmodules files name
 
     def outside(full: Path, relative: str) -> bool:
         """TRUST-30: a link whose target is out of the root is skipped (one line)."""
@@ -182,13 +238,22 @@ def _walk(
         return True
 
     while pending:
-        directory, prefix, ancestors = pending.pop()
+        directory, prefix, ancestors, ignores = pending.pop()
         try:
             with os.scandir(directory) as listing:
                 entries = list(listing)
         except OSError as error:
             chosen.append(_folder_problem(directory, prefix.rstrip("/"), cannot_read(error)))
             continue
+        if prefix and rules.skip:  # REPO-3, REPO-4: a folder known by what it holds
+            kind = folder_kind(directory.name, entries)
+            if kind is not None:
+                counts[kind] += 1
+                continue
+        if rules.skip:
+            submodules |= submodule_paths(entries, prefix)
+        if rules.gitignore:  # REPO-7, REPO-8: this folder's own .gitignore, if any
+            ignores = _read_ignore(directory, prefix, entries, ignores, lines)
         for entry in entries:
             name = entry.name
             if name.startswith("."):
@@ -202,6 +267,15 @@ def _walk(
             if is_dir:
                 if skipped_out is not None and os.path.realpath(full) == skipped_out:
                     continue
+                if ignores and ignored(list(ignores), relative, True):
+                    counts["gitignore"] += 1
+                    continue
+                if rules.skip and (kind := folder_kind(name, [])) is not None:
+                    counts[kind] += 1  # REPO-3, REPO-4: by name, never listed
+                    continue
+                if relative in submodules:  # REPO-4: another repository, pinned
+                    counts["vendored"] += 1
+                    continue
                 if entry.is_symlink() and outside(full, relative):
                     continue
                 try:
@@ -214,14 +288,22 @@ def _walk(
                     loop = "symbolic link loop, not followed"
                     chosen.append(_folder_problem(full, relative, loop))
                     continue
-                pending.append((full, relative + "/", (*ancestors, key)))
+                pending.append((full, relative + "/", (*ancestors, key), ignores))
                 continue
+            code = code_file(name)
             if pattern is not None:
                 if not matches(relative, name, pattern):
                     continue
-            elif full.suffix.lower() not in SUFFIXES:
+            elif full.suffix.lower() not in SUFFIXES and not code:  # REPO-1
                 continue
-            stem = relative[: -len(full.suffix)] if full.suffix else relative
+            if ignores and ignored(list(ignores), relative, False):
+                counts["gitignore"] += 1
+                continue
+            if rules.skip and generated_name(name):  # REPO-5: a lock or a minified file
+                counts["generated"] += 1
+                continue
+            # REPO-2: a code file's id keeps its suffix
+            stem = relative if code or not full.suffix else relative[: -len(full.suffix)]
             problem = None
             if entry.is_symlink() and not os.path.exists(full):
                 problem = "no such file (a dangling symbolic link)"
@@ -234,13 +316,65 @@ def _walk(
                     problem = cannot_read(error)
                 else:
                     if not stat.S_ISREG(mode):  # TRUST-31: never opened, so never waited on
-                        kind = file_kind(mode)
-                        lines.append((relative, f"{shown(str(full))}: not a regular file ({kind})"))
+                        what = file_kind(mode)
+                        lines.append((relative, f"{shown(str(full))}: not a regular file ({what})"))
                         continue
+                    if not _document_suffix(full.suffix):  # REPO-5, REPO-6: by its head
+                        reason = _head_reason(str(full), rules)
+                        if reason is not None:
+                            counts[reason] += 1
+                            continue
             chosen.append((relative, Input(str(full), shown(stem), shown(str(full)), problem)))
     skipped.extend(line for _, line in sorted(lines, key=lambda pair: pair[0]))
     for _, item in sorted(chosen, key=lambda pair: pair[0]):
         yield item
+
+
+def _head_reason(path: str, rules: WalkRules) -> str | None:
+    """For a file without a document suffix: REPO-6's ``binary`` for a NUL in the first
+    8 KiB; REPO-5's ``generated`` when the first 2 KiB say so; else None (also when the
+    head cannot be read: the reader reports that, CLI-17)."""
+    if not rules.binary_check and not rules.skip:
+        return None
+    head = read_head(path, BINARY_HEAD)
+    if head is None:
+        return None
+    if rules.binary_check and binary(head):
+        return "binary"
+    if rules.skip and generated_head(head):
+        return "generated"
+    return None
+
+
+def _read_ignore(
+    directory: Path,
+    prefix: str,
+    entries: list[os.DirEntry[str]],
+    ignores: tuple[IgnoreFile, ...],
+    lines: list[tuple[str, str]],
+) -> tuple[IgnoreFile, ...]:
+    """REPO-7, REPO-8: ``ignores`` and the patterns of ``directory``'s own ``.gitignore``.
+
+    Only a regular file is read: a ``.gitignore`` that is a symbolic link is not (as git
+    since 2.32), nor one over 100 MiB, each with a line saying so (TRUST-33)."""
+    for entry in entries:
+        if entry.name != ".gitignore":
+            continue
+        relative = prefix + entry.name
+        reason = None
+        if entry.is_symlink():
+            reason = "a symbolic link, not read (as git)"
+        else:
+            try:
+                data = read_regular(entry.path, cap=_IGNORE_CAP)
+            except OverCap:
+                reason = "over 100 MiB, not read (as git)"
+            except OSError as error:
+                reason = f"not read: {error.strerror or error}"
+            else:
+                return (*ignores, parse_ignore_file(data, os.fsencode(prefix)))
+        lines.append((relative, f"{shown(str(Path(directory, entry.name)))}: {reason}"))
+    return ignores
 
 
 def _folder_problem(folder: Path, relative: str, problem: str) -> tuple[str, Input]:
