@@ -890,8 +890,7 @@ def ingest_section(trees: dict[str, Path], repos: list[str], workers: int) -> No
                     seconds += cpu_s
                     wall += wall_s
                     said.append(summary)
-                    if walk:  # the walk's skip counts
-                        said.extend(stderr.strip().splitlines()[-2:])
+                    said.extend(line for line in stderr.splitlines() if " skipped " in line)
                     for part in sorted(out.glob("part-*.jsonl")):
                         with part.open(encoding="utf-8") as lines:
                             for line in lines:
@@ -922,11 +921,11 @@ def ingest_section(trees: dict[str, Path], repos: list[str], workers: int) -> No
             flush=True,
         )
         print(
-            f"\n{repo}: {len(said)} runs; error rows: "
+            f"\n{repo}: error rows: "
             + (", ".join(f"{n} {why}" for why, n in kinds.most_common(6)) or "none")
         )
         for line in said:
-            if line.strip() and walk:
+            if line.strip():
                 print(f"\n(ingest on {repo} said: {line.strip()[:240]})")
         print()
 
