@@ -704,7 +704,9 @@ def large_section(rows: list[tuple[Path, str]], labels: list[str], limit: float)
             try:
                 found = measure_capped(label, "chars", path, limit)
             except RuntimeError as error:
-                cells.append(f"error: {str(error)[-60:]}")
+                said = str(error)
+                last = said.strip().splitlines()[-1] if said.strip() else said
+                cells.append("—" if "has no" in said else f"error: {last[-60:]}")
                 continue
             if found is None:
                 cells.append(f"> {limit:g}")
@@ -1008,16 +1010,10 @@ def main() -> int:
         if "cli" in only:
             cli_section(prepared, totals, args.rounds)
         if "scaling" in only:
-            python_sets = {k: v for k, v in prepared.items() if k.startswith("python")}
-            if not python_sets:  # --set without the Python sets: prepare them for this
-                python_sets = prepare(
-                    [
-                        s
-                        for s in code_sets(trees, int(args.cap * MB))
-                        if s.name.startswith("python")
-                    ],
-                    Path(name) / "scaling-input",
-                )
+            python_sets = prepare(  # the same unit whatever --cap and --set say
+                [s for s in code_sets(trees, MB) if s.name.startswith("python")],
+                Path(name) / "scaling-input",
+            )
             sizes = [float(s) for s in args.sizes.split(",")]
             scaling_section(python_sets, sizes, args.limit)
         if "ingest" in only:
