@@ -206,7 +206,7 @@ def lines(budget: int) -> Chunker:
             used += size
             end = match.end()
         groups.append((start, end))
-        out = []
+        out: list[ChunkRecord] = []
         for start, end in groups:
             text = page.text[start:end]
             if not text.strip():
@@ -255,7 +255,7 @@ def text_splitter(budget: int) -> Chunker:
             splitters[page.language] = CodeSplitter.from_callback(
                 pointer, whitespace_tokens, budget
             )
-        out = []
+        out: list[ChunkRecord] = []
         for at, text in splitters[page.language].chunk_indices(page.text):
             out.append(record(page, len(out), text, at, at + len(text), f"text-splitter-{budget}"))
         return out
@@ -283,7 +283,7 @@ def astchunk(budget: int, ratio: dict[str, float], expansion: bool) -> Chunker:
         windows = builders[page.language].chunkify(page.text, chunk_expansion=expansion)
         starts = [m.start() for m in _LINE.finditer(page.text)]
         ends = [m.end() for m in _LINE.finditer(page.text)]
-        out = []
+        out: list[ChunkRecord] = []
         for window in windows:
             meta = window["metadata"]
             last = len(starts) - 1  # a node ending after the file's last newline

@@ -5,6 +5,7 @@ from __future__ import annotations
 # --- seed 000: split_section / assemble ----------------------------------------------------
 import dataclasses
 import math
+import re
 from typing import Any
 
 from hypothesis import strategies as st
@@ -965,3 +966,298 @@ def ignore_trees(draw: st.DrawFn) -> dict[str, str]:
         if draw(st.integers(0, 2)) == 0:
             files[f"{folder}/.gitignore"] = draw(gitignore_texts())
     return files
+
+
+# --- code: source programs for the code strategy (docs/spec/code.md) -----------------------
+CODE_LANGUAGES = ["python", "javascript", "typescript", "go", "rust", "c", "cpp", "java"]
+
+#: Names: mostly ASCII (every grammar parses them), some letters outside it, one with a
+#: combining mark (a grammar that refuses it makes a syntax error: CODE-3).
+_code_names = st.sampled_from(
+    ["a", "b", "c", "foo", "bar_2", "Baz", "q", "run", "café", "naïve", "日本", "x\u0301y"]
+)
+#: Words of strings and comments: CJK, emoji (modifiers, ZWJ), combining marks, Thai, and a
+#: long word without spaces (SCRIPT-8's units and clusters, CODE-9).
+_code_words = st.sampled_from(
+    ["word", "two", "é", "日本語", "🙂", "👍🏽", "👩\u200d👧", "e\u0301", "ก่อน", "x",
+     "a.b", "long_wordwithoutspaces日本語日本語🙂🙂", "ok"]
+)  # fmt: skip
+#: Spaces between those words: white space that is no line end (CODE-4, CODE-11).
+_code_spaces = st.sampled_from([" ", " ", " ", " ", "  ", "\t", "\xa0", "\u3000", "\x0c", "\x85",
+                                "\u2028"])  # fmt: skip
+
+
+@st.composite
+def _code_prose(draw: st.DrawFn, low: int = 1, high: int = 5) -> str:
+    words = draw(st.lists(_code_words, min_size=low, max_size=high))
+    return "".join((draw(_code_spaces) if i else "") + w for i, w in enumerate(words))
+
+
+@st.composite
+def _code_fill(draw: st.DrawFn, template: str, long: bool = False) -> str:
+    """``template`` with ``{n}`` names, ``{e}`` expressions, ``{s}`` strings and ``{w}``
+    words drawn (``long``: many words, over a small budget alone: CODE-9)."""
+
+    def prose() -> str:
+        return draw(_code_prose(8, 30) if long else _code_prose())
+
+    def one(match: Any) -> str:
+        kind = match.group(1)
+        if kind == "n":
+            return str(draw(_code_names))
+        if kind == "s":
+            return '"' + prose() + '"'
+        if kind == "w":
+            return prose()
+        return draw(st.sampled_from(["1", "x", "x + 2", "f(x, 3)", '"s t"', "a * (b - 1)"]))
+
+    return re.sub(r"\{([nesw])\}", one, template)
+
+
+#: One row a brace language: its first lines, top-level statements, a function's header, a
+#: type with members (header, member templates, close), nested block headers, statements,
+#: comments and attributes/decorators.
+_BRACE: dict[str, dict[str, Any]] = {
+    "javascript": {
+        "head": [], "top": ["const {n} = {e};", "import {n} from {s};", "let {n} = {s};"],
+        "func": ["function {n}(a, b) {", "export function {n}() {", "async function {n}() {"],
+        "types": [("class {n} {", ["{n}(a) {"], [], "}"),
+                  ("export class {n} extends B {", ["static {n}() {", "get {n}() {"], [], "}")],
+        "nested": ["function {n}(a) {", "if ({n}) {", "for (;;) {", "const {n} = () => {"],
+        "close": {"const {n} = () => {": "};"},
+        "stmt": ["let {n} = {e};", "console.log({s});", "return {e};", "{n}({e});"],
+        "comments": ["// {w}", "/* {w} */", "/** {w} */"], "attrs": [],
+    },
+    "typescript": {
+        "head": [], "top": ["const {n}: number = {e};", "type {n} = string;"],
+        "func": ["function {n}(a: number): number {", "export function {n}() {"],
+        "types": [("class {n} {", ["{n}(a: string) {"], ["{n}: number = 1;"], "}"),
+                  ("interface {n} {", [], ["{n}: string;", "{n}(): void;"], "}"),
+                  ("enum {n} {", [], ["A,", "B = 2,"], "}"),
+                  ("namespace {n} {", ["export function {n}() {"], ["const {n} = {e};"], "}")],
+        "nested": ["function {n}() {", "if ({n}) {", "while ({n}) {"], "close": {},
+        "stmt": ["let {n} = {e};", "console.log({s});", "return {e};"],
+        "comments": ["// {w}", "/* {w} */"], "attrs": [],
+    },
+    "go": {
+        "head": ["package main", ""], "top": ["var {n} = {e}", "const {n} = {s}", "import \"fmt\""],
+        "func": ["func {n}(a int) int {", "func (r *T) {n}() {", "func {n}() {"],
+        "types": [("type {n} struct {", [], ["{n} int", "{n} string"], "}"),
+                  ("type {n} interface {", [], ["{n}() int"], "}")],
+        "nested": ["if {n} > 0 {", "for {", "{n} := func() {", "switch {n} {"],
+        "close": {},
+        "stmt": ["{n} := {e}", "fmt.Println({s})", "return", "{n} = {e}"],
+        "comments": ["// {w}", "/* {w} */"], "attrs": [],
+    },
+    "rust": {
+        "head": [], "top": ["use std::{n};", "const {n}: &str = {s};", "static {n}: i32 = 1;"],
+        "func": ["fn {n}(a: i32) -> i32 {", "pub fn {n}() {", "async fn {n}() {"],
+        "types": [("impl {n} {", ["fn {n}(&self) {", "pub fn {n}() -> Self {"], [], "}"),
+                  ("impl Display for {n} {", ["fn fmt(&self) {"], [], "}"),
+                  ("struct {n} {", [], ["{n}: i32,", "pub {n}: String,"], "}"),
+                  ("enum {n} {", [], ["A,", "B(i32),"], "}"),
+                  ("trait {n} {", ["fn {n}(&self) {"], ["fn {n}(&self);"], "}"),
+                  ("mod {n} {", ["fn {n}() {"], ["use super::*;"], "}")],
+        "nested": ["if {n} > 0 {", "loop {", "fn {n}() {", "let {n} = || {"],
+        "close": {"let {n} = || {": "};"},
+        "stmt": ["let {n} = {e};", "println!({s});", "return {e};", "{n}({e});"],
+        "comments": ["// {w}", "/// {w}", "/* {w} */"],
+        "attrs": ["#[derive(Debug)]", "#[inline]", "#[cfg(test)]"],
+    },
+    "c": {
+        "head": [], "top": ["#include <stdio.h>", "int {n} = {e};", "static const char *{n} = {s};",
+                            "struct {n};", "typedef int {n};"],
+        "func": ["int {n}(int a) {", "static char *{n}(void) {",
+                 "void {n}(int argc, char **argv) {"],
+        "types": [("struct {n} {", [], ["int {n};", "char *{n};"], "};"),
+                  ("enum {n} {", [], ["A,", "B = 2,"], "};")],
+        "nested": ["if ({n}) {", "{", "while ({n}) {", "for (;;) {"], "close": {},
+        "stmt": ["int {n} = {e};", "printf({s});", "return {e};", "{n}({e});"],
+        "comments": ["// {w}", "/* {w} */"], "attrs": [],
+    },
+    "cpp": {
+        "head": [], "top": ["#include <vector>", "int {n} = {e};", "using namespace std;"],
+        "func": ["int {n}(int a) {", "template <typename T> T {n}(T a) {", "auto {n}() -> int {",
+                 "{n}::{n}(int a) :\n    b(a) {"],  # a label up to a ':' (CODE-7)
+        "types": [("class {n} {", ["int {n}(int a) {", "void {n}() const {"],
+                   ["public:", "int {n};"], "};"),
+                  ("namespace {n} {", ["int {n}() {"], ["int {n} = 1;"], "}"),
+                  ("struct {n} {", ["void {n}() {"], ["int {n};"], "};")],
+        "nested": ["if ({n}) {", "{", "for (;;) {", "auto {n} = [&]() {"],
+        "close": {"auto {n} = [&]() {": "};"},
+        "stmt": ["int {n} = {e};", "std::cout << {s};", "return {e};"],
+        "comments": ["// {w}", "/* {w} */"], "attrs": [],
+    },
+    "java": {
+        "head": ["package p;", ""], "top": ["import java.util.List;"],
+        "func": [],
+        "types": [("class {n} {", ["int {n}(int a) {", "public void {n}() {", "{n}() {"],
+                   ["int {n} = {e};", "private String {n} = {s};"], "}"),
+                  ("interface {n} {", [], ["int {n}();"], "}"),
+                  ("enum {n} {", [], ["A, B;"], "}")],
+        "nested": ["if ({n} > 0) {", "while (true) {", "{"], "close": {},
+        "stmt": ["int {n} = {e};", "System.out.println({s});", "return {e};"],
+        "comments": ["// {w}", "/* {w} */", "/** {w} */"], "attrs": ["@Override", "@Deprecated"],
+    },
+}  # fmt: skip
+
+
+@st.composite
+def _brace_body(draw: st.DrawFn, row: dict[str, Any], depth: int, pad: str) -> list[str]:
+    """Statements in a function or block: comments (above, trailing, long), blank lines,
+    nested blocks and functions."""
+    out: list[str] = []
+    for _ in range(draw(st.integers(0, 4))):
+        kind = draw(st.sampled_from(["stmt", "stmt", "comment", "blank", "long", "nest"]))
+        if kind == "nest" and depth > 0:
+            header = draw(st.sampled_from(row["nested"]))
+            out.append(pad + draw(_code_fill(header)))
+            out += draw(_brace_body(row, depth - 1, pad + "    "))
+            out.append(pad + row["close"].get(header, "}"))
+        elif kind == "comment" and row["comments"]:
+            out.append(pad + draw(_code_fill(draw(st.sampled_from(row["comments"])))))
+        elif kind == "blank":
+            out.append(draw(st.sampled_from(["", "   "])))
+        elif kind == "long":
+            template = draw(st.sampled_from([*row["comments"], row["stmt"][1]]))
+            out.append(pad + draw(_code_fill(template, long=True)))
+        else:
+            line = pad + draw(_code_fill(draw(st.sampled_from(row["stmt"]))))
+            if row["comments"] and draw(st.integers(0, 3)) == 0:
+                line += " " + draw(_code_fill(row["comments"][0]))  # a trailing comment
+            out.append(line)
+    return out
+
+
+@st.composite
+def _brace_items(draw: st.DrawFn, row: dict[str, Any], depth: int, pad: str) -> list[str]:
+    """Top-level items: functions, types with members and methods, comments, attributes."""
+    out: list[str] = []
+    for _ in range(draw(st.integers(1, 4))):
+        kind = draw(st.sampled_from(["top", "func", "func", "type", "type", "comment", "blank"]))
+        if draw(st.integers(0, 2)) == 0 and kind in ("func", "type"):
+            for _ in range(draw(st.integers(1, 2))):  # documentation above a definition
+                source = row["comments"] + row["attrs"]
+                out.append(pad + draw(_code_fill(draw(st.sampled_from(source)))))
+            if draw(st.integers(0, 2)) == 0:  # a blank line: not its documentation (CODE-5)
+                out.append("")
+        if kind == "func" and row["func"]:
+            out.append(pad + draw(_code_fill(draw(st.sampled_from(row["func"])))))
+            out += draw(_brace_body(row, depth, pad + "    "))
+            out.append(pad + "}")
+        elif kind in ("type", "func"):
+            header, methods, members, close = draw(st.sampled_from(row["types"]))
+            out.append(pad + draw(_code_fill(header)))
+            for _ in range(draw(st.integers(0, 3))):
+                inner = pad + "    "
+                if methods and draw(st.booleans()):
+                    if row["attrs"] and draw(st.integers(0, 3)) == 0:
+                        out.append(inner + draw(st.sampled_from(row["attrs"])))
+                    out.append(inner + draw(_code_fill(draw(st.sampled_from(methods)))))
+                    out += draw(_brace_body(row, depth, inner + "    "))
+                    out.append(inner + "}")
+                elif members:
+                    out.append(inner + draw(_code_fill(draw(st.sampled_from(members)))))
+                elif draw(st.booleans()):
+                    out.append(inner + draw(_code_fill(draw(st.sampled_from(row["comments"])))))
+            out.append(pad + close)
+        elif kind == "comment":
+            template = draw(st.sampled_from(row["comments"]))
+            out.append(pad + draw(_code_fill(template, long=draw(st.booleans()))))
+        elif kind == "blank":
+            out.append("")
+        else:
+            out.append(pad + draw(_code_fill(draw(st.sampled_from(row["top"])))))
+    return out
+
+
+_PY_STATEMENTS = ["{n} = {e}", "import {n}", "print({s})", "return {e}", "pass", "{n}({e})",
+                  "from {n} import {n}", "{n} += 1"]  # fmt: skip
+
+
+@st.composite
+def _python_body(draw: st.DrawFn, depth: int, pad: str, top: bool = False) -> list[str]:
+    """Python statements: defs (decorated, with docstrings, nested), classes with methods,
+    comments above and trailing, long strings and comments, blank lines."""
+    out: list[str] = []
+    for _ in range(draw(st.integers(1, 4))):
+        kind = draw(st.sampled_from(["stmt", "stmt", "comment", "blank", "long", "def", "class",
+                                     "if"]))  # fmt: skip
+        if kind in ("def", "class", "if") and depth > 0:
+            if kind != "if" and draw(st.integers(0, 2)) == 0:
+                out.append(pad + draw(_code_fill("# {w}")))
+                if draw(st.booleans()):  # a blank line: not its documentation (CODE-5)
+                    out.append("")
+            if kind == "def":
+                for _ in range(draw(st.integers(0, 2))):
+                    out.append(pad + draw(_code_fill(draw(st.sampled_from(["@{n}", "@{n}({e})"])))))
+            header = {"def": "def {n}(self, a, b=1):", "class": "class {n}(Base):",
+                      "if": "if {n}:"}[kind]  # fmt: skip
+            out.append(pad + draw(_code_fill(header)))
+            if kind != "if" and draw(st.booleans()):
+                out.append(pad + "    " + draw(_code_fill('"""{w}"""', long=draw(st.booleans()))))
+            out += draw(_python_body(depth - 1, pad + "    "))
+        elif kind == "comment":
+            out.append(pad + draw(_code_fill("# {w}")))
+        elif kind == "blank":
+            out.append(draw(st.sampled_from(["", "    "])))
+        elif kind == "long":
+            template = draw(st.sampled_from(["# {w}", "{n} = {s}", "print({s}, {s})"]))
+            out.append(pad + draw(_code_fill(template, long=True)))
+        else:
+            line = pad + draw(_code_fill(draw(st.sampled_from(_PY_STATEMENTS))))
+            if draw(st.integers(0, 3)) == 0:
+                line += "  " + draw(_code_fill("# {w}"))
+            out.append(line)
+    return out
+
+
+#: Edits that make a syntax error (CODE-3): an unbalanced bracket, a stray keyword.
+_code_breaks = st.sampled_from(["}", "{", ")", "(", " def ", ":::", '"', "@@", "fn fn", "*/"])
+
+
+@st.composite
+def code_sources(
+    draw: st.DrawFn, languages: list[str] | None = None, errors: bool = True
+) -> tuple[str, str]:
+    """``(text, language)``: a generated program, its lines ended by ``\\n``, ``\\r\\n``,
+    ``\\r`` or a mix, sometimes with trailing spaces, no final line end, or a syntax error."""
+    language = draw(st.sampled_from(languages or CODE_LANGUAGES))
+    depth = draw(st.integers(0, 3))
+    if language == "python":
+        lines = draw(_python_body(depth + 1, "", top=True))
+    else:
+        row = _BRACE[language]
+        lines = list(row["head"]) + draw(_brace_items(row, depth, ""))
+    if draw(st.integers(0, 3)) == 0:
+        lines = [line + draw(st.sampled_from([" ", "\t", "  "])) for line in lines]
+    ends = draw(st.sampled_from(["\n", "\n", "\n", "\r\n", "\r", "mixed"]))
+    text = ""
+    for line in lines:
+        end = draw(st.sampled_from(["\n", "\r\n", "\r"])) if ends == "mixed" else ends
+        text += line + end
+    if draw(st.booleans()):
+        text = text.rstrip("\r\n")
+    if errors and draw(st.integers(0, 5)) == 0:  # a syntax error somewhere
+        at = draw(st.integers(0, len(text)))
+        text = text[:at] + draw(_code_breaks) + text[at:]
+    return text, language
+
+
+#: Nesting around CODE-3's depth limit (256): a bracket or block per level, one word each.
+_DEEP = {
+    "python": ("x = ", "[ ", "1", " ]", ""),
+    "javascript": ("let x = ", "[ ", "1", " ]", ";"),
+    "rust": ("fn f() { let x = ", "( ", "1", " )", "; }"),
+    "c": ("int f() {\n", "{ ", "x;", " }", "\n}"),
+    "go": ("package main\nfunc f() {\n", "{\n", "x()", "\n}", "\n}"),
+}
+
+
+@st.composite
+def deep_code_sources(draw: st.DrawFn) -> tuple[str, str]:
+    """``(text, language)``: one expression or block nested 200 to 300 levels deep."""
+    language = draw(st.sampled_from(sorted(_DEEP)))
+    head, opening, inner, closing, tail = _DEEP[language]
+    n = draw(st.integers(200, 300))
+    return head + opening * n + inner + closing * n + tail, language

@@ -13,6 +13,7 @@ import re
 import subprocess
 import sys
 from collections import Counter
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -55,7 +56,7 @@ def test_repository_golden(case: dict[str, Any], tmp_path: Path) -> None:
     assert doc_ids == expected["doc_ids"]
 
 
-def _tree(root: Path, files: dict[str, bytes | str]) -> Path:
+def _tree(root: Path, files: Mapping[str, bytes | str]) -> Path:
     """Write ``files`` (relative path -> content) under ``root``; return ``root``."""
     for name, content in files.items():
         path = root / name
@@ -563,3 +564,49 @@ def test_glob_files_of_no_known_format_are_judged_by_their_head(tmp_path: Path) 
     ids, counts, _ = _walk(tmp_path, WalkRules(skip=False), glob="*.*")
     assert ids == ["api", "gen"]
     assert counts == Counter(binary=1)
+
+
+def test_empty_code_files_and_json_that_is_not_blocks(tmp_path: Path) -> None:
+    """REPO-10, REPO-11: an empty __init__.py and a package.json are counted skips, not
+    errors; JSON blocks are read; --no-skip keeps the JSON (then its error), never the
+    empty file; a named file is always read."""
+    root = _tree(
+        tmp_path / "repo",
+        {
+            "pkg/__init__.py": "",
+            "pkg/blank.py": "  \n\n",
+            "pkg/mod.py": "x = 1\n",
+            "package.json": '{"name": "x", "version": "1.0.0"}\n',
+            "blocks.json": '[{"kind": "paragraph", "text": "Hello there."}]\n',
+            "object.json": '{"blocks": [{"kind": "paragraph", "text": "Hi."}]}\n',
+        },
+    )
+    done = subprocess.run(
+        [sys.executable, "-m", "chunkspec", "chunk", str(root), "--strategy", "code"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stderr == (
+        "chunkspec chunk: skipped 3 paths: 2 empty code files, 1 JSON file that is not "
+        "blocks (--no-skip keeps the tool, vendored, generated and JSON ones)\n"
+    )
+    ids = {json.loads(line)["doc_id"] for line in done.stdout.splitlines()}
+    assert ids == {"blocks", "object", "pkg/mod.py"}
+    kept = subprocess.run(
+        [sys.executable, "-m", "chunkspec", "chunk", str(root), "--no-skip", "--keep-going"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert kept.returncode == 2
+    assert "package.json: expected a JSON list of blocks" in kept.stderr
+    assert "skipped 2 paths: 2 empty code files\n" in kept.stderr
+    named = subprocess.run(
+        [sys.executable, "-m", "chunkspec", "chunk", str(root / "pkg" / "__init__.py")],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert "no text to chunk" in named.stderr  # read, and said to be empty

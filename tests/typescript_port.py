@@ -30,6 +30,7 @@ FAULTS_FILE = PORT_DIR / "faults.json"
 MARKDOWN_OPS = frozenset({"split_markdown", "heading_aware"})
 WINDOW_OPS = frozenset({"token_windows", "chunk_pages", "split_sentences"})
 HTML_OPS = frozenset({"read_html"})
+CODE_OPS = frozenset({"chunk_code"})
 
 
 def faults() -> list[dict[str, Any]]:
@@ -42,7 +43,11 @@ def faults() -> list[dict[str, Any]]:
 def faults_of(ops: frozenset[str] | None) -> list[dict[str, Any]]:
     """The faults whose ops all lie in ``ops``; ``None``: those of neither family above."""
     if ops is None:
-        return [f for f in faults() if not set(f["ops"]) <= MARKDOWN_OPS | WINDOW_OPS | HTML_OPS]
+        return [
+            f
+            for f in faults()
+            if not set(f["ops"]) <= MARKDOWN_OPS | WINDOW_OPS | HTML_OPS | CODE_OPS
+        ]
     return [f for f in faults() if set(f["ops"]) <= ops]
 
 

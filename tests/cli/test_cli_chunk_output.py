@@ -32,7 +32,7 @@ HELP = """usage: chunkspec chunk [-h] [--glob PATTERN] [--doc-id ID] [--title T]
                        [--strategy {heading,structural,recursive,window,pages,code}] [--max-tokens N] [--overlap-tokens N] [--counter NAME] [--encoding-file FILE] [--min-tokens N] [--budget-includes-headings] [--count-headings] [--split-tables] [--split-code] [--scope-prefix] [--format {jsonl,text}] [-n N] [--output FILE]
                        PATH [PATH ...]
 
-Chunk each document (.md/.markdown, .txt, .pdf, .json blocks; folders recursively; - is standard input) with --strategy and write one chunk record a line; --format text summarises instead.
+Chunk each document (.md/.markdown, .txt, .pdf, .json blocks, .html, .docx, source code; folders recursively; - is standard input) with --strategy and write one chunk record a line; --format text summarises instead.
 
 positional arguments:
   PATH                  files, folders (searched recursively) or - for standard input

@@ -17,6 +17,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from chunkspec._code._grammar import parser_for
+from chunkspec._code._languages import LANGUAGES
 from chunkspec._core._tokens import WHITESPACE
 from chunkspec._core._units import has_cluster_script
 from chunkspec._text._sentences import CLOSERS, TERMINATORS
@@ -452,8 +454,110 @@ _TABLE_TEXT = re.compile(
 )
 
 
+#: chunk_code: brackets or braces nested N levels, spaced (the generator's deep nesting).
+def _nesting_at_least(levels: int) -> Test:
+    pattern = re.compile(f"(?:[\\[({{]\\s){{{levels}}}")
+    return lambda d: isinstance(d.get("text"), str) and bool(pattern.search(d["text"]))
+
+
+def _code_text(data: dict[str, Any]) -> str:
+    """A chunk_code case's text ("" when it is not a str)."""
+    value = data.get("text")
+    return value if isinstance(value, str) else ""
+
+
+def _syntax_error(data: dict[str, Any]) -> bool:
+    """CODE-3: the text's tree has an error or a missing node (parsed as Python's side does)."""
+    language, text = data.get("language"), _code_text(data)
+    if not isinstance(language, str) or language not in LANGUAGES or _LONE.search(text):
+        return False
+    tree = parser_for(language).parse(text.encode("utf-8"))
+    return bool(tree.root_node.has_error)
+
+
+def _bad_code_argument(data: dict[str, Any]) -> bool:
+    """An argument of chunk_code outside its type or range (CONF-10)."""
+    return (
+        not isinstance(data.get("text"), str)
+        or (data.get("language") is not None and data.get("language") not in LANGUAGES)
+        or type(data.get("max_tokens")) is not int
+        or data.get("max_tokens", 1) < 1
+        or type(data.get("scope_prefix", False)) is not bool
+        or data.get("counter", "whitespace") not in ("whitespace", "unicode", "chars8")
+    )
+
+
+def _language_class(name: str) -> InputClass:
+    return InputClass(
+        f"a {name} program", ("CODE-1", "CODE-7"), 0.05, 0.05, lambda d: d.get("language") == name
+    )
+
+
 #: Every op's input classes (CONF-13).
 CLASSES: dict[str, list[InputClass]] = {
+    "chunk_code": [
+        *(_language_class(name) for name in LANGUAGES),
+        InputClass(
+            "no language", ("CODE-3", "CODE-4"), 0.2, 0.1, lambda d: d.get("language") is None
+        ),
+        InputClass("a syntax error", ("CODE-3", "CODE-4"), 0.15, 0.12, _syntax_error),
+        InputClass(
+            "nested 40 levels or more", ("CODE-3", "CODE-6"), 0.18, 0.1, _nesting_at_least(40)
+        ),
+        InputClass("nested past 256 levels", ("CODE-3",), 0.12, 0.07, _nesting_at_least(257)),
+        InputClass(
+            "a budget of at most 9 tokens",
+            ("CODE-6", "CODE-9"),
+            0.4,
+            0.4,
+            lambda d: type(d.get("max_tokens")) is int and d["max_tokens"] <= 9,
+        ),
+        InputClass(
+            "scope_prefix true", ("CODE-8",), 0.18, 0.15, lambda d: d.get("scope_prefix") is True
+        ),
+        InputClass(
+            "the unicode or chars8 counter",
+            ("CODE-6", "SCRIPT-6"),
+            0.25,
+            0.2,
+            lambda d: d.get("counter") in ("unicode", "chars8"),
+        ),
+        InputClass(
+            "non-ASCII identifiers, strings or comments",
+            ("CODE-2", "PORT-2"),
+            None,
+            0.2,
+            lambda d: not _code_text(d).isascii(),
+        ),
+        InputClass(
+            "astral characters",
+            ("CODE-2", "CODE-7"),
+            None,
+            0.1,
+            lambda d: bool(_ASTRAL.search(_code_text(d))),
+        ),
+        InputClass(
+            "CRLF or CR line ends",
+            ("CODE-4", "CODE-11"),
+            None,
+            0.12,
+            lambda d: "\r" in _code_text(d),
+        ),
+        InputClass(
+            "a lone surrogate",
+            ("CODE-2", "HAZ-4"),
+            None,
+            0.1,
+            lambda d: bool(_LONE.search(_code_text(d))),
+        ),
+        InputClass(
+            "an argument of the wrong type or value",
+            ("CODE-1", "CODE-6", "CODE-8"),
+            0.01,
+            0.01,
+            _bad_code_argument,
+        ),
+    ],
     "read_html": [
         InputClass("well-formed markup", ("HTML-3", "HTML-8"), 0.1, 0.08, _well_formed),
         InputClass("unclosed tags", ("HTML-6", "HTML-8"), 0.3, 0.3, _nested(0)),

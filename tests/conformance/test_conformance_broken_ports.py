@@ -204,8 +204,10 @@ def test_the_guide_adapter_passes(adapter: list[str], tmp_path: Path) -> None:
     """docs/conformance.md: the ten-minute adapter, as printed, passes against the port."""
     guide = Path(__file__).resolve().parents[2] / "docs" / "conformance.md"
     source = guide.read_text("utf-8").split("```js\n", 1)[1].split("```", 1)[0]
-    index = (PORT_DIR / "dist" / "src" / "index.js").as_uri()
+    dist = PORT_DIR / "dist" / "src"
+    for module in ("index.js", "grammars.js"):
+        source = source.replace(f'"./{module}"', f'"{(dist / module).as_uri()}"')
     script = tmp_path / "adapter.mjs"
-    script.write_text(source.replace('"./index.js"', f'"{index}"'), "utf-8")
+    script.write_text(source, "utf-8")
     status, failures = _conformance(tmp_path, [adapter[0], str(script)], "--cases", "100")
     assert (status, failures) == (0, [])

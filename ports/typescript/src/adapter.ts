@@ -18,6 +18,8 @@ import { readMarkup } from "./html.js";
 import { splitMarkdownRecords } from "./structural.js";
 import { splitSection } from "./split.js";
 import { countTokens } from "./tokens.js";
+import { chunkCode } from "./code.js";
+import type { ParseCode } from "./code.js";
 import { chunkPages } from "./pages.js";
 import { packRecords } from "./packRecords.js";
 import type { PackOptions } from "./packRecords.js";
@@ -95,6 +97,18 @@ function crlf(text: Json | undefined, normalise: boolean): string {
   return normalise && typeof text === "string" ? text.replace(/\r\n?/g, "\n") : (text as string);
 }
 
+/** CODE-1: the grammars, loaded once at start (about 70 ms for the nine) when the port's
+ * web-tree-sitter and grammar packages are installed; without them chunk_code answers
+ * CODE-2's error. A dynamic import: the other ops never need them. */
+const grammars = await import("./grammars.js").then(
+  async (g) => {
+    await g.loadGrammars();
+    return g;
+  },
+  () => null,
+);
+const parseCode: ParseCode = (language, text) => (grammars === null ? null : grammars.parseCode(language, text));
+
 const OPS: Record<string, (input: Input) => Json> = {
   split_section: (i) =>
     splitSection(i["doc_id"] as string, i["title"] as string, i["text"] as string, num(i["max_tokens"]) as number)
@@ -170,6 +184,28 @@ const OPS: Record<string, (input: Input) => Json> = {
       text: page.text, blocks: page.blocks, segments: page.segments as unknown as Json,
       title: page.title, meta: page.meta,
     } as unknown as Json;
+  },
+  chunk_code: (i) => {
+    const text = i["text"];
+    if (typeof text !== "string") throw Object.assign(new TypeError("text must be a str"), { argument: "text" });
+    const language = i["language"] === undefined ? null : i["language"];
+    const result = chunkCode(
+      text,
+      {
+        language: language as string | null,
+        maxTokens: num(i["max_tokens"]) as number,
+        counter: (i["counter"] === undefined ? "whitespace" : i["counter"]) as string,
+        scopePrefix: (i["scope_prefix"] === undefined ? false : i["scope_prefix"]) as boolean,
+      },
+      parseCode,
+    );
+    return {
+      parser: result.parser,
+      counter: result.counter,
+      spans: result.spans.map((s) => ({
+        start: s.start, end: s.end, prefix: s.prefix, heading_path: s.headingPath, symbols: s.symbols, lines: s.lines,
+      })),
+    };
   },
   words: (i) => {
     const args: unknown[] = [num(i["n"])];

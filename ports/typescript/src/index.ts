@@ -22,4 +22,6 @@ export { packRecords, readable } from "./packRecords.js";
 export { ACCESS_KEYS, InputError } from "./frontMatter.js";
 export type { Citation, PackedContext, PackOptions, Principal } from "./packRecords.js";
 export { readMarkup } from "./html.js";
+export { CODE_LANGUAGES, chunkCode } from "./code.js";
+export type { ChunkCodeOptions, CodeChunks, CodeLanguage, CodeSpan, ParseCode, SyntaxCursor, SyntaxNode, SyntaxTree } from "./code.js";
 export type { HtmlPage, HtmlSegment } from "./html.js";

@@ -65,7 +65,7 @@ def _measure(text: str, counter: Any) -> Callable[[int, int, str], int]:
 
 def _parse(text: str, language: str) -> tuple[Any, str]:
     """CODE-2, CODE-3: the tree of ``text`` and CODE-11's ``parser`` value."""
-    tree = parser_for(language).parse(text.encode("utf-8"))
+    tree = parser_for(language).parse(text.encode("utf-16-le"), encoding="utf16le")
     return tree, "tree-sitter with errors" if tree.root_node.has_error else "tree-sitter"
 
 
@@ -109,9 +109,7 @@ def code_spans(document: SourceDocument, options: ChunkOptions) -> list[Span]:
         path = (title, *(s.label for s in piece.scopes))
         if piece.own is not None:
             path = (*path, piece.own.label)
-        prefix = ""
-        if options.scope_prefix:
-            prefix = "".join(s.header + "\n" for s in piece.scopes if s.start < piece.start)
+        prefix = piece.prefix
         a = bisect.bisect_left(symbol_starts, piece.start)
         b = bisect.bisect_left(symbol_starts, piece.end)
         info = {
@@ -164,11 +162,11 @@ def _symbols(text: str, tree: Any, language: Language) -> list[tuple[int, str]]:
         if name is None:
             continue
         if data is None:
-            data = text.encode("utf-8")
+            data = text.encode("utf-16-le")
         out.append(
             (
                 offsets.code_point(node.start_byte),
-                " ".join(data[name.start_byte : name.end_byte].decode("utf-8").split()),
+                " ".join(data[name.start_byte : name.end_byte].decode("utf-16-le").split()),
             )
         )
     out.sort()

@@ -34,9 +34,9 @@ def register(sub: Any) -> None:
         "chunk",
         help="chunk documents with a strategy (chunk records, JSON Lines)",
         description=(
-            "Chunk each document (.md/.markdown, .txt, .pdf, .json blocks; folders "
-            "recursively; - is standard input) with --strategy and write one chunk record "
-            "a line; --format text summarises instead."
+            "Chunk each document (.md/.markdown, .txt, .pdf, .json blocks, .html, .docx, "
+            "source code; folders recursively; - is standard input) with --strategy and "
+            "write one chunk record a line; --format text summarises instead."
         ),
     )
     add_input_options(parser)

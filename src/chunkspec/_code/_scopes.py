@@ -11,7 +11,7 @@ from typing import Any
 
 from ._languages import Language
 
-__all__ = ["definition_of", "header_line", "label", "symbol"]
+__all__ = ["definition_of", "header_line", "label", "line_end", "symbol"]
 
 #: CODE-7: a scope label is at most this many characters (longer ones are cut there).
 LABEL_LIMIT = 100
@@ -34,7 +34,7 @@ def definition_of(node: Any, language: Language) -> Any | None:
     return None
 
 
-def _line_end(text: str, start: int) -> int:
+def line_end(text: str, start: int) -> int:
     """Where the line holding ``text[start]`` ends (before its line break); the search for a
     CR stops at the next LF, so the cost is the line's, not the rest of the text's."""
     newline = text.find("\n", start)
@@ -49,7 +49,7 @@ def label(text: str, start: int, name_end: int | None, body_start: int | None) -
     when the name ends on that line, else up to its body when the body starts on it, with
     whitespace runs folded to one space, trailing ``{`` and ``:`` dropped, and at most
     :data:`LABEL_LIMIT` characters."""
-    end = _line_end(text, start)
+    end = line_end(text, start)
     if name_end is not None and name_end <= end:
         end = name_end
     elif body_start is not None and body_start <= end:
@@ -63,7 +63,7 @@ def header_line(text: str, start: int) -> str:
     break or trailing whitespace."""
     newline = text.rfind("\n", 0, start)
     line_start = max(newline, text.rfind("\r", newline + 1, start)) + 1
-    return text[line_start : _line_end(text, start)].rstrip()
+    return text[line_start : line_end(text, start)].rstrip()
 
 
 def symbol(node: Any) -> Any | None:

@@ -31,7 +31,7 @@ from typing import Any
 from .._chunkers._fit import fit_word, longest
 from ._languages import Language
 from ._offsets import ByteOffsets
-from ._scopes import definition_of, header_line, label
+from ._scopes import definition_of, header_line, label, line_end
 
 __all__ = ["MAX_DEPTH", "Piece", "Scope", "TooDeep", "split_lines", "split_tree"]
 
@@ -50,17 +50,20 @@ class Scope:
     header: str
     start: int
     body: int | None = None
+    line_end: int = 0
 
 
 @dataclass(slots=True)
 class Piece:
     """One chunk: ``text[start:end]`` inside the definitions ``scopes`` (outermost first);
-    ``own`` is the scope of the one whole definition the piece is, if it is one."""
+    ``own`` is the scope of the one whole definition the piece is, if it is one; ``prefix``
+    its CODE-8 prefix."""
 
     start: int
     end: int
     scopes: tuple[Scope, ...]
     own: Scope | None = None
+    prefix: str = ""
 
 
 class TooDeep(Exception):
@@ -125,12 +128,22 @@ class _Splitter:
         self.prefix = prefix
         self.out: list[Piece] = []
         self.ends: list[int] = []
+        self.prefixes: dict[tuple[Scope, ...], str] = {}
 
     # -- CODE-8: the prefix a piece starting at ``start`` carries
     def prefix_at(self, scopes: tuple[Scope, ...], start: int) -> str:
-        if not self.prefix:
+        """CODE-8: the first lines of the definitions whose first line ends before ``start``,
+        unless they count more than half the budget together (then none)."""
+        if not self.prefix or not scopes:
             return ""
-        return "".join(s.header + "\n" for s in scopes if s.start < start)
+        above = tuple(s for s in scopes if s.line_end < start)
+        known = self.prefixes.get(above)
+        if known is None:
+            known = "".join(s.header + "\n" for s in above)
+            if known and self.measure(0, 0, known) > self.max_tokens // 2:
+                known = ""
+            self.prefixes[above] = known
+        return known
 
     def fits(self, scopes: tuple[Scope, ...], start: int, end: int) -> bool:
         return self.measure(start, end, self.prefix_at(scopes, start)) <= self.max_tokens
@@ -172,6 +185,7 @@ class _Splitter:
             header_line(self.text, start),
             start,
             body_start,
+            line_end(self.text, start),
         )
 
     def defines(self, item: _Item) -> Scope | None:
@@ -188,7 +202,7 @@ class _Splitter:
         while end > start and text[end - 1].isspace():
             end -= 1
         if end > start:
-            self.out.append(Piece(start, end, scopes, own))
+            self.out.append(Piece(start, end, scopes, own, self.prefix_at(scopes, start)))
 
     def lines(self, start: int, end: int, scopes: tuple[Scope, ...], depth: int) -> list[_Item]:
         """CODE-4: the lines of ``text[start:end]``, each trimmed."""
@@ -298,6 +312,9 @@ class _Splitter:
                 self.close(stack, k)
                 continue
             # ``following`` is over the budget alone: it opens in its place
+            if following.kind == ATOM:  # one grapheme cluster over the budget (SCRIPT-8)
+                self.close(stack, k or 1)  # the run first, then the cluster alone
+                continue
             if k and self.defines(following) is not None and not _heads(stack, k):
                 self.close(stack, k)  # a definition opens at the start of a piece
                 continue
@@ -306,21 +323,18 @@ class _Splitter:
     def open(self, stack: list[_Item], k: int, following: _Item) -> None:
         """Put the items of ``following`` (``stack[-(k + 1)]``) in its place (CODE-6); an
         opened definition ends with an END marker, which nothing after it packs across."""
+        defined = self.defines(following) if k else None
         opened, inner = self.opened(following)
         position = len(stack) - (k + 1)
+        if defined is not None and all(_documents(stack[-j]) for j in range(1, k + 1)):
+            for j in range(1, k + 1):  # what documents a definition is inside it
+                stack[-j].scopes = opened[0].scopes
         if inner is not None:
-            if all(_documents(stack[-j]) for j in range(1, k + 1)):
-                for j in range(1, k + 1):  # what documents a definition is inside it
-                    stack[-j].scopes = opened[0].scopes
             end = _Item(following.end, following.end, [], following.scopes, 0, END)
             stack[position : position + 1] = [end, *reversed(opened)]
             self.ends.append(position)
         else:
             stack[position : position + 1] = opened[::-1]
-        if len(opened) == 1 and opened[0].kind == ATOM and k == 0:
-            atom = stack[-1]
-            if not self.fits(atom.scopes, atom.start, atom.end):
-                self.close(stack, 1)  # one grapheme cluster over the budget (SCRIPT-8)
 
     def close(self, stack: list[_Item], k: int) -> None:
         """Make the top ``k`` items one piece (CODE-6, CODE-7)."""

@@ -35,6 +35,7 @@ from ._pools import (
     Field,
     replace_field,
 )
+from .code._code_generate import code_cases
 from .html._html_generate import html_cases
 from .markdown._markdown_generate import markdown_cases
 from .packing._packing_generate import pack_cases
@@ -374,4 +375,5 @@ def by_op(profile: str) -> dict[str, st.SearchStrategy[Case]]:
         **window_ops(profile),
         "pack_records": pack_cases(hazards),
         **html_cases(hazards),
+        **code_cases(hazards),
     }

@@ -18,6 +18,7 @@ from .._core._units import unit_spans
 from .._records._key import keyed_rows
 from .._text._sentences import sentence_ends
 from ._js_space import JS_SPACE
+from .code._code_blame import CODE_CHECKS
 from .html._html_blame import HTML_CHECKS
 from .packing._checks import CHECKS as PACK_CHECKS
 
@@ -421,6 +422,7 @@ _CHECKS["chunk_pages"][:0] = [
 
 _CHECKS["pack_records"] = PACK_CHECKS
 _CHECKS["read_html"] = HTML_CHECKS
+_CHECKS["chunk_code"] = CODE_CHECKS
 
 
 def _only_keys_differ(expected: Any, actual: Any) -> bool:

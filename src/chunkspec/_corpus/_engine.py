@@ -158,7 +158,7 @@ def find_files(
     ``out`` (TRUST-20 refused it inside an input already) is never walked. TRUST-30,
     TRUST-31: links out of an input folder (unless ``follow_links``) and names that are not
     regular files are skipped, each as a line appended to ``skipped``; TRUST-34: two inputs
-    with one doc id are refused, naming both. ``rules`` and ``counts``: REPO-3..REPO-9.
+    with one doc id are refused, naming both. ``rules`` and ``counts``: REPO-3..REPO-11.
     """
     for path in paths:
         if path == "-":
@@ -245,7 +245,7 @@ def ingest(
     ``.`` skipped; ``glob`` keeps the files whose relative path or name matches; tool and
     vendored folders and generated and binary files skipped and counted unless
     ``no_skip``, and with ``gitignore`` what the ``.gitignore`` files inside ignore,
-    REPO-3..REPO-9). ``job``
+    REPO-3..REPO-11). ``job``
     decides every document's records: a :class:`ChunkJob`, or a :class:`ChunkOptions` or
     the job's keywords (:class:`chunkspec.records.JobKeywords`, OPT-1) with the command's
     defaults for the rest (a 256 MiB size cap). With ``incremental`` (the default), a

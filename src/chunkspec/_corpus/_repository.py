@@ -1,4 +1,4 @@
-"""What a folder walk skips in a repository, and how each skip is counted (REPO-1..REPO-9).
+"""What a folder walk skips in a repository, and how each skip is counted (REPO-1..REPO-11).
 
 docs/spec/repository.md states the rules and their reasons: code files are inputs (REPO-1,
 their doc ids keep the suffix, REPO-2); tool folders (REPO-3), vendored folders (REPO-4),
@@ -24,9 +24,11 @@ __all__ = [
     "WalkRules",
     "binary",
     "code_file",
+    "empty",
     "folder_kind",
     "generated_head",
     "generated_name",
+    "json_blocks",
     "read_head",
     "skip_summary",
 ]
@@ -93,6 +95,8 @@ CATEGORIES = {
     "vendored": ("vendored folder", "vendored folders"),
     "generated": ("generated file", "generated files"),
     "binary": ("binary file", "binary files"),
+    "empty": ("empty code file", "empty code files"),
+    "json": ("JSON file that is not blocks", "JSON files that are not blocks"),
     "gitignore": ("path ignored by .gitignore", "paths ignored by .gitignore"),
 }
 
@@ -198,6 +202,26 @@ def binary(head: bytes) -> bool:
     return b"\x00" in head[:BINARY_HEAD]
 
 
+def empty(head: bytes) -> bool:
+    """REPO-10: a code file whose whole text is white space (its head is shorter than
+    REPO-6's 8 KiB, so it is the whole file)."""
+    return len(head) < BINARY_HEAD and not head.strip()
+
+
+#: REPO-11: the head of a JSON blocks document (MD-13): a list, or an object naming
+#: ``"blocks"``, after white space and a UTF-8 byte-order mark.
+_BLOCKS_LIST = re.compile(rb"(?:\xef\xbb\xbf)?\s*\[")
+_BLOCKS_OBJECT = re.compile(rb"(?:\xef\xbb\xbf)?\s*\{")
+
+
+def json_blocks(head: bytes) -> bool:
+    """REPO-11: whether a ``.json`` file's first 2 KiB may open a blocks document (a list, or
+    an object whose head names ``"blocks"``); a UTF-16 or UTF-32 file is left to the reader."""
+    if head.startswith((b"\xff\xfe", b"\xfe\xff", b"\x00")) or _BLOCKS_LIST.match(head):
+        return True
+    return bool(_BLOCKS_OBJECT.match(head)) and b'"blocks"' in head[:GENERATED_HEAD]
+
+
 def read_head(path: str, size: int) -> bytes | None:
     """The first ``size`` bytes of the regular file ``path``, None if it cannot be read or
     is not a regular file (TRUST-31: checked on the open descriptor; never waits)."""
@@ -236,7 +260,9 @@ def skip_summary(counts: Counter[str]) -> str | None:
         if counts[name]:
             parts.append(f"{counts[name]} {one if counts[name] == 1 else many}")
     hint = ""
-    if any(counts[name] for name in ("tool", "vendored", "generated")):
+    if counts["json"]:  # REPO-11's skips are kept by --no-skip too
+        hint = " (--no-skip keeps the tool, vendored, generated and JSON ones)"
+    elif any(counts[name] for name in ("tool", "vendored", "generated")):
         hint = " (--no-skip keeps the tool, vendored and generated ones)"
     noun = "path" if total == 1 else "paths"
     return f"skipped {total} {noun}: {', '.join(parts)}{hint}"

@@ -3,7 +3,7 @@
 Folders are walked sorted, links out of a folder and entries that are not regular files
 skipped with a line saying so (TRUST-30, TRUST-31), and two inputs with one doc id refused
 (TRUST-34). A walk takes code files too (REPO-1, REPO-2) and skips what a user would skip in
-a repository, each skip counted (REPO-3..REPO-9, ``_repository`` and ``_gitignore``).
+a repository, each skip counted (REPO-3..REPO-11, ``_repository`` and ``_gitignore``).
 Imports the standard library, ``chunkspec._text`` and ``chunkspec._code``'s language table.
 """
 
@@ -24,12 +24,15 @@ from ._file_io import IngestError
 from ._gitignore import IgnoreFile, ignored, parse_ignore_file
 from ._repository import (
     BINARY_HEAD,
+    GENERATED_HEAD,
     WalkRules,
     binary,
     code_file,
+    empty,
     folder_kind,
     generated_head,
     generated_name,
+    json_blocks,
     read_head,
     skip_summary,
     submodule_paths,
@@ -207,7 +210,7 @@ def _walk(
 ) -> Iterator[Input]:
     """Yield the inputs of ``folder`` sorted by relative path (CLI-7, CLI-17); append the
     lines of what it skips to ``skipped`` (TRUST-30, TRUST-31), in the same order, and
-    count what the repository rules skip in ``counts`` (REPO-3..REPO-9)."""
+    count what the repository rules skip in ``counts`` (REPO-3..REPO-11)."""
     root = Path(folder)
     real_root = os.path.realpath(folder)
     chosen: list[tuple[str, Input]] = []
@@ -320,9 +323,14 @@ def _walk(
                         lines.append((relative, f"{shown(str(full))}: not a regular file ({what})"))
                         continue
                     if not _document_suffix(full.suffix):  # REPO-5, REPO-6: by its head
-                        reason = _head_reason(str(full), rules)
+                        reason = _head_reason(str(full), rules, code)
                         if reason is not None:
                             counts[reason] += 1
+                            continue
+                    elif rules.skip and pattern is None and full.suffix.lower() == ".json":
+                        head = read_head(str(full), GENERATED_HEAD)  # REPO-11
+                        if head is not None and not json_blocks(head):
+                            counts["json"] += 1
                             continue
             chosen.append((relative, Input(str(full), shown(stem), shown(str(full)), problem)))
     skipped.extend(line for _, line in sorted(lines, key=lambda pair: pair[0]))
@@ -330,17 +338,20 @@ def _walk(
         yield item
 
 
-def _head_reason(path: str, rules: WalkRules) -> str | None:
+def _head_reason(path: str, rules: WalkRules, code: bool) -> str | None:
     """For a file without a document suffix: REPO-6's ``binary`` for a NUL in the first
-    8 KiB; REPO-5's ``generated`` when the first 2 KiB say so; else None (also when the
-    head cannot be read: the reader reports that, CLI-17)."""
-    if not rules.binary_check and not rules.skip:
+    8 KiB; REPO-10's ``empty`` for a code file of white space only; REPO-5's ``generated``
+    when the first 2 KiB say so; else None (also when the head cannot be read: the reader
+    reports that, CLI-17)."""
+    if not rules.binary_check and not rules.skip and not code:
         return None
     head = read_head(path, BINARY_HEAD)
     if head is None:
         return None
     if rules.binary_check and binary(head):
         return "binary"
+    if code and empty(head):
+        return "empty"
     if rules.skip and generated_head(head):
         return "generated"
     return None

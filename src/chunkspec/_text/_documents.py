@@ -394,6 +394,8 @@ def document_from_bytes(
     cap = pdf_max_decompressed_of(len(data), pdf_max_decompressed)
     given = _metadata(metadata)
     label = name if name is not None else (source or doc_id)
+    if input_format is None and language is not None:
+        input_format = "code"  # CODE-1: a language names a code file, whatever its name
     chosen = format_for(label, bytes(data[:1024]), input_format)
     if chosen == "pdf":
         try:

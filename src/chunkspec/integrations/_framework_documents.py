@@ -77,8 +77,9 @@ class Chunking:
 
     ``options`` (OPT-1; a strategy name, as :func:`chunkspec.chunk_document` takes it), or
     without it the option keywords (:class:`chunkspec.records.ChunkKeywords`);
-    ``input_format`` is ``markdown``, ``text`` or ``html`` (a page's markup, HTML-17). The
-    options are checked when the object
+    ``input_format`` is ``markdown``, ``text``, ``html`` (a page's markup, HTML-17) or
+    ``code`` (a source file, its language from the ``source``'s suffix or its shebang,
+    CODE-1). The options are checked when the object
     is made, so a bad option fails at construction with the core's error naming it.
     """
 
@@ -91,8 +92,10 @@ class Chunking:
         input_format: str = "markdown",
         **keywords: Unpack[ChunkKeywords],
     ) -> None:
-        if input_format not in ("markdown", "text", "html"):
-            raise ArgumentValueError("input_format", "must be markdown, text or html", input_format)
+        if input_format not in ("markdown", "text", "html", "code"):
+            raise ArgumentValueError(
+                "input_format", "must be markdown, text, html or code", input_format
+            )
         self.input_format = input_format
         self.options = options_of(options, keywords)  # checked whole (OPT-1, OPT-5)
 
