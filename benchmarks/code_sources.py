@@ -10,8 +10,8 @@ The cache is ``$CHUNKSPEC_BENCH_CACHE/code`` (default ``~/.cache/chunkspec-bench
 ``archives/`` holds the downloads, ``trees/NAME/`` each one unpacked.
 
 Clients: PyPI through its simple index (PEP 691 JSON, the protocol pip uses; ``pip download
---no-binary :all:`` is not used because it builds each sdist's metadata, which for numpy
-needs meson and a C toolchain), npm through ``npm pack``, Debian through ``apt-get
+--no-binary :all:`` is not used: it builds each sdist's metadata, and here it failed
+installing the build dependencies), npm through ``npm pack``, Debian through ``apt-get
 download`` (run ``apt-get update`` once first).
 """
 
