@@ -225,6 +225,7 @@ BENCHMARKS = (
     "incremental",
     "tables",
     "html",
+    "code",
 )
 
 
