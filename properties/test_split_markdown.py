@@ -96,7 +96,7 @@ def test_longest_is_the_last_k_that_fits(low: int, span: int, limit: int) -> Non
     """MD-10, HEAD-7: the galloping search behind "the longest run that fits" returns the
     largest ``k`` in ``[low, high]`` with ``k <= limit`` (a monotone test), else ``low``,
     asking only about ``k`` in ``(low, high]``; literal model: scan every k."""
-    from chunkspec._chunkers._fit import longest as _longest
+    from chunkspec._core._fit import longest as _longest
 
     high = low + span
     asked: list[int] = []

@@ -12,17 +12,18 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
+from .._core._fit import fit_word
+from .._core._fit import longest as _longest
 from .._core._validate import require_int
 from .._core._word_count import word_count
 from .._counters._builtin import TokenCounter, WhitespaceCounter
 from .._errors import ArgumentTypeError
 from .._text._blocks import Block, ChunkContext, Document
 from .._text._sentences import sentence_spans
-from ._fit import fit_word, units_of
-from ._fit import longest as _longest
 from ._small_chunks import merge_document
 from ._span import Span
 from ._split_markdown import require_counter
+from ._word_units import units_of
 
 if TYPE_CHECKING:
     from .._text._documents import SourceDocument

@@ -15,6 +15,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from .._core._fit import fit_word
+from .._core._fit import longest as _longest
 from .._core._split_section import _split
 from .._core._units import unit_count
 from .._core._validate import require_int, require_str, require_text
@@ -25,10 +27,9 @@ from .._text._lines import LineTable, line_table
 from .._text._markdown import iter_markdown_blocks
 from .._text._sentences import sentence_spans
 from ._code import code_pieces
-from ._fit import fit_word, units_of
-from ._fit import longest as _longest
 from ._small_chunks import merge_document
 from ._span import Span
+from ._word_units import units_of
 
 if TYPE_CHECKING:
     from .._text._documents import SourceDocument

@@ -28,7 +28,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from .._chunkers._fit import fit_word, longest
+from .._core._fit import fit_word, longest
 from ._languages import Language
 from ._offsets import ByteOffsets
 from ._scopes import definition_of, header_line, label, line_end

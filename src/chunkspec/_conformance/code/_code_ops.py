@@ -22,9 +22,10 @@ import json
 from pathlib import Path
 from typing import Any
 
-from ... import chunk_document, document_from_text
 from ..._core._validate import require_str
 from ..._errors import ArgumentTypeError
+from ..._records._chunk_document import chunk_document
+from ..._text._documents import document_from_text
 
 __all__ = ["VECTORS_FILE", "chunk_code", "code_vectors"]
 

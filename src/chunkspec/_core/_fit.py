@@ -4,29 +4,22 @@ Every strategy that splits a piece of prose over the budget cuts first where it 
 (blocks, sentences, whitespace words); a whitespace word still over the budget is cut at
 the unit boundaries of SCRIPT-3 (each ideograph, kana, Hangul or Thai cluster a unit), and
 a unit still over the budget at grapheme-cluster boundaries (SCRIPT-4), never inside one.
-With the ``dict`` counter the units are its dictionary words (SCRIPT-24).
+With the ``dict`` counter the units are its dictionary words (SCRIPT-24: the chunkers pass
+``chunkspec._chunkers._word_units.units_of(counter)``). Below the chunkers, so that the
+``code`` strategy's split (``chunkspec._code``) cuts a word as every strategy does.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
-from .._core._graphemes import grapheme_bounds
-from .._core._units import unit_spans
-from .._counters._dictionary import DictionaryCounter
+from ._graphemes import grapheme_bounds
+from ._units import unit_spans
 
-__all__ = ["fit_word", "longest", "units_of"]
+__all__ = ["Units", "fit_word", "longest"]
 
 #: The units of ``source[start:end]`` as offsets into ``source``.
 Units = Callable[[str, int, int], list[tuple[int, int]]]
-
-
-def units_of(counter: object) -> Units:
-    """The units a word over the budget is cut at: the ``dict`` counter's words (SCRIPT-24),
-    SCRIPT-3's units for every other counter."""
-    if isinstance(counter, DictionaryCounter):
-        return counter.spans_in
-    return unit_spans
 
 
 def longest(low: int, high: int, ok: Callable[[int], bool]) -> int:
