@@ -81,12 +81,19 @@ def code_spans(document: SourceDocument, options: ChunkOptions) -> list[Span]:
     max_tokens = options.max_tokens
     pieces: list[Piece] | None = None
     tree = None
+    offsets = ByteOffsets(text)  # CODE-2: once a file, for the split and the symbols
     if language is None:
         parser = "lines: no language"
     else:
         tree, parser = _parse(text, language)
         pieces = split_tree(
-            text, tree.root_node, LANGUAGES[language], measure, max_tokens, options.scope_prefix
+            text,
+            tree.root_node,
+            LANGUAGES[language],
+            measure,
+            max_tokens,
+            options.scope_prefix,
+            offsets,
         )
         if pieces is None:
             parser = f"lines: nested deeper than {MAX_DEPTH}"
@@ -94,7 +101,7 @@ def code_spans(document: SourceDocument, options: ChunkOptions) -> list[Span]:
     if pieces is None:
         pieces = split_lines(text, measure, max_tokens)
     elif language is not None:
-        symbols = _symbols(text, tree, LANGUAGES[language])
+        symbols = _symbols(text, tree, LANGUAGES[language], offsets)
     title = document.title
     line_starts = _line_starts(text)
     symbol_starts = [s for s, _ in symbols]
@@ -132,20 +139,18 @@ _BREAK = re.compile(r"\r\n|\r|\n")
 @functools.cache
 def _query(language: str) -> Any:
     """A query capturing every definition node type of ``language`` (CODE-11)."""
-    entry = LANGUAGES[language]
     tree_sitter = importlib.import_module("tree_sitter")
-    grammar = importlib.import_module(entry.module)
-    lang = tree_sitter.Language(getattr(grammar, entry.function)())
-    source = " ".join(f"({kind}) @d" for kind in sorted(entry.definitions))
-    return tree_sitter.Query(lang, source)
+    source = " ".join(f"({kind}) @d" for kind in sorted(LANGUAGES[language].definitions))
+    return tree_sitter.Query(parser_for(language).language, source)
 
 
-def _symbols(text: str, tree: Any, language: Language) -> list[tuple[int, str]]:
+def _symbols(
+    text: str, tree: Any, language: Language, offsets: ByteOffsets
+) -> list[tuple[int, str]]:
     """CODE-11: ``(start, name)`` of every definition, by start (code points)."""
     tree_sitter = importlib.import_module("tree_sitter")
     found = tree_sitter.QueryCursor(_query(language.name)).captures(tree.root_node)
-    offsets = ByteOffsets(text)
-    data = None
+    cp = offsets.code_point
     out: list[tuple[int, str]] = []
     for node in found.get("d", []):
         if definition_of(node, language) is None:
@@ -155,14 +160,8 @@ def _symbols(text: str, tree: Any, language: Language) -> list[tuple[int, str]]:
         name = symbol(node)
         if name is None:
             continue
-        if data is None:
-            data = text.encode("utf-16-le")
-        out.append(
-            (
-                offsets.code_point(node.start_byte),
-                " ".join(data[name.start_byte : name.end_byte].decode("utf-16-le").split()),
-            )
-        )
+        words = text[cp(name.start_byte) : cp(name.end_byte)].split()
+        out.append((cp(node.start_byte), " ".join(words)))
     out.sort()
     return out
 
@@ -173,7 +172,10 @@ def code_pieces(
     """MD-18: the pieces of ``text`` in ``language`` as ``(start, end, scope labels)``, split
     by CODE-5..CODE-10 under ``measure`` (by lines past CODE-3's depth)."""
     tree, _ = _parse(text, language)
-    pieces = split_tree(text, tree.root_node, LANGUAGES[language], measure, max_tokens, False)
+    offsets = ByteOffsets(text)
+    pieces = split_tree(
+        text, tree.root_node, LANGUAGES[language], measure, max_tokens, False, offsets
+    )
     if pieces is None:
         pieces = split_lines(text, measure, max_tokens)
     out = []

@@ -415,10 +415,11 @@ def split_tree(
     measure: Measure,
     max_tokens: int,
     prefix: bool,
+    offsets: ByteOffsets,
 ) -> list[Piece] | None:
     """The pieces of ``text`` parsed as ``root`` (CODE-5..CODE-10); None when an item past
     :data:`MAX_DEPTH` would open (the caller falls back to lines, CODE-3)."""
-    splitter = _Splitter(text, ByteOffsets(text), language, measure, max_tokens, prefix)
+    splitter = _Splitter(text, offsets, language, measure, max_tokens, prefix)
     if root.type == "ERROR":  # CODE-3: nothing parsed
         splitter.pack(splitter.lines(0, len(text), (), 0))
         return splitter.out
