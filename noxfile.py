@@ -30,7 +30,8 @@ PYPROJECT = nox.project.load_toml("pyproject.toml")
 #: The optional extras the tests exercise (each builds its data in process, no downloads).
 #: The framework adapters' extras add about 5 s to a warm install (7 s cold) and run offline.
 EXTRAS = (
-    "tiktoken,tokenizers,pdf,arrow,bm25,plot,langchain,llama-index,haystack,fast,segment,docx,code"
+    "tiktoken,tokenizers,pdf,arrow,bm25,plot,langchain,llama-index,haystack,fast,segment,docx,code,"
+    "stores"
 )
 
 

@@ -21,6 +21,8 @@ Each class also derives from the built-in it has always been (in brackets), so a
     │                                         line raises it as CliError (_cli/_io.py)
     ├── DamagedRow [ValueError]               _corpus/_part_files.py: a part's row that is not
     │                                         ingest output (TRUST-46)
+    ├── StoreError                            a vector store that cannot be written or read as
+    │                                         STORE's rules say; names the store (STORE)
     └── PortError                             _conformance/_port.py: a port that cannot be used
                                               (CONF)
 
@@ -55,6 +57,7 @@ __all__ = [
     "RecordFileError",
     "RepeatedKeyError",
     "RetrieverUnavailable",
+    "StoreError",
     "StrategyUnavailable",
 ]
 
@@ -167,6 +170,12 @@ class ContractViolation(ChunkspecError, AssertionError):
 class RecordFileError(ChunkspecError, ValueError):
     """A records file that cannot be read as records: one line naming the file, and the line
     or row (CLI-1, CLI-4, CLI-14); the command line reports it with exit status 2."""
+
+
+class StoreError(ChunkspecError):
+    """A vector store that cannot be opened, written or read as the STORE rules say: one
+    line starting with the store's address (docs/spec/stores.md); the command line reports
+    it with exit status 2."""
 
 
 class IngestError(ChunkspecError):
