@@ -227,6 +227,7 @@ BENCHMARKS = (
     "tables",
     "html",
     "code",
+    "stores",
 )
 
 
@@ -288,7 +289,9 @@ def bench(session: nox.Session) -> None:
     _install(
         session,
         "bench",
-        extras="conformance,bm25,arrow,pdf,fast,segment,tiktoken,tokenizers,docx,code",
+        # stores, langchain: bench_stores.py's four stores and LangChain's index() beside them
+        extras="conformance,bm25,arrow,pdf,fast,segment,tiktoken,tokenizers,docx,code,stores,"
+        "langchain",
     )
     options = [arg for arg in session.posargs if arg.startswith("-")]
     names = [arg for arg in session.posargs if not arg.startswith("-")]
