@@ -124,12 +124,7 @@ def _live_children_cpu() -> float:
 def cpu_now() -> float:
     """CPU seconds of this process, its reaped children and its live descendants."""
     children = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return (
-        time.process_time()
-        + children.ru_utime
-        + children.ru_stime
-        + _live_children_cpu()
-    )
+    return time.process_time() + children.ru_utime + children.ru_stime + _live_children_cpu()
 
 
 @dataclass
@@ -180,22 +175,24 @@ class CountingHash:
 
 # ---------------------------------------------------------------- the generated corpus
 
-WORDS = (
+_WORDS = (
     "the a of to and in is for on with as by that this from at be are or it an "
     "index store vector query chunk record heading table section page release build "
     "deploy user account access token storage network cluster budget review audit report "
     "incident change request owner service latency cache search answer source metric "
     "alert policy document embedding write delete update version schema field filter"
-).split()
+)
+WORDS = _WORDS.split()
 #: Non-ASCII words, each script one in about 6% of the words in all.
-FOREIGN = (
+_FOREIGN = (
     "café naïve déjà größer Straße Übersicht façade crème "
     "привет документ хранилище индекс запрос поиск "
     "λόγος αρχείο δεδομένα "
     "数据 索引 查询 文档 存储 "
     "खोज दस्तावेज़ सूचकांक "
     "البحث الوثيقة الفهرس"
-).split()
+)
+FOREIGN = _FOREIGN.split()
 #: Gaps between words: mostly a space, sometimes a no-break, thin, narrow or ideographic one.
 GAPS = (" ",) * 180 + ("\u00a0",) * 2 + ("\u2009", "\u202f", "\u3000", "\t")
 LANGUAGES = ("python", "js", "sh", "json")
@@ -232,8 +229,10 @@ def _table(rng: random.Random) -> str:
 def _fence(rng: random.Random) -> str:
     """A code fence of 3 to 8 lines."""
     language = rng.choice(LANGUAGES)
-    lines = [f"value_{k} = compute({rng.randrange(100)}, '{rng.choice(WORDS)}')" for k in
-             range(rng.randrange(3, 9))]
+    lines = [
+        f"value_{k} = compute({rng.randrange(100)}, '{rng.choice(WORDS)}')"
+        for k in range(rng.randrange(3, 9))
+    ]
     return f"```{language}\n" + "\n".join(lines) + "\n```"
 
 
@@ -263,9 +262,7 @@ def markdown(n: int, seed: int) -> str:
 def generated_corpus(count: int, extra: int, seed: int) -> dict[str, str]:
     """``count + extra`` documents by relative path (the last ``extra`` held back for the
     edit run's additions)."""
-    return {
-        f"d{n // 500:03d}/doc{n:05d}.md": markdown(n, seed) for n in range(count + extra)
-    }
+    return {f"d{n // 500:03d}/doc{n:05d}.md": markdown(n, seed) for n in range(count + extra)}
 
 
 def nodejs_corpus() -> dict[str, str] | None:
@@ -503,15 +500,17 @@ def stores_section(
 def record_manager() -> tuple[Any, str]:
     """SQLRecordManager (in memory) when langchain-community is there, else
     InMemoryRecordManager; and its name."""
-    try:
-        from langchain_community.indexes import SQLRecordManager  # type: ignore[import-not-found]
+    from importlib import import_module
+
+    try:  # optional, and untyped: looked up by name
+        community = import_module("langchain_community.indexes")
     except ImportError:
         from langchain_core.indexing import InMemoryRecordManager
 
         manager: Any = InMemoryRecordManager(namespace="bench")
         manager.create_schema()
         return manager, "InMemoryRecordManager"
-    manager = SQLRecordManager("bench", db_url="sqlite:///:memory:")
+    manager = community.SQLRecordManager("bench", db_url="sqlite:///:memory:")
     manager.create_schema()
     return manager, "SQLRecordManager (sqlite in memory)"
 
@@ -520,7 +519,7 @@ def lc_embeddings(fn: CountingHash) -> Any:
     """``fn`` as a LangChain ``Embeddings``."""
     from langchain_core.embeddings import Embeddings
 
-    class HashEmbeddings(Embeddings):  # type: ignore[misc]  # LangChain is typed as Any
+    class HashEmbeddings(Embeddings):
         """The counting hash function, LangChain's way."""
 
         def embed_documents(self, texts: list[str]) -> list[list[float]]:
@@ -589,9 +588,7 @@ def langchain_section(plan: Plan) -> None:
             calls, texts = fn.calls, fn.texts
             timer = Timer()
             with timer.run():
-                result = index(
-                    docs, manager, vectors, cleanup=cleanup, source_id_key="source"
-                )
+                result = index(docs, manager, vectors, cleanup=cleanup, source_id_key="source")
             held = vectors.store
             expected = {_identity(d.page_content, d.metadata) for d in docs}
             identities = [_identity(v["text"], v["metadata"]) for v in held.values()]
@@ -743,8 +740,14 @@ def main() -> int:
         import importlib.metadata as meta
 
         versions = []
-        for package in ("lancedb", "chromadb", "qdrant-client", "pymilvus", "milvus-lite",
-                        "langchain-core"):
+        for package in (
+            "lancedb",
+            "chromadb",
+            "qdrant-client",
+            "pymilvus",
+            "milvus-lite",
+            "langchain-core",
+        ):
             with contextlib.suppress(meta.PackageNotFoundError):
                 versions.append(f"{package} {meta.version(package)}")
         print("versions: " + ", ".join(versions))
