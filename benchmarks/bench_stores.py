@@ -389,13 +389,25 @@ def store_missing(scheme: str) -> str | None:
 
 @dataclass
 class Applied:
-    """One apply: its timer, the function's calls and texts, the report, the rows held."""
+    """One apply: its timer, the function's calls and texts, the report, the rows held and
+    the store's bytes on disk afterwards."""
 
     timer: Timer
     calls: int
     texts: int
     report: Any
     held: int
+    disk: int
+
+
+def disk_bytes(folder: Path) -> int:
+    """The bytes of every file under ``folder``."""
+    return sum(p.stat().st_size for p in folder.rglob("*") if p.is_file())
+
+
+def progress(line: str) -> None:
+    """A progress line on standard error (the tables go to standard output)."""
+    print(f"[{time.strftime('%H:%M:%S')}] {line}", file=sys.stderr, flush=True)
 
 
 def apply_once(scheme: str, folder: Path, out: Path, cache: Path, fn: CountingHash) -> Applied:
@@ -414,7 +426,8 @@ def apply_once(scheme: str, folder: Path, out: Path, cache: Path, fn: CountingHa
             store.close()
     if report.calls != fn.calls - calls or report.embedded != fn.texts - texts:
         raise AssertionError(f"{scheme}: the report's counts differ from the function's")
-    return Applied(timer, fn.calls - calls, fn.texts - texts, report, held)
+    progress(f"{scheme} -> {out.name}: {report.rows:,} rows, {timer.wall:.1f} s")
+    return Applied(timer, fn.calls - calls, fn.texts - texts, report, held, disk_bytes(folder))
 
 
 RUNS = ("first load", "1% edit", "no change")
@@ -472,9 +485,9 @@ def stores_section(
     )
     print(
         "| store | run | wall s | CPU s | rows/s (wall) | embed calls | texts embedded "
-        "| added | updated | removed | unchanged | rows held |"
+        "| added | updated | removed | unchanged | rows held | disk MB |"
     )
-    print("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+    print("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
     for scheme in schemes:
         for run in RUNS:
             a = best[scheme][run]
@@ -484,7 +497,7 @@ def stores_section(
             print(
                 f"| {scheme} | {run} | {a.timer.wall:.2f} | {a.timer.cpu:.2f} | {rate} "
                 f"| {a.calls:,} | {a.texts:,} | {r.added:,} | {r.updated:,} | {r.removed:,} "
-                f"| {r.unchanged:,} | {a.held:,} |",
+                f"| {r.unchanged:,} | {a.held:,} | {a.disk / 1e6:.0f} |",
                 flush=True,
             )
     print(
@@ -769,7 +782,8 @@ def main() -> int:
             print(f"(no Node.js Markdown docs at {NODE_DOCS}: Debian's nodejs-doc; skipped)")
         else:
             plans.append(edit_plan("nodejs", node, 1, args.seed))
-    with tempfile.TemporaryDirectory(prefix="bench-stores-") as name:
+    # Milvus Lite's server may still be closing its files when the folder goes
+    with tempfile.TemporaryDirectory(prefix="bench-stores-", ignore_cleanup_errors=True) as name:
         scratch = Path(name)
         for plan in plans:
             print(f"\n## {plan.name}: {describe(plan)}", flush=True)
