@@ -631,8 +631,8 @@ def scaling_section(
     )
     head = " | ".join(f"{s * base:,} docs wall s | CPU s" for s in scales)
     per = " | ".join(f"ms/doc {s}x" for s in scales)
-    print(f"| step | {head} | {per} | largest / smallest per doc |")
-    print("|---|" + "---:|" * (3 * len(scales) + 1))
+    print(f"| step | {head} | {per} | largest / smallest per doc: wall | CPU |")
+    print("|---|" + "---:|" * (3 * len(scales) + 2))
     table: dict[str, list[Timer]] = {"ingest": []}
     for scheme in schemes:
         table[scheme] = []
@@ -654,7 +654,11 @@ def scaling_section(
         times = " | ".join(f"{t.wall:.2f} | {t.cpu:.2f}" for t in timers)
         per_doc = [t.wall / (scale * base) * 1000 for t, scale in zip(timers, scales, strict=True)]
         pers = " | ".join(f"{p:.2f}" for p in per_doc)
-        print(f"| {step} | {times} | {pers} | {per_doc[-1] / per_doc[0]:.2f} |", flush=True)
+        cpu = timers[-1].cpu / scales[-1] / max(timers[0].cpu / scales[0], 1e-9)
+        print(
+            f"| {step} | {times} | {pers} | {per_doc[-1] / per_doc[0]:.2f} | {cpu:.2f} |",
+            flush=True,
+        )
     print(f"\n(chunks: {', '.join(f'{c:,}' for c in chunks)})")
 
 
