@@ -61,7 +61,7 @@ _IDS = 1_000
 _SETS = 10_000
 
 #: Rows per page of :meth:`ChromaStore.held`.
-_PAGE = 10_000
+_PAGE = 2_000
 
 
 def label_set(labels: Sequence[str]) -> str:
@@ -283,6 +283,22 @@ class ChromaStore:
             key, values, digest if isinstance(digest, str) else "", _fields(metadata, document)
         )
 
+    def _check(self, row: StoreRow, metadata: Mapping[str, Any]) -> None:
+        """STORE-9: a row the filter passed must say the same in its filter keys as in its
+        fields (``label_set`` its labels, ``has_tenant`` its tenant); a row that does not
+        was written by another tool, and the search fails rather than trust it."""
+        labels = row.fields["labels"]
+        tenant = row.fields["tenant"]
+        if (
+            not all(isinstance(label, str) for label in labels)
+            or metadata.get("label_set") != label_set(labels)
+            or metadata.get("has_tenant") is not (tenant is not None)
+        ):
+            raise StoreError(
+                f"{self.address}: row {row.key}: label_set or has_tenant does not match its "
+                "labels and tenant (written by another tool?); not returned"
+            )
+
     def search(self, vector: Sequence[float], k: int, principal: Principal | None) -> list[Hit]:
         """STORE-9, STORE-10: the ``k`` nearest rows ``principal`` may read, filtered in
         Chroma's query (``where``), best first by cosine similarity."""
@@ -313,6 +329,7 @@ class ChromaStore:
                 strict=True,
             ):
                 row = self._row(key, embedding, document, metadata)
+                self._check(row, metadata)
                 hits.append(Hit(row, 1.0 - float(distance)))
         hits.sort(key=lambda hit: -hit.score)
         return hits[:k]

@@ -27,6 +27,7 @@ lacking ``labels_readable``, or whose ``tenant`` key is missing, matches nothing
 from __future__ import annotations
 
 import math
+import os
 import re
 import uuid
 from collections.abc import Mapping, Sequence
@@ -49,10 +50,10 @@ _KEY = re.compile(r"[0-9a-f]{64}")
 
 #: Points per upsert, retrieve or delete call, and per page of :meth:`QdrantStore.held`.
 _BATCH = 500
-_PAGE = 5_000
+_PAGE = 1_000
 
 
-def point_id(key: str) -> str:
+def point_id(key: str) -> str | int:
     """The point id of ``key``: the UUID of its first 32 hex digits for a key chunkspec
     writes; a key :meth:`QdrantStore.held` reported for a point without one (a UUID or an
     unsigned int, as text) is that point's id. A ValueError naming ``keys`` else."""
@@ -61,7 +62,7 @@ def point_id(key: str) -> str:
     if _KEY.fullmatch(key):
         return str(uuid.UUID(key[:32]))
     if key.isascii() and key.isdigit():
-        return key
+        return int(key)
     try:
         if str(uuid.UUID(key)) == key:
             return key
@@ -114,6 +115,28 @@ def _agree(written: Sequence[float], kept: Sequence[float]) -> bool:
     return all(abs(a - b) <= 1e-5 for a, b in zip(_unit(written), kept, strict=True))
 
 
+def _check_unlocked(path: str, address: str) -> None:
+    """A StoreError naming ``address`` when another client holds the folder's lock (local
+    mode takes it only after loading every point, and a client refused it leaves its lock
+    file open: this asks first, the same way, and lets go at once)."""
+    lock = os.path.join(path, ".lock")
+    if not os.path.isfile(lock):
+        return
+    import portalocker  # as qdrant_client does: its import fails in a read-only folder
+
+    with open(lock, "r+") as file:
+        try:
+            portalocker.lock(
+                file, portalocker.LockFlags.EXCLUSIVE | portalocker.LockFlags.NON_BLOCKING
+            )
+        except portalocker.exceptions.LockException:
+            raise StoreError(
+                f"{address}: the folder is open in another Qdrant client (local mode allows "
+                "one at a time; close it, or use a Qdrant server)"
+            ) from None
+        portalocker.unlock(file)
+
+
 class QdrantStore:
     """The collection ``collection`` of the Qdrant local-mode folder ``path``."""
 
@@ -121,6 +144,7 @@ class QdrantStore:
         """STORE-1: open the folder (local mode locks it until :meth:`close`)."""
         self.address = f"qdrant://{path}#{collection}"
         self._name = collection
+        _check_unlocked(path, self.address)
         try:
             self._client: Any = _QdrantClient(path=path)
         except RuntimeError as error:  # the folder is locked by another client
@@ -223,7 +247,7 @@ class QdrantStore:
             )
             for point in points:
                 row = self._row(point)
-                if row.key == wanted.get(str(point.id)):
+                if row.key == wanted.get(point.id):
                     found[row.key] = row
         return found
 
