@@ -327,3 +327,29 @@ def test_qdrant_payload_is_the_fields_as_json(tmp_path: Path) -> None:
     assert tuple(payload.pop("vector")) == written.vector
     assert payload == dict(written.fields)
     assert json.loads(json.dumps(payload)) == payload
+
+
+def test_qdrant_point_the_filter_cannot_judge_fails_the_search(tmp_path: Path) -> None:
+    """STORE-9, defence in depth: Qdrant's MatchExcept ignores a null inside an array, so a
+    point another tool wrote with labels [null] passes the filter; its fields say it is
+    unreadable (CTX-13: malformed labels), so the search fails instead of returning it."""
+    from qdrant_client import QdrantClient
+
+    from chunkspec.stores.qdrant import point_id
+
+    written = row(1, labels=["a"])
+    store = _open("qdrant", tmp_path)
+    store.upsert([written, row(2)])
+    store.close()
+    client = QdrantClient(path=str(tmp_path / "store"))
+    client.set_payload(
+        DEFAULT_COLLECTION, payload={"labels": [None]}, points=[point_id(written.key)]
+    )
+    client.close()
+    store = _open("qdrant", tmp_path)
+    try:
+        assert [h.row.key for h in store.search(vector_of("q"), 5, None)] == [row(2).key]
+        with pytest.raises(StoreError, match=written.key):
+            store.search(vector_of("q"), 5, Principal(["a"]))
+    finally:
+        store.close()

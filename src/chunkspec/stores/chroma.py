@@ -44,7 +44,7 @@ except ImportError as error:  # pragma: no cover - the gate installs every store
     raise ImportError("chromadb is not installed: pip install 'chunkspec[chroma]'") from error
 
 from .._errors import ArgumentTypeError, ArgumentValueError, StoreError
-from .._packing._access import Principal
+from .._packing._access import LABELS_KEY, TENANT_KEY, Principal, readable
 from ._store import FIELDS, Hit, StoreRow
 
 __all__ = ["ChromaStore", "access_filter", "label_set", "open_store", "packed", "unpacked"]
@@ -90,6 +90,19 @@ def _agree(written: Sequence[float], kept: Sequence[float]) -> bool:
         return False
     scale = max((abs(x) for x in kept), default=0.0)
     return all(abs(a - b) <= 1e-5 * scale for a, b in zip(written, kept, strict=True))
+
+
+def allowed(row: StoreRow, principal: Principal | None) -> bool:
+    """CTX-13 on a row's own fields: labels readable, and its tenant and labels ones
+    ``principal`` may read (malformed labels: never)."""
+    fields = row.fields
+    if fields["labels_readable"] is not True:
+        return False
+    try:
+        access = {TENANT_KEY: fields["tenant"], LABELS_KEY: fields["labels"]}
+        return readable("row", access, principal)
+    except ArgumentTypeError:
+        return False
 
 
 def access_filter(principal: Principal | None, sets: Sequence[str]) -> list[dict[str, Any]]:
@@ -283,20 +296,21 @@ class ChromaStore:
             key, values, digest if isinstance(digest, str) else "", _fields(metadata, document)
         )
 
-    def _check(self, row: StoreRow, metadata: Mapping[str, Any]) -> None:
-        """STORE-9: a row the filter passed must say the same in its filter keys as in its
-        fields (``label_set`` its labels, ``has_tenant`` its tenant); a row that does not
-        was written by another tool, and the search fails rather than trust it."""
+    def _check(self, row: StoreRow, metadata: Mapping[str, Any], who: Principal | None) -> None:
+        """STORE-9, defence in depth: a row the filter passed must say the same in its filter
+        keys as in its fields (``label_set`` its labels, ``has_tenant`` its tenant) and be
+        one CTX-13 lets ``who`` read; a row that is not (written by another tool) fails the
+        search rather than be trusted. The filter itself is Chroma's ``where``."""
         labels = row.fields["labels"]
-        tenant = row.fields["tenant"]
         if (
             not all(isinstance(label, str) for label in labels)
             or metadata.get("label_set") != label_set(labels)
-            or metadata.get("has_tenant") is not (tenant is not None)
+            or metadata.get("has_tenant") is not (row.fields["tenant"] is not None)
+            or not allowed(row, who)
         ):
             raise StoreError(
-                f"{self.address}: row {row.key}: label_set or has_tenant does not match its "
-                "labels and tenant (written by another tool?); not returned"
+                f"{self.address}: row {row.key}: its filter keys do not match its labels "
+                "and tenant (written by another tool?); not returned"
             )
 
     def search(self, vector: Sequence[float], k: int, principal: Principal | None) -> list[Hit]:
@@ -313,7 +327,7 @@ class ChromaStore:
             return []
         query = [float(x) for x in vector]
         hits: list[Hit] = []
-        for where in access_filter(principal, self._sets() if principal else []):
+        for where in access_filter(principal, self._sets() if principal is not None else []):
             got = collection.query(
                 query_embeddings=[query],
                 n_results=k,
@@ -329,7 +343,7 @@ class ChromaStore:
                 strict=True,
             ):
                 row = self._row(key, embedding, document, metadata)
-                self._check(row, metadata)
+                self._check(row, metadata, principal)
                 hits.append(Hit(row, 1.0 - float(distance)))
         hits.sort(key=lambda hit: -hit.score)
         return hits[:k]

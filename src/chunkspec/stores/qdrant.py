@@ -40,7 +40,7 @@ except ImportError as error:  # pragma: no cover - the gate installs every store
     raise ImportError("qdrant-client is not installed: pip install 'chunkspec[qdrant]'") from error
 
 from .._errors import ArgumentTypeError, ArgumentValueError, StoreError
-from .._packing._access import Principal
+from .._packing._access import LABELS_KEY, TENANT_KEY, Principal, readable
 from ._store import FIELDS, Hit, StoreRow
 
 __all__ = ["QdrantStore", "access_filter", "open_store", "point_id"]
@@ -90,6 +90,19 @@ def access_filter(principal: Principal | None) -> Any:
         key="labels", match=_models.MatchExcept(**{"except": sorted(principal.labels)})
     )
     return _models.Filter(must=[readable, tenant], must_not=[other])
+
+
+def allowed(row: StoreRow, principal: Principal | None) -> bool:
+    """CTX-13 on a row's own fields: labels readable, and its tenant and labels ones
+    ``principal`` may read (malformed labels, such as a null in the list: never)."""
+    fields = row.fields
+    if fields["labels_readable"] is not True:
+        return False
+    try:
+        access = {TENANT_KEY: fields["tenant"], LABELS_KEY: fields["labels"]}
+        return readable("row", access, principal)
+    except ArgumentTypeError:
+        return False
 
 
 def _payload(row: StoreRow) -> dict[str, Any]:
@@ -270,7 +283,14 @@ class QdrantStore:
             with_payload=True,
             with_vectors=True,
         )
-        return [Hit(self._row(point), float(point.score)) for point in answer.points]
+        hits = [Hit(self._row(point), float(point.score)) for point in answer.points]
+        for hit in hits:  # defence in depth: the filter above is what withholds
+            if not allowed(hit.row, principal):
+                raise StoreError(
+                    f"{self.address}: point {hit.row.key} passed the access filter but its "
+                    "fields say it is withheld (written by another tool?); not returned"
+                )
+        return hits
 
     def close(self) -> None:
         """STORE-1: release the folder's lock (local mode holds it while open)."""
