@@ -212,7 +212,8 @@ def test_chroma_many_label_sets_search_in_slices(tmp_path: Path, monkeypatch: An
 
 def test_chroma_replaced_embedding_reads_as_the_embedding(tmp_path: Path) -> None:
     """STORE-3: when another client replaces a row's embedding (not its ``vector_f32``),
-    fetch returns the embedding Chroma holds, so STORE-8 sees the change."""
+    fetch returns the embedding Chroma holds, and a comparison with what was written sees
+    the change."""
     store = _open("chroma", tmp_path)
     try:
         written = row(1)

@@ -11,7 +11,7 @@ vector; every other field is a metadata key of its own name (STORE-3) in Chroma'
   refuses empty lists), read back as ``[]``;
 * ``vector_f32``: the vector as written, little-endian float32 in base64 (Chroma's cosine
   space normalises the embedding it keeps and scales it back when read, which can change
-  the last bit of a value; STORE-8 compares vectors exactly, so fetch reads this key);
+  the last bit of a value; STORE-3 reads back what was written, so fetch reads this key);
 * ``digest`` (STORE-4), and two keys for the access filter: ``has_tenant`` (bool) and
   ``label_set``, the JSON text of the row's sorted labels (``'[]'`` for none).
 

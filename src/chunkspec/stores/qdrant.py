@@ -7,7 +7,7 @@ A collection is a Qdrant collection of one unnamed vector, cosine distance. A ro
   is checked on every read (a point whose ``key`` is another key is not that key's row);
 * its vector is the row's vector (Qdrant normalises it for cosine distance, so the point's
   vector is the unit vector; the vector as written is the payload's ``vector``, a list of
-  floats, which :meth:`QdrantStore.fetch` returns: STORE-8 compares vectors exactly);
+  floats, which :meth:`QdrantStore.fetch` returns: STORE-3 reads back what was written);
 * its payload holds ``key``, ``digest`` (STORE-4), ``vector`` and every field (STORE-3)
   under its own name and JSON type: None as null, ``heading_path`` and ``labels`` as arrays.
 
