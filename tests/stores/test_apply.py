@@ -284,7 +284,7 @@ def test_a_leaky_filter_raises_instead_of_handing_on(
     apply_result(out, inner, embedder(), cache=None)
     leaky = _LeakyStore(inner)
     with pytest.raises(StoreError, match="withheld"):
-        search_records(leaky, "alpha", embedder(), k=100, principal=None)  # type: ignore[arg-type]
+        search_records(leaky, "alpha", embedder(), k=100, principal=None)
     inner.close()
 
 

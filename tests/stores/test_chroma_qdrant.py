@@ -354,26 +354,3 @@ def test_qdrant_point_the_filter_cannot_judge_fails_the_search(tmp_path: Path) -
             store.search(vector_of("q"), 5, Principal(["a"]))
     finally:
         store.close()
-
-
-@pytest.mark.parametrize(
-    ("module", "client", "extra"),
-    [("chroma", "chromadb", "chroma"), ("qdrant", "qdrant_client", "qdrant")],
-)
-def test_missing_client_names_the_extra(module: str, client: str, extra: str) -> None:
-    """STORE-1: without its client, the writer's import is an ImportError naming the
-    ``pip install`` of its extra (a child interpreter, the client blocked)."""
-    import subprocess
-    import sys
-
-    code = (
-        f"import sys; sys.modules[{client!r}] = None\n"
-        "try:\n"
-        f"    import chunkspec.stores.{module}\n"
-        "except ImportError as error:\n"
-        "    print(error)\n"
-    )
-    done = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=True
-    )
-    assert f"pip install 'chunkspec[{extra}]'" in done.stdout

@@ -40,12 +40,12 @@ try:
     import chromadb as _chromadb
     from chromadb.config import Settings as _Settings
     from chromadb.errors import NotFoundError as _NotFoundError
-except ImportError as error:  # pragma: no cover - the gate installs every store extra
+except ImportError as error:  # pragma: no cover - see tests/stores/test_stores_lazy.py
     raise ImportError("chromadb is not installed: pip install 'chunkspec[chroma]'") from error
 
-from .._errors import ArgumentTypeError, ArgumentValueError, StoreError
-from .._packing._access import LABELS_KEY, TENANT_KEY, Principal, readable
-from ._store import FIELDS, Hit, StoreRow
+from .._errors import ArgumentValueError, StoreError
+from .._packing._access import Principal
+from ._store import FIELDS, Hit, StoreRow, check_search, row_readable
 
 __all__ = ["ChromaStore", "access_filter", "label_set", "open_store", "packed", "unpacked"]
 
@@ -90,19 +90,6 @@ def _agree(written: Sequence[float], kept: Sequence[float]) -> bool:
         return False
     scale = max((abs(x) for x in kept), default=0.0)
     return all(abs(a - b) <= 1e-5 * scale for a, b in zip(written, kept, strict=True))
-
-
-def allowed(row: StoreRow, principal: Principal | None) -> bool:
-    """CTX-13 on a row's own fields: labels readable, and its tenant and labels ones
-    ``principal`` may read (malformed labels: never)."""
-    fields = row.fields
-    if fields["labels_readable"] is not True:
-        return False
-    try:
-        access = {TENANT_KEY: fields["tenant"], LABELS_KEY: fields["labels"]}
-        return readable("row", access, principal)
-    except ArgumentTypeError:
-        return False
 
 
 def access_filter(principal: Principal | None, sets: Sequence[str]) -> list[dict[str, Any]]:
@@ -306,7 +293,7 @@ class ChromaStore:
             not all(isinstance(label, str) for label in labels)
             or metadata.get("label_set") != label_set(labels)
             or metadata.get("has_tenant") is not (row.fields["tenant"] is not None)
-            or not allowed(row, who)
+            or not row_readable(row, who)
         ):
             raise StoreError(
                 f"{self.address}: row {row.key}: its filter keys do not match its labels "
@@ -316,12 +303,7 @@ class ChromaStore:
     def search(self, vector: Sequence[float], k: int, principal: Principal | None) -> list[Hit]:
         """STORE-9, STORE-10: the ``k`` nearest rows ``principal`` may read, filtered in
         Chroma's query (``where``), best first by cosine similarity."""
-        if isinstance(k, bool) or not isinstance(k, int):
-            raise ArgumentTypeError("k", "an int", k)
-        if k < 1:
-            raise ArgumentValueError("k", "must be at least 1", k)
-        if principal is not None and not isinstance(principal, Principal):
-            raise ArgumentTypeError("principal", "a Principal or None", principal)
+        check_search(k, principal)
         collection = self._open()
         if collection is None:
             return []

@@ -36,12 +36,12 @@ from typing import Any
 try:
     from qdrant_client import QdrantClient as _QdrantClient
     from qdrant_client import models as _models
-except ImportError as error:  # pragma: no cover - the gate installs every store extra
+except ImportError as error:  # pragma: no cover - see tests/stores/test_stores_lazy.py
     raise ImportError("qdrant-client is not installed: pip install 'chunkspec[qdrant]'") from error
 
 from .._errors import ArgumentTypeError, ArgumentValueError, StoreError
-from .._packing._access import LABELS_KEY, TENANT_KEY, Principal, readable
-from ._store import FIELDS, Hit, StoreRow
+from .._packing._access import Principal
+from ._store import FIELDS, Hit, StoreRow, check_search, row_readable
 
 __all__ = ["QdrantStore", "access_filter", "open_store", "point_id"]
 
@@ -90,19 +90,6 @@ def access_filter(principal: Principal | None) -> Any:
         key="labels", match=_models.MatchExcept(**{"except": sorted(principal.labels)})
     )
     return _models.Filter(must=[readable, tenant], must_not=[other])
-
-
-def allowed(row: StoreRow, principal: Principal | None) -> bool:
-    """CTX-13 on a row's own fields: labels readable, and its tenant and labels ones
-    ``principal`` may read (malformed labels, such as a null in the list: never)."""
-    fields = row.fields
-    if fields["labels_readable"] is not True:
-        return False
-    try:
-        access = {TENANT_KEY: fields["tenant"], LABELS_KEY: fields["labels"]}
-        return readable("row", access, principal)
-    except ArgumentTypeError:
-        return False
 
 
 def _payload(row: StoreRow) -> dict[str, Any]:
@@ -267,12 +254,7 @@ class QdrantStore:
     def search(self, vector: Sequence[float], k: int, principal: Principal | None) -> list[Hit]:
         """STORE-9, STORE-10: the ``k`` nearest points ``principal`` may read, filtered in
         Qdrant's query, best first by cosine similarity (Qdrant's score)."""
-        if isinstance(k, bool) or not isinstance(k, int):
-            raise ArgumentTypeError("k", "an int", k)
-        if k < 1:
-            raise ArgumentValueError("k", "must be at least 1", k)
-        if principal is not None and not isinstance(principal, Principal):
-            raise ArgumentTypeError("principal", "a Principal or None", principal)
+        check_search(k, principal)
         if not self._ready():
             return []
         answer = self._client.query_points(
@@ -285,7 +267,7 @@ class QdrantStore:
         )
         hits = [Hit(self._row(point), float(point.score)) for point in answer.points]
         for hit in hits:  # defence in depth: the filter above is what withholds
-            if not allowed(hit.row, principal):
+            if not row_readable(hit.row, principal):
                 raise StoreError(
                     f"{self.address}: point {hit.row.key} passed the access filter but its "
                     "fields say it is withheld (written by another tool?); not returned"
