@@ -54,6 +54,10 @@ def access_filter(principal: Principal | None) -> str:
 class LanceDBStore:
     """The table ``collection`` of the LanceDB database in folder ``path``."""
 
+    #: Whether several processes may write the store at once: LanceDB's commits are
+    #: optimistic, each process its own writer (``chunkspec.stores._ray_apply``).
+    concurrent_writes = True
+
     def __init__(self, path: str, collection: str) -> None:
         self.address = f"lancedb://{path}#{collection}"
         self._db = _lancedb.connect(path)
