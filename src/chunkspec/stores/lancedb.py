@@ -13,6 +13,7 @@ pages, so LanceDB's own SQL filters work on them::
 from __future__ import annotations
 
 from collections.abc import Sequence
+from datetime import timedelta
 from typing import Any
 
 try:
@@ -60,13 +61,21 @@ class LanceDBStore:
 
     def __init__(self, path: str, collection: str) -> None:
         self.address = f"lancedb://{path}#{collection}"
-        self._db = _lancedb.connect(path)
+        # STORE-5 plans from what the store holds now: every read checks for the versions
+        # other processes committed (by default a table object never sees them).
+        self._db = _lancedb.connect(path, read_consistency_interval=timedelta(0))
         self._name = collection
         self._table: Any = None
-        try:
-            self._table = self._db.open_table(collection)
-        except ValueError:  # no such table yet: created on the first write
-            self._table = None
+        self._open()
+
+    def _open(self) -> Any:
+        """The table, opened if it exists now (another process may have created it)."""
+        if self._table is None:
+            try:
+                self._table = self._db.open_table(self._name)
+            except ValueError:  # no such table yet: created on the first write
+                self._table = None
+        return self._table
 
     def _schema(self, dimension: int) -> Any:
         """The table's Arrow schema."""
@@ -81,7 +90,7 @@ class LanceDBStore:
 
     def held(self) -> dict[str, str]:
         """Every key with its digest."""
-        if self._table is None:
+        if self._open() is None:
             return {}
         table = self._table.search().select(["key", "digest"]).limit(None).to_arrow()
         digests = table.column("digest").to_pylist()
@@ -91,7 +100,7 @@ class LanceDBStore:
         """Merge ``rows`` on ``key``: matched rows are replaced, the others inserted."""
         if not rows:
             return
-        if self._table is None:
+        if self._open() is None:
             schema = self._schema(len(rows[0].vector))
             self._table = self._db.create_table(self._name, schema=schema, exist_ok=True)
         data = pa.Table.from_pylist(
@@ -106,7 +115,7 @@ class LanceDBStore:
 
     def delete(self, keys: Sequence[str]) -> None:
         """Delete the rows of ``keys``."""
-        if self._table is not None and keys:
+        if keys and self._open() is not None:
             self._table.delete(f"key IN ({', '.join(quoted(k) for k in keys)})")
 
     def _rows(self, records: list[dict[str, Any]]) -> list[StoreRow]:
@@ -123,7 +132,7 @@ class LanceDBStore:
 
     def fetch(self, keys: Sequence[str]) -> dict[str, StoreRow]:
         """The rows of ``keys`` the table holds."""
-        if self._table is None or not keys:
+        if self._open() is None or not keys:
             return {}
         found: dict[str, StoreRow] = {}
         for first in range(0, len(keys), 500):
@@ -134,7 +143,7 @@ class LanceDBStore:
 
     def search(self, vector: Sequence[float], k: int, principal: Principal | None) -> list[Hit]:
         """The ``k`` nearest rows ``principal`` may read, prefiltered in LanceDB's query."""
-        if self._table is None:
+        if self._open() is None:
             return []
         query = (
             self._table.search(list(vector))

@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import os
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
@@ -150,6 +151,7 @@ class MilvusStore:
     def __init__(self, path: str, collection: str) -> None:
         self.address = f"milvus://{path}#{collection}"
         self._name = collection
+        os.makedirs(os.path.dirname(path) or ".", exist_ok=True)  # as LanceDB makes its folder
         with self._calling("open"):
             self._client: Any = MilvusClient(path)
             self._exists = bool(self._client.has_collection(collection))
