@@ -86,17 +86,19 @@ def quoted(value: str) -> str:
 
 
 def _subset(held: Sequence[str]) -> str:
-    """STORE-9: ``labels`` (a row's sorted, distinct labels) is a subset of ``held``.
+    """STORE-9: ``labels`` (a row's labels, sorted and distinct: the store refuses others)
+    is a subset of ``held``.
 
     A row holding more labels than ``held`` has one ``held`` lacks; otherwise every
-    position the row has is compared with ``held``'s labels, one by one.
+    position the row has is compared with ``held``'s labels: the row's label at position
+    ``i``, if held, is ``held``'s ``i``-th or a later one (both lists sorted, distinct).
     """
     if not held:
         return "ARRAY_LENGTH(labels) == 0"
     literals = [quoted(label) for label in sorted(set(held))]
     terms = [f"ARRAY_LENGTH(labels) <= {len(literals)}"]
     for position in range(len(literals)):
-        some = " or ".join(f"labels[{position}] == {literal}" for literal in literals)
+        some = " or ".join(f"labels[{position}] == {literal}" for literal in literals[position:])
         terms.append(f"(ARRAY_LENGTH(labels) <= {position} or {some})")
     return "(" + " and ".join(terms) + ")"
 
@@ -238,7 +240,13 @@ class MilvusStore:
             raise StoreError(
                 f"{self.address}: row {key}: its tenant is over Milvus's {MAX_VARCHAR} bytes"
             )
-        if not _fits_list(key, "labels", entity["labels"]):
+        labels = entity["labels"]
+        if labels != sorted(set(labels)):  # what STORE-9's filter reads them as
+            raise StoreError(
+                f"{self.address}: row {key}: its labels must be sorted and distinct "
+                "(as fields_of gives them)"
+            )
+        if not _fits_list(key, "labels", labels):
             raise StoreError(
                 f"{self.address}: row {key}: Milvus holds at most {MAX_CAPACITY} labels of "
                 f"at most {MAX_VARCHAR} bytes each"
@@ -273,7 +281,7 @@ class MilvusStore:
         held: dict[str, str] = {}
         with self._calling("held"):
             pages = self._client.query_iterator(
-                self._name, batch_size=10_000, output_fields=["key", "digest"]
+                self._name, batch_size=MAX_QUERY, output_fields=["key", "digest"]
             )
             try:
                 while page := pages.next():
