@@ -240,6 +240,7 @@ def ray(session: nox.Session) -> None:
     session.run(
         "pytest",
         "tests/arrow_ray/test_ray_engine.py",
+        "tests/arrow_ray/test_ray_stores.py",
         "-p",
         "no:unraisableexception",  # Ray's processes outlive the Popen objects that began them
         *session.posargs,

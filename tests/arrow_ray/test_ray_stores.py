@@ -8,9 +8,11 @@ time: the workers embed, the driver writes).
 
 from __future__ import annotations
 
+import functools
 import math
 import os
-from collections.abc import Iterator
+import uuid
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -21,10 +23,10 @@ if os.environ.get("CHUNKSPEC_RAY_TESTS") != "1":
 
 import chunkspec
 from chunkspec import ChunkJob, ChunkOptions
-from chunkspec.stores import Store, apply_result, open_store
+from chunkspec.stores import Embedder, Store, apply_result, open_store
 from chunkspec.stores._ray_apply import ray_writer
 from tests.stores.conftest import address
-from tests.stores.store_rows import embedder
+from tests.stores.store_rows import embedder, hash_embed
 
 # Ray's own processes outlive the objects that started them; not our warnings to fix.
 pytestmark = pytest.mark.filterwarnings(
@@ -40,10 +42,12 @@ BATCH = 16
 @pytest.fixture(scope="module")
 def ray_local() -> Iterator[Any]:
     """One Ray on 127.0.0.1 for the module: 2 CPUs, no dashboard, no usage stats; its
-    workers import this worktree's chunkspec and tests (absolute paths first)."""
+    workers import the chunkspec this process imported, and the tests (absolute paths
+    first: a worker's path is not this process's)."""
     os.environ["RAY_USAGE_STATS_ENABLED"] = "0"
     root = Path(__file__).resolve().parent.parent.parent
-    paths = [str(root / "src"), str(root), os.environ.get("PYTHONPATH", "")]
+    package = Path(chunkspec.__file__).resolve().parent.parent
+    paths = [str(package), str(root), os.environ.get("PYTHONPATH", "")]
     os.environ["PYTHONPATH"] = os.pathsep.join(path for path in paths if path)
     import ray
 
@@ -80,6 +84,12 @@ def _chunks(folder: Path) -> int:
     return sum(1 for doc in rows.values() for row in doc if row.get("error") is None)
 
 
+def _logged(folder: Path, texts: list[str]) -> Sequence[Sequence[float]]:
+    """``hash_embed``, leaving one file per call in ``folder`` named by the process."""
+    (folder / f"{os.getpid()}-{uuid.uuid4().hex}").touch()
+    return hash_embed(texts)
+
+
 def _same_store(got: Store, want: Store) -> None:
     """held() equal, and every row equal field for field (vectors exactly)."""
     held = got.held()
@@ -102,8 +112,10 @@ def test_ray_apply_equals_a_serial_apply(
     assert batches >= 8  # several tasks, over both workers
     remote = open_store(address(scheme, tmp_path / "ray"))
     local = open_store(address(scheme, tmp_path / "serial"))
+    calls = tmp_path / "calls"
+    calls.mkdir()
     try:
-        on_ray = embedder()
+        on_ray = Embedder("hash8", functools.partial(_logged, calls), batch_size=BATCH)
         report = apply_result(
             result, remote, on_ray, cache=None, batch_size=BATCH, write=ray_writer()
         )
@@ -114,6 +126,9 @@ def test_ray_apply_equals_a_serial_apply(
             chunks,
             chunks,
         )
+        pids = {int(path.name.split("-")[0]) for path in calls.iterdir()}
+        assert len(list(calls.iterdir())) == batches
+        assert os.getpid() not in pids  # every batch was embedded on a worker
         serial = embedder()
         assert apply_result(result, local, serial, cache=None, batch_size=BATCH).rows == chunks
         assert serial.calls == batches
@@ -148,8 +163,6 @@ def test_workers_fill_the_embedding_cache(ray_local: Any, result: Path, tmp_path
 def test_a_workers_error_is_raised_as_itself(ray_local: Any, result: Path, tmp_path: Path) -> None:
     """An embedder that breaks its contract on a worker is the same ValueError naming
     ``embed(...)`` as in a serial apply (not Ray's wrapper)."""
-    from chunkspec.stores import Embedder
-
     store = open_store(address("lancedb", tmp_path / "bad"))
     try:
         broken = Embedder("broken", _one_vector_too_few, batch_size=BATCH)
