@@ -1261,3 +1261,64 @@ def deep_code_sources(draw: st.DrawFn) -> tuple[str, str]:
     head, opening, inner, closing, tail = _DEEP[language]
     n = draw(st.integers(200, 300))
     return head + opening * n + inner + closing * n + tail, language
+
+
+# -- vector stores (STORE rules, properties/test_stores.py) ---------------------------------
+
+#: Labels and tenants: a few plain ones (so principals often hold a row's labels) and the
+#: strings that break a filter built by pasting (quotes, backslashes, SQL, LIKE wildcards).
+store_labels = st.sampled_from(
+    ["a", "b", "c", "staff", "o'brien", 'q"uote', "back\\slash", "x') OR true --", "50%_", "𝔘"]
+)
+store_tenants = st.sampled_from([None, None, "t1", "t2", "o'brien"])
+
+
+@st.composite
+def store_access(draw: st.DrawFn) -> dict[str, Any]:
+    """A stored row's access fields (STORE-3): tenant, sorted labels, and now and then
+    labels that could not be read (labels_readable false: no tenant, no labels)."""
+    if draw(st.integers(0, 9)) == 0:
+        return {"tenant": None, "labels": [], "labels_readable": False}
+    labels = sorted(set(draw(st.lists(store_labels, max_size=3))))
+    return {"tenant": draw(store_tenants), "labels": labels, "labels_readable": True}
+
+
+@st.composite
+def store_principals(draw: st.DrawFn) -> Any:
+    """None, or a principal holding some, all or none of the labels, with or without a
+    tenant."""
+    from chunkspec._packing._access import Principal
+
+    if draw(st.integers(0, 4)) == 0:
+        return None
+    return Principal(draw(st.lists(store_labels, max_size=6)), tenant=draw(store_tenants))
+
+
+@st.composite
+def store_results(draw: st.DrawFn) -> list[dict[str, Any]]:
+    """An ingest result's chunk rows: a few small Markdown documents, chunked, as
+    ``to_dict()`` plus ``error`` null, with metadata holding access labels (or none, or a
+    malformed one)."""
+    from chunkspec import chunk_document, document_from_text
+
+    rows: list[dict[str, Any]] = []
+    for n in range(draw(st.integers(1, 4))):
+        sections = draw(
+            st.lists(st.lists(_code_words, min_size=1, max_size=12), min_size=1, max_size=4)
+        )
+        text = "# Doc\n\n" + "".join(
+            f"## S{i}\n\n{' '.join(words)}\n\n" for i, words in enumerate(sections)
+        )
+        access = draw(store_access())
+        metadata: dict[str, Any] = {}
+        if access["labels"]:
+            metadata["acl_labels"] = access["labels"]
+        if access["tenant"] is not None:
+            metadata["tenant_id"] = access["tenant"]
+        if not access["labels_readable"]:
+            metadata["acl_labels"] = "a, b"  # a string: unreadable (TRUST-10)
+        document = document_from_text(text, doc_id=f"doc{n}", metadata=metadata)
+        size = draw(st.sampled_from([4, 8, 50]))
+        for record in chunk_document(document, "heading", max_tokens=size, min_tokens=0):
+            rows.append({**record.to_dict(), "error": None})
+    return rows

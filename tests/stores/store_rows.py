@@ -70,7 +70,7 @@ def row(
         "section": None if n % 4 == 0 else f"Part {n}",
         "prefix": "",
         "oversized": n % 5 == 0,
-        "title": None if n % 3 == 0 else "Guide",
+        "title": "Guide",
         "source": f"docs/doc{n % 3}.md",
         "strategy": "heading:max_tokens=512,overlap_tokens=64,min_tokens=64",
         "metadata": '{"acl_labels":["a"]}' if labels else "{}",

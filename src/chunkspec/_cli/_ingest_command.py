@@ -35,6 +35,7 @@ from ._inputs import (
 )
 from ._io import CliError, one_line
 from ._sidecar import add_metadata_option
+from ._store_options import add_store_options, apply_into, store_target
 
 __all__ = ["register"]
 
@@ -81,7 +82,11 @@ def register(sub: Any) -> None:
         metavar="PATH",
         help="files and folders (searched recursively, names starting with . skipped)",
     )
-    parser.add_argument("--out", required=True, metavar="DIR", help="the output folder (required)")
+    parser.add_argument(
+        "--out",
+        metavar="DIR",
+        help="the output folder (required, unless --into names a store: then STORE-PATH.chunkspec)",
+    )
     parser.add_argument(
         "--format",
         choices=("parquet", "jsonl"),
@@ -172,6 +177,7 @@ def register(sub: Any) -> None:
         help="--engine ray: show Ray's own messages on standard error (default: they go to "
         "_ray.log in --out)",
     )
+    add_store_options(parser)
     parser.add_argument(
         "--progress",
         choices=("auto", "always", "never"),
@@ -247,7 +253,9 @@ def summary(out: str, result: IngestResult) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Chunk every input and write the part files; 130 on Ctrl-C."""
+    """Chunk every input and write the part files, then apply them to ``--into``'s store;
+    130 on Ctrl-C."""
+    into = store_target(args)  # STORE-1: checked before any work
     check_run(
         args.engine,
         args.workers,
@@ -271,4 +279,6 @@ def run(args: argparse.Namespace) -> int:
         raise
     terminal.clear()
     print(summary(args.out, result))
+    if into is not None:
+        print(apply_into(into, args, terminal.note))
     return 0

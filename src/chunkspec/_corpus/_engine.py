@@ -39,7 +39,7 @@ from ._incremental import (
     summarise,
 )
 from ._local_engine import item_of, run_local
-from ._out_folder import PartWriter, check_out, staging, write_manifest
+from ._out_folder import PartWriter, check_out, read_manifest, staging, write_manifest
 from ._part_files import part_files
 from ._repository import CATEGORIES, WalkRules, skip_summary
 from ._reuse_checks import Summaries
@@ -313,6 +313,7 @@ def ingest(
     fingerprint = run_fingerprint(job, output_format)
     run.previous = previous_result(real_out, fingerprint, say)  # INCR-2, TRUST-41
     run.judge(incremental)
+    stored = _store_state(Path(real_out))
     try:
         with staging(real_out, say, shown_out) as folder:
             counts = run.write(folder)
@@ -327,6 +328,8 @@ def ingest(
                 "skipped": {name: walked[name] for name in CATEGORIES if walked[name]},
             }
             manifest["inputs"] = run.listed
+            if stored is not None:  # STORE-8: what the store holds did not change
+                manifest["store"] = stored
             write_manifest(folder, manifest)
     except OSError as error:  # TRUST-26: a full disk; staging removed the new folder
         raise IngestError(f"--out {shown_out}: cannot write: {os_reason(error)}") from None
@@ -510,6 +513,14 @@ class _Run:
             ) from None
         finally:
             writer.close()
+
+
+def _store_state(out: Path) -> dict[str, Any] | None:
+    """STORE-8: the previous manifest's record of what a store holds, carried to the new
+    manifest (a run that changes the result does not change the store)."""
+    manifest = read_manifest(out) if out.is_dir() else None
+    state = None if manifest is None else manifest.get("store")
+    return state if isinstance(state, dict) else None
 
 
 def _manifest(output_format: str, job: ChunkJob, tally: Tally) -> dict[str, Any]:

@@ -33,6 +33,7 @@ from ._file_io import IngestError, one_line
 
 __all__ = [
     "MANIFEST",
+    "MANIFEST_UPDATE",
     "PartWriter",
     "check_out",
     "foreign_entries",
@@ -56,6 +57,9 @@ CHANGE_FILES = frozenset({"changes.jsonl", "changes.parquet"})
 
 #: CLI-19's log of Ray's messages (the same name as ``_ingest_ray.RAY_LOG``).
 RAY_LOG = "_ray.log"
+
+#: STORE-8: the manifest's next version while it is written (renamed over it when whole).
+MANIFEST_UPDATE = MANIFEST + ".tmp"
 
 #: TRUST-24: the marker in a staging folder: the pid, boot id and start time of its run.
 STAGING_MARK = "_chunkspec.staging"
@@ -185,6 +189,8 @@ def foreign_entries(folder: Path) -> list[str] | None:
     for name in names:
         path = folder / name
         if name == MANIFEST:
+            continue
+        if name == MANIFEST_UPDATE and _is_file(path):  # STORE-8: a manifest being replaced
             continue
         if name == CHANGES_FOLDER and _is_changes(path):
             continue

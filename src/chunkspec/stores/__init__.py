@@ -9,6 +9,7 @@ and ``chunkspec.stores.milvus``. Importing this package imports none of them::
     records, scores = search_records(store, "how do I install it?", embedder, principal=me)
 """
 
+from .._errors import StoreError
 from ._apply import ApplyReport, apply_records, apply_result, held_digest
 from ._embedder import LOCAL_MODEL, Embedder, EmbedFunction, default_cache, local_embedder
 from ._open import DEFAULT_COLLECTION, SCHEMES, open_store, parse_address
@@ -27,6 +28,7 @@ __all__ = [
     "Embedder",
     "Hit",
     "Store",
+    "StoreError",
     "StoreRow",
     "apply_records",
     "apply_result",

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .._corpus._out_folder import MANIFEST, read_manifest
+from .._corpus._out_folder import MANIFEST, MANIFEST_UPDATE, read_manifest
 from .._corpus._part_files import result_rows
 from .._errors import StoreError
 from .._evaluation._embed_cache import EmbeddingCache
@@ -211,7 +211,7 @@ def apply_records(
 def _write_state(folder: Path, manifest: dict[str, Any], state: dict[str, Any]) -> None:
     """STORE-8: the manifest with ``store`` replaced, atomically (a temporary file renamed)."""
     data = {**manifest, "store": state}
-    temporary = folder / (MANIFEST + ".tmp")
+    temporary = folder / MANIFEST_UPDATE
     with open(temporary, "w", encoding="utf-8") as handle:
         handle.write(json.dumps(data, indent=2) + "\n")
         handle.flush()

