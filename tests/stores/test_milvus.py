@@ -7,6 +7,9 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import os
+import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -119,3 +122,33 @@ def test_a_literal_matches_exactly_its_text(shared: MilvusStore, text: str) -> N
     assert [hit.row.fields["tenant"] for hit in hits] == [text]
     assert shared.search(vector_of("q"), 5, Principal([text + "\\"], tenant=text)) == []
     assert shared.search(vector_of("q"), 5, Principal([text], tenant=text + '"')) == []
+
+
+def test_close_frees_the_file_for_another_process(tmp_path: Path) -> None:
+    """STORE-1: Milvus Lite locks its file for the process serving it; close() stops that
+    server once no other store of the process has the file open, so another process (a
+    re-run after an apply) can open it."""
+    where = f"milvus://{tmp_path / 'm.db'}"
+    first, second = open_store(where), open_store(where, collection="other")
+    first.upsert([row(1)])
+    first.close()
+    second.upsert([row(2)])  # the file's other store still works
+    assert second.held() == {row(2).key: row(2).digest}
+    second.close()
+    second.close()  # closing twice is no error
+    code = (
+        "from chunkspec.stores import open_store\n"
+        f"store = open_store({where!r})\n"
+        "print(len(store.held()))\n"
+        "store.close()\n"
+    )
+    root = Path(__file__).resolve().parents[2]
+    done = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        check=False,
+        env={**os.environ, "PYTHONPATH": f"{root / 'src'}{os.pathsep}{root}"},
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr.decode(errors="replace")[-2000:]
+    assert done.stdout.split()[-1] == b"1"

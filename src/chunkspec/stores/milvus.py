@@ -62,6 +62,10 @@ _KEYS_PER_QUERY = 500
 #: About how many bytes of rows one ``upsert`` call carries (a call is one gRPC message).
 _UPSERT_BYTES = 16 * 1024 * 1024
 
+#: The stores open in this process on each file: Milvus Lite serves a file from one server
+#: per process, holding the file's lock until it is released (a client's close() does not).
+_OPEN: dict[str, int] = {}
+
 #: The fields filtered on (STORE-9): never spilled.
 _FILTERED = frozenset({"tenant", "labels"})
 
@@ -154,11 +158,18 @@ class MilvusStore:
         self.address = f"milvus://{path}#{collection}"
         self._name = collection
         os.makedirs(os.path.dirname(path) or ".", exist_ok=True)  # as LanceDB makes its folder
-        with self._calling("open"):
-            self._client: Any = MilvusClient(path)
-            self._exists = bool(self._client.has_collection(collection))
-            if self._exists:
-                self._client.load_collection(collection)
+        self._path = os.path.abspath(path)
+        self._closed = False
+        _OPEN[self._path] = _OPEN.get(self._path, 0) + 1
+        try:
+            with self._calling("open"):
+                self._client: Any = MilvusClient(path)
+                self._exists = bool(self._client.has_collection(collection))
+                if self._exists:
+                    self._client.load_collection(collection)
+        except BaseException:
+            self._release()
+            raise
 
     @contextlib.contextmanager
     def _calling(self, what: str) -> Iterator[None]:
@@ -359,9 +370,26 @@ class MilvusStore:
         return [Hit(self._row(hit["entity"]), float(hit["distance"])) for hit in got[0]]
 
     def close(self) -> None:
-        """Close the client (Milvus Lite's file is then free for another process)."""
-        with self._calling("close"):
-            self._client.close()
+        """Close the client and, when no other store of this process has the file open,
+        stop Milvus Lite's server for it: the file's lock is released, another process
+        may open it (closing twice is no error)."""
+        if self._closed:
+            return
+        try:
+            with self._calling("close"):
+                self._client.close()
+        finally:
+            self._release()
+
+    def _release(self) -> None:
+        """This store's hold on the file let go; the last one stops the file's server."""
+        self._closed = True
+        _OPEN[self._path] -= 1
+        if not _OPEN[self._path]:
+            del _OPEN[self._path]
+            from milvus_lite.server_manager import server_manager_instance
+
+            server_manager_instance.release_server(self._path)
 
 
 def open_store(path: str, collection: str) -> MilvusStore:
