@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import logging
 import os
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
@@ -61,6 +62,18 @@ _KEYS_PER_QUERY = 500
 
 #: About how many bytes of rows one ``upsert`` call carries (a call is one gRPC message).
 _UPSERT_BYTES = 16 * 1024 * 1024
+
+
+class _LiteHasNoTimestamps(logging.Filter):
+    """Drops pymilvus's warning, at every ``held()``, that Milvus Lite does not allocate
+    timestamps: the query iterator then reads as of now, which is what held() wants."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        """False for that one warning."""
+        return not record.getMessage().startswith("failed to get mvccTs")
+
+
+logging.getLogger("pymilvus.client.iterator.query_iterator").addFilter(_LiteHasNoTimestamps())
 
 #: The stores open in this process on each file: Milvus Lite serves a file from one server
 #: per process, holding the file's lock until it is released (a client's close() does not).
