@@ -75,16 +75,18 @@ def test_every_long_field_reads_back_whole(milvus: MilvusStore) -> None:
         ({"tenant": "t" * (MAX_VARCHAR + 1)}, "65535 bytes"),
         ({"labels": ["b", "a"]}, "sorted and distinct"),
         ({"labels": ["a", "a"]}, "sorted and distinct"),
+        ({"text": "lone \ud800 surrogate"}, "text holds a lone surrogate"),
     ],
 )
-def test_filtered_fields_over_the_limits_are_refused(
+def test_rows_milvus_cannot_hold_are_refused(
     milvus: MilvusStore, fields: dict[str, object], says: str
 ) -> None:
     """STORE-9: the tenant and labels are never spilled (the filter reads them): a row whose
-    tenant or labels Milvus cannot hold is a StoreError naming the row's key and the limit,
-    and nothing of its batch is written."""
+    tenant or labels Milvus cannot hold, or with a text that is not UTF-8, is a StoreError
+    starting with the address and naming the row's key and the limit, and nothing of its
+    batch is written."""
     bad = _with(row(1), **fields)
-    with pytest.raises(StoreError, match=rf"row {bad.key}: .*{says}"):
+    with pytest.raises(StoreError, match=rf"^milvus://.*#chunkspec: row {bad.key}: .*{says}"):
         milvus.upsert([row(2), bad])
     assert milvus.held() == {}
 

@@ -131,13 +131,14 @@ def access_filter(principal: Principal | None) -> str:
     return f"labels_readable == true and {tenant} and {_subset(sorted(principal.labels))}"
 
 
-def _utf8(key: str, name: str, value: str) -> bytes:
-    """``value``'s UTF-8 bytes; a StoreError when it has none (a lone surrogate)."""
+def _utf8(where: str, name: str, value: str) -> bytes:
+    """``value``'s UTF-8 bytes; a StoreError starting with ``where`` (the store's address
+    and the row's key) when it has none (a lone surrogate)."""
     try:
         return value.encode("utf-8")
     except UnicodeEncodeError:
         raise StoreError(
-            f"row {key}: {name} holds a lone surrogate, which Milvus cannot store"
+            f"{where}: {name} holds a lone surrogate, which Milvus cannot store"
         ) from None
 
 
@@ -154,9 +155,9 @@ def _pieces(data: bytes) -> list[str]:
     return pieces
 
 
-def _fits_list(key: str, name: str, values: Sequence[str]) -> bool:
+def _fits_list(where: str, name: str, values: Sequence[str]) -> bool:
     """Whether a list fits an ARRAY of VARCHAR."""
-    sizes = [len(_utf8(key, name, value)) for value in values]
+    sizes = [len(_utf8(where, name, value)) for value in values]
     return len(values) <= MAX_CAPACITY and all(size <= MAX_VARCHAR for size in sizes)
 
 
@@ -225,54 +226,55 @@ class MilvusStore:
     def _entity(self, row: StoreRow) -> dict[str, Any]:
         """STORE-3: ``row`` as a Milvus entity, long values spilled (module docstring)."""
         key = row.key
-        if len(_utf8(key, "key", key)) > MAX_KEY:
-            raise StoreError(f"{self.address}: row {key}: a key holds at most {MAX_KEY} bytes")
-        if len(_utf8(key, "digest", row.digest)) > MAX_VARCHAR:
-            raise StoreError(f"{self.address}: row {key}: its digest is over {MAX_VARCHAR} bytes")
+        where = f"{self.address}: row {key}"
+        if len(_utf8(where, "key", key)) > MAX_KEY:
+            raise StoreError(f"{where}: a key holds at most {MAX_KEY} bytes")
+        if len(_utf8(where, "digest", row.digest)) > MAX_VARCHAR:
+            raise StoreError(f"{where}: its digest is over {MAX_VARCHAR} bytes")
         entity: dict[str, Any] = {"key": key, "digest": row.digest, "vector": list(row.vector)}
         spilled: list[str] = []
         for name, kind in FIELDS.items():
             value = row.fields[name]
-            if kind is str and value is not None:
-                data = _utf8(key, name, value)
-                if len(data) > MAX_VARCHAR and name not in _FILTERED:
+            if kind is list:
+                value = list(value)
+            if name in _FILTERED:
+                pass  # never spilled: checked below
+            elif kind is str and value is not None:
+                data = _utf8(where, name, value)
+                if len(data) > MAX_VARCHAR:
                     pieces = _pieces(data)
                     spilled.extend([name, str(len(pieces)), *pieces])
                     value = ""
-            elif kind is list and not _fits_list(key, name, value):
-                if name not in _FILTERED:
-                    text = json.dumps(list(value), ensure_ascii=False)
-                    pieces = _pieces(_utf8(key, name, text))
-                    spilled.extend([name, str(len(pieces)), *pieces])
-                    value = []
-            elif kind is list:
-                value = list(value)
+            elif kind is list and not _fits_list(where, name, value):
+                pieces = _pieces(_utf8(where, name, json.dumps(value, ensure_ascii=False)))
+                spilled.extend([name, str(len(pieces)), *pieces])
+                value = []
             entity[name] = value
-        self._check_filtered(key, entity)
+        self._check_filtered(where, entity)
         if len(spilled) > MAX_CAPACITY:
             raise StoreError(
-                f"{self.address}: row {key}: its long fields need {len(spilled)} pieces of "
+                f"{where}: its long fields need {len(spilled)} pieces of "
                 f"{MAX_VARCHAR} bytes, over Milvus's {MAX_CAPACITY}"
             )
         entity[SPILLED] = spilled
         return entity
 
-    def _check_filtered(self, key: str, entity: Mapping[str, Any]) -> None:
-        """STORE-9: the tenant and labels fit their fields (they are never spilled)."""
+    @staticmethod
+    def _check_filtered(where: str, entity: Mapping[str, Any]) -> None:
+        """STORE-9: the tenant and labels fit their fields (they are never spilled), the
+        labels sorted and distinct (as :func:`access_filter` reads them); ``where`` starts
+        the StoreError (the address and the row's key)."""
         tenant = entity["tenant"]
-        if tenant is not None and len(_utf8(key, "tenant", tenant)) > MAX_VARCHAR:
-            raise StoreError(
-                f"{self.address}: row {key}: its tenant is over Milvus's {MAX_VARCHAR} bytes"
-            )
+        if tenant is not None and len(_utf8(where, "tenant", tenant)) > MAX_VARCHAR:
+            raise StoreError(f"{where}: its tenant is over Milvus's {MAX_VARCHAR} bytes")
         labels = entity["labels"]
-        if labels != sorted(set(labels)):  # what STORE-9's filter reads them as
+        if labels != sorted(set(labels)):
             raise StoreError(
-                f"{self.address}: row {key}: its labels must be sorted and distinct "
-                "(as fields_of gives them)"
+                f"{where}: its labels must be sorted and distinct (as fields_of gives them)"
             )
-        if not _fits_list(key, "labels", labels):
+        if not _fits_list(where, "labels", labels):
             raise StoreError(
-                f"{self.address}: row {key}: Milvus holds at most {MAX_CAPACITY} labels of "
+                f"{where}: Milvus holds at most {MAX_CAPACITY} labels of "
                 f"at most {MAX_VARCHAR} bytes each"
             )
 
