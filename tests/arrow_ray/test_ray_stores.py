@@ -175,11 +175,3 @@ def test_a_workers_error_is_raised_as_itself(ray_local: Any, result: Path, tmp_p
 def _one_vector_too_few(texts: list[str]) -> list[list[float]]:
     """An embedding function that answers one vector fewer than it was given texts."""
     return [[1.0, 0.0] for _ in texts[1:]]
-
-
-def test_ray_writer_checks_its_arguments() -> None:
-    """Bad arguments are a TypeError or ValueError naming them."""
-    with pytest.raises(TypeError, match="address"):
-        ray_writer(5)  # type: ignore[arg-type]
-    with pytest.raises(ValueError, match="workers"):
-        ray_writer(workers=0)

@@ -21,9 +21,11 @@ starts it (127.0.0.1, no dashboard, no telemetry), and stopped afterwards if sta
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import os
 import pickle
+import socket
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
@@ -33,7 +35,7 @@ from .._errors import ArgumentTypeError, ArgumentValueError, StoreError
 from .._evaluation._embed_cache import EmbeddingCache
 from ._apply import Batch, Writer, store_rows
 from ._embedder import Embedder, EmbedFunction, open_cache
-from ._open import open_store
+from ._open import open_store, parse_address
 from ._rows import embedded_text
 from ._store import Store
 
@@ -130,6 +132,11 @@ def worker_store(address: str) -> Store:
     store = _OPENED.get(address)
     if store is None:
         where, _, collection = address.rpartition("#")
+        if not os.path.exists(parse_address(where)[1]):  # the driver created it first
+            raise StoreError(
+                f"{address}: not found on the Ray node {socket.gethostname()}: a store the "
+                "workers write must be in a folder every node of the cluster shares"
+            )
         store = open_store(where, collection=collection)
         _OPENED[address] = store
     return store
@@ -138,8 +145,9 @@ def worker_store(address: str) -> Store:
 @_carrying
 def write_task(batch: Batch, spec: Spec, address: str) -> Answer:
     """A Ray task: embed the batch and write it through this worker's store (STORE-5)."""
+    store = worker_store(address)
     vectors, embedder = _embed(batch, spec)
-    worker_store(address).upsert(store_rows(batch, vectors))
+    store.upsert(store_rows(batch, vectors))
     return [], embedder.calls, embedder.embedded, _dimension(vectors, embedder)
 
 
@@ -163,19 +171,25 @@ def _answers(ray: Any, submit: Iterator[tuple[Any, Batch]], window: int) -> Iter
     flight."""
     running: dict[Any, Batch] = {}
     pending = True
-    while pending or running:
-        while pending and len(running) < window:
-            try:
-                ref, batch = next(submit)
-            except StopIteration:
-                pending = False
+    try:
+        while pending or running:
+            while pending and len(running) < window:
+                try:
+                    ref, batch = next(submit)
+                except StopIteration:
+                    pending = False
+                    break
+                running[ref] = batch
+            if not running:
                 break
-            running[ref] = batch
-        if not running:
-            break
-        done, _ = ray.wait(list(running), num_returns=1)
-        batch = running.pop(done[0])
-        yield _get(ray, done[0]), batch
+            done, _ = ray.wait(list(running), num_returns=1)
+            batch = running.pop(done[0])
+            yield _get(ray, done[0]), batch
+    except BaseException:  # one task failed: the others write nothing more (STORE-5 re-runs)
+        for ref in running:
+            with contextlib.suppress(Exception):
+                ray.cancel(ref)
+        raise
 
 
 def _get(ray: Any, ref: Any) -> Answer:
