@@ -348,6 +348,25 @@ def fuzz(session: nox.Session) -> None:
     session.run("python", "-m", "properties.fuzz", *(session.posargs or ["--minutes", "15"]))
 
 
+@nox.session(default=False)
+def store_trials(session: nox.Session) -> None:
+    """Kill-and-rerun trials on every store (STORE-5, docs/stores.md): each trial kills an
+    apply (SIGKILL, with its children) at a random moment, runs it again and compares the
+    store with a fresh full load. ``-- 100`` trials per store (default 25; the gate runs 3)."""
+    _install(session, "test", extras="stores")
+    trials = session.posargs[0] if session.posargs else "25"
+    session.run(
+        "pytest",
+        "tests/stores/test_apply.py",
+        "-k",
+        "killed",
+        "-s",
+        "-p",
+        "no:cacheprovider",
+        env={"CHUNKSPEC_STORE_TRIALS": trials},
+    )
+
+
 #: The strategies of every table in docs/evaluation.md (the baselines are added by eval).
 EVAL_STRATEGIES = (
     "fixed-512",

@@ -249,5 +249,6 @@ def test_no_other_error_class_is_defined() -> None:
         "RecordFileError",
         "RepeatedKeyError",
         "RetrieverUnavailable",
+        "StoreError",
         "StrategyUnavailable",
     }

@@ -256,3 +256,65 @@ def test_vectors_are_the_embedded_texts(store: Store, tmp_path: Path) -> None:
             trail = " > ".join(r["heading_path"])
             want = f"{trail}\n\n{r['text']}" if flag and trail else str(r["text"])
             assert got[str(r["key"])].vector == vector_of(want)
+
+
+class _LeakyStore:
+    """A user's store whose search forgets the principal (a broken filter): every other call
+    is the real LanceDB store's."""
+
+    def __init__(self, inner: Store) -> None:
+        self.inner = inner
+        self.address = inner.address
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.inner, name)
+
+    def search(self, vector: Any, k: int, principal: Principal | None) -> Any:
+        return self.inner.search(vector, k, Principal(["a", "b"], tenant="t1"))
+
+
+def test_a_leaky_filter_raises_instead_of_handing_on(
+    result: tuple[Path, Path], tmp_path: Path
+) -> None:
+    """STORE-9: search_records checks every answer again: a store that returns a row the
+    principal may not read is a StoreError naming it, never a record handed on."""
+    pytest.importorskip("lancedb")
+    _, out = result
+    inner = open_store(address("lancedb", tmp_path))
+    apply_result(out, inner, embedder(), cache=None)
+    leaky = _LeakyStore(inner)
+    with pytest.raises(StoreError, match="withheld"):
+        search_records(leaky, "alpha", embedder(), k=100, principal=None)
+    inner.close()
+
+
+def test_an_interrupted_manifest_write_is_ingests_own(result: tuple[Path, Path]) -> None:
+    """STORE-8, TRUST-22: a manifest update killed before its rename leaves
+    _chunkspec.json.tmp; the next ingest counts it as its own and replaces the folder."""
+    source, out = result
+    (out / "_chunkspec.json.tmp").write_text('{"partial": ', "utf-8")
+    chunk(source, out)
+    assert not (out / "_chunkspec.json.tmp").exists()
+
+
+def test_the_default_out_beside_the_store_is_never_someone_elses(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """STORE-11, TRUST-22: --into's default --out (STORE.chunkspec) is refused when a folder
+    of that name holds files ingest did not write; nothing in it is deleted."""
+    pytest.importorskip("lancedb")
+    from tests.cli.test_cli import run_cli
+
+    write_corpus(tmp_path / "corpus", documents=2)
+    theirs = tmp_path / "store.chunkspec"
+    theirs.mkdir()
+    (theirs / "notes.txt").write_text("mine", "utf-8")
+    monkeypatch.chdir(tmp_path)
+    status, _, err = run_cli(
+        ["ingest", "corpus", "--into", "lancedb://store"], b"", monkeypatch, capsys
+    )
+    assert status == 2
+    assert "store.chunkspec" in err
+    assert err.count("\n") == 1
+    assert (theirs / "notes.txt").read_text("utf-8") == "mine"
+    assert not (tmp_path / "store").exists()

@@ -134,7 +134,7 @@ PRINCIPALS = [
 ]
 
 
-@pytest.mark.parametrize("principal", PRINCIPALS, ids=lambda p: repr(p))
+@pytest.mark.parametrize("principal", PRINCIPALS, ids=[f"principal{n}" for n in range(len(PRINCIPALS))])
 def test_search_returns_exactly_the_readable_rows(
     store: Store, principal: Principal | None
 ) -> None:

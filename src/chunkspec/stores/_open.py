@@ -28,9 +28,10 @@ SCHEMES = {
 #: The collection (table) chunkspec writes when none is named.
 DEFAULT_COLLECTION = "chunkspec"
 
-#: A collection name every store accepts: a letter, then letters, digits and ``_`` (Milvus
-#: is the narrowest: no ``-`` or ``.``), at most 63 characters (Chroma's limit).
-_COLLECTION = re.compile(r"[A-Za-z][A-Za-z0-9_]{0,62}")
+#: A collection name every store accepts: 3 to 63 characters (Chroma's limits), a letter
+#: first, a letter or digit last, letters, digits and ``_`` between (Milvus allows no ``-``
+#: or ``.``).
+_COLLECTION = re.compile(r"[A-Za-z][A-Za-z0-9_]{1,61}[A-Za-z0-9]")
 
 
 def parse_address(address: str) -> tuple[str, str]:
@@ -53,7 +54,10 @@ def check_collection(collection: str) -> str:
         raise ArgumentTypeError("collection", "a str", collection)
     if not _COLLECTION.fullmatch(collection):
         raise ArgumentValueError(
-            "collection", "must be a letter then up to 62 letters, digits or _", collection
+            "collection",
+            "must be 3 to 63 letters, digits or _, starting with a letter and ending with a "
+            "letter or digit",
+            collection,
         )
     return collection
 

@@ -9,12 +9,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .._errors import ArgumentTypeError, ArgumentValueError, StoreError
+from .._errors import ArgumentTypeError, StoreError
 from .._packing._access import Principal, readable
 from .._records._record import ChunkRecord
 from ._embedder import Embedder
 from ._rows import record_of
-from ._store import Store
+from ._store import Store, check_search, row_readable
 
 __all__ = ["search_records"]
 
@@ -32,12 +32,7 @@ def search_records(
 
     ``query`` is a text (embedded by ``embedder``, uncached) or a vector.
     """
-    if isinstance(k, bool) or not isinstance(k, int):
-        raise ArgumentTypeError("k", "an int", k)
-    if k < 1:
-        raise ArgumentValueError("k", "must be at least 1", k)
-    if principal is not None and not isinstance(principal, Principal):
-        raise ArgumentTypeError("principal", "a Principal or None", principal)
+    check_search(k, principal)
     if isinstance(query, str):
         if embedder is None:
             raise ArgumentTypeError("embedder", "an Embedder (query is a text)", embedder)
@@ -48,7 +43,7 @@ def search_records(
     scores: list[float] = []
     for hit in store.search(vector, k, principal):
         record = record_of(hit.row)
-        allowed = hit.row.fields["labels_readable"] and readable(
+        allowed = row_readable(hit.row, principal) and readable(
             "record.metadata", record.metadata, principal
         )
         if not allowed:  # STORE-9: the store's filter let through what CTX-13 withholds

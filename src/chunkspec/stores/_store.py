@@ -12,9 +12,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol, runtime_checkable
 
-from .._packing._access import Principal
+from .._core._access_keys import LABELS_KEY, TENANT_KEY
+from .._errors import ArgumentTypeError, ArgumentValueError
+from .._packing._access import Principal, readable
 
-__all__ = ["FIELDS", "NULLABLE", "Hit", "Store", "StoreRow"]
+__all__ = ["FIELDS", "NULLABLE", "Hit", "Store", "StoreRow", "check_search", "row_readable"]
 
 #: STORE-3: the fields of a stored row besides its id, its vector and its digest, with the
 #: Python type each holds. ``record_id`` is the record's ``id`` (the store's id is the key);
@@ -118,3 +120,29 @@ def row_values(row: StoreRow) -> dict[str, Any]:
     values: dict[str, Any] = {"key": row.key, "digest": row.digest, "vector": list(row.vector)}
     values.update(row.fields)
     return values
+
+
+def check_search(k: object, principal: object) -> None:
+    """STORE-10: ``k`` an int of at least 1, ``principal`` a Principal or None; else an
+    error naming the argument (every store's ``search`` and ``search_records`` call it)."""
+    if isinstance(k, bool) or not isinstance(k, int):
+        raise ArgumentTypeError("k", "an int", k)
+    if k < 1:
+        raise ArgumentValueError("k", "must be at least 1", k)
+    if principal is not None and not isinstance(principal, Principal):
+        raise ArgumentTypeError("principal", "a Principal or None", principal)
+
+
+def row_readable(row: StoreRow, principal: Principal | None) -> bool:
+    """STORE-9: CTX-13 on a stored row's own fields: ``labels_readable`` true, and its tenant
+    and labels ones ``principal`` may read; labels of any other shape (a null in the list, a
+    number): never. Each store checks its answers with it after its own filter."""
+    fields = row.fields
+    if fields["labels_readable"] is not True:
+        return False
+    try:
+        return readable(
+            "row", {TENANT_KEY: fields["tenant"], LABELS_KEY: fields["labels"]}, principal
+        )
+    except ArgumentTypeError:
+        return False

@@ -22,8 +22,9 @@ try:
 except ImportError as error:  # pragma: no cover - see tests/stores/test_stores_lazy.py
     raise ImportError("lancedb is not installed: pip install 'chunkspec[lancedb]'") from error
 
+from .._errors import StoreError
 from .._packing._access import Principal
-from ._store import FIELDS, Hit, StoreRow
+from ._store import FIELDS, Hit, StoreRow, check_search, row_readable
 
 __all__ = ["LanceDBStore", "open_store"]
 
@@ -142,7 +143,10 @@ class LanceDBStore:
         return found
 
     def search(self, vector: Sequence[float], k: int, principal: Principal | None) -> list[Hit]:
-        """The ``k`` nearest rows ``principal`` may read, prefiltered in LanceDB's query."""
+        """STORE-9, STORE-10: the ``k`` nearest rows ``principal`` may read, prefiltered in
+        LanceDB's query, each answer checked again (a row the filter let through is a
+        StoreError)."""
+        check_search(k, principal)
         if self._open() is None:
             return []
         query = (
@@ -152,10 +156,14 @@ class LanceDBStore:
             .limit(k)
         )
         got = query.to_list()
-        return [
+        hits = [
             Hit(row, 1.0 - float(r["_distance"]))
             for row, r in zip(self._rows(got), got, strict=True)
         ]
+        for hit in hits:
+            if not row_readable(hit.row, principal):
+                raise StoreError(f"{self.address}: the filter let through {hit.row.key}, withheld")
+        return hits
 
     def close(self) -> None:
         """Nothing to release: LanceDB holds no lock between calls."""

@@ -41,7 +41,7 @@ except ImportError as error:  # pragma: no cover - see tests/stores/test_stores_
 
 from .._errors import StoreError
 from .._packing._access import Principal
-from ._store import FIELDS, NULLABLE, Hit, StoreRow
+from ._store import FIELDS, NULLABLE, Hit, StoreRow, check_search, row_readable
 
 __all__ = ["MilvusStore", "access_filter", "open_store", "quoted"]
 
@@ -370,7 +370,9 @@ class MilvusStore:
 
     def search(self, vector: Sequence[float], k: int, principal: Principal | None) -> list[Hit]:
         """STORE-10: the ``k`` nearest rows (at most 16,384, Milvus's limit) ``principal``
-        may read, by cosine similarity, the access rule in the search's filter (STORE-9)."""
+        may read, by cosine similarity, the access rule in the search's filter (STORE-9),
+        each answer checked again (a row the filter let through is a StoreError)."""
+        check_search(k, principal)
         if not self._exists:
             return []
         with self._calling("search"):
@@ -382,7 +384,11 @@ class MilvusStore:
                 output_fields=_OUTPUT,
                 search_params={"metric_type": "COSINE"},
             )
-        return [Hit(self._row(hit["entity"]), float(hit["distance"])) for hit in got[0]]
+        hits = [Hit(self._row(hit["entity"]), float(hit["distance"])) for hit in got[0]]
+        for hit in hits:
+            if not row_readable(hit.row, principal):
+                raise StoreError(f"{self.address}: the filter let through {hit.row.key}, withheld")
+        return hits
 
     def close(self) -> None:
         """Close the client and, when no other store of this process has the file open,
