@@ -10,7 +10,9 @@ from pathlib import Path
 import pytest
 
 from chunkspec._errors import ArgumentValueError, StoreError
+from chunkspec.stores import open_store
 from chunkspec.stores._ray_apply import Carried, ray_writer, write_task
+from tests.stores.conftest import address
 from tests.stores.store_rows import hash_embed
 
 
@@ -58,3 +60,14 @@ def test_ray_writer_checks_its_arguments() -> None:
         ray_writer(workers="2")  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="workers"):
         ray_writer(workers=0)
+
+
+def test_only_lancedb_takes_concurrent_writers(scheme: str, tmp_path: Path) -> None:
+    """Each store says whether Ray's workers may write it at once (``concurrent_writes``):
+    LanceDB's commits are optimistic; Chroma's PersistentClient, Qdrant's local mode and
+    Milvus Lite are one process's, so the driver writes them."""
+    store = open_store(address(scheme, tmp_path))
+    try:
+        assert getattr(type(store), "concurrent_writes", None) is (scheme == "lancedb")
+    finally:
+        store.close()
