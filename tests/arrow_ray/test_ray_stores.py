@@ -23,8 +23,7 @@ if os.environ.get("CHUNKSPEC_RAY_TESTS") != "1":
 
 import chunkspec
 from chunkspec import ChunkJob, ChunkOptions
-from chunkspec.stores import Embedder, Store, apply_result, open_store
-from chunkspec.stores._ray_apply import ray_writer
+from chunkspec.stores import Embedder, Store, apply_result, open_store, ray_writer
 from tests.stores.conftest import address
 from tests.stores.store_rows import embedder, hash_embed
 
