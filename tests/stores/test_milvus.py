@@ -154,3 +154,27 @@ def test_close_frees_the_file_for_another_process(tmp_path: Path) -> None:
     )
     assert done.returncode == 0, done.stderr.decode(errors="replace")[-2000:]
     assert done.stdout.split()[-1] == b"1"
+
+
+def test_many_labels_are_checked_at_every_position(milvus: MilvusStore) -> None:
+    """STORE-9: rows and principals with more labels than the filter nests (its first 32
+    positions; the rest are flat terms): a row is returned exactly when the principal
+    holds every one of its labels, whatever the position of the one it lacks."""
+    names = [f"l{n:02d}" for n in range(45)]
+    rows = {
+        "all 40": row(1, labels=names[:40]),
+        "40 and a stranger": row(2, labels=sorted([*names[:39], "zz"])),
+        "the last 3": row(3, labels=names[42:]),
+        "none": row(4),
+    }
+    milvus.upsert(list(rows.values()))
+
+    def found(principal: Principal) -> set[str]:
+        keys = {hit.row.key for hit in milvus.search(vector_of("q"), 10, principal)}
+        return {name for name, r in rows.items() if r.key in keys}
+
+    assert found(Principal(names)) == {"all 40", "the last 3", "none"}
+    assert found(Principal([*names[:35], *names[36:]])) == {"the last 3", "none"}
+    assert found(Principal(names[:40])) == {"all 40", "none"}
+    assert found(Principal([*names[:39], "zz"])) == {"40 and a stranger", "none"}
+    assert found(Principal(names[:5])) == {"none"}

@@ -102,22 +102,33 @@ def quoted(value: str) -> str:
     return '"' + escaped.replace("\n", "\\n").replace("\r", "\\r") + '"'
 
 
+#: Positions of the label check nested (each row's check stops at its own length); the
+#: rest are flat terms (Milvus Lite's parser recurses once per nesting level).
+_NESTED = 32
+
+
 def _subset(held: Sequence[str]) -> str:
     """STORE-9: ``labels`` (a row's labels, sorted and distinct: the store refuses others)
     is a subset of ``held``.
 
-    A row holding more labels than ``held`` has one ``held`` lacks; otherwise every
-    position the row has is compared with ``held``'s labels: the row's label at position
-    ``i``, if held, is ``held``'s ``i``-th or a later one (both lists sorted, distinct).
+    Position by position: the row ends at ``i`` (``ARRAY_LENGTH(labels) <= i``), or its
+    label at ``i`` is ``held``'s ``i``-th or a later one (both lists sorted and distinct);
+    a row still going after ``held``'s last label has one ``held`` lacks. The first
+    positions are nested, so that a row's check stops at its own length.
     """
-    if not held:
-        return "ARRAY_LENGTH(labels) == 0"
     literals = [quoted(label) for label in sorted(set(held))]
-    terms = [f"ARRAY_LENGTH(labels) <= {len(literals)}"]
-    for position in range(len(literals)):
-        some = " or ".join(f"labels[{position}] == {literal}" for literal in literals[position:])
-        terms.append(f"(ARRAY_LENGTH(labels) <= {position} or {some})")
-    return "(" + " and ".join(terms) + ")"
+
+    def position(at: int) -> str:
+        """The row's label at ``at`` is a held one from the ``at``-th on."""
+        return " or ".join(f"labels[{at}] == {literal}" for literal in literals[at:])
+
+    tail = [f"ARRAY_LENGTH(labels) <= {len(literals)}"]
+    for at in range(_NESTED, len(literals)):
+        tail.append(f"(ARRAY_LENGTH(labels) <= {at} or {position(at)})")
+    expression = "(" + " and ".join(tail) + ")"
+    for at in reversed(range(min(_NESTED, len(literals)))):
+        expression = f"(ARRAY_LENGTH(labels) <= {at} or (({position(at)}) and {expression}))"
+    return expression
 
 
 def access_filter(principal: Principal | None) -> str:
