@@ -318,3 +318,24 @@ def test_the_default_out_beside_the_store_is_never_someone_elses(
     assert err.count("\n") == 1
     assert (theirs / "notes.txt").read_text("utf-8") == "mine"
     assert not (tmp_path / "store").exists()
+
+
+@pytest.mark.parametrize(
+    ("keywords", "error", "named"),
+    [
+        ({"batch_size": 0}, ValueError, "batch_size"),
+        ({"batch_size": 2.0}, TypeError, "batch_size"),
+        ({"adopt": "yes"}, TypeError, "adopt"),
+        ({"store": "lancedb://x"}, TypeError, "store"),
+        ({"embedder": lambda texts: texts}, TypeError, "embedder"),
+    ],
+)
+def test_bad_arguments_are_named(
+    store: Store, keywords: dict[str, Any], error: type[Exception], named: str
+) -> None:
+    """STORE-5: a bad argument to an apply is an error naming it, before any work."""
+    arguments: dict[str, Any] = {"store": store, "embedder": embedder(), "cache": None}
+    arguments.update(keywords)
+    with pytest.raises(error, match=f"^{named} "):
+        apply_records([row(1).fields], **arguments)
+    assert store.held() == {}

@@ -21,7 +21,7 @@ from typing import Any
 
 from .._corpus._out_folder import MANIFEST, MANIFEST_UPDATE, read_manifest
 from .._corpus._part_files import result_rows
-from .._errors import StoreError
+from .._errors import ArgumentTypeError, ArgumentValueError, StoreError
 from .._evaluation._embed_cache import EmbeddingCache
 from ._embedder import Embedder, default_cache, open_cache
 from ._rows import digest_of, embedded_text, fields_of
@@ -117,61 +117,85 @@ def _shown(keys: Sequence[str]) -> str:
     return ", ".join(keys[:_SHOWN]) + more
 
 
-def _reconcile(
-    target: Mapping[str, tuple[Mapping[str, Any], str]],
-    store: Store,
-    embedder: Embedder,
-    cache: EmbeddingCache | None,
-    batch_size: int,
-    adopt: bool,
-    before: Callable[[Mapping[str, str]], str | None],
-    started: float,
-    write: Writer,
-) -> tuple[ApplyReport, dict[str, str]]:
-    """STORE-5..STORE-7: write what the store lacks, delete what the target lacks, check."""
-    held = store.held()
-    foreign = sorted(key for key, digest in held.items() if not digest)
-    if foreign and not adopt:  # STORE-5: never delete or overwrite rows chunkspec did not write
-        raise StoreError(
-            f"{store.address}: holds {len(foreign)} rows chunkspec did not write "
-            f"({_shown(foreign)}); use another collection, or adopt them to replace them"
+@dataclass(frozen=True, slots=True)
+class _Apply:
+    """One apply's settings, checked (a TypeError or ValueError naming the argument)."""
+
+    store: Store
+    embedder: Embedder
+    cache: str | os.PathLike[str] | None
+    batch_size: int
+    adopt: bool
+    write: Writer
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.store, Store):
+            raise ArgumentTypeError("store", "a Store (chunkspec.stores.open_store)", self.store)
+        if not isinstance(self.embedder, Embedder):
+            raise ArgumentTypeError("embedder", "an Embedder", self.embedder)
+        if isinstance(self.batch_size, bool) or not isinstance(self.batch_size, int):
+            raise ArgumentTypeError("batch_size", "an int", self.batch_size)
+        if self.batch_size < 1:
+            raise ArgumentValueError("batch_size", "must be at least 1", self.batch_size)
+        if not isinstance(self.adopt, bool):
+            raise ArgumentTypeError("adopt", "a bool", self.adopt)
+
+    def run(
+        self,
+        target: Mapping[str, tuple[Mapping[str, Any], str]],
+        before: Callable[[Mapping[str, str]], str | None],
+        started: float,
+    ) -> tuple[ApplyReport, dict[str, str]]:
+        """STORE-5..STORE-7: write what the store lacks, delete what the target lacks, check."""
+        store, embedder, size = self.store, self.embedder, self.batch_size
+        held = store.held()
+        foreign = sorted(key for key, digest in held.items() if not digest)
+        if foreign and not self.adopt:  # STORE-5: never touch rows chunkspec did not write
+            raise StoreError(
+                f"{store.address}: holds {len(foreign)} rows chunkspec did not write "
+                f"({_shown(foreign)}); use another collection, or adopt them to replace them"
+            )
+        drift = before(held)
+        writes = [key for key, (_, digest) in target.items() if held.get(key) != digest]
+        deletes = [key for key in held if key not in target]
+        calls, embedded = embedder.calls, embedder.embedded
+        batches = [
+            [(key, *target[key]) for key in writes[first : first + size]]
+            for first in range(0, len(writes), size)
+        ]
+        self.write(batches, store, embedder, _cache(self.cache, embedder.model))
+        for first in range(0, len(deletes), size):
+            store.delete(deletes[first : first + size])
+        after = store.held()
+        _check_equal(store.address, after, {key: digest for key, (_, digest) in target.items()})
+        added = sum(1 for key in writes if key not in held)
+        report = ApplyReport(
+            store=store.address,
+            added=added,
+            updated=len(writes) - added,
+            removed=len(deletes),
+            unchanged=len(target) - len(writes),
+            embedded=embedder.embedded - embedded,
+            calls=embedder.calls - calls,
+            rows=len(after),
+            drift=drift,
+            seconds=time.perf_counter() - started,
         )
-    drift = before(held)
-    writes = [key for key, (_, digest) in target.items() if held.get(key) != digest]
-    deletes = [key for key in held if key not in target]
-    calls, embedded = embedder.calls, embedder.embedded
-    batches = [
-        [(key, *target[key]) for key in writes[first : first + batch_size]]
-        for first in range(0, len(writes), batch_size)
-    ]
-    write(batches, store, embedder, cache)
-    for first in range(0, len(deletes), batch_size):
-        store.delete(deletes[first : first + batch_size])
-    after = store.held()
-    wanted = {key: digest for key, (_, digest) in target.items()}
-    if after != wanted:  # STORE-5: the store must end equal to the target, id for id
-        missing = sorted(set(wanted) - set(after))
-        extra = sorted(set(after) - set(wanted))
-        changed = sorted(k for k in set(after) & set(wanted) if after[k] != wanted[k])
-        raise StoreError(
-            f"{store.address}: after applying, the store does not hold the result: "
-            f"{len(missing)} missing, {len(extra)} extra, {len(changed)} other rows "
-            "(was it written by someone else meanwhile?)"
-        )
-    added = sum(1 for key in writes if key not in held)
-    report = ApplyReport(
-        store=store.address,
-        added=added,
-        updated=len(writes) - added,
-        removed=len(deletes),
-        unchanged=len(target) - len(writes),
-        embedded=embedder.embedded - embedded,
-        calls=embedder.calls - calls,
-        rows=len(after),
-        drift=drift,
-        seconds=time.perf_counter() - started,
+        return report, after
+
+
+def _check_equal(address: str, after: Mapping[str, str], wanted: Mapping[str, str]) -> None:
+    """STORE-5: the store must end holding exactly the target's ids and digests."""
+    if after == wanted:
+        return
+    missing = set(wanted) - set(after)
+    extra = set(after) - set(wanted)
+    changed = [key for key in set(after) & set(wanted) if after[key] != wanted[key]]
+    raise StoreError(
+        f"{address}: after applying, the store does not hold the result: {len(missing)} "
+        f"missing, {len(extra)} extra, {len(changed)} other rows (was it written by someone "
+        "else meanwhile?)"
     )
-    return report, after
 
 
 def _cache(cache: str | os.PathLike[str] | None, model: str) -> EmbeddingCache | None:
@@ -193,18 +217,9 @@ def apply_records(
     """Make ``store`` hold exactly ``rows`` (records as ``to_dict()`` gives them, or a
     result's rows), embedding only what it lacks (STORE-5). No manifest: no drift report."""
     started = time.perf_counter()
+    settings = _Apply(store, embedder, cache, batch_size, adopt, write_here)
     target = _target(rows, embedder.model, "rows")
-    report, _ = _reconcile(
-        target,
-        store,
-        embedder,
-        _cache(cache, embedder.model),
-        batch_size,
-        adopt,
-        lambda held: None,
-        started,
-        write_here,
-    )
+    report, _ = settings.run(target, lambda held: None, started)
     return report
 
 
@@ -257,6 +272,9 @@ def apply_result(
     ``say`` receives the drift line, if any.
     """
     started = time.perf_counter()
+    settings = _Apply(store, embedder, cache, batch_size, adopt, write)
+    if say is not None and not callable(say):
+        raise ArgumentTypeError("say", "a callable taking a str, or None", say)
     path = Path(folder)
     rows = result_rows(path, os.fspath(folder))
     manifest = read_manifest(path)
@@ -276,17 +294,7 @@ def apply_result(
         )
         return drift
 
-    report, after = _reconcile(
-        target,
-        store,
-        embedder,
-        _cache(cache, embedder.model),
-        batch_size,
-        adopt,
-        before,
-        started,
-        write,
-    )
+    report, after = settings.run(target, before, started)
     _write_state(
         path,
         manifest,
