@@ -174,3 +174,51 @@ def test_a_workers_error_is_raised_as_itself(ray_local: Any, result: Path, tmp_p
 def _one_vector_too_few(texts: list[str]) -> list[list[float]]:
     """An embedding function that answers one vector fewer than it was given texts."""
     return [[1.0, 0.0] for _ in texts[1:]]
+
+
+def test_ingest_engine_ray_into_a_store(tmp_path: Path) -> None:
+    """STORE-11: ``ingest --engine ray --into STORE`` chunks on Ray, then embeds on Ray's
+    workers; the store equals a serial apply of the same result, a re-run writes nothing,
+    and Ray's messages stay in ``_ray.log`` (stderr carries only chunkspec's lines).
+
+    A fresh process, so Ray starts inside the run, as for a user.
+    """
+    import subprocess
+    import sys
+
+    from tests.stores.corpus import sidecar, write_corpus
+
+    corpus = tmp_path / "corpus"
+    write_corpus(corpus, documents=12)
+    where = address("lancedb", tmp_path)
+    root = Path(__file__).resolve().parent.parent.parent
+    environment = {**os.environ, "RAY_USAGE_STATS_ENABLED": "0"}
+    environment["PYTHONPATH"] = os.pathsep.join([str(root / "src"), str(root)])
+    environment.pop("RAY_ADDRESS", None)
+    argv = [sys.executable, "-m", "chunkspec", "ingest", str(corpus), "--engine", "ray"]
+    argv += ["--into", where, "--embed", "tests.stores.store_rows:hash_embed"]
+    argv += ["--no-embed-cache", "--max-tokens", "24", "--metadata", str(sidecar(corpus))]
+    lines = []
+    for _ in range(2):
+        done = subprocess.run(
+            argv, capture_output=True, text=True, env=environment, timeout=600, check=False
+        )
+        assert done.returncode == 0, done.stderr
+        assert done.stderr == ""
+        lines.append(done.stdout.splitlines()[-1])
+    assert " added, 0 updated, 0 removed, 0 unchanged;" in lines[0]
+    assert ": 0 added, 0 updated, 0 removed, " in lines[1]
+    assert "0 embedded in 0 calls" in lines[1]
+    result = Path(where.partition("://")[2] + ".chunkspec")
+    assert (result / "_ray.log").is_file()
+    serial = open_store(address("lancedb", tmp_path / "serial"))
+    ray_store = open_store(where)
+    try:
+        named = Embedder("tests.stores.store_rows:hash_embed", hash_embed)
+        apply_result(result, serial, named, cache=None)
+        held = ray_store.held()
+        assert held == serial.held()
+        assert ray_store.fetch(sorted(held)) == serial.fetch(sorted(held))
+    finally:
+        serial.close()
+        ray_store.close()

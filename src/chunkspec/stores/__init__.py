@@ -11,7 +11,14 @@ and ``chunkspec.stores.milvus``. Importing this package imports none of them::
 
 from .._errors import StoreError
 from ._apply import ApplyReport, apply_records, apply_result, held_digest
-from ._embedder import LOCAL_MODEL, Embedder, EmbedFunction, default_cache, local_embedder
+from ._embedder import (
+    LOCAL_MODEL,
+    Embedder,
+    EmbedFunction,
+    default_cache,
+    local_embedder,
+    named_embedder,
+)
 from ._open import DEFAULT_COLLECTION, SCHEMES, open_store, parse_address
 from ._query import search_records
 from ._ray_apply import ray_writer
@@ -39,6 +46,7 @@ __all__ = [
     "fields_of",
     "held_digest",
     "local_embedder",
+    "named_embedder",
     "open_store",
     "parse_address",
     "ray_writer",
