@@ -236,11 +236,13 @@ def ray(session: nox.Session) -> None:
     """The Ray engine (tests/arrow_ray/test_ray_engine.py, docs/scale.md): one Ray on 127.0.0.1, no
     dashboard, no usage stats; ~200 generated documents against the local engine, a worker
     killed mid-task, a 16 MiB document, a corrupt PDF. In the gate: 1 min 55 s here with a
-    fresh venv (warm uv cache), 4 tests in 101 s."""
+    fresh venv (warm uv cache); then the stores applied on Ray (tests/arrow_ray/test_ray_stores.py,
+    STORE-5, STORE-11)."""
     _install(session, "test", extras=EXTRAS + ",ray")
     session.run(
         "pytest",
         "tests/arrow_ray/test_ray_engine.py",
+        "tests/arrow_ray/test_ray_stores.py",
         "-p",
         "no:unraisableexception",  # Ray's processes outlive the Popen objects that began them
         *session.posargs,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 from pathlib import Path
 
@@ -25,16 +26,25 @@ WORDS = [
 ]
 
 
+def sidecar(folder: Path) -> Path:
+    """The corpus's ``--metadata`` sidecar (META-7), beside the folder."""
+    return folder.parent / f"{folder.name}.metadata.jsonl"
+
+
 def write_corpus(folder: Path, documents: int = 12, seed: int = 7) -> list[Path]:
-    """``documents`` Markdown files with headings, tables and access labels in front matter:
-    every third open, the others one or two labels, every fourth a tenant; CRLF in some."""
+    """``documents`` Markdown files with headings and tables, CRLF in some; every fourth
+    names a tenant in its front matter, and every third but the first has access labels
+    (one or two) in the sidecar, as TRUST-3 wants them (caller metadata)."""
     rng = random.Random(seed)
     folder.mkdir(parents=True, exist_ok=True)
     paths = []
+    lines_of_sidecar = []
     for n in range(documents):
         front = []
         if n % 3:
-            front.append("acl_labels: [" + ", ".join(["a", "b"][: 1 + n % 2]) + "]")
+            labels = ["a", "b"][: 1 + n % 2]
+            entry = {"doc_id": f"doc{n:03}", "metadata": {"acl_labels": labels}}
+            lines_of_sidecar.append(json.dumps(entry))
         if n % 4 == 0:
             front.append("tenant_id: t1")
         lines = ["---", *front, "---", ""] if front else []
@@ -52,6 +62,7 @@ def write_corpus(folder: Path, documents: int = 12, seed: int = 7) -> list[Path]
         path = folder / f"doc{n:03}.md"
         path.write_text(text, "utf-8", newline="")
         paths.append(path)
+    sidecar(folder).write_text("".join(line + "\n" for line in lines_of_sidecar), "utf-8")
     return paths
 
 
@@ -63,9 +74,21 @@ def edit_corpus(folder: Path, seed: int) -> None:
     changed.write_text(changed.read_text("utf-8") + "\nA new closing paragraph.\n", "utf-8")
     gone = rng.choice([f for f in files if f != changed])
     gone.unlink()
+    kept = [
+        line
+        for line in sidecar(folder).read_text("utf-8").splitlines()
+        if json.loads(line)["doc_id"] != gone.stem
+    ]
+    sidecar(folder).write_text("".join(line + "\n" for line in kept), "utf-8")
     (folder / f"new{seed}.md").write_text(f"# New {seed}\n\nFresh words here.\n", "utf-8")
 
 
 def chunk(source: Path, out: Path) -> None:
     """Ingest ``source`` into ``out`` with small chunks (many rows from few files)."""
-    ingest([str(source)], str(out), ChunkOptions("heading", max_tokens=24, min_tokens=0), workers=1)
+    ingest(
+        [str(source)],
+        str(out),
+        ChunkOptions("heading", max_tokens=24, min_tokens=0),
+        workers=1,
+        metadata=sidecar(source),
+    )

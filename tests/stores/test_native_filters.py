@@ -20,7 +20,7 @@ from chunkspec.stores import DEFAULT_COLLECTION, StoreRow, open_store
 from tests.stores.conftest import address, have
 from tests.stores.store_rows import row
 
-NATIVE = ["lancedb", "chroma", "qdrant"]
+NATIVE = ["lancedb", "chroma", "qdrant", "milvus"]
 
 
 def _lancedb(path: Path, doc_id: str, first_page: int, label: str | None) -> set[str]:
@@ -74,10 +74,28 @@ def _qdrant(path: Path, doc_id: str, first_page: int, label: str | None) -> set[
         client.close()
 
 
+def _milvus(path: Path, doc_id: str, first_page: int, label: str | None) -> set[str]:
+    """Milvus's filter expression on the collection's typed fields (ARRAY_CONTAINS on the
+    ARRAY of labels)."""
+    from pymilvus import MilvusClient
+
+    client = MilvusClient(str(path))
+    try:
+        client.load_collection(DEFAULT_COLLECTION)
+        where = f'doc_id == "{doc_id}" and page_start >= {first_page}'
+        if label is not None:
+            where += f' and ARRAY_CONTAINS(labels, "{label}")'
+        got = client.query(DEFAULT_COLLECTION, filter=where, output_fields=["key"])
+        return {str(r["key"]) for r in got}
+    finally:
+        client.close()
+
+
 QUERIES: dict[str, Callable[[Path, str, int, str | None], set[str]]] = {
     "lancedb": _lancedb,
     "chroma": _chroma,
     "qdrant": _qdrant,
+    "milvus": _milvus,
 }
 
 
@@ -106,7 +124,7 @@ def _write(scheme: str, folder: Path, rows: list[StoreRow]) -> Path:
         store.upsert(rows)
     finally:
         store.close()
-    return folder / "store"
+    return folder / ("store.db" if scheme == "milvus" else "store")
 
 
 @pytest.mark.parametrize(("doc_id", "first_page"), [("doc1", 0), ("doc1", 10), ("doc2", 25)])

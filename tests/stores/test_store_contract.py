@@ -134,7 +134,9 @@ PRINCIPALS = [
 ]
 
 
-@pytest.mark.parametrize("principal", PRINCIPALS, ids=[f"principal{n}" for n in range(len(PRINCIPALS))])
+@pytest.mark.parametrize(
+    "principal", PRINCIPALS, ids=[f"principal{n}" for n in range(len(PRINCIPALS))]
+)
 def test_search_returns_exactly_the_readable_rows(
     store: Store, principal: Principal | None
 ) -> None:

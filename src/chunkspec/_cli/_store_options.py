@@ -11,8 +11,10 @@ import argparse
 from collections.abc import Callable
 from dataclasses import dataclass
 from importlib import import_module
+from pathlib import Path
 from typing import Any
 
+from .._corpus._ray_engine import ray_messages
 from .._errors import ArgumentTypeError, ArgumentValueError, StoreError
 from ..stores import (
     DEFAULT_COLLECTION,
@@ -20,9 +22,10 @@ from ..stores import (
     SCHEMES,
     ApplyReport,
     apply_result,
-    local_embedder,
+    named_embedder,
     open_store,
     parse_address,
+    ray_writer,
 )
 from ..stores._embedder import default_cache
 from ..stores._open import check_collection
@@ -58,8 +61,9 @@ def add_store_options(parser: argparse.ArgumentParser) -> None:
         "--embed",
         default=LOCAL_MODEL,
         metavar="MODEL",
-        help=f"--into: the embedding model, the embed extra's bundled {LOCAL_MODEL} "
-        "(chunkspec[embed]) (default: it)",
+        help=f"--into: the embedding model: the embed extra's bundled {LOCAL_MODEL} "
+        "(chunkspec[embed]), or MODULE:FUNCTION, your batched embedding function on the "
+        "Python path (default: the bundled model)",
     )
     parser.add_argument(
         "--embed-cache",
@@ -111,9 +115,13 @@ def store_target(args: argparse.Namespace) -> StoreTarget | None:
         message = str(error)
         message = message.replace("collection ", "--collection ", 1)
         raise CliError(message if message.startswith("--") else f"--{message}") from None
-    if args.embed != LOCAL_MODEL:
-        raise CliError(f"--embed must be {LOCAL_MODEL} (the bundled model), got {args.embed!r}")
     _needs(scheme)
+    try:  # STORE-11: the model (or the function) is found before any work
+        args.embedder = named_embedder(args.embed)
+    except (ArgumentTypeError, ArgumentValueError) as error:
+        raise CliError(f"--{error}") from None
+    except ImportError as error:  # the embed extra, named
+        raise CliError(f"--embed: {error}") from None
     if args.out is None:  # STORE-1: the result lives beside the store
         args.out = f"{path}.chunkspec"
     return StoreTarget(args.into, collection)
@@ -131,10 +139,7 @@ def report_line(report: ApplyReport) -> str:
 def apply_into(target: StoreTarget, args: argparse.Namespace, say: Callable[[str], None]) -> str:
     """Apply the result in ``args.out`` to the store; the summary line."""
     cache: Any = None if args.no_embed_cache else (args.embed_cache or default_cache())
-    try:
-        embedder = local_embedder(args.embed)
-    except ImportError as error:  # the embed extra, named
-        raise CliError(f"--embed: {error}") from None
+    embedder = args.embedder
     try:
         store = open_store(target.address, collection=target.collection)
     except StoreError as error:
@@ -142,7 +147,19 @@ def apply_into(target: StoreTarget, args: argparse.Namespace, say: Callable[[str
     except Exception as error:  # the client's own errors: one line, never a traceback
         raise CliError(f"--into {target.address}: cannot open: {one_line(str(error))}") from None
     try:
-        report = apply_result(args.out, store, embedder, cache=cache, adopt=args.adopt, say=say)
+        if args.engine == "ray":  # the batches embedded on Ray's workers (docs/stores.md)
+            with ray_messages(Path(args.out), args.verbose, say):
+                report = apply_result(
+                    args.out,
+                    store,
+                    embedder,
+                    cache=cache,
+                    adopt=args.adopt,
+                    say=say,
+                    write=ray_writer(args.address, workers=args.workers),
+                )
+        else:
+            report = apply_result(args.out, store, embedder, cache=cache, adopt=args.adopt, say=say)
     except StoreError as error:
         raise CliError(str(error)) from None
     except (OSError, RuntimeError, ValueError) as error:  # the client's own failures

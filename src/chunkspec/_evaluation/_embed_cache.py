@@ -35,6 +35,7 @@ class EmbeddingCache:
 
     def __init__(self, directory: str, model: str) -> None:
         os.makedirs(directory, exist_ok=True)
+        self.directory = directory  # another process opens its own (chunkspec.stores)
         self._db = sqlite3.connect(os.path.join(directory, "embeddings.sqlite"))
         self._db.execute("CREATE TABLE IF NOT EXISTS vectors (key TEXT PRIMARY KEY, v BLOB)")
         self._model = model

