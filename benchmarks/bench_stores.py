@@ -468,7 +468,7 @@ def stores_section(
                 cells = best.setdefault(scheme, {})
                 if run not in cells or done.timer.wall < cells[run].timer.wall:
                     cells[run] = done
-        shutil.rmtree(stores, ignore_errors=True)
+        remove(stores)
     print(
         f"\nedit run: {plan.changed} files with a paragraph replaced, {plan.deleted} deleted, "
         f"{plan.added} added; chunks: {chunks['first load']:,} first, "
@@ -649,7 +649,7 @@ def scaling_section(
                 scheme, folder / scheme, folder / "out", folder / f"cache-{scheme}", CountingHash()
             )
             table[scheme].append(done.timer)
-        shutil.rmtree(folder, ignore_errors=True)
+        remove(folder)
     for step, timers in table.items():
         times = " | ".join(f"{t.wall:.2f} | {t.cpu:.2f}" for t in timers)
         per_doc = [t.wall / (scale * base) * 1000 for t, scale in zip(timers, scales, strict=True)]
@@ -694,6 +694,17 @@ def model_section(plan: Plan, scheme: str, scratch: Path) -> None:
 
 
 # ---------------------------------------------------------------- main
+
+
+def remove(folder: Path) -> None:
+    """Delete ``folder``, trying again for a few seconds: Milvus Lite's server may still be
+    writing its files just after the store closed."""
+    for _ in range(10):
+        shutil.rmtree(folder, ignore_errors=True)
+        if not folder.exists():
+            return
+        time.sleep(0.5)
+    print(f"(could not remove {folder})", file=sys.stderr)
 
 
 def _names(value: str, allowed: Sequence[str], option: str) -> list[str]:
@@ -786,9 +797,8 @@ def main() -> int:
             print(f"(no Node.js Markdown docs at {NODE_DOCS}: Debian's nodejs-doc; skipped)")
         else:
             plans.append(edit_plan("nodejs", node, 1, args.seed))
-    # Milvus Lite's server may still be closing its files when the folder goes
-    with tempfile.TemporaryDirectory(prefix="bench-stores-", ignore_cleanup_errors=True) as name:
-        scratch = Path(name)
+    scratch = Path(tempfile.mkdtemp(prefix="bench-stores-"))
+    try:
         for plan in plans:
             print(f"\n## {plan.name}: {describe(plan)}", flush=True)
             if "stores" in only and ready:
@@ -806,6 +816,9 @@ def main() -> int:
             else:
                 print("\n## The bundled model")
                 model_section(node_plan, ready[0], scratch)
+    finally:
+        remove(scratch)
+
     print(f"\n# done {time.strftime('%H:%M UTC', time.gmtime())}, load {os.getloadavg()[0]:.2f}")
     return 0
 
