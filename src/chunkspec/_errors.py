@@ -34,6 +34,8 @@ Signals that never leave their module (not errors a caller sees)::
     _Disagreement [Exception]                 _conformance/_runner.py: the port disagreed
     _Enough, _Found [BaseException]           _conformance/_runner.py: end the batch stage
     _RepeatedKeyError [Exception]             _core/_strict_json.py: the decoder hook's signal
+    _Carried [Exception]                      stores/_ray_apply.py: a Ray task's error, carried
+                                              to the driver and raised there as itself
 
 Outside the tree on purpose: a missing optional extra is an ``ImportError`` naming the
 ``pip install`` to run, and a missing document id in a corpus a ``KeyError`` (the mapping

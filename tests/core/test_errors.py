@@ -230,6 +230,7 @@ def test_no_other_error_class_is_defined() -> None:
         "_Found",
         "_ProducerGone",
         "_RepeatedKeyError",
+        "_Carried",
         "Interrupted",
     }
     assert found - signals == {

@@ -11,7 +11,7 @@ import pytest
 
 from chunkspec._errors import ArgumentValueError, StoreError
 from chunkspec.stores import open_store
-from chunkspec.stores._ray_apply import Carried, ray_writer, write_task
+from chunkspec.stores._ray_apply import _Carried, ray_writer, write_task
 from tests.stores.conftest import address
 from tests.stores.store_rows import hash_embed
 
@@ -22,7 +22,7 @@ def test_a_carried_error_is_rebuilt_as_itself() -> None:
     error = ArgumentValueError("embed(...)", "must return 2 vectors (one per text)", 1)
     with pytest.raises(TypeError):
         pickle.loads(pickle.dumps(error))
-    back = pickle.loads(pickle.dumps(Carried.of(error))).rebuilt()
+    back = pickle.loads(pickle.dumps(_Carried.of(error))).rebuilt()
     assert type(back) is ArgumentValueError
     assert str(back) == str(error)
     assert (back.argument, back.value) == ("embed(...)", 1)
@@ -34,7 +34,7 @@ def test_an_unpicklable_error_class_is_carried_by_name() -> None:
     class Local(Exception):
         pass
 
-    back = pickle.loads(pickle.dumps(Carried.of(Local("broken")))).rebuilt()
+    back = pickle.loads(pickle.dumps(_Carried.of(Local("broken")))).rebuilt()
     assert type(back) is RuntimeError
     assert str(back) == "Local: broken"
 
@@ -44,7 +44,7 @@ def test_a_worker_refuses_a_store_it_cannot_see(tmp_path: Path) -> None:
     missing on its node is a StoreError naming the address, carried to the driver."""
     missing = f"lancedb://{tmp_path / 'nowhere'}#chunkspec"
     row = {"text": "x", "strategy": "heading", "heading_path": []}
-    with pytest.raises(Carried) as caught:
+    with pytest.raises(_Carried) as caught:
         write_task([("k" * 64, row, "d")], ("m", hash_embed, 4, None), missing)
     error = caught.value.rebuilt()
     assert isinstance(error, StoreError)

@@ -55,7 +55,7 @@ _OPENED: dict[str, Store] = {}
 _IN_FLIGHT_PER_CPU = 2
 
 
-class Carried(Exception):
+class _Carried(Exception):
     """A task's exception carried to the driver: its class, message and attributes.
 
     chunkspec's errors take other arguments than their message, so Ray could not rebuild
@@ -66,7 +66,7 @@ class Carried(Exception):
         super().__init__(kind, message, state)
 
     @classmethod
-    def of(cls, error: Exception) -> Carried:
+    def of(cls, error: Exception) -> _Carried:
         """Carry ``error`` (an unpicklable class or attribute becomes a RuntimeError / is
         left out)."""
         kind: type[BaseException] = type(error)
@@ -94,14 +94,14 @@ class Carried(Exception):
 
 
 def _carrying(task: Callable[..., Answer]) -> Callable[..., Answer]:
-    """``task`` whose exception reaches the driver as itself (see :class:`Carried`)."""
+    """``task`` whose exception reaches the driver as itself (see :class:`_Carried`)."""
 
     @functools.wraps(task)
     def run(*args: Any) -> Answer:
         try:
             return task(*args)
         except Exception as error:
-            raise Carried.of(error) from None
+            raise _Carried.of(error) from None
 
     return run
 
@@ -198,7 +198,7 @@ def _get(ray: Any, ref: Any) -> Answer:
         answer: Answer = ray.get(ref)
     except ray.exceptions.RayTaskError as error:
         cause = getattr(error, "cause", None)
-        if isinstance(cause, Carried):
+        if isinstance(cause, _Carried):
             raise cause.rebuilt() from None
         raise
     return answer
