@@ -311,7 +311,17 @@ def test_the_default_out_beside_the_store_is_never_someone_elses(
     (theirs / "notes.txt").write_text("mine", "utf-8")
     monkeypatch.chdir(tmp_path)
     status, _, err = run_cli(
-        ["ingest", "corpus", "--into", "lancedb://store"], b"", monkeypatch, capsys
+        [
+            "ingest",
+            "corpus",
+            "--into",
+            "lancedb://store",
+            "--embed",
+            "tests.stores.store_rows:hash_embed",
+        ],
+        b"",
+        monkeypatch,
+        capsys,
     )
     assert status == 2
     assert "store.chunkspec" in err

