@@ -356,7 +356,7 @@ def fuzz(session: nox.Session) -> None:
 def store_trials(session: nox.Session) -> None:
     """Kill-and-rerun trials on every store (STORE-5, docs/stores.md): each trial kills an
     apply (SIGKILL, with its children) at a random moment, runs it again and compares the
-    store with a fresh full load. ``-- 100`` trials per store (default 25; the gate runs 3)."""
+    store with a fresh full load. ``-- 100`` trials per store (default 25; the gate runs 2)."""
     _install(session, "test", extras="stores")
     trials = session.posargs[0] if session.posargs else "25"
     session.run(
