@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import json
 import os
+import re
 import tempfile
 from contextlib import redirect_stderr, redirect_stdout
 from pathlib import Path
@@ -38,7 +39,7 @@ def _run(name: str, content: bytes, *args: str) -> tuple[int, str, str]:
 def test_jsonl_is_the_library(source: str, max_tokens: int, overlap: int) -> None:
     """CHUNK-1, CHUNK-2, CHUNK-3, CHUNK-4: a .md file with the heading strategy prints the
     library's chunks, one JSON object a line; the text summary counts the same chunks
-    (CHUNK-3)."""
+    (CHUNK-3), and marks exactly the oversized ones."""
     data = source.encode("utf-8")
     options = ["--max-tokens", str(max_tokens), "--overlap-tokens", str(overlap)]
     options += ["--min-tokens", "0"]  # the seed chunker's own chunks (SIZE-2)
@@ -49,9 +50,17 @@ def test_jsonl_is_the_library(source: str, max_tokens: int, overlap: int) -> Non
     assert [(r["id"], r["parent_id"], r["text"], r["start"], r["end"]) for r in records] == [
         (c.id, c.parent_id, c.text, c.start, c.end) for c in chunks
     ]
-    status, out, _ = _run("doc.md", data, "--format", "text", *options)
+    status, out, _ = _run("doc.md", data, "--format", "text", "-n", "1000", *options)
     assert status == 0
-    assert out.splitlines()[0].endswith(f" {len(chunks)} chunks (strategy heading)")
+    lines = out.splitlines()
+    assert lines[0].endswith(f" {len(chunks)} chunks (strategy heading)")
+    over = [r for r in records if r["oversized"]]
+    assert (f"oversized: {len(over)} over the budget" in lines) == bool(over)
+    marked = [
+        re.match(r"\[([^\]]+)\] \S+(?: <- \S+)? \(oversized, \d+ tokens\): ", line)
+        for line in lines
+    ]
+    assert [m.group(1) for m in marked if m] == [r["id"] for r in over]
 
 
 @given(st.binary(max_size=40), st.sampled_from(["a.md", "a.txt", "a.json"]))

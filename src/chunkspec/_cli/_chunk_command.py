@@ -85,12 +85,16 @@ def _summary(
     )
     out.write("blocks: " + _tally(Counter(block.kind for block in blocks)) + "\n")
     out.write("chunks: " + _tally(Counter(r.kind for r in records)) + "\n")
+    over = sum(1 for r in records if r.oversized)
+    if over:  # CHUNK-3: an embedder cuts what is over its limit; say so where it is seen
+        out.write(f"oversized: {over} over the budget\n")
     for r in records[:show]:
         arrow = f" <- {r.parent_id}" if r.parent_id is not None else ""
+        mark = f" (oversized, {r.tokens} tokens)" if r.oversized else ""
         preview = " ".join(r.text.split())
         if len(preview) > 72:
             preview = preview[:69] + "..."
-        out.write(f"[{r.id}] {r.kind}{arrow}: {preview}\n")
+        out.write(f"[{r.id}] {r.kind}{arrow}{mark}: {preview}\n")
     if len(records) > show:
         out.write(f"... {len(records) - show} more\n")
 
