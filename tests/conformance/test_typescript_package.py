@@ -15,6 +15,7 @@ import hashlib
 import json
 import os
 import re
+import shutil
 import subprocess
 import tarfile
 from pathlib import Path
@@ -30,6 +31,8 @@ from chunkspec._conformance.markdown._markdown_ops import (
 from chunkspec._conformance.windows._windows_ops import page_records, token_window_records
 from chunkspec.core import words
 from tests.typescript_port import PORT_DIR, Port, built, faults
+
+ROOT = Path(__file__).resolve().parents[2]
 
 #: What a user's program calls, and what it must print (JSON).
 MAIN = """\
@@ -308,3 +311,14 @@ def test_only_the_hash_imports_a_node_module(port: Port) -> None:
         "grammars.js": ["node:fs", "node:module", "node:path"],
         "hashing.js": ["node:crypto"],
     }
+
+
+def test_a_tarball_packed_in_place_is_ignored(tarball: Path) -> None:
+    """``npm pack`` run in ports/typescript (docs/conformance.md) leaves its tarball there:
+    git ignores it, so it is never committed by accident nor shown as untracked."""
+    git = shutil.which("git")
+    if git is None or not (ROOT / ".git").exists():
+        pytest.skip("not a git checkout")
+    where = (PORT_DIR / tarball.name).relative_to(ROOT).as_posix()
+    done = subprocess.run([git, "check-ignore", "-q", where], cwd=ROOT, check=False)
+    assert done.returncode == 0, f"{where} is not ignored"
