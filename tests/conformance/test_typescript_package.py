@@ -322,3 +322,29 @@ def test_a_tarball_packed_in_place_is_ignored(tarball: Path) -> None:
     where = (PORT_DIR / tarball.name).relative_to(ROOT).as_posix()
     done = subprocess.run([git, "check-ignore", "-q", where], cwd=ROOT, check=False)
     assert done.returncode == 0, f"{where} is not ignored"
+
+
+def test_api_docs_build_without_a_git_remote(port: Port, tmp_path: Path) -> None:
+    """The gate's ``npm run docs`` (TypeDoc, warnings as errors) builds in a checkout with no
+    git remote (a fresh ``git init``, a source archive): the pages carry no source links
+    (``disableSources``), so TypeDoc never asks git for one."""
+    git = shutil.which("git")
+    if git is None:
+        pytest.skip("git is not installed")
+    repo = tmp_path / "repo"
+    skip = shutil.ignore_patterns("node_modules", "dist", "dist-test", "dist-api", "*.tgz")
+    shutil.copytree(PORT_DIR, repo / "ports" / "typescript", ignore=skip)
+    shutil.copytree(ROOT / "docs", repo / "docs")  # the README's relative links
+    (repo / "ports" / "typescript" / "node_modules").symlink_to(PORT_DIR / "node_modules")
+    for argv in (["init", "-q"], ["add", "-A"]):
+        subprocess.run([git, *argv], cwd=repo, check=True, capture_output=True)
+    subprocess.run(
+        [git, "-c", "user.name=t", "-c", "user.email=t@t", "commit", "-qm", "t"],
+        cwd=repo, check=True, capture_output=True,
+    )  # fmt: skip
+    done = subprocess.run(
+        [port.npm, "run", "docs"],
+        cwd=repo / "ports" / "typescript", capture_output=True, text=True, check=False,
+    )  # fmt: skip
+    assert done.returncode == 0, (done.stdout + done.stderr)[-2000:]
+    assert (repo / "ports" / "typescript" / "dist-api" / "index.html").is_file()
