@@ -335,6 +335,7 @@ def test_api_docs_build_without_a_git_remote(port: Port, tmp_path: Path) -> None
     skip = shutil.ignore_patterns("node_modules", "dist", "dist-test", "dist-api", "*.tgz")
     shutil.copytree(PORT_DIR, repo / "ports" / "typescript", ignore=skip)
     shutil.copytree(ROOT / "docs", repo / "docs")  # the README's relative links
+    shutil.copy(ROOT / "README.md", repo / "README.md")
     (repo / "ports" / "typescript" / "node_modules").symlink_to(PORT_DIR / "node_modules")
     for argv in (["init", "-q"], ["add", "-A"]):
         subprocess.run([git, *argv], cwd=repo, check=True, capture_output=True)
