@@ -188,6 +188,9 @@ def _run_worker(result: Path, where: str, cache: Path, kill_after: float | None)
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         start_new_session=True,
+        # unbuffered: readline takes "ready" byte by byte, so a quick apply's "applied" line
+        # stays in the pipe for communicate(), which reads the descriptor, not a buffer
+        bufsize=0,
     )
     assert process.stdout is not None
     assert process.stdout.readline() == b"ready\n"
