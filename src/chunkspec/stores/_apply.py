@@ -23,7 +23,7 @@ from .._corpus._out_folder import MANIFEST, MANIFEST_UPDATE, read_manifest
 from .._corpus._part_files import result_rows
 from .._errors import ArgumentTypeError, ArgumentValueError, StoreError
 from .._evaluation._embed_cache import EmbeddingCache
-from ._embedder import Embedder, default_cache, open_cache
+from ._embedder import DEFAULT_CACHE, Embedder, open_cache
 from ._rows import digest_of, embedded_text, fields_of
 from ._store import Store, StoreRow
 
@@ -35,8 +35,6 @@ DEFAULT_BATCH = 256
 #: Ids shown in a refusal.
 _SHOWN = 3
 
-#: ``cache=`` default: the user's cache folder (STORE-7).
-DEFAULT_CACHE = "default"
 
 Say = Callable[[str], None]
 
@@ -163,7 +161,7 @@ class _Apply:
             [(key, *target[key]) for key in writes[first : first + size]]
             for first in range(0, len(writes), size)
         ]
-        self.write(batches, store, embedder, _cache(self.cache, embedder.model))
+        self.write(batches, store, embedder, open_cache(self.cache, embedder.model))
         for first in range(0, len(deletes), size):
             store.delete(deletes[first : first + size])
         after = store.held()
@@ -196,13 +194,6 @@ def _check_equal(address: str, after: Mapping[str, str], wanted: Mapping[str, st
         f"missing, {len(extra)} extra, {len(changed)} other rows (was it written by someone "
         "else meanwhile?)"
     )
-
-
-def _cache(cache: str | os.PathLike[str] | None, model: str) -> EmbeddingCache | None:
-    """The cache ``cache=`` names (STORE-7)."""
-    if cache == DEFAULT_CACHE:
-        return open_cache(default_cache(), model)
-    return open_cache(cache, model)
 
 
 def apply_records(

@@ -29,6 +29,9 @@ __all__ = [
 #: A batched embedding function: one vector (a sequence of floats) per text, in order.
 EmbedFunction = Callable[[list[str]], Sequence[Sequence[float]]]
 
+#: ``cache=`` default: the user's cache folder (STORE-7).
+DEFAULT_CACHE = "default"
+
 #: The ``embed`` extra's bundled model, the command line's ``--embed`` default.
 LOCAL_MODEL = "all-MiniLM-L6-v2"
 
@@ -125,9 +128,12 @@ class Embedder:
 
 
 def open_cache(folder: str | os.PathLike[str] | None, model: str) -> EmbeddingCache | None:
-    """The embedding cache in ``folder`` for ``model`` (None: no cache)."""
+    """STORE-7: the embedding cache in ``folder`` for ``model``: :data:`DEFAULT_CACHE` is
+    :func:`default_cache`'s folder, None no cache."""
     if folder is None:
         return None
+    if folder == DEFAULT_CACHE:
+        folder = default_cache()
     return EmbeddingCache(os.fspath(folder), model)
 
 

@@ -15,6 +15,7 @@ from typing import Any
 
 from .._chunkers._span import embedded
 from .._core._access_keys import LABELS_KEY, TENANT_KEY
+from .._core._metadata import metadata_from_json, metadata_json
 from .._errors import ArgumentTypeError
 from .._packing._access import readable
 from .._records._record import RECORD_FIELDS, ChunkRecord
@@ -29,17 +30,13 @@ HEADINGS_MARK = ",budget_includes_headings=true"
 _RENAMED = {"id": "record_id"}
 
 
-def canonical(value: object) -> str:
-    """Sorted keys, no spaces, UTF-8 as is: the one JSON text of a value (INCR-7, META-6)."""
-    return json.dumps(value, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
-
-
 def digest_of(row: Mapping[str, Any], model: str) -> str:
     """STORE-4: ``sha256(model NUL canonical JSON of the row)`` in lowercase hex.
 
     Equal digests mean the same row embedded by the same model: nothing to write.
     """
-    text = f"{model}\0{canonical(row)}"
+    text = json.dumps(row, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+    text = f"{model}\0{text}"
     return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
 
 
@@ -73,23 +70,16 @@ def fields_of(row: Mapping[str, Any]) -> dict[str, Any]:
     if not isinstance(metadata, Mapping):  # TRUST-1: result_rows refused a null already
         raise ArgumentTypeError("row.metadata", "an object", metadata)
     tenant, labels, ok = _access(metadata)
-    fields: dict[str, Any] = {}
-    for name in FIELDS:
-        if name == "metadata":
-            fields[name] = canonical(metadata)
-        elif name == "tenant":
-            fields[name] = tenant
-        elif name == "labels":
-            fields[name] = labels
-        elif name == "labels_readable":
-            fields[name] = ok
-        elif name == "record_id":
-            fields[name] = row["id"]
-        elif name == "heading_path":
-            fields[name] = list(row[name])
-        else:
-            fields[name] = row[name]
-    return fields
+    given = {
+        **{name: row[name] for name in FIELDS if name in row},
+        "record_id": row["id"],
+        "heading_path": list(row["heading_path"]),
+        "metadata": metadata_json(metadata),  # META-6's canonical text
+        "tenant": tenant,
+        "labels": labels,
+        "labels_readable": ok,
+    }
+    return {name: given[name] for name in FIELDS}
 
 
 def record_of(row: StoreRow) -> ChunkRecord:
@@ -100,7 +90,7 @@ def record_of(row: StoreRow) -> ChunkRecord:
         if name == "key":
             data[name] = row.key
         elif name == "metadata":
-            data[name] = json.loads(fields["metadata"])
+            data[name] = metadata_from_json(fields["metadata"])
         else:
             data[name] = fields[_RENAMED.get(name, name)]
     return ChunkRecord.from_dict(data)

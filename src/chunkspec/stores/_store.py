@@ -115,13 +115,6 @@ class Store(Protocol):
         ...
 
 
-def row_values(row: StoreRow) -> dict[str, Any]:
-    """The row as one flat mapping: ``key``, ``digest``, ``vector`` and every field."""
-    values: dict[str, Any] = {"key": row.key, "digest": row.digest, "vector": list(row.vector)}
-    values.update(row.fields)
-    return values
-
-
 def check_search(k: object, principal: object) -> None:
     """STORE-10: ``k`` an int of at least 1, ``principal`` a Principal or None; else an
     error naming the argument (every store's ``search`` and ``search_records`` call it)."""

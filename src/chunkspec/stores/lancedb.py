@@ -28,7 +28,7 @@ from ._store import FIELDS, Hit, StoreRow, check_search, row_readable
 
 __all__ = ["LanceDBStore", "open_store"]
 
-#: FIELDS' Python types as Arrow types (every column nullable only where NULLABLE says).
+#: FIELDS' Python types as Arrow types (the field columns are nullable: NULLABLE's hold nulls).
 _ARROW = {str: pa.string(), int: pa.int64(), bool: pa.bool_(), list: pa.list_(pa.string())}
 
 
