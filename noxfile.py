@@ -228,6 +228,7 @@ BENCHMARKS = (
     "html",
     "code",
     "stores",
+    "subword",
 )
 
 

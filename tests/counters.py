@@ -13,6 +13,7 @@ from chunkspec.counters import (
     CharEstimateCounter,
     HuggingFaceCounter,
     TiktokenCounter,
+    SubwordCounter,
     UnicodeCounter,
     WhitespaceCounter,
 )
@@ -108,6 +109,8 @@ def named(name: str) -> object:
         return CharEstimateCounter()
     if name == "unicode":
         return UnicodeCounter()
+    if name == "subword":
+        return SubwordCounter()
     if name == "utf8-bytes":
         return TiktokenCounter(byte_encoding())
     if name == "small-bpe":

@@ -1,7 +1,7 @@
 """Token counters and their record names (docs/spec/windows.md, COUNT-*; RECORD-5).
 
 A counter is any object with ``count`` and ``token_spans``; :func:`resolve_counter` is the
-one way to turn a name (``whitespace``, ``unicode``, ``dict``, ``chars{N}``,
+one way to turn a name (``whitespace``, ``unicode``, ``subword``, ``dict``, ``chars{N}``,
 ``tiktoken:{encoding}``, ``huggingface:{path}``) into one, built once per process and name,
 and :func:`counter_name` gives the name back. :class:`DictionaryCounter` (``dict``) needs
 the extra ``chunkspec[segment]``, imported only when one is built (SCRIPT-20..SCRIPT-26).
@@ -12,6 +12,7 @@ from ._counters._builtin import (
     HuggingFaceCounter,
     TiktokenCounter,
     TokenCounter,
+    SubwordCounter,
     TokenSpanCounter,
     UnicodeCounter,
     WhitespaceCounter,
@@ -23,6 +24,7 @@ __all__ = [
     "CharEstimateCounter",
     "DictionaryCounter",
     "HuggingFaceCounter",
+    "SubwordCounter",
     "TiktokenCounter",
     "TokenCounter",
     "TokenSpanCounter",

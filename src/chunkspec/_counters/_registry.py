@@ -11,6 +11,7 @@ from ._builtin import (
     HuggingFaceCounter,
     TiktokenCounter,
     TokenCounter,
+    SubwordCounter,
     TokenSpanCounter,
     UnicodeCounter,
     WhitespaceCounter,
@@ -41,6 +42,8 @@ def counter_name(counter: TokenCounter) -> str:
         return "whitespace"
     if isinstance(counter, UnicodeCounter):
         return "unicode"
+    if isinstance(counter, SubwordCounter):
+        return "subword"
     if isinstance(counter, CharEstimateCounter):
         return f"chars{counter.chars_per_token}"
     if isinstance(counter, TiktokenCounter):
@@ -55,7 +58,7 @@ def counter_name(counter: TokenCounter) -> str:
 def counter_from_name(name: str) -> TokenSpanCounter:
     """Return the counter ``name`` describes, built once per process and name (RECORD-5).
 
-    ``whitespace``, ``unicode`` (COUNT-11), ``dict`` or ``dict:icu-{version}`` (SCRIPT-22,
+    ``whitespace``, ``unicode`` (COUNT-11), ``subword`` (COUNT-12), ``dict`` or ``dict:icu-{version}`` (SCRIPT-22,
     extra ``segment``), ``chars{N}`` (N >= 1), ``tiktoken`` (``cl100k_base``) or
     ``tiktoken:{encoding}``, ``huggingface:{tokenizer.json path}``. A tokenizer is never
     pickled: a worker process builds its own from the name.
@@ -66,6 +69,8 @@ def counter_from_name(name: str) -> TokenSpanCounter:
         return WhitespaceCounter()
     if kind == "unicode" and not argument:
         return UnicodeCounter()
+    if kind == "subword" and not argument:
+        return SubwordCounter()
     if kind == "dict" and (not argument or (argument.startswith("icu-") and argument[4:])):
         from ._dictionary import DictionaryCounter  # the extra is imported when asked for
 
@@ -82,7 +87,7 @@ def counter_from_name(name: str) -> TokenSpanCounter:
         raise ArgumentValueError("counter", "needs a tokenizer file (huggingface:PATH)", name)
     raise ArgumentValueError(
         "counter",
-        "must be whitespace, unicode, dict[:icu-VERSION], chars{N}, tiktoken[:ENCODING] "
+        "must be whitespace, unicode, subword, dict[:icu-VERSION], chars{N}, tiktoken[:ENCODING] "
         "or huggingface:PATH",
         name,
     )
