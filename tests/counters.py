@@ -12,8 +12,8 @@ from tokenizers import models, pre_tokenizers
 from chunkspec.counters import (
     CharEstimateCounter,
     HuggingFaceCounter,
-    TiktokenCounter,
     SubwordCounter,
+    TiktokenCounter,
     UnicodeCounter,
     WhitespaceCounter,
 )

@@ -10,9 +10,9 @@ the extra ``chunkspec[segment]``, imported only when one is built (SCRIPT-20..SC
 from ._counters._builtin import (
     CharEstimateCounter,
     HuggingFaceCounter,
+    SubwordCounter,
     TiktokenCounter,
     TokenCounter,
-    SubwordCounter,
     TokenSpanCounter,
     UnicodeCounter,
     WhitespaceCounter,

@@ -177,7 +177,8 @@ def add_chunking_options(parser: Any, spec: CommandOptions) -> None:
             metavar="NAME",
             help="the token counter (RECORD-5): whitespace (words; unicode units on text "
             "without spaces, SCRIPT-6), unicode (words, an ideograph, kana, Hangul or Thai "
-            "cluster a unit), dict (ICU's dictionary words of Chinese, Japanese, Thai, Lao, "
+            "cluster a unit), subword (an estimate of model tokens in every script, on code "
+            "and base64, SCRIPT-30), dict (ICU's dictionary words of Chinese, Japanese, Thai, Lao, "
             "Khmer, Myanmar; extra chunkspec[segment]; records say dict:icu-VERSION), "
             "chars{N} (N characters a "
             "token; chars1 counts characters), tiktoken:ENCODING (e.g. tiktoken:cl100k_base), "

@@ -45,7 +45,11 @@ __all__ = [
 #: (SCRIPT-32). Measured per code point of each script's runs (docs/spec/scripts.md).
 HEAVY_RANGES: tuple[tuple[int, int, int], ...] = (
     (0x0530, 0x058F, 2),  # Armenian
-    (0x0980, 0x0DFF, 2),  # Bengali, Gurmukhi, Gujarati, Oriya, Tamil, Telugu, Kannada, Malayalam, Sinhala
+    (
+        0x0980,
+        0x0DFF,
+        2,
+    ),  # Bengali, Gurmukhi, Gujarati, Oriya, Tamil, Telugu, Kannada, Malayalam, Sinhala
     (0x0E80, 0x0EFF, 2),  # Lao
     (0x0F00, 0x0FFF, 2),  # Tibetan
     (0x1000, 0x109F, 2),  # Myanmar
@@ -165,7 +169,9 @@ def _word_units(word: str) -> int:
 #: groups 1-3 hold the letters, digits and others of one piece.
 _COUNT_PIECE = re.compile(r"([A-Z]?[a-z]+|[A-Z])|([0-9]+)|([!-/:-@\[-`{-~\x00-\x08\x0e-\x1b\x7f])")
 #: A line break followed by a word (SCRIPT-33).
-_LINE_START = re.compile("[" + re.escape(LINE_BREAKS) + "][^" + re.escape("".join(sorted(WHITESPACE))) + "]")
+_LINE_START = re.compile(
+    "[" + re.escape(LINE_BREAKS) + "][^" + re.escape("".join(sorted(WHITESPACE))) + "]"
+)
 
 
 def subword_count(text: str) -> int:

@@ -19,8 +19,8 @@ from array import array
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
-from .._core._tokens import WHITESPACE
 from .._core._subwords import subword_count, subword_spans
+from .._core._tokens import WHITESPACE
 from .._core._units import has_cluster_script, unit_count, unit_spans
 from .._core._validate import require_int, require_str, require_text
 from .._core._word_count import word_count

@@ -9,9 +9,9 @@ from .._errors import ArgumentTypeError, ArgumentValueError
 from ._builtin import (
     CharEstimateCounter,
     HuggingFaceCounter,
+    SubwordCounter,
     TiktokenCounter,
     TokenCounter,
-    SubwordCounter,
     TokenSpanCounter,
     UnicodeCounter,
     WhitespaceCounter,
@@ -58,8 +58,8 @@ def counter_name(counter: TokenCounter) -> str:
 def counter_from_name(name: str) -> TokenSpanCounter:
     """Return the counter ``name`` describes, built once per process and name (RECORD-5).
 
-    ``whitespace``, ``unicode`` (COUNT-11), ``subword`` (COUNT-12), ``dict`` or ``dict:icu-{version}`` (SCRIPT-22,
-    extra ``segment``), ``chars{N}`` (N >= 1), ``tiktoken`` (``cl100k_base``) or
+    ``whitespace``, ``unicode`` (COUNT-11), ``subword`` (COUNT-12), ``dict`` or
+    ``dict:icu-{version}`` (SCRIPT-22, extra ``segment``), ``chars{N}`` (N >= 1), ``tiktoken`` (``cl100k_base``) or
     ``tiktoken:{encoding}``, ``huggingface:{tokenizer.json path}``. A tokenizer is never
     pickled: a worker process builds its own from the name.
     """
@@ -87,7 +87,7 @@ def counter_from_name(name: str) -> TokenSpanCounter:
         raise ArgumentValueError("counter", "needs a tokenizer file (huggingface:PATH)", name)
     raise ArgumentValueError(
         "counter",
-        "must be whitespace, unicode, subword, dict[:icu-VERSION], chars{N}, tiktoken[:ENCODING] "
+        "must be whitespace, unicode, dict[:icu-VERSION], chars{N}, tiktoken[:ENCODING] "
         "or huggingface:PATH",
         name,
     )
