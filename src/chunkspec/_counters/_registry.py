@@ -59,7 +59,8 @@ def counter_from_name(name: str) -> TokenSpanCounter:
     """Return the counter ``name`` describes, built once per process and name (RECORD-5).
 
     ``whitespace``, ``unicode`` (COUNT-11), ``subword`` (COUNT-12), ``dict`` or
-    ``dict:icu-{version}`` (SCRIPT-22, extra ``segment``), ``chars{N}`` (N >= 1), ``tiktoken`` (``cl100k_base``) or
+    ``dict:icu-{version}`` (SCRIPT-22, extra ``segment``), ``chars{N}`` (N >= 1),
+    ``tiktoken`` (``cl100k_base``) or
     ``tiktoken:{encoding}``, ``huggingface:{tokenizer.json path}``. A tokenizer is never
     pickled: a worker process builds its own from the name.
     """
