@@ -34,7 +34,6 @@ HEAVY = [
     (0xAC00, 0xD7FF, 2),
     (0x10000, 0x10FFFF, 2),
 ]
-LINE_BREAKS = "\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029"
 
 
 def weight(ch: str) -> int:
@@ -113,7 +112,10 @@ def model_spans(text: str) -> list[tuple[int, int]]:
                 for _ in range(sum(weight(ch) for ch in text[s:e])):
                     word_spans.append((s, e))
                 k += 1
-        if i > 0 and text[i - 1] in LINE_BREAKS:
+        gap = i
+        while gap > 0 and text[gap - 1].isspace():
+            gap -= 1
+        if i > 0 and text[gap:i] != " ":  # SCRIPT-33
             word_spans.insert(0, word_spans[0])
         spans.extend(word_spans)
         i = j

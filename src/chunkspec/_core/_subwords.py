@@ -16,8 +16,8 @@ base64 (docs/spec/scripts.md, "Measured"):
 * every grapheme cluster that starts with a non-ASCII code point is a unit per code point
   in it, counted twice or three times in the scripts that the measured tokenizers spend
   two or three tokens a code point on (:data:`HEAVY_RANGES`, SCRIPT-32);
-* a word that starts a line counts one unit more: byte-pair tokenizers spend a token on
-  the line break (SCRIPT-33).
+* a word after whitespace other than one plain space (a line break, indentation, a tab,
+  two spaces) counts one unit more: byte-pair tokenizers spend a token on it (SCRIPT-33).
 
 A unit's span is its text; a cluster counted twice has its span twice (COUNT-3 lets spans
 repeat, as a tiktoken token's do, COUNT-7), so ``count(text) == len(token_spans(text))``
@@ -35,7 +35,6 @@ from ._tokens import WHITESPACE
 
 __all__ = [
     "HEAVY_RANGES",
-    "LINE_BREAKS",
     "subword_count",
     "subword_spans",
 ]
@@ -71,9 +70,6 @@ HEAVY_RANGES: tuple[tuple[int, int, int], ...] = (
 )
 
 _STARTS = [first for first, _, _ in HEAVY_RANGES]
-
-#: The line-break characters of ``str.splitlines`` that are whitespace (SCRIPT-33).
-LINE_BREAKS = "\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029"
 
 #: A maximal run of non-whitespace characters (a whitespace word, COUNT-4).
 _WORD = re.compile("[^" + re.escape("".join(sorted(WHITESPACE))) + "]+")
@@ -143,8 +139,8 @@ def _word_spans(text: str, a: int, b: int, spans: list[tuple[int, int]]) -> None
 def subword_spans(text: str) -> list[tuple[int, int]]:
     """Return the ``subword`` units of ``text`` as ``(start, end)`` offsets (SCRIPT-30..33).
 
-    Starts never decrease; a span repeats once per weight (SCRIPT-32) and a word that
-    starts a line repeats its first span (SCRIPT-33); spans never hold whitespace, never
+    Starts never decrease; a span repeats once per weight (SCRIPT-32) and a word after
+    whitespace other than one plain space repeats its first span (SCRIPT-33); spans never hold whitespace, never
     cut a grapheme cluster, and together hold every non-whitespace character.
     """
     spans: list[tuple[int, int]] = []
@@ -152,8 +148,8 @@ def subword_spans(text: str) -> list[tuple[int, int]]:
         a, b = word.span()
         before = len(spans)
         _word_spans(text, a, b, spans)
-        if a and text[a - 1] in LINE_BREAKS:
-            spans.insert(before, spans[before])
+        if a and (text[a - 1] != " " or (a > 1 and text[a - 2].isspace())):
+            spans.insert(before, spans[before])  # SCRIPT-33: more than one plain space before
     return spans
 
 
@@ -168,21 +164,22 @@ def _word_units(word: str) -> int:
 #: Words made of ASCII letters, digits and other ASCII characters, found in one pass:
 #: groups 1-3 hold the letters, digits and others of one piece.
 _COUNT_PIECE = re.compile(r"([A-Z]?[a-z]+|[A-Z])|([0-9]+)|([!-/:-@\[-`{-~\x00-\x08\x0e-\x1b\x7f])")
-#: A line break followed by a word (SCRIPT-33).
-_LINE_START = re.compile(
-    "[" + re.escape(LINE_BREAKS) + "][^" + re.escape("".join(sorted(WHITESPACE))) + "]"
-)
+_SPACE = "[" + re.escape("".join(sorted(WHITESPACE))) + "]"
+_OTHER_SPACE = "[" + re.escape("".join(sorted(WHITESPACE - {" "}))) + "]"
+#: Whitespace before a word that is not exactly one U+0020 SPACE (SCRIPT-33).
+_SPACED_WORD = re.compile(f"(?:{_SPACE}{{2,}}|{_OTHER_SPACE})(?!{_SPACE})(?=.)", re.DOTALL)
 
 
 def subword_count(text: str) -> int:
     """Return ``len(subword_spans(text))`` (SCRIPT-30..33) without building the spans.
 
     A word's units depend on the word alone (its clusters are read as if the text began
-    there, SCRIPT-4) plus one when a line break precedes it (SCRIPT-33), so a text holding
-    non-ASCII characters is counted word by word from a cache: real text repeats its words.
+    there, SCRIPT-4) plus one after whitespace other than one plain space (SCRIPT-33), so
+    a text holding non-ASCII characters is counted word by word from a cache: real text
+    repeats its words.
     """
     if not text.isascii():
-        return sum(map(_word_units, text.split())) + len(_LINE_START.findall(text))
+        return sum(map(_word_units, text.split())) + len(_SPACED_WORD.findall(text))
     total = 0
     for letters, digits, _ in _COUNT_PIECE.findall(text):
         if letters:
@@ -191,4 +188,4 @@ def subword_count(text: str) -> int:
             total += (len(digits) + _DIGITS_PER_UNIT - 1) // _DIGITS_PER_UNIT
         else:
             total += 1
-    return total + len(_LINE_START.findall(text))
+    return total + len(_SPACED_WORD.findall(text))
