@@ -140,8 +140,9 @@ def subword_spans(text: str) -> list[tuple[int, int]]:
     """Return the ``subword`` units of ``text`` as ``(start, end)`` offsets (SCRIPT-30..33).
 
     Starts never decrease; a span repeats once per weight (SCRIPT-32) and a word after
-    whitespace other than one plain space repeats its first span (SCRIPT-33); spans never hold whitespace, never
-    cut a grapheme cluster, and together hold every non-whitespace character.
+    whitespace other than one plain space repeats its first span (SCRIPT-33); spans never
+    hold whitespace, never cut a grapheme cluster, and together hold every non-whitespace
+    character.
     """
     spans: list[tuple[int, int]] = []
     for word in _WORD.finditer(text):
