@@ -27,6 +27,7 @@ __all__ = [
     "CommandOptions",
     "OptionFlag",
     "add_chunking_options",
+    "as_flags",
     "chunk_options",
     "flag_defaults",
     "load_counter",
@@ -226,6 +227,12 @@ def _flagged(message: str, flags: dict[str, str]) -> str:
     return message
 
 
+def as_flags(message: str) -> str:
+    """``message`` with the counter's library arguments named as the flags that set them
+    (``encoding_file`` is ``--encoding-file``): a command reports a library error (CLI-12)."""
+    return _flagged(message, {"encoding_file": "--encoding-file"})
+
+
 def load_counter(counter: str, encoding_file: str | None) -> TokenSpanCounter:
     """The counter ``--counter`` (and ``--encoding-file``) name, built now: one that cannot
     be built is one line (CLI-1, TRUST-14)."""
@@ -242,15 +249,20 @@ def _load(counter: str, encoding_file: str | None, flags: dict[str, str]) -> Tok
     except (ArgumentTypeError, ArgumentValueError) as error:
         if error.argument in ("counter", "encoding_file"):
             raise CliError(_flagged(str(error), flags)) from None
-        raise _load_error(kind, argument, counter, error) from None
+        raise _load_error(kind, argument, counter, error, flags) from None
     except Exception as error:  # tiktoken / tokenizers raise bare errors on a bad file
         raise _load_error(kind, argument, counter, error) from None
 
 
-def _load_error(kind: str, argument: str, name: str, error: Exception) -> CliError:
-    """One line for a counter that cannot be built."""
+def _load_error(
+    kind: str, argument: str, name: str, error: Exception, flags: dict[str, str] | None = None
+) -> CliError:
+    """One line for a counter that cannot be built; the library's argument names in it
+    (``encoding_file``) said as the flags (COUNT-10, CLI-12)."""
     text = str(error).strip()
     reason = text.splitlines()[0][:300] if text else type(error).__name__
+    if flags is not None:
+        reason = _flagged(reason, flags)
     if kind == "tiktoken":
         return CliError(f"cannot load tiktoken encoding {argument or 'cl100k_base'!r}: {reason}")
     if kind == "huggingface":
