@@ -102,3 +102,46 @@ def test_overlap_only_where_it_applies(
             "chunkspec chunk: error: --overlap-tokens applies to heading, window and pages, "
             f"not {strategy} (CHUNK-6), got {overlap}\n"
         )
+
+
+#: OPT-9: each alias and the strategy it stands for.
+_ALIASES = {"split": "recursive", "window": "window", "pages": "pages"}
+
+
+@given(
+    markdown_documents(),
+    st.sampled_from(sorted(_ALIASES)),
+    st.integers(1, 12),
+    st.sampled_from(["jsonl", "text", "chunks"]),
+)
+def test_aliases_and_the_chunks_view(source: str, alias: str, max_tokens: int, shown: str) -> None:
+    """OPT-9, CHUNK-7: an alias prints what ``chunk --strategy`` prints with the same flags,
+    in each format; ``--format chunks`` is every record whole under its header line."""
+    data = source.encode("utf-8")
+    flags = ["--max-tokens", str(max_tokens), "--format", shown]
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "doc.txt"
+        path.write_bytes(data)
+        here = os.getcwd()
+        os.chdir(tmp)
+        try:
+            out, err = io.StringIO(), io.StringIO()
+            with redirect_stdout(out), redirect_stderr(err):
+                status = main([alias, "doc.txt", *flags])
+        finally:
+            os.chdir(here)
+    said = err.getvalue().replace(f"chunkspec {alias}:", "chunkspec chunk:")
+    strategy = ["--strategy", _ALIASES[alias]]
+    assert (status, out.getvalue(), said) == _run("doc.txt", data, *strategy, *flags)
+    if shown != "chunks" or status != 0:
+        return
+    _, lines, _ = _run("doc.txt", data, *strategy, "--max-tokens", str(max_tokens))
+    expected = ""
+    for row in map(json.loads, lines.splitlines()):
+        first, last = row["page_start"], row["page_end"]
+        pages = f"page {first}, " if first == last else f"pages {first}-{last}, "
+        pages = "" if first is None else pages  # a document without pages (SOURCE-4)
+        over = " OVERSIZED" if row["oversized"] else ""
+        span = f"chars {row['start']}:{row['end']}, {row['tokens']} tokens{over}"
+        expected += f"--- chunk {row['id']}: {pages}{span} ---\n{row['text']}\n"
+    assert out.getvalue() == expected

@@ -258,7 +258,7 @@ def test_pack_reads_records_and_one_counter(scored: list[tuple[str, float]]) -> 
         lines: list[str] = []
         for n, (counter, score) in enumerate(scored):
             size = "2" if counter == "chars1" else "1"
-            flag = [] if counter == "chars1" else ["--counter", "whitespace"]
+            flag = ["--counter", counter]  # OPT-9: window counts whitespace words by default
             _, out, _ = _run(["window", "corpus/a.md", "--max-tokens", size, *flag])
             record = json.loads(out.splitlines()[n % len(out.splitlines())])
             lines.append(json.dumps({**record, "score": score}))

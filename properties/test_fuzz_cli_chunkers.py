@@ -18,7 +18,7 @@ import pytest
 from hypothesis import event, given
 from hypothesis import strategies as st
 
-from chunkspec import chunk, chunk_pages, token_windows
+from chunkspec import chunk_pages, token_windows
 from chunkspec._cli._io import json_line
 from chunkspec._core._units import has_cluster_script
 from chunkspec.counters import (
@@ -67,8 +67,9 @@ def _lines(out: str) -> list[dict[str, Any]]:
 def test_fuzz_cli_window(
     data: bytes, stdin: bool, size: str, overlap: str | None, counter: str | None
 ) -> None:
-    """CLI-1, CLI-3, WIN-5, TOKWIN-4, SOURCE-7: windows with ``text == source[start:end]``
-    (none for a blank document), or exit 2."""
+    """CLI-1, CLI-3, WIN-5, TOKWIN-4, SOURCE-7, OPT-9: windows with ``text ==
+    source[start:end]`` (none for a blank document), or exit 2; without a flag, chunk's
+    defaults (whitespace words, RECORD-13's overlap)."""
     EXAMPLES["cli window"] += 1
     with tempfile.TemporaryDirectory() as tmp, _cwd(tmp):
         Path("in.txt").write_bytes(data)
@@ -77,7 +78,8 @@ def test_fuzz_cli_window(
         argv += ["--counter", counter] if counter is not None else []
         status, out, err = _run(argv, data if stdin else b"")
     text = _decode(data)
-    the_size, the_overlap = _int(size, 0), _int(overlap, 0)
+    the_size = _int(size, 0)
+    the_overlap = _int(overlap, 0 if the_size is None else min(64, the_size // 8))
     surely_valid = (
         text is not None
         and the_size is not None
@@ -90,7 +92,8 @@ def test_fuzz_cli_window(
         return
     check_success_stderr(err, "window", out.count("\n"))
     assert text is not None, "bad UTF-8 was accepted"
-    the_size, the_overlap = int(size), 0 if overlap is None else int(overlap)  # as argparse
+    the_size = int(size)  # as argparse reads it; RECORD-13's overlap when none is given
+    the_overlap = min(64, the_size // 8) if overlap is None else int(overlap)
     assert 0 <= the_overlap < the_size <= MAX_SAFE, f"accepted {argv}"
     rows = _lines(out)
     if stdin and b"%PDF-" in data[:1024]:  # CLI-9: read as a PDF; its text is not ``text``
@@ -100,10 +103,9 @@ def test_fuzz_cli_window(
         assert row["text"] == text[row["start"] : row["end"]]
     if not text.strip():  # SOURCE-7: a blank document has no record
         assert rows == []
-    elif counter is None:
-        assert [row["text"] for row in rows] == chunk(text, the_size, the_overlap)
     else:
-        windows = token_windows(text, the_size, the_overlap, _counter(counter, text))
+        measure = _counter(counter or "whitespace", text)  # OPT-9: chunk's default counter
+        windows = token_windows(text, the_size, the_overlap, measure)
         assert [(row["start"], row["end"]) for row in rows] == [(w.start, w.end) for w in windows]
     event("outcome", "exit 0")
 
@@ -152,12 +154,12 @@ def test_fuzz_cli_pages(
         argv = ["pages", name]
         argv += ["--max-tokens", max_tokens] if max_tokens is not None else []
         argv += ["--overlap-tokens", overlap] if overlap is not None else []
-        argv += [] if jsonl else ["--format", "text"]
+        argv += [] if jsonl else ["--format", "chunks"]
         status, out, err = _run(argv, b"")
     # SOURCE-1: by suffix; a file with no suffix is a PDF by its magic, else unknown.
     is_pdf = suffix.lower() == ".pdf" or (suffix == "" and b"%PDF-" in data[:1024])
     text = None if is_pdf or suffix == "" else _decode(data)
-    budget = _int(max_tokens, 400)
+    budget = _int(max_tokens, 512)  # OPT-9: the library's default budget
     # RECORD-13: the default overlap is a quarter of the budget.
     the_overlap = _int(overlap, budget // 4 if budget is not None else 0)
     valid_args = (
@@ -168,7 +170,7 @@ def test_fuzz_cli_pages(
         assert not (valid_args and text is not None), err
         return
     check_success_stderr(err, "pages", out.count("\n") if jsonl else None)
-    budget = 400 if max_tokens is None else int(max_tokens)  # as argparse reads it
+    budget = 512 if max_tokens is None else int(max_tokens)  # as argparse reads it
     the_overlap = budget // 4 if overlap is None else int(overlap)
     assert 0 <= the_overlap < budget <= MAX_SAFE, f"accepted {argv}"
     if text is None:  # a PDF: the records must still satisfy the equation among themselves

@@ -170,3 +170,23 @@ def test_a_strategy_refuses_its_options_when_they_are_made(options: ChunkOptions
             with pytest.raises(ArgumentValueError) as refused:
                 options.replace(**{flag: True})
             assert refused.value.argument == flag
+
+
+@given(chunk_options_drawn())
+def test_aliases_give_chunks_options(options: ChunkOptions) -> None:
+    """OPT-9: ``split``, ``window`` and ``pages`` build, from the same flags, the options
+    ``chunk --strategy recursive|window|pages`` builds; with no flag, the library's defaults."""
+    from chunkspec._cli import _pages_command, _split_command, _window_command
+
+    aliases = {"recursive": _split_command, "window": _window_command, "pages": _pages_command}
+    if options.strategy not in aliases:
+        return
+    command = aliases[options.strategy]
+    flags = ["--max-tokens", str(options.max_tokens), "--counter", str(options.counter)]
+    if options.overlap_tokens is not None:
+        flags += ["--overlap-tokens", str(options.overlap_tokens)]
+    parser = build_parser()
+    alias = parser.parse_args([command.OPTIONS.command, "doc.md", *flags])
+    assert chunk_options(alias, command.OPTIONS) == options
+    bare = parser.parse_args([command.OPTIONS.command, "doc.md"])
+    assert chunk_options(bare, command.OPTIONS) == ChunkOptions(options.strategy)

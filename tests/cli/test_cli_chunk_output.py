@@ -29,7 +29,7 @@ def _run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str,
 
 
 HELP = """usage: chunkspec chunk [-h] [--glob PATTERN] [--doc-id ID] [--title T] [--input-format {markdown,text,pdf,json,html,docx,code}] [--keep-furniture] [--language {python,javascript,typescript,tsx,go,rust,java,c,cpp}] [--input-encoding NAME] [--pdf-password PASSWORD] [--follow-links] [--no-skip] [--gitignore] [--pdf-max-bytes N] [--keep-going] [--metadata FILE.jsonl]
-                       [--strategy {heading,structural,recursive,window,pages,code}] [--max-tokens N] [--overlap-tokens N] [--counter NAME] [--encoding-file FILE] [--min-tokens N] [--budget-includes-headings] [--count-headings] [--split-tables] [--split-code] [--scope-prefix] [--format {jsonl,text}] [-n N] [--output FILE]
+                       [--strategy {heading,structural,recursive,window,pages,code}] [--max-tokens N] [--overlap-tokens N] [--counter NAME] [--encoding-file FILE] [--min-tokens N] [--budget-includes-headings] [--count-headings] [--split-tables] [--split-code] [--scope-prefix] [--format {jsonl,text,chunks}] [-n N] [--output FILE]
                        PATH [PATH ...]
 
 Chunk each document (.md/.markdown, .txt, .pdf, .json blocks, .html, .docx, source code; folders recursively; - is standard input) with --strategy and write one chunk record a line; --format text summarises instead.
@@ -72,8 +72,8 @@ options:
   --split-tables        structural only: split a table over the budget by rows, header repeated (MD-11) (default: off)
   --split-code          structural only: split a fenced code block over the budget of a known language by its syntax tree (MD-18) (default: off, the block whole)
   --scope-prefix        code only: a chunk inside a definition starts with the first lines of the definitions it is in (CODE-8) (default: off)
-  --format {jsonl,text}
-                        jsonl: one record a line (default); text: counts, tallies and the first chunks
+  --format {jsonl,text,chunks}
+                        jsonl: one record a line (default); text: counts, tallies and the first chunks; chunks: each chunk whole under a header line (pages, characters, tokens)
   -n N                  chunks to show per document with --format text (10)
   --output FILE, -o FILE
                         write records to FILE (.jsonl or .parquet) instead of standard output; written to a temporary file and renamed, so an interrupted run leaves no half file

@@ -137,17 +137,20 @@ def test_not_incremental_chunks_everything_into_the_same_output(tmp_path: Path) 
 @pytest.mark.parametrize(
     ("keywords", "message"),
     [
-        ({"workers": 0}, "--workers must be >= 1, got 0"),
+        ({"workers": 0}, "workers must be >= 1, got 0"),
+        ({"rows_per_file": 0}, "rows_per_file must be >= 1, got 0"),
         ({"engine": "spark"}, "engine must be one of local, ray, got 'spark'"),
         ({"output_format": "csv"}, "output_format must be one of parquet, jsonl, got 'csv'"),
-        ({"address": "ray://x"}, "--address needs --engine ray"),
-        ({"oversubscribe": True}, "--oversubscribe needs --workers N and the local engine"),
+        ({"address": "ray://x"}, "address needs engine='ray'"),
+        ({"big_memory": 1}, "big_memory needs engine='ray'"),
+        ({"oversubscribe": True}, "oversubscribe needs workers=N and engine='local'"),
     ],
 )
 def test_an_impossible_run_is_one_line_and_writes_nothing(
     tmp_path: Path, keywords: dict[str, object], message: str
 ) -> None:
-    """CLI-1, CLI-12: a ChunkspecError of one line, raised before ``out`` is made."""
+    """CLI-1, CLI-12: a ChunkspecError of one line, raised before ``out`` is made, naming
+    ``ingest``'s own arguments (the command names its flags)."""
     corpus = _corpus(tmp_path)
     with pytest.raises(ChunkspecError) as raised:
         chunkspec.ingest([corpus], tmp_path / "out", **keywords)  # type: ignore[arg-type]

@@ -6,6 +6,7 @@ mutation testing (``nox -s mutation``) sees them. The synopses must match docs/c
 
 from __future__ import annotations
 
+import argparse
 import io
 import os
 import re
@@ -43,7 +44,8 @@ def test_version(capsys: pytest.CaptureFixture[str]) -> None:
             ["--help"],
             [
                 "Reference RAG chunking and context packing (see docs/cli.md).",
-                "split split documents with split_section, CLI-2 (chunk records, JSON Lines)",
+                "split chunk --strategy recursive: seed 000's split_section (chunk records, "
+                "JSON Lines)",
                 "pack pack scored chunks into a budget",
             ],
         ),
@@ -55,11 +57,12 @@ def test_version(capsys: pytest.CaptureFixture[str]) -> None:
                 "[--language {python,javascript,typescript,tsx,go,rust,java,c,cpp}] "
                 "[--input-encoding NAME] "
                 "[--pdf-password PASSWORD] [--follow-links] [--no-skip] [--gitignore] "
-                "[--pdf-max-bytes N] [--keep-going] "
-                "--max-tokens N "
-                "[--output FILE] PATH [PATH ...]",
+                "[--pdf-max-bytes N] [--keep-going] [--metadata FILE.jsonl] [--max-tokens N]",
+                "[--overlap-tokens N] [--counter NAME] [--encoding-file FILE] [--min-tokens N] "
+                "[--budget-includes-headings] [--count-headings] [--split-tables] [--split-code] "
+                "[--scope-prefix] [--format {jsonl,text,chunks}] [-n N] [--output FILE]",
                 "PATH files, folders (searched recursively) or - for standard input",
-                "--max-tokens N the budget per chunk, in whitespace words (required)",
+                "--max-tokens N the budget per chunk, in tokens of --counter (default: 512)",
                 "--keep-going write every good document and list the bad ones (exit status 2 "
                 "all the same)",
             ],
@@ -164,3 +167,39 @@ def test_stdin_is_read_as_bytes(
     monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(b"a\r\nb"), encoding="utf-8"))
     assert main(["split", "-", "--max-tokens", "5"]) == 0
     assert '"text": "a\\r\\nb"' in capsys.readouterr().out
+
+
+#: The least each subcommand needs before an unknown flag is the only thing wrong.
+_MINIMAL = {
+    "split": ["x.md"],
+    "pack": ["x.jsonl", "--budget", "1"],
+    "chunk": ["x.md"],
+    "window": ["x.md"],
+    "pages": ["x.md"],
+    "view": ["x.md"],
+    "ingest": ["x.md", "--out", "o"],
+    "diff": ["a", "b"],
+    "vectors": ["d"],
+}
+
+
+def _subcommands() -> list[str]:
+    """Every subcommand the parser has, in --help order."""
+    from chunkspec._cli._main import build_parser
+
+    parser = build_parser()
+    action = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    return list(action.choices)
+
+
+@pytest.mark.parametrize("command", _subcommands())
+def test_argument_errors_name_the_subcommand(
+    command: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """CLI-1: every argument error of a subcommand, an unknown flag included, is one line
+    starting ``chunkspec CMD: error:`` (an unknown flag was ``chunkspec: error:``)."""
+    for argv in ([command, "--no-such-flag"], [command, *_MINIMAL.get(command, []), "--no-such"]):
+        status, _, err = _run(argv, capsys)
+        assert status == 2
+        assert err.startswith(f"chunkspec {command}: error: "), err
+        assert err.count("\n") == 1

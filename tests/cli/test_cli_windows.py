@@ -26,7 +26,17 @@ def test_window_characters(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -
     """WIN-5, RECORD-5: one record a window, counter chars1, with its offsets."""
     path = tmp_path / "a.txt"
     path.write_bytes(b"abcdefghij")
-    status, out, _ = _run(capsys, "window", str(path), "--max-tokens", "4", "--overlap-tokens", "1")
+    argv = [
+        "window",
+        str(path),
+        "--max-tokens",
+        "4",
+        "--overlap-tokens",
+        "1",
+        "--counter",
+        "chars1",
+    ]
+    status, out, _ = _run(capsys, *argv)
     assert status == 0
     rows = [json.loads(line) for line in out.splitlines()]
     assert [(r["index"], r["start"], r["end"], r["text"], r["counter"]) for r in rows] == [
@@ -94,11 +104,20 @@ def test_pages_text_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> 
 
 
 def test_pages_pdf_text_format(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    """CLI pages: a .pdf goes through read_pdf_pages; the text format heads each chunk."""
+    """CLI pages: a .pdf goes through read_pdf_pages; the chunks format heads each chunk
+    (CHUNK-7)."""
     path = tmp_path / "report.pdf"
     path.write_bytes(text_pdf([["Alpha beta."], ["Gamma delta."]]))
     status, out, _ = _run(
-        capsys, "pages", str(path), "--max-tokens", "3", "--overlap-tokens", "0", "--format", "text"
+        capsys,
+        "pages",
+        str(path),
+        "--max-tokens",
+        "3",
+        "--overlap-tokens",
+        "0",
+        "--format",
+        "chunks",
     )
     assert status == 0
     assert out.startswith("--- chunk report:0: page")
@@ -273,10 +292,11 @@ def test_window_token_rows_exact(tmp_path: Path, capsys: pytest.CaptureFixture[s
 def test_window_overlap_defaults_to_zero(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """CLI window: --overlap defaults to 0 (seed 002); rows are records (RECORD-1)."""
+    """CLI window, RECORD-13: --overlap-tokens defaults to max-tokens / 8 (0 for a budget of
+    4), as chunk --strategy window's (OPT-9); rows are records (RECORD-1)."""
     path = tmp_path / "a.txt"
     path.write_text("abcdefghij", "utf-8")
-    status, out, _ = _run(capsys, "window", str(path), "--max-tokens", "4")
+    status, out, _ = _run(capsys, "window", str(path), "--max-tokens", "4", "--counter", "chars1")
     assert status == 0
     rows = [json.loads(line) for line in out.splitlines()]
     assert [(r["index"], r["start"], r["end"], r["text"], r["tokens"]) for r in rows] == [
@@ -286,25 +306,34 @@ def test_window_overlap_defaults_to_zero(
     ]
 
 
-def test_window_size_is_required(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    """CLI-1: --max-tokens is required: one error line, status 2."""
+def test_window_defaults_are_chunks(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """OPT-9: window is chunk --strategy window: 512 whitespace tokens, overlap 64 by
+    default (it required --max-tokens and counted characters)."""
     path = tmp_path / "a.txt"
-    path.write_text("abc", "utf-8")
-    with pytest.raises(SystemExit) as info:
-        main(["window", str(path)])
-    assert info.value.code == 2
-    assert capsys.readouterr().err == (
-        "chunkspec window: error: the following arguments are required: --max-tokens\n"
-    )
+    path.write_text("abc def", "utf-8")
+    status, out, err = _run(capsys, "window", str(path))
+    assert (status, err) == (0, "")
+    rows = [json.loads(line) for line in out.splitlines()]
+    assert [(r["text"], r["counter"], r["strategy"]) for r in rows] == [
+        ("abc def", "whitespace", "window:max_tokens=512,overlap_tokens=64")
+    ]
 
 
 def test_pages_text_format_exact(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    """CLI pages: the text format's header says page N or pages A-B, the character range and
-    the token count; --format defaults to jsonl (CLI-2), text is asked for."""
+    """CLI pages, CHUNK-7: the chunks format's header says page N or pages A-B, the character
+    range and the token count; --format defaults to jsonl (CLI-2), chunks is asked for."""
     path = tmp_path / "doc.txt"
     path.write_text("a b c\fd e f", "utf-8")
     status, out, err = _run(
-        capsys, "pages", str(path), "--max-tokens", "4", "--overlap-tokens", "1", "--format", "text"
+        capsys,
+        "pages",
+        str(path),
+        "--max-tokens",
+        "4",
+        "--overlap-tokens",
+        "1",
+        "--format",
+        "chunks",
     )
     assert (status, err) == (0, "")
     assert out == (
@@ -314,16 +343,17 @@ def test_pages_text_format_exact(tmp_path: Path, capsys: pytest.CaptureFixture[s
 
 
 def test_pages_budget_defaults(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    """CLI pages, RECORD-13: --max-tokens 400 and --overlap-tokens max-tokens / 4 = 100."""
+    """CLI pages, RECORD-13, OPT-9: the library's --max-tokens 512 and --overlap-tokens
+    max-tokens / 4 = 128, as chunk --strategy pages (it was 400 and 100)."""
     path = tmp_path / "doc.txt"
-    path.write_text(" ".join(["w"] * 401), "utf-8")
+    path.write_text(" ".join(["w"] * 513), "utf-8")
     status, out, _ = _run(capsys, "pages", str(path), "--format", "jsonl")
     assert status == 0
     rows = [json.loads(line) for line in out.splitlines()]
-    # 401 words: tokens [0, 400), then [300, 401); word k starts at character 2k.
+    # 513 words: tokens [0, 512), then [384, 513); word k starts at character 2k.
     assert [(r["start"], r["end"], r["tokens"]) for r in rows] == [
-        (0, 799, 400),
-        (600, 801, 101),
+        (0, 1023, 512),
+        (768, 1025, 129),
     ]
 
 
@@ -357,7 +387,7 @@ def test_pages_oversized_flag(
     tiktoken:ENCODING loads that encoding."""
     path = tmp_path / "doc.txt"
     path.write_text("\u00e9", "utf-8")  # two byte tokens sharing one character
-    argv = ["pages", str(path), "--max-tokens", "1", "--overlap-tokens", "0", "--format", "text"]
+    argv = ["pages", str(path), "--max-tokens", "1", "--overlap-tokens", "0", "--format", "chunks"]
     status, out, err = _run(capsys, *argv, "--counter", "tiktoken:cl100k_base")
     assert (status, err) == (0, "")
     assert out == "--- chunk doc:0: page 1, chars 0:1, 2 tokens OVERSIZED ---\n\u00e9\n"
@@ -508,25 +538,25 @@ def test_help(
     out = [" ".join(line.split()) for line in capsys.readouterr().out.splitlines()]
     expected = {
         "window": [
-            "--max-tokens N the budget per chunk, in tokens of --counter (required)",
+            "--max-tokens N the budget per chunk, in tokens of --counter (default: 512)",
             "--overlap-tokens N tokens shared by neighbouring chunks; heading, window and pages "
-            "only (CHUNK-6) (default: 0)",
+            "only (CHUNK-6) (default: max-tokens / 8, at most 64; pages: max-tokens / 4 "
+            "(RECORD-13))",
         ],
         "pages": [
-            "--max-tokens N the budget per chunk, in tokens of --counter (default: 400)",
+            "--max-tokens N the budget per chunk, in tokens of --counter (default: 512)",
             "--overlap-tokens N tokens shared by neighbouring chunks; heading, window and pages "
             "only (CHUNK-6) (default: max-tokens / 4 (RECORD-13))",
-            "jsonl: one record a line (default); text: each chunk under a header line",
         ],
     }[command]
     for line in expected:
         assert line in out, (line, out)
-    counter = "chars1" if command == "window" else "whitespace"
-    assert any(line.endswith(f"(default: {counter})") for line in out), out
+    assert any(line.endswith("(default: whitespace)") for line in out), out
     with pytest.raises(SystemExit):
         main(["--help"])
     top = [" ".join(line.split()) for line in capsys.readouterr().out.splitlines()]
     assert {
-        "window cut documents into overlapping fixed-size windows (chunk records, JSON Lines)",
-        "pages chunk paged documents (PDF, or text with form feeds) with page spans",
+        "window chunk --strategy window: overlapping fixed-size windows (chunk records, JSON "
+        "Lines)",
+        "pages chunk --strategy pages: paged documents (PDF, or text with form feeds)",
     } <= set(top)

@@ -6,18 +6,20 @@ blocked (tests/frameworks.no_network), so nothing here can download.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from chunkspec import ArgumentValueError
+from chunkspec import ArgumentTypeError, ArgumentValueError, ChunkRecord, pack_records
 from chunkspec._cli import main
 from chunkspec._counters._registry import counter_from_name
-from chunkspec.counters import TiktokenCounter, counter_name
+from chunkspec.counters import TiktokenCounter, WhitespaceCounter, counter_name
 from tests import tiny_tiktoken
 from tests.counters import SMALL_MERGES, byte_encoding
 from tests.frameworks import no_network
+from tests.pack_records import pack_record
 
 TEXT = "hello the world, hell is in the thin theatre \U0001f600 é"
 
@@ -98,7 +100,9 @@ def test_offline_without_file_is_one_line(rank_file: Path) -> None:
     assert "\n" not in message
     assert len(message) < 300
     assert "not available offline" in message
-    assert "--encoding-file" in message
+    # COUNT-10: a library error names the Python argument; the command line names its flag.
+    assert "encoding_file" in message
+    assert "--encoding-file" not in message
     assert info.value.__cause__ is None
     assert info.value.__suppress_context__
     with pytest.raises(ArgumentValueError, match="not available offline"):
@@ -143,6 +147,7 @@ def test_cli_offline_message(
     assert err.count("\n") == 1
     assert len(err) < 350
     assert "not available offline" in err
+    assert "--encoding-file" in err
 
 
 def test_cli_encoding_file_needs_tiktoken(
@@ -154,3 +159,55 @@ def test_cli_encoding_file_needs_tiktoken(
     assert main(["window", str(text), "--encoding-file", "x.tiktoken", "--max-tokens", "3"]) == 2
     _, err = capsys.readouterr()
     assert "--encoding-file needs --counter tiktoken" in err
+
+
+def _tiny_record() -> ChunkRecord:
+    """A record counted by the tiny tiktoken encoding (its name, as a record carries it)."""
+    return pack_record("d", 0, TEXT, counter=f"tiktoken:{tiny_tiktoken.NAME}")
+
+
+def test_pack_records_takes_the_encoding_file(rank_file: Path) -> None:
+    """COUNT-9, CTX-8: records counted by a tiktoken encoding are packed offline with
+    encoding_file=, by the records' own counter (the offline error said to pass it)."""
+    record = _tiny_record()
+    with pytest.raises(ArgumentValueError, match="not available offline") as info:
+        pack_records([record], [0.9], 500)
+    assert "encoding_file" in str(info.value)
+    counter_from_name.cache_clear()
+    packed = pack_records([record], [0.9], 500, encoding_file=str(rank_file))
+    assert packed.counter == record.counter
+    assert [p.record_ids for p in packed.passages] == [(record.id,)]
+
+
+def test_pack_records_encoding_file_errors_name_it(rank_file: Path) -> None:
+    """COUNT-9: encoding_file applies to a tiktoken counter name only; each error names
+    ``encoding_file``, pack_records' own argument."""
+    record = _tiny_record()
+    for counter in ("whitespace", WhitespaceCounter()):
+        with pytest.raises(ArgumentValueError) as info:
+            pack_records([record], [0.9], 500, counter=counter, encoding_file=str(rank_file))
+        assert info.value.argument == "encoding_file"
+    with pytest.raises(ArgumentTypeError) as typed:
+        pack_records([record], [0.9], 500, encoding_file=3)  # type: ignore[arg-type]
+    assert typed.value.argument == "encoding_file"
+
+
+def test_cli_pack_offline_names_the_flag(
+    rank_file: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """COUNT-10 on pack --merge: the offline error names --encoding-file, pack's own flag,
+    which then packs the records."""
+    record = _tiny_record()
+    chunks = tmp_path / "chunks.jsonl"
+    chunks.write_text(json.dumps({**record.to_dict(), "score": 0.9}) + "\n", "utf-8")
+    assert main(["pack", str(chunks), "--merge", "--budget", "500"]) == 2
+    _, err = capsys.readouterr()
+    assert err.startswith("chunkspec pack: error: ")
+    assert err.count("\n") == 1
+    assert "--encoding-file" in err
+    assert " encoding_file" not in err
+    argv = ["pack", str(chunks), "--merge", "--budget", "500", "--encoding-file", str(rank_file)]
+    assert main(argv) == 0
+    out, err = capsys.readouterr()
+    assert err == ""
+    assert out.startswith("[1]")

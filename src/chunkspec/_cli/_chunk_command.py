@@ -22,16 +22,23 @@ from ._io import CliError
 from ._output import add_output_options
 from ._sidecar import add_metadata_option
 
-__all__ = ["register"]
+__all__ = ["OPTIONS", "alias_options", "register", "register_alias"]
 
 #: The chunking flags of ``chunk``: every one, with the library's defaults (OPT-6).
 OPTIONS = CommandOptions("chunk")
 
 
+def alias_options(command: str, strategy: str) -> CommandOptions:
+    """The options of ``command``, an alias of ``chunk --strategy strategy`` (OPT-9): every
+    flag of ``chunk`` with its default, but ``--strategy``."""
+    return CommandOptions(command, strategy=strategy)
+
+
 def register(sub: Any) -> None:
     """Add the ``chunk`` subcommand to ``sub``."""
-    parser = sub.add_parser(
-        "chunk",
+    _add(
+        sub,
+        OPTIONS,
         help="chunk documents with a strategy (chunk records, JSON Lines)",
         description=(
             "Chunk each document (.md/.markdown, .txt, .pdf, .json blocks, .html, .docx, "
@@ -39,14 +46,26 @@ def register(sub: Any) -> None:
             "write one chunk record a line; --format text summarises instead."
         ),
     )
+
+
+def register_alias(sub: Any, options: CommandOptions, help: str, description: str) -> None:
+    """Add ``options.command``, ``chunk --strategy options.strategy`` under another name
+    (OPT-9): the same parser but ``--strategy``, the same run."""
+    _add(sub, options, help=help, description=description)
+
+
+def _add(sub: Any, options: CommandOptions, help: str, description: str) -> None:
+    """Add the subcommand ``options.command`` with ``chunk``'s flags and run."""
+    parser = sub.add_parser(options.command, help=help, description=description)
     add_input_options(parser)
     add_metadata_option(parser)
-    add_chunking_options(parser, OPTIONS)
+    add_chunking_options(parser, options)
     parser.add_argument(
         "--format",
-        choices=("jsonl", "text"),
+        choices=("jsonl", "text", "chunks"),
         default="jsonl",
-        help="jsonl: one record a line (default); text: counts, tallies and the first chunks",
+        help="jsonl: one record a line (default); text: counts, tallies and the first chunks; "
+        "chunks: each chunk whole under a header line (pages, characters, tokens)",
     )
     parser.add_argument(
         "-n",
@@ -57,21 +76,42 @@ def register(sub: Any) -> None:
         help="chunks to show per document with --format text (10)",
     )
     add_output_options(parser)
-    parser.set_defaults(run=run)
+    if options.strategy is not None:
+        parser.set_defaults(strategy=options.strategy)  # OPT-9: the one strategy
+    parser.set_defaults(run=lambda args: run(args, options))
 
 
-def run(args: argparse.Namespace) -> int:
+def run(args: argparse.Namespace, options: CommandOptions = OPTIONS) -> int:
     """Chunk the documents; write records or the text summary."""
     if args.show < 0:
         raise CliError(f"-n must be >= 0, got {args.show}")
-    if args.format == "text" and args.output is not None:
-        raise CliError("--output writes records; it does not go with --format text")
+    if args.format != "jsonl" and args.output is not None:
+        raise CliError(f"--output writes records; it does not go with --format {args.format}")
 
     def text(document: SourceDocument, records: Sequence[ChunkRecord]) -> None:
         """CHUNK-3: counts, tallies, then the first ``-n`` chunks."""
         _summary(document, records, args.strategy, args.show)
 
-    return run_chunking(args, OPTIONS, text if args.format == "text" else None)
+    views = {"text": text, "chunks": _chunks}
+    return run_chunking(args, options, views.get(args.format))
+
+
+def _chunks(document: SourceDocument, records: Sequence[ChunkRecord]) -> None:
+    """CHUNK-7: each chunk under ``--- chunk ID: pages A-B, chars S:E, T tokens ---`` (no
+    page part for a document without pages, `` OVERSIZED`` before the dashes when over)."""
+    out = sys.stdout
+    for r in records:
+        if r.page_start is None:  # a document without pages (SOURCE-4)
+            shown = ""
+        elif r.page_start == r.page_end:
+            shown = f"page {r.page_start}, "
+        else:
+            shown = f"pages {r.page_start}-{r.page_end}, "
+        flag = " OVERSIZED" if r.oversized else ""
+        out.write(
+            f"--- chunk {r.id}: {shown}chars {r.start}:{r.end}, {r.tokens} tokens{flag} ---\n"
+            f"{r.text}\n"
+        )
 
 
 def _summary(

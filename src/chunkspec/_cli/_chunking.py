@@ -7,33 +7,21 @@ import contextlib
 import sys
 from collections import Counter
 from collections.abc import Callable, Sequence
-from typing import Any
 
 from .._corpus._sidecar_file import read_sidecar
 from .._corpus._walk import find_inputs
 from .._records._chunk_document import chunk_document
 from .._records._record import ChunkRecord
 from .._text._documents import InputError, SourceDocument
-from ._chunking_flags import CommandOptions, add_chunking_options, chunk_options
-from ._inputs import add_input_options, documents, report_skipped, walk_rules
+from ._chunking_flags import CommandOptions, chunk_options
+from ._inputs import documents, report_skipped, walk_rules
 from ._io import CliError, one_line
-from ._output import Progress, add_output_options, check_output, record_writer
+from ._output import Progress, check_output, record_writer
 
-__all__ = ["add_records_command", "run_chunking"]
+__all__ = ["run_chunking"]
 
 #: What a text-format command prints for one document and its records.
 TextWriter = Callable[[SourceDocument, Sequence[ChunkRecord]], None]
-
-
-def add_records_command(sub: Any, options: CommandOptions, help: str, description: str) -> Any:
-    """Add the subcommand ``options.command``: the input flags, ``options``' chunking flags
-    and ``--output``, run by :func:`run_chunking`; return its parser for more flags."""
-    parser = sub.add_parser(options.command, help=help, description=description)
-    add_input_options(parser)
-    add_chunking_options(parser, options)
-    add_output_options(parser)
-    parser.set_defaults(run=lambda args: run_chunking(args, options))
-    return parser
 
 
 def run_chunking(

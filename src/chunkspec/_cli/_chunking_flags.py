@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import argparse
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from .._chunkers._options import ChunkOptions
@@ -27,6 +27,7 @@ __all__ = [
     "CommandOptions",
     "OptionFlag",
     "add_chunking_options",
+    "as_flags",
     "chunk_options",
     "flag_defaults",
     "load_counter",
@@ -112,22 +113,20 @@ _FIELDS = ("max_tokens", "overlap_tokens", "encoding_file", *(o.field for o in O
 
 @dataclass(frozen=True, slots=True)
 class CommandOptions:
-    """Which chunking flags a command offers, and its defaults (OPT-6).
+    """Which chunking command this is, and its one strategy if it has one (OPT-6, OPT-9).
 
-    ``strategy`` None offers ``--strategy`` (default ``heading``), else the command's one
-    strategy. ``max_tokens`` None makes ``--max-tokens`` required. ``overlap`` offers
-    ``--overlap-tokens`` with ``overlap_default`` (None: RECORD-13's default). ``counter``
-    None offers no counter flags (the strategy counts words). A command with ``--strategy``
-    offers every :data:`OPTION_FLAGS` flag.
+    ``strategy`` None offers ``--strategy`` (default ``heading``); else the command is an
+    alias of ``chunk --strategy STRATEGY`` (``split``, ``window``, ``pages``). Every command
+    offers every other chunking flag with the library's default (``ChunkOptions``, OPT-1):
+    there is no per-command default, so one set of flags means one set of records (OPT-9).
     """
 
     command: str
     strategy: str | None = None
-    max_tokens: int | None = 512
-    overlap: bool = True
-    overlap_default: int | None = None
-    counter: str | None = "whitespace"
-    extra_flags: dict[str, str] = field(default_factory=dict)
+
+
+#: The library's defaults (OPT-1), which every command's flags default to (OPT-9).
+_LIBRARY = ChunkOptions()
 
 
 def _strategy_help() -> str:
@@ -145,65 +144,54 @@ def add_chunking_options(parser: Any, spec: CommandOptions) -> None:
     parser.add_argument(
         "--max-tokens",
         type=int,
-        default=spec.max_tokens,
-        required=spec.max_tokens is None,
+        default=_LIBRARY.max_tokens,
         metavar="N",
-        help=(
-            "the budget per chunk, in tokens of --counter "
-            if spec.counter
-            else "the budget per chunk, in whitespace words "
-        )
-        + ("(required)" if spec.max_tokens is None else f"(default: {spec.max_tokens})"),
+        help=f"the budget per chunk, in tokens of --counter (default: {_LIBRARY.max_tokens})",
     )
-    if spec.overlap:
-        if spec.overlap_default is not None:
-            default = str(spec.overlap_default)
-        elif spec.strategy == "pages":
-            default = "max-tokens / 4 (RECORD-13)"
-        else:
-            default = "max-tokens / 8, at most 64; pages: max-tokens / 4 (RECORD-13)"
-        parser.add_argument(
-            "--overlap-tokens",
-            type=int,
-            default=spec.overlap_default,
-            metavar="N",
-            help="tokens shared by neighbouring chunks; heading, window and pages only "
-            f"(CHUNK-6) (default: {default})",
-        )
-    if spec.counter is not None:
-        parser.add_argument(
-            "--counter",
-            default=None,
-            metavar="NAME",
-            help="the token counter (RECORD-5): whitespace (words; unicode units on text "
-            "without spaces, SCRIPT-6), unicode (words, an ideograph, kana, Hangul or Thai "
-            "cluster a unit), subword (an estimate of model tokens in every script, on code "
-            "and base64, SCRIPT-30), dict (ICU's dictionary words of Chinese, Japanese, Thai, Lao, "
-            "Khmer, Myanmar; extra chunkspec[segment]; records say dict:icu-VERSION), "
-            "chars{N} (N characters a "
-            "token; chars1 counts characters), tiktoken:ENCODING (e.g. tiktoken:cl100k_base), "
-            f"huggingface:PATH (a tokenizer.json) (default: {spec.counter})",
-        )
-        parser.add_argument(
-            "--encoding-file",
-            default=None,
-            metavar="FILE",
-            help="the .tiktoken rank file of --counter tiktoken:ENCODING, for offline use, "
-            "checked against tiktoken's SHA-256 pins (COUNT-9) (default: none, tiktoken's "
-            "cache or download)",
-        )
-    if spec.strategy is None:
-        for option in OPTION_FLAGS:
-            parser.add_argument(option.flag, **option.keywords)
+    if spec.strategy == "pages":
+        default = "max-tokens / 4 (RECORD-13)"
+    else:
+        default = "max-tokens / 8, at most 64; pages: max-tokens / 4 (RECORD-13)"
+    parser.add_argument(
+        "--overlap-tokens",
+        type=int,
+        default=None,
+        metavar="N",
+        help="tokens shared by neighbouring chunks; heading, window and pages only "
+        f"(CHUNK-6) (default: {default})",
+    )
+    parser.add_argument(
+        "--counter",
+        default=None,
+        metavar="NAME",
+        help="the token counter (RECORD-5): whitespace (words; unicode units on text "
+        "without spaces, SCRIPT-6), unicode (words, an ideograph, kana, Hangul or Thai "
+        "cluster a unit), subword (an estimate of model tokens in every script, on code "
+        "and base64, SCRIPT-30), dict (ICU's dictionary words of Chinese, Japanese, Thai, Lao, "
+        "Khmer, Myanmar; extra chunkspec[segment]; records say dict:icu-VERSION), "
+        "chars{N} (N characters a "
+        "token; chars1 counts characters), tiktoken:ENCODING (e.g. tiktoken:cl100k_base), "
+        f"huggingface:PATH (a tokenizer.json) (default: {_LIBRARY.counter})",
+    )
+    parser.add_argument(
+        "--encoding-file",
+        default=None,
+        metavar="FILE",
+        help="the .tiktoken rank file of --counter tiktoken:ENCODING, for offline use, "
+        "checked against tiktoken's SHA-256 pins (COUNT-9) (default: none, tiktoken's "
+        "cache or download)",
+    )
+    for option in OPTION_FLAGS:  # OPT-9: an alias of chunk offers them as chunk does
+        parser.add_argument(option.flag, **option.keywords)
 
 
-def flag_defaults(spec: CommandOptions) -> dict[str, Any]:
-    """The chunking flags ``spec`` offers with ``--strategy``, by field, and their defaults:
+def flag_defaults() -> dict[str, Any]:
+    """The chunking flags a command with ``--strategy`` offers, by field, and their defaults:
     what a run that sets none of them has in ``args`` (VIEW-1 refuses any other value)."""
     defaults: dict[str, Any] = {
         "strategy": "heading",
-        "max_tokens": spec.max_tokens,
-        "overlap_tokens": spec.overlap_default,
+        "max_tokens": _LIBRARY.max_tokens,
+        "overlap_tokens": None,
         "counter": None,
         "encoding_file": None,
     }
@@ -211,10 +199,9 @@ def flag_defaults(spec: CommandOptions) -> dict[str, Any]:
     return defaults
 
 
-def _flag_names(spec: CommandOptions) -> dict[str, str]:
-    """Option field -> the flag that sets it on this command."""
-    flags = {name: "--" + name.replace("_", "-") for name in _FIELDS}
-    return {**flags, **spec.extra_flags}
+def _flag_names() -> dict[str, str]:
+    """Option field -> the flag that sets it (one spelling on every command, OPT-6)."""
+    return {name: "--" + name.replace("_", "-") for name in _FIELDS}
 
 
 def _flagged(message: str, flags: dict[str, str]) -> str:
@@ -225,6 +212,12 @@ def _flagged(message: str, flags: dict[str, str]) -> str:
         if message.startswith(name + " "):
             message = f"--{name}{message[len(name) :]}"
     return message
+
+
+def as_flags(message: str) -> str:
+    """``message`` with the counter's library arguments named as the flags that set them
+    (``encoding_file`` is ``--encoding-file``): a command reports a library error (CLI-12)."""
+    return _flagged(message, {"encoding_file": "--encoding-file"})
 
 
 def load_counter(counter: str, encoding_file: str | None) -> TokenSpanCounter:
@@ -243,15 +236,20 @@ def _load(counter: str, encoding_file: str | None, flags: dict[str, str]) -> Tok
     except (ArgumentTypeError, ArgumentValueError) as error:
         if error.argument in ("counter", "encoding_file"):
             raise CliError(_flagged(str(error), flags)) from None
-        raise _load_error(kind, argument, counter, error) from None
+        raise _load_error(kind, argument, counter, error, flags) from None
     except Exception as error:  # tiktoken / tokenizers raise bare errors on a bad file
         raise _load_error(kind, argument, counter, error) from None
 
 
-def _load_error(kind: str, argument: str, name: str, error: Exception) -> CliError:
-    """One line for a counter that cannot be built."""
+def _load_error(
+    kind: str, argument: str, name: str, error: Exception, flags: dict[str, str] | None = None
+) -> CliError:
+    """One line for a counter that cannot be built; the library's argument names in it
+    (``encoding_file``) said as the flags (COUNT-10, CLI-12)."""
     text = str(error).strip()
     reason = text.splitlines()[0][:300] if text else type(error).__name__
+    if flags is not None:
+        reason = _flagged(reason, flags)
     if kind == "tiktoken":
         return CliError(f"cannot load tiktoken encoding {argument or 'cl100k_base'!r}: {reason}")
     if kind == "huggingface":
@@ -264,24 +262,21 @@ def chunk_options(args: argparse.Namespace, spec: CommandOptions) -> ChunkOption
 
     An error names the flag the user typed (CLI-12).
     """
-    flags = _flag_names(spec)
-    counter = "whitespace"
-    encoding_file = None
-    if spec.counter is not None:
-        counter = args.counter if args.counter is not None else spec.counter
-        encoding_file = args.encoding_file
-        if encoding_file is not None and counter.partition(":")[0] != "tiktoken":
-            raise CliError(f"--encoding-file needs --counter tiktoken:ENCODING, not {counter}")
-        _load(counter, encoding_file, flags)
+    flags = _flag_names()
+    counter = args.counter if args.counter is not None else _LIBRARY.counter
+    assert isinstance(counter, str)
+    encoding_file = args.encoding_file
+    if encoding_file is not None and counter.partition(":")[0] != "tiktoken":
+        raise CliError(f"--encoding-file needs --counter tiktoken:ENCODING, not {counter}")
+    _load(counter, encoding_file, flags)
     fields: dict[str, Any] = {
         "strategy": spec.strategy or args.strategy,
         "max_tokens": args.max_tokens,
-        "overlap_tokens": args.overlap_tokens if spec.overlap else None,
+        "overlap_tokens": args.overlap_tokens,
         "counter": counter,
         "encoding_file": encoding_file,
     }
-    if spec.strategy is None:
-        fields.update((option.field, getattr(args, option.field)) for option in OPTION_FLAGS)
+    fields.update((option.field, getattr(args, option.field)) for option in OPTION_FLAGS)
     try:
         options = ChunkOptions(**fields)
     except (ArgumentTypeError, ArgumentValueError) as error:

@@ -262,6 +262,7 @@ def run(args: argparse.Namespace) -> int:
         args.oversubscribe,
         args.rows_per_file,
         args.max_bytes,
+        flags=True,  # CLI-12: errors name the flags
         address=args.address,
         big_bytes=args.big_bytes,
         big_memory=args.big_memory,

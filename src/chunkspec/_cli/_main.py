@@ -70,9 +70,21 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _subparser(parser: argparse.ArgumentParser, command: str) -> argparse.ArgumentParser:
+    """The parser of subcommand ``command``."""
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            found: argparse.ArgumentParser = action.choices[command]
+            return found
+    raise LookupError(command)  # build_parser always adds the subcommands
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return its exit status (0 ok, 1 abstained, 2 error, 130/143)."""
-    args = build_parser().parse_args(argv)
+    parser = build_parser()
+    args, unknown = parser.parse_known_args(argv)
+    if unknown:  # CLI-1: the subcommand's own error line, ``chunkspec CMD: error: ...``
+        _subparser(parser, args.command).error(f"unrecognized arguments: {' '.join(unknown)}")
     run: Callable[[argparse.Namespace], int] = args.run
     with stop_on_signals(args.command) as reported:
         try:

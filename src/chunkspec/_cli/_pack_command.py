@@ -24,7 +24,7 @@ from .._packing._access import LABELS_KEY, TENANT_KEY, Principal, may_read
 from .._packing._pack_records import ORDERS, pack_records
 from .._records._record import READ_FIELDS, ChunkRecord
 from .._records._record_files import chunk_record, file_rows, is_error_row
-from ._chunking_flags import load_counter
+from ._chunking_flags import as_flags, load_counter
 from ._io import CliError, one_line, read_bytes
 
 __all__ = ["register"]
@@ -231,6 +231,7 @@ def _run_merge(args: argparse.Namespace) -> int:
             args.budget,
             min_score=args.min_score,
             counter=counter,
+            encoding_file=args.encoding_file if counter is not None else None,
             order=args.order or "reading",
             principal=principal,
             titles=bool(args.titles),  # CTX-17: off unless --titles
@@ -238,7 +239,10 @@ def _run_merge(args: argparse.Namespace) -> int:
             trim=args.trim is not False,  # CTX-19: on unless --no-trim
         )
     except (ArgumentTypeError, ArgumentValueError) as error:
-        raise _located(error, args.file, numbers) from None
+        located = _located(error, args.file, numbers)
+        if located is error:  # COUNT-10: the records' counter, named by pack's own flags
+            raise CliError(as_flags(str(error))) from None
+        raise located from None
     except ImportError as error:  # TRUST-14: the records' counter needs an extra
         raise CliError(str(error)) from None
     if skipped:  # CLI-15

@@ -1,29 +1,26 @@
-"""``chunkspec split``: seed 000's split_section over each document, as records (CLI-2)."""
+"""``chunkspec split``: ``chunk --strategy recursive`` under seed 000's name (CLI-2, OPT-9)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from ._chunking import add_records_command
-from ._chunking_flags import CommandOptions
+from ._chunk_command import alias_options, register_alias
 
-__all__ = ["register"]
+__all__ = ["OPTIONS", "register"]
 
-#: ``split`` is ``recursive`` in whitespace words, with a required budget (OPT-6).
-OPTIONS = CommandOptions(
-    "split", strategy="recursive", max_tokens=None, overlap=False, counter=None
-)
+#: ``split`` is ``chunk --strategy recursive``: its flags, defaults and formats (OPT-9).
+OPTIONS = alias_options("split", "recursive")
 
 
 def register(sub: Any) -> None:
     """Add the ``split`` subcommand to ``sub``."""
-    add_records_command(
+    register_alias(
         sub,
         OPTIONS,
-        help="split documents with split_section, CLI-2 (chunk records, JSON Lines)",
+        help="chunk --strategy recursive: seed 000's split_section (chunk records, JSON Lines)",
         description=(
-            "Split each document with split_section (paragraphs, then lines, then words, "
-            "under a whitespace-word budget) and write one chunk record a line "
-            "(strategy recursive; docs/spec/records.md)."
+            "chunk --strategy recursive, with every flag and default of chunk (OPT-9): split "
+            "each document with split_section (paragraphs, then lines, then words, under a "
+            "whitespace-word budget) and write one chunk record a line."
         ),
     )

@@ -103,7 +103,7 @@ def run(args: argparse.Namespace) -> int:
 
 def _from_records(args: argparse.Namespace) -> ViewDocument:
     """VIEW-1: the records of PATH (one document's) drawn over ``--source``."""
-    for name, default in flag_defaults(OPTIONS).items():  # VIEW-1: none may be changed
+    for name, default in flag_defaults().items():  # VIEW-1: none may be changed
         if getattr(args, name) != default:
             flag = "--" + name.replace("_", "-")
             raise CliError(f"--source draws records as they are; {flag} does not go with it")

@@ -1,33 +1,27 @@
-"""``chunkspec window``: seed 002's sliding windows over characters or tokens, as records."""
+"""``chunkspec window``: ``chunk --strategy window`` under seed 002's name (OPT-9)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from ._chunking import add_records_command
-from ._chunking_flags import CommandOptions
+from ._chunk_command import alias_options, register_alias
 
-__all__ = ["register"]
+__all__ = ["OPTIONS", "register"]
 
-#: ``window`` counts characters (chars1) and does not overlap unless asked (OPT-6).
-OPTIONS = CommandOptions(
-    "window",
-    strategy="window",
-    max_tokens=None,
-    overlap_default=0,
-    counter="chars1",
-)
+#: ``window`` is ``chunk --strategy window``: its flags, defaults and formats (OPT-9).
+OPTIONS = alias_options("window", "window")
 
 
 def register(sub: Any) -> None:
     """Add the ``window`` subcommand to ``sub``."""
-    add_records_command(
+    register_alias(
         sub,
         OPTIONS,
-        help="cut documents into overlapping fixed-size windows (chunk records, JSON Lines)",
+        help="chunk --strategy window: overlapping fixed-size windows (chunk records, JSON Lines)",
         description=(
-            "Cut each document into windows of --max-tokens characters (or tokens of "
-            "--counter) stepping by max-tokens - overlap-tokens; write one chunk record a "
-            "line (strategy window, counter chars1 for characters)."
+            "chunk --strategy window, with every flag and default of chunk (OPT-9): cut each "
+            "document into windows of --max-tokens tokens of --counter (whitespace words by "
+            "default; --counter chars1 for characters) stepping by max-tokens - "
+            "overlap-tokens, and write one chunk record a line."
         ),
     )

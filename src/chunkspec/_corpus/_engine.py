@@ -183,27 +183,37 @@ def check_run(
     oversubscribe: bool,
     rows_per_file: int,
     max_bytes: int | None = None,
+    *,
+    flags: bool = False,
     **ray_only: object,
 ) -> None:
-    """Refuse the settings of a run that cannot be (CLI-12), each error naming the flag.
+    """Refuse the settings of a run that cannot be (CLI-12), each error naming the setting.
 
     ``max_bytes`` is the command's ``--max-bytes`` as given (0: no cap), when it is checked;
     ``ray_only`` the settings only the Ray engine reads (``address=...``), in flag order.
+    An error names :func:`ingest`'s argument (``workers``), or with ``flags`` the command's
+    flag (``--workers``): each caller is told what it can change (CLI-12, COUNT-10).
     """
+
+    def name(argument: str) -> str:
+        return "--" + argument.replace("_", "-") if flags else argument
+
     if engine not in ENGINES:
         raise ArgumentValueError("engine", f"must be one of {', '.join(ENGINES)}", engine)
-    for flag, value in (("--workers", workers), ("--rows-per-file", rows_per_file)):
+    for argument, value in (("workers", workers), ("rows_per_file", rows_per_file)):
         if value is not None and value < 1:
-            raise IngestError(f"{flag} must be >= 1, got {value}")
+            raise IngestError(f"{name(argument)} must be >= 1, got {value}")
     if max_bytes is not None and max_bytes < 0:
-        raise IngestError(f"--max-bytes must be >= 0 (0: no cap), got {max_bytes}")
+        raise IngestError(f"{name('max_bytes')} must be >= 0 (0: no cap), got {max_bytes}")
     # CLI-12: an option the chosen engine would ignore is refused, never silently dropped
+    ray = "--engine ray" if flags else "engine='ray'"
     if engine != "ray":
-        for name, given in ray_only.items():
+        for argument, given in ray_only.items():
             if given is not None and given is not False:
-                raise IngestError(f"--{name.replace('_', '-')} needs --engine ray")
+                raise IngestError(f"{name(argument)} needs {ray}")
     if oversubscribe and (engine != "local" or workers is None):
-        raise IngestError("--oversubscribe needs --workers N and the local engine")
+        needs = "--workers N and the local engine" if flags else "workers=N and engine='local'"
+        raise IngestError(f"{name('oversubscribe')} needs {needs}")
 
 
 def _path(name: str, value: object) -> str:
@@ -253,7 +263,9 @@ def ingest(
     unchanged (INCR-1..5);
     the result is the same either way. Each keyword is the command's flag of that name
     (``output_format`` is ``--format``), and an error is a :class:`IngestError` or an
-    argument error whose one line names the flag (CLI-1); ``out`` is left as it was.
+    argument error of one line (CLI-1) naming the keyword (``workers must be >= 1``); the
+    output folder's errors say ``--out`` and the sidecar's ``--metadata``, as the command
+    does; ``out`` is left as it was.
     """
     if not isinstance(inputs, (str, os.PathLike, list, tuple)):
         raise ArgumentTypeError("inputs", "a path or a list of paths", inputs)
@@ -276,8 +288,17 @@ def ingest(
         raise ArgumentValueError(
             "output_format", f"must be one of {', '.join(FORMATS)}", output_format
         )
-    ray_only = {"address": address, "big_bytes": big_bytes, "big_memory": big_memory}
-    check_run(engine, workers, oversubscribe, rows_per_file, None, **ray_only, verbose=verbose)
+    check_run(
+        engine,
+        workers,
+        oversubscribe,
+        rows_per_file,
+        None,
+        address=address,
+        big_bytes=big_bytes,
+        big_memory=big_memory,
+        verbose=verbose,
+    )
     if engine == "ray" and big_bytes is None:
         big_bytes = BIG_BYTES
     told = listener if listener is not None else IngestListener()

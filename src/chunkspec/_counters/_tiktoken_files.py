@@ -36,7 +36,8 @@ def load_encoding(name: str) -> tiktoken.Encoding:
 
     An unknown name is a ValueError naming ``encoding`` with the known names; an encoding
     that is neither cached nor downloadable is a ValueError naming ``encoding`` that says
-    how to give the file (``encoding_file=``, ``--encoding-file``).
+    how to give the file: ``encoding_file``, the argument of every function that builds a
+    tiktoken counter (a command reports it as its ``--encoding-file`` flag, COUNT-10).
     """
     import tiktoken
 
@@ -48,8 +49,7 @@ def load_encoding(name: str) -> tiktoken.Encoding:
         raise ArgumentValueError(
             "encoding",
             f"is not available offline: not in {where} and the download failed "
-            f"({type(error).__name__}); pass its .tiktoken file as encoding_file "
-            "(CLI: --encoding-file)",
+            f"({type(error).__name__}); pass its .tiktoken file as encoding_file",
             name,
         ) from None
     except ValueError as error:

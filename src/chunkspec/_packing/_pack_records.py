@@ -6,9 +6,9 @@ import math
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 
-from .._core._validate import require_int, require_real
+from .._core._validate import require_int, require_real, require_str
 from .._counters._builtin import TokenCounter, WhitespaceCounter
-from .._counters._registry import counter_from_name, counter_name, measure_of
+from .._counters._registry import counter_from_name, counter_name, measure_of, resolve_counter
 from .._errors import ArgumentTypeError, ArgumentValueError
 from .._records._record import ChunkRecord
 from ._access import Principal, may_read
@@ -50,6 +50,7 @@ def pack_records(
     *,
     min_score: float = 0.35,
     counter: str | TokenCounter | None = None,
+    encoding_file: str | None = None,
     order: str = "reading",
     principal: Principal | None = None,
     titles: bool = False,
@@ -67,11 +68,13 @@ def pack_records(
     packed is skipped (CTX-7); one whose span overlaps or touches a passage of its document
     merges into it (CTX-2); one that would take the rendered context over ``budget`` tokens
     of ``counter`` (the records' own counter by default) is skipped and the walk goes on
-    (CTX-8). Passages are headed by their ``[key]`` alone, or ``[key] title > headings``
-    with ``titles=True``, in reading order or score order (CTX-9, CTX-10, CTX-17). With
-    ``expand``, once that share of a section's records is packed, the rest of the section
-    is tried all at once (CTX-18). With ``trim`` (the default), the first record that fits
-    only in part is packed up to its last word that fits (CTX-19).
+    (CTX-8); ``encoding_file`` is the tiktoken rank file that builds a ``tiktoken:`` counter,
+    given or the records', offline (COUNT-9). Passages are headed by their ``[key]`` alone,
+    or ``[key] title > headings`` with ``titles=True``, in reading order or score order
+    (CTX-9, CTX-10, CTX-17). With ``expand``, once that share of a section's records is
+    packed, the rest of the section is tried all at once (CTX-18). With ``trim`` (the
+    default), the first record that fits only in part is packed up to its last word that
+    fits (CTX-19).
     """
     items, values = _checked(records, scores)
     require_int("budget", budget, minimum=0)
@@ -94,7 +97,7 @@ def pack_records(
     allowed, unreadable = _access(items, principal)
     # CTX-14: what the reader may not read has no say in the checks either.
     visible = [(i, record) for i, record in enumerate(items) if allowed[i]]
-    measure, name = _counter(counter, visible)
+    measure, name = _counter(counter, visible, encoding_file)
     _check_documents(visible)
     ranks = sorted(range(len(items)), key=lambda i: (-values[i], items[i].id))  # CTX-6
     sections = _sections(visible) if expand is not None else {}
@@ -256,9 +259,21 @@ def _checked(
 
 
 def _counter(
-    counter: str | TokenCounter | None, visible: list[tuple[int, ChunkRecord]]
+    counter: str | TokenCounter | None,
+    visible: list[tuple[int, ChunkRecord]],
+    encoding_file: str | None = None,
 ) -> tuple[TokenCounter, str]:
-    """The counter that measures the rendered context, and its name (CTX-8)."""
+    """The counter that measures the rendered context, and its name (CTX-8); a ``tiktoken:``
+    name is built from ``encoding_file`` when one is given (COUNT-9)."""
+    if encoding_file is not None:
+        require_str("encoding_file", encoding_file)
+        if counter is not None and not isinstance(counter, str):
+            raise ArgumentValueError(
+                "encoding_file",
+                "applies to a tiktoken counter name, not a counter object "
+                f"({type(counter).__name__})",
+                encoding_file,
+            )
     if counter is None:
         names = {r.counter for _, r in visible}
         if len(names) > 1 and len({measure_of(n) for n in names}) == 1:  # CTX-8
@@ -282,6 +297,8 @@ def _counter(
                 record.counter,
             )
     if isinstance(counter, str):
+        if encoding_file is not None:  # COUNT-9: applies to tiktoken names only
+            return resolve_counter(counter, encoding_file=encoding_file), counter
         return counter_from_name(counter), counter
     if not callable(getattr(counter, "count", None)):
         raise ArgumentTypeError("counter", "a counter name or an object with count", counter)
