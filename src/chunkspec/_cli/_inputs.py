@@ -63,7 +63,8 @@ def add_input_options(parser: Any) -> None:
         "--doc-id",
         metavar="ID",
         help="the document id, for a single input (default: the path relative to the folder "
-        "given, without suffix; a file's name without suffix; stdin for -)",
+        "given, without suffix; a file's name without suffix, or the shortest trailing path "
+        "that tells files named with one name apart; stdin for -)",
     )
     parser.add_argument(
         "--title",

@@ -49,6 +49,7 @@ __all__ = [
     "cannot_read",
     "find_inputs",
     "matches",
+    "named_doc_ids",
     "named_input",
     "shown",
 ]
@@ -119,6 +120,7 @@ def find_inputs(
         raise IngestError("- (standard input) can be given once")
     found: list[Input] = []
     lines: list[str] = []
+    named: list[int] = []  # CLI-8: the positions of the files named directly
     for path in paths:
         if path == "-":
             found.append(Input("-", "stdin"))
@@ -129,7 +131,13 @@ def find_inputs(
                 raise IngestError(f"{shown(path)}: {cannot_read(error)}") from None
             found.extend(_walk(path, pattern, skip, follow_links, lines, rules, tally))
         else:
+            named.append(len(found))
             found.append(named_input(path))
+    if len(named) > 1:  # CLI-8: files named directly that share a name get longer ids
+        ids = named_doc_ids([found[i].path for i in named])
+        for position, longer in zip(named, ids, strict=True):
+            item = found[position]
+            found[position] = Input(item.path, longer, item.source, item.problem, item.stream)
     if skipped is not None:
         skipped.extend(lines)
     if counts is not None:
@@ -161,6 +169,42 @@ def find_inputs(
             )
         seen[item.doc_id] = item.source or item.path
     return found
+
+
+def _named_id(parts: tuple[str, ...]) -> str:
+    """CLI-8, REPO-2: the id of the trailing path ``parts``: ``/``-joined, the last name
+    without its suffix unless it is a code file's."""
+    name = parts[-1]
+    if not code_file(name):
+        name = Path(name).stem
+    return shown("/".join((*parts[:-1], name)))
+
+
+def named_doc_ids(paths: list[str]) -> list[str]:
+    """CLI-8: the doc ids of the files ``paths`` named directly, in order.
+
+    Each is its name without suffix (CLI-8; a code file's keeps it, REPO-2), unless another
+    of ``paths`` has the same: then it is the shortest trailing part of its path (names
+    ``/``-joined, ``.`` dropped) that no other of them shares, the last name without its
+    suffix as before; a path whose every trailing part another shares (the same path
+    twice, ``x.md`` beside ``x.txt``) keeps its whole path, and TRUST-34 refuses the pair.
+    """
+    parts = []
+    for path in paths:
+        pure = Path(path)
+        names = pure.parts[1:] if pure.anchor else pure.parts
+        parts.append(tuple(names) or (path,))
+    ids = []
+    for index, own in enumerate(parts):
+        others = [other for place, other in enumerate(parts) if place != index]
+        chosen = len(own)
+        for size in range(1, len(own) + 1):
+            mine = _named_id(own[-size:])
+            if all(_named_id(other[-size:]) != mine for other in others):
+                chosen = size
+                break
+        ids.append(_named_id(own[-chosen:]))
+    return ids
 
 
 def named_input(path: str, doc_id: str | None = None) -> Input:
