@@ -374,20 +374,21 @@ def test_files_named_directly_get_distinct_ids(
         return tuple([*names, last][-size:])
 
     keys = [key(*item, 99) for item in named]
+    longest = max(map(len, keys))
     ids = named_doc_ids(paths)
     assert len(ids) == len(paths)
     for index, (item, doc_id) in enumerate(zip(named, ids, strict=True)):
         size = next(
             (
                 size
-                for size in range(1, len(keys[index]) + 1)
+                for size in range(1, longest + 1)
                 if all(
                     key(*other, size) != key(*item, size)
                     for place, other in enumerate(named)
                     if place != index
                 )
             ),
-            len(keys[index]),
+            1,
         )
         assert doc_id == "/".join(key(*item, size))  # the model's, a trailing part
         if size == 1:

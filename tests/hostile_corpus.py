@@ -138,7 +138,10 @@ def _files() -> dict[str, tuple[bytes, str | None]]:
         "ok/caf\udce9.md": (b"# Latin-1 name\n\nThe file name is not UTF-8.\n", None),
         "ok/real/shared.md": (b"# Shared\n\nReached twice: here and through a link.\n", None),
         # Documents that must each be named with their reason.
-        "bad/latin1.txt": ("Crème brûlée.\n".encode("latin-1"), r"not valid UTF-8 \(byte 2\)"),
+        "bad/latin1.txt": (
+            "Crème brûlée.\n".encode("latin-1"),
+            r"not valid UTF-8 \(byte 2\); name its encoding with .*",
+        ),
         "bad/binary.md": (b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR", "binary"),
         "bad/empty.txt": (b"", r"no text to chunk"),
         "bad/blank.md": (" \n\t\n\u3000\n".encode(), r"no text to chunk"),

@@ -48,7 +48,7 @@ options:
   --language {python,javascript,typescript,tsx,go,rust,java,c,cpp}
                         the language of code inputs whose suffix and shebang do not say it (CODE-1) (default: from the suffix, else the #! line; none: the code strategy chunks by lines)
   --input-encoding NAME
-                        decode text, Markdown, JSON and HTML inputs with this encoding, e.g. latin-1 (default: UTF-8, or UTF-16/UTF-32 when the file starts with their byte-order mark; an HTML page's <meta charset> (HTML-2))
+                        decode text, Markdown and JSON inputs that are not UTF-8 with this encoding, e.g. latin-1, one line saying so for each; HTML inputs with it always (default: UTF-8, or UTF-16/UTF-32 when the file starts with their byte-order mark; an HTML page's <meta charset> (HTML-2))
   --pdf-password PASSWORD
                         the password of encrypted PDF inputs (default: the CHUNKSPEC_PDF_PASSWORD environment variable); never written to any output
   --follow-links        in folders, also follow symbolic links whose target is outside the folder given (default: such a link is skipped, with one line saying so)

@@ -187,7 +187,7 @@ def named_doc_ids(paths: list[str]) -> list[str]:
     of ``paths`` has the same: then it is the shortest trailing part of its path (names
     ``/``-joined, ``.`` dropped) that no other of them shares, the last name without its
     suffix as before; a path whose every trailing part another shares (the same path
-    twice, ``x.md`` beside ``x.txt``) keeps its whole path, and TRUST-34 refuses the pair.
+    twice, ``x.md`` beside ``x.txt``) keeps its name, and TRUST-34 refuses the pair.
     """
     parts = []
     for path in paths:
@@ -195,10 +195,11 @@ def named_doc_ids(paths: list[str]) -> list[str]:
         names = pure.parts[1:] if pure.anchor else pure.parts
         parts.append(tuple(names) or (path,))
     ids = []
+    longest = max(map(len, parts), default=1)
     for index, own in enumerate(parts):
         others = [other for place, other in enumerate(parts) if place != index]
-        chosen = len(own)
-        for size in range(1, len(own) + 1):
+        chosen = 1  # no part tells it apart (the same path twice): TRUST-34 refuses its name
+        for size in range(1, longest + 1):
             mine = _named_id(own[-size:])
             if all(_named_id(other[-size:]) != mine for other in others):
                 chosen = size
