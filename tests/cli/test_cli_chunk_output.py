@@ -39,7 +39,7 @@ positional arguments:
 
 options:
   -h, --help            show this help message and exit
-  --glob PATTERN        in folders, only files whose path relative to the folder matches PATTERN (fnmatch, ignoring case, e.g. '*.md' or 'guide/*'; default: every .md, .markdown, .txt, .pdf and .json file, and code files (REPO-1))
+  --glob PATTERN        in folders, only files whose path relative to the folder matches PATTERN (fnmatch, ignoring case, e.g. '*.md' or 'guide/*'; a match of no known type is skipped and counted, REPO-13; default: every .md, .markdown, .txt, .pdf and .json file, and code files (REPO-1))
   --doc-id ID           the document id, for a single input (default: the path relative to the folder given, without suffix; a file's name without suffix, or the shortest trailing path that tells files named with one name apart; stdin for -)
   --title T             the document title, for a single input (default: the first level-1 heading, a PDF's /Title, else the doc id)
   --input-format {markdown,text,pdf,json,html,docx,code}

@@ -59,8 +59,9 @@ def add_input_options(parser: Any) -> None:
         "--glob",
         metavar="PATTERN",
         help="in folders, only files whose path relative to the folder matches PATTERN "
-        "(fnmatch, ignoring case, e.g. '*.md' or 'guide/*'; default: every .md, .markdown, "
-        ".txt, .pdf and .json file, and code files (REPO-1))",
+        "(fnmatch, ignoring case, e.g. '*.md' or 'guide/*'; a match of no known type is "
+        "skipped and counted, REPO-13; default: every .md, .markdown, .txt, .pdf and .json "
+        "file, and code files (REPO-1))",
     )
     parser.add_argument(
         "--doc-id",
