@@ -174,11 +174,13 @@ def test_a_bad_document_stops_or_is_skipped(
         status, out, err = _run([*argv, "--keep-going"] if keep_going else argv)
         assert status == 2
         assert out == ""
+        why = f"not valid UTF-8 (byte {byte}); name its encoding with --input-encoding NAME"
+        why += " (e.g. latin-1)"  # SOURCE-9: the command line's words
         if not keep_going:
-            assert err == f"chunkspec split: error: {bad}: not valid UTF-8 (byte {byte})\n"
+            assert err == f"chunkspec split: error: {bad}: {why}\n"
             assert not Path("x.jsonl").exists()
             return
-        assert f"chunkspec split: skipped: {bad}: not valid UTF-8 (byte {byte})\n" in err
+        assert f"chunkspec split: skipped: {bad}: {why}\n" in err
         assert err.startswith(notes)  # SOURCE-7: each document with no record named
         lines = Path("x.jsonl").read_text("utf-8").splitlines()
         assert [ChunkRecord.from_dict(json.loads(line)) for line in lines] == good

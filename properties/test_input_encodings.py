@@ -14,10 +14,12 @@ from hypothesis import strategies as st
 from pypdf import PdfWriter
 from tests.pdfs import text_pdf
 
-from chunkspec import InputError, document_from_bytes
+from chunkspec import InputError, document_from_bytes, document_from_text
 from chunkspec._cli._inputs import PDF_PASSWORD_ENV, pdf_password
+from chunkspec._errors import ArgumentValueError
+from chunkspec._text._documents import format_for
 
-_TEXTS = st.text(st.characters(exclude_categories=["Cs"]), max_size=60)
+_TEXTS = st.text(st.characters(exclude_categories=["Cs"], exclude_characters="\x00"), max_size=60)
 _LATIN = st.text(st.characters(min_codepoint=1, max_codepoint=255), max_size=60)
 _BOMS = [
     ("utf-8", codecs.BOM_UTF8),
@@ -43,10 +45,50 @@ def test_bom_text_reads_as_its_utf8(text: str, bom: tuple[str, bytes], suffix: s
 
 @given(_LATIN, st.sampled_from(["latin-1", "utf-16", "utf-32", "utf-8"]))
 def test_named_encoding_reads_as_utf8(text: str, encoding: str) -> None:
-    """SOURCE-9: text encoded in the named encoding is the document of its UTF-8 bytes."""
+    """SOURCE-9: text encoded in the named encoding is the document of its UTF-8 bytes,
+    and says it was read with it, when those bytes are not UTF-8 text; bytes that are
+    UTF-8 text read as UTF-8 (the named encoding is a fallback), and a byte-order mark
+    wins."""
     plain = document_from_bytes(text.encode("utf-8"), doc_id="a", name="a.md")
-    named = document_from_bytes(text.encode(encoding), doc_id="a", name="a.md", encoding=encoding)
-    assert named == plain
+    data = text.encode(encoding)
+    named = document_from_bytes(data, doc_id="a", name="a.md", encoding=encoding)
+    try:
+        as_utf8: str | None = data.decode("utf-8")
+    except UnicodeDecodeError:
+        as_utf8 = None
+    if encoding in ("utf-16", "utf-32") or as_utf8 is None:
+        assert named == plain
+        assert named.encoding == (encoding if as_utf8 is None and encoding == "latin-1" else None)
+    else:
+        assert named == document_from_bytes(data, doc_id="a", name="a.md")
+        assert named.encoding is None
+
+
+@given(_TEXTS, st.integers(0, 60), st.sampled_from([".md", ".txt", ".py", ".json"]))
+def test_a_nul_is_refused_where_it_is(text: str, at: int, suffix: str) -> None:
+    """SOURCE-11: a text with U+0000 anywhere is refused: ``document_from_text`` naming
+    ``text`` and the offset of the first, ``document_from_bytes`` naming the file and the
+    byte of the first (UTF-8)."""
+    at = min(at, len(text))
+    held = text[:at] + "\x00" + text[at:]
+    with pytest.raises(ArgumentValueError) as error:
+        document_from_text(held, doc_id="d")
+    assert (error.value.argument, error.value.value) == ("text", at)
+    with pytest.raises(InputError) as info:
+        document_from_bytes(held.encode(), doc_id="d", name="a" + suffix)
+    byte = len(text[:at].encode())
+    assert str(info.value) == f"a{suffix}: holds a NUL (U+0000) at byte {byte}, so it is not text"
+
+
+@given(
+    st.binary(max_size=40),
+    st.sampled_from(["a.md", "a.txt", "a.json", "a.py", "a.html", "a", "a.rst"]),
+)
+def test_a_pdf_is_known_by_its_header_whatever_its_name(rest: bytes, name: str) -> None:
+    """SOURCE-10: bytes starting with ``%PDF-`` are a PDF whatever the name says; an
+    ``input_format`` given still wins."""
+    assert format_for(name, b"%PDF-" + rest) == "pdf"
+    assert format_for(name, b"%PDF-" + rest, "text") == "text"
 
 
 @given(st.binary(max_size=40), st.sampled_from([None, "ascii", "utf-16", "shift_jis"]))

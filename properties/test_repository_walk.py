@@ -1,4 +1,4 @@
-"""Properties of a folder walk in a repository (docs/spec/repository.md, REPO-1 to REPO-9).
+"""Properties of a folder walk in a repository (docs/spec/repository.md, REPO-1 to REPO-13).
 
 Generated ``.gitignore`` files over generated trees are compared with real git (``git
 ls-files --others --exclude-standard`` in a fresh repository); generated trees of code,
@@ -133,7 +133,7 @@ def _model(tree: dict[str, str], skip: bool) -> tuple[list[str], Counter[str]]:
         if skip and name in ("package-lock.json", "x.min.js"):
             counts["generated"] += 1
             continue
-        if code and content == "nul":
+        if content == "nul":  # a code file or a text document alike
             counts["binary"] += 1
             continue
         if code and content == "blank":
@@ -158,7 +158,8 @@ def test_the_walk_is_the_literal_model(tree: dict[str, str], skip: bool) -> None
     are inputs whose
     ids keep their suffix; tool and vendored folders (each counted once, never entered),
     lock, minified and marked generated code files are skipped unless ``--no-skip``; a code
-    file with a NUL, or white space only, is skipped either way; a .json file that is not
+    file or a text document with a NUL, or a code file of white space only, is skipped
+    either way; a .json file that is not
     blocks unless ``--no-skip``; the counts are the model's."""
     with tempfile.TemporaryDirectory() as folder:
         root = Path(folder)
@@ -171,3 +172,70 @@ def test_the_walk_is_the_literal_model(tree: dict[str, str], skip: bool) -> None
         assert [item.doc_id for item in found] == expected_ids
         assert +counts == +expected_counts
         assert all(os.path.exists(item.path) for item in found)
+
+
+#: REPO-13: the contents of a ``--glob`` file, and whether its head says a format.
+_HEADS = {
+    "plain": (b"text\n", False),
+    "script": (b"#!/usr/bin/env python3\nx = 1\n", True),
+    "page": (b"<!doctype html><p>x</p>\n", True),
+    "pdf-like": (b"%PDF-1.4\n", True),
+}
+
+#: File names with distinct stems: two document suffixes, two unknown ones, none.
+_GLOB_NAMES = ("a.md", "b.txt", "c.rst", "d.cfg", "e")
+
+#: REPO-12: links that lead to no file: (kind, target); ``None`` targets the link itself.
+_LINKS = {"dangling": "nowhere", "self": None, "here": "."}
+
+
+@st.composite
+def linked_trees(draw: st.DrawFn) -> tuple[dict[str, str], dict[str, str]]:
+    """Files (relative path -> content key) and links (relative path -> kind) in the
+    folder and one subfolder, with distinct names."""
+    files: dict[str, str] = {}
+    links: dict[str, str] = {}
+    for folder in ("", "sub/"):
+        for name in draw(st.lists(st.sampled_from(_GLOB_NAMES), unique=True)):
+            files[folder + name] = draw(st.sampled_from(sorted(_HEADS)))
+        for number, kind in enumerate(draw(st.lists(st.sampled_from(sorted(_LINKS))))):
+            links[f"{folder}link{number}.md"] = kind
+    return files, links
+
+
+@_POSIX
+@_FILES
+@given(linked_trees(), st.booleans())
+def test_links_to_nothing_and_unknown_types_are_counted(
+    tree: tuple[dict[str, str], dict[str, str]], as_text: bool
+) -> None:
+    """REPO-12, REPO-13, REPO-9: with ``--glob '*'`` a link in a cycle and a dangling link
+    are counted (``loop``, ``dangling``), never inputs; a file of no known suffix is read
+    when its head says its format (or with ``--input-format``), else counted
+    (``unknown``); every other file is an input with its id."""
+    files, links = tree
+    expected: list[str] = []
+    counts: Counter[str] = Counter()
+    for path, key in files.items():
+        known = path.endswith((".md", ".txt")) or as_text or _HEADS[key][1]
+        if known:
+            expected.append(path.rsplit(".", 1)[0] if "." in path.rsplit("/", 1)[-1] else path)
+        else:
+            counts["unknown"] += 1
+    for kind in links.values():
+        counts["dangling" if kind == "dangling" else "loop"] += 1
+    with tempfile.TemporaryDirectory() as folder:
+        root = Path(folder)
+        (root / "sub").mkdir()
+        _write(root, {path: _HEADS[key][0] for path, key in files.items()})
+        for path, kind in links.items():
+            target = _LINKS[kind]
+            os.symlink(Path(path).name if target is None else target, root / path)
+        found_counts: Counter[str] = Counter()
+        rules = WalkRules(input_format="text" if as_text else None)
+        found: list[Any] = []
+        with contextlib.suppress(IngestError):  # no input at all: the model must agree
+            found = find_inputs([str(root)], "*", None, rules=rules, counts=found_counts)
+        assert [item.doc_id for item in found] == sorted(expected)
+        assert +found_counts == +counts
+        assert all(item.problem is None for item in found)

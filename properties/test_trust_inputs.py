@@ -30,7 +30,7 @@ from chunkspec import ChunkJob, ChunkOptions
 from chunkspec._cli._inputs import documents
 from chunkspec._cli._io import CliError
 from chunkspec._corpus._local_engine import read_rows
-from chunkspec._corpus._walk import find_inputs
+from chunkspec._corpus._walk import find_inputs, named_doc_ids
 from chunkspec._text._documents import InputError
 from chunkspec._text._regular_files import OverCap, read_regular
 
@@ -341,3 +341,56 @@ def test_one_doc_id_one_source(files: list[tuple[str, list[str], str]]) -> None:
         else:
             assert len(set(ids)) == len(ids)
             assert sorted(item.doc_id for item in found) == sorted(ids)
+
+
+@given(
+    st.lists(
+        st.tuples(
+            st.lists(st.sampled_from(["a", "b", "README", "x", ".", ".."]), max_size=3),
+            st.sampled_from(["README", "x", "a"]),
+            st.sampled_from([".md", ".txt", ".py"]),
+        ),
+        min_size=1,
+        max_size=6,
+    ),
+    st.booleans(),
+)
+def test_files_named_directly_get_distinct_ids(
+    named: list[tuple[list[str], str, str]], absolute: bool
+) -> None:
+    """CLI-8, TRUST-34: a file named directly is its name without suffix (a code file's
+    with it, REPO-2) when no other named file shares that; else the shortest trailing
+    part of its path no other shares. The ids are distinct exactly when the paths are
+    (``.`` dropped, the suffix ignored but a code file's), each a trailing part of its
+    path, and the model's (literally: the shortest trailing part shared by no other)."""
+    paths = [
+        ("/" if absolute else "") + "/".join([*folders, name + suffix])
+        for folders, name, suffix in named
+    ]
+
+    def key(folders: list[str], name: str, suffix: str, size: int) -> tuple[str, ...]:
+        names = [part for part in folders if part != "."]
+        last = name + suffix if suffix == ".py" else name
+        return tuple([*names, last][-size:])
+
+    keys = [key(*item, 99) for item in named]
+    longest = max(map(len, keys))
+    ids = named_doc_ids(paths)
+    assert len(ids) == len(paths)
+    for index, (item, doc_id) in enumerate(zip(named, ids, strict=True)):
+        size = next(
+            (
+                size
+                for size in range(1, longest + 1)
+                if all(
+                    key(*other, size) != key(*item, size)
+                    for place, other in enumerate(named)
+                    if place != index
+                )
+            ),
+            1,
+        )
+        assert doc_id == "/".join(key(*item, size))  # the model's, a trailing part
+        if size == 1:
+            assert doc_id == keys[index][-1]  # no other shares its name: CLI-8's id
+    assert (len(set(ids)) == len(ids)) == (len(set(keys)) == len(keys))

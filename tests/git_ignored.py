@@ -58,8 +58,9 @@ def git_kept(root: Path) -> set[str]:
 
 
 def walk_kept(root: Path) -> set[str]:
-    """The files the walk takes from ``root`` with ``--gitignore --no-skip --glob '*'``."""
-    rules = WalkRules(skip=False, gitignore=True)
+    """The files the walk takes from ``root`` with ``--gitignore --no-skip --glob '*'
+    --input-format text`` (every file a document: REPO-13 skips none)."""
+    rules = WalkRules(skip=False, gitignore=True, input_format="text")
     try:
         found = find_inputs([str(root)], "*", None, rules=rules, skipped=[])
     except IngestError as error:  # no input at all: the walk says so

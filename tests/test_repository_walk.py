@@ -211,9 +211,10 @@ def test_generated_files_are_skipped(tmp_path: Path) -> None:
 
 
 def test_binary_files_are_skipped_but_documents_are_read(tmp_path: Path) -> None:
-    """REPO-6: a NUL in a code file's first 8 KiB, or in a ``--glob`` file of no known
-    format, skips it; a ``.txt`` or ``.md`` with a NUL is read (SOURCE-6 judges it); a NUL
-    past 8 KiB and a UTF-16 file with its mark are text; ``--input-format pdf`` reads all."""
+    """REPO-6: a NUL in a code file's first 8 KiB, in a ``--glob`` file of no known
+    format, or in a ``.txt`` or ``.md`` (SOURCE-11: text holds no NUL) skips it; a NUL
+    past 8 KiB and a UTF-16 file with its mark are text; ``--input-format pdf`` reads all;
+    a ``--glob`` file of no known format without a NUL is REPO-13's."""
     _tree(
         tmp_path,
         {
@@ -226,10 +227,12 @@ def test_binary_files_are_skipped_but_documents_are_read(tmp_path: Path) -> None
         },
     )
     ids, counts, _ = _walk(tmp_path, glob="*")
-    assert ids == ["data", "late.c", "nul", "wide.py"]
-    assert counts == Counter(binary=2)
+    assert ids == ["late.c", "wide.py"]
+    assert counts == Counter(binary=3, unknown=1)
     ids, counts, _ = _walk(tmp_path, WalkRules(skip=False), glob="*")
-    assert counts == Counter(binary=2)  # --no-skip keeps REPO-6
+    assert counts == Counter(binary=3, unknown=1)  # --no-skip keeps REPO-6 and REPO-13
+    ids, counts, _ = _walk(tmp_path, WalkRules(input_format="text"), glob="*")
+    assert ids == ["data", "late.c", "wide.py"]
     ids, counts, _ = _walk(tmp_path, WalkRules(input_format="pdf"), glob="*")
     assert "image" in ids
     assert not counts
@@ -549,7 +552,8 @@ def test_submodules_and_vendored_crates_are_skipped(tmp_path: Path) -> None:
 
 def test_glob_files_of_no_known_format_are_judged_by_their_head(tmp_path: Path) -> None:
     """REPO-5, REPO-6: a ``--glob`` file without a document suffix is skipped when its head
-    says generated or binary, as a code file is; ``--no-skip`` keeps the generated one."""
+    says generated or binary, as a code file is; ``--no-skip`` keeps the generated one.
+    REPO-13: without ``--input-format`` no reader knows ``.proto``: each is skipped."""
     _tree(
         tmp_path,
         {
@@ -558,12 +562,15 @@ def test_glob_files_of_no_known_format_are_judged_by_their_head(tmp_path: Path) 
             "logo.ico": b"\x00\x00\x01\x00",
         },
     )
-    ids, counts, _ = _walk(tmp_path, glob="*.*")
+    as_text = WalkRules(input_format="text")
+    ids, counts, _ = _walk(tmp_path, as_text, glob="*.*")
     assert ids == ["api"]
     assert counts == Counter(generated=1, binary=1)
-    ids, counts, _ = _walk(tmp_path, WalkRules(skip=False), glob="*.*")
+    ids, counts, _ = _walk(tmp_path, WalkRules(skip=False, input_format="text"), glob="*.*")
     assert ids == ["api", "gen"]
     assert counts == Counter(binary=1)
+    with pytest.raises(IngestError, match="2 files of unknown type"):
+        _walk(tmp_path, glob="*.*")
 
 
 def test_empty_code_files_and_json_that_is_not_blocks(tmp_path: Path) -> None:

@@ -343,7 +343,8 @@ def test_ray_messages_go_to_the_log_file(tmp_path: Path) -> None:
     )
     assert done.returncode == 0, done.stderr
     assert done.stderr.splitlines() == [
-        f"chunkspec ingest: {corpus / 'bad.txt'}: not valid UTF-8 (byte 0)"
+        f"chunkspec ingest: {corpus / 'bad.txt'}: not valid UTF-8 (byte 0); name its encoding "
+        "with --input-encoding NAME (e.g. latin-1)"
     ]
     log = (out / "_ray.log").read_text("utf-8", errors="replace")
     assert "streaming_executor" in log or "INFO" in log, log[:2000]

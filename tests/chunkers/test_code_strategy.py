@@ -128,7 +128,6 @@ def test_bad_language_is_a_clear_error() -> None:
     [
         "",
         "   \n\t\n",
-        "x = 1\x00\x00\ny = 2\n",  # NUL bytes (valid UTF-8, tree-sitter reads them)
         "a = 1\rb = 2\r",  # lone CRs
         "\ufeffdef f():\n    pass\n",
         "def f(:\n" * 500,  # syntax errors all the way

@@ -39,8 +39,8 @@ positional arguments:
 
 options:
   -h, --help            show this help message and exit
-  --glob PATTERN        in folders, only files whose path relative to the folder matches PATTERN (fnmatch, ignoring case, e.g. '*.md' or 'guide/*'; default: every .md, .markdown, .txt, .pdf and .json file, and code files (REPO-1))
-  --doc-id ID           the document id, for a single input (default: the path relative to the folder given, without suffix; a file's name without suffix; stdin for -)
+  --glob PATTERN        in folders, only files whose path relative to the folder matches PATTERN (fnmatch, ignoring case, e.g. '*.md' or 'guide/*'; a match of no known type is skipped and counted, REPO-13; default: every .md, .markdown, .txt, .pdf and .json file, and code files (REPO-1))
+  --doc-id ID           the document id, for a single input (default: the path relative to the folder given, without suffix; a file's name without suffix, or the shortest trailing path that tells files named with one name apart; stdin for -)
   --title T             the document title, for a single input (default: the first level-1 heading, a PDF's /Title, else the doc id)
   --input-format {markdown,text,pdf,json,html,docx,code}
                         read every input as this format (default: by suffix; a PDF is also known by its %PDF- header; - is Markdown)
@@ -48,7 +48,7 @@ options:
   --language {python,javascript,typescript,tsx,go,rust,java,c,cpp}
                         the language of code inputs whose suffix and shebang do not say it (CODE-1) (default: from the suffix, else the #! line; none: the code strategy chunks by lines)
   --input-encoding NAME
-                        decode text, Markdown, JSON and HTML inputs with this encoding, e.g. latin-1 (default: UTF-8, or UTF-16/UTF-32 when the file starts with their byte-order mark; an HTML page's <meta charset> (HTML-2))
+                        decode text, Markdown and JSON inputs that are not UTF-8 with this encoding, e.g. latin-1, one line saying so for each; HTML inputs with it always (default: UTF-8, or UTF-16/UTF-32 when the file starts with their byte-order mark; an HTML page's <meta charset> (HTML-2))
   --pdf-password PASSWORD
                         the password of encrypted PDF inputs (default: the CHUNKSPEC_PDF_PASSWORD environment variable); never written to any output
   --follow-links        in folders, also follow symbolic links whose target is outside the folder given (default: such a link is skipped, with one line saying so)

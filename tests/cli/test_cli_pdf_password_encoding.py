@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import json
 from pathlib import Path
 
 import pytest
@@ -87,10 +88,26 @@ def test_input_encoding(
     assert (status, out, err) == (
         2,
         "",
-        f"chunkspec chunk: error: {latin}: not valid UTF-8 (byte 5)\n",
+        f"chunkspec chunk: error: {latin}: not valid UTF-8 (byte 5); name its encoding with "
+        "--input-encoding NAME (e.g. latin-1)\n",
     )
     argv = ["chunk", str(latin), "--input-encoding", "latin-1"]
-    assert run_cli(argv, b"", monkeypatch, capsys) == (0, expected.replace("utf8", "latin"), "")
+    said = f"chunkspec chunk: {latin}: not UTF-8, read as latin-1 (--input-encoding)\n"
+    assert run_cli(argv, b"", monkeypatch, capsys) == (
+        0,
+        expected.replace("utf8", "latin"),
+        said,
+    )
+    # SOURCE-9: the encoding is a fallback, per file: the UTF-8 file beside it reads as UTF-8
+    argv = ["chunk", str(utf8), str(latin), "--input-encoding", "latin-1"]
+    status, out, err = run_cli(argv, b"", monkeypatch, capsys)
+    assert (status, err) == (0, said)
+    texts: dict[str, str] = {}
+    for line in out.splitlines():
+        record = json.loads(line)
+        texts[record["doc_id"]] = texts.get(record["doc_id"], "") + record["text"]
+    assert sorted(texts) == ["latin/notes", "utf8/notes"]  # CLI-8: one name, two paths
+    assert all("Crème brûlée." in text and "Ã" not in text for text in texts.values())
     status, out, err = run_cli(["chunk", str(wide)], b"", monkeypatch, capsys)
     assert (status, out, err) == (0, expected.replace("utf8", "wide"), "")
     argv = ["chunk", str(latin), "--input-encoding", "nope"]
@@ -104,8 +121,6 @@ def test_input_encoding(
 
 def _ingest_texts(out: Path) -> list[tuple[str, str | None, str | None]]:
     """Return (doc_id, text, error) of every row of an ingest JSON Lines output, in order."""
-    import json
-
     rows = []
     for part in sorted(out.glob("part-*.jsonl")):
         for line in part.read_text("utf-8").splitlines():
@@ -137,12 +152,19 @@ def test_ingest_reading_options(
     rows = _ingest_texts(out)
     errors = sorted(error for _, _, error in rows if error is not None)
     assert errors == [
-        f"{corpus / 'notes.txt'}: not valid UTF-8 (byte 2)",
+        f"{corpus / 'notes.txt'}: not valid UTF-8 (byte 2); name its encoding with "
+        "encoding=NAME (e.g. 'latin-1')",
         f"{locked}: encrypted PDF: a password is needed (--pdf-password)",
     ]
     argv = [*base, "--pdf-password", "s3cret", "--input-encoding", "latin-1"]
     status, _, err = run_cli(argv, b"", monkeypatch, capsys)
     assert status == 0, err
+    assert f"chunkspec ingest: {corpus / 'notes.txt'}: not UTF-8, read as latin-1\n" in err
+    manifest = json.loads((out / "_chunkspec.json").read_text("utf-8"))
+    assert {entry["source"]: entry["encoding"] for entry in manifest["inputs"]} == {
+        str(corpus / "notes.txt"): "latin-1",
+        str(locked): None,
+    }
     rows = _ingest_texts(out)
     assert all(error is None for _, _, error in rows)
     texts = " ".join(text or "" for _, text, _ in rows)

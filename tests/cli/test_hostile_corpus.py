@@ -26,6 +26,8 @@ import pytest
 
 from tests.cli.test_cli import run_cli
 from tests.hostile_corpus import (
+    COUNTED,
+    COUNTED_LINE,
     IGNORED,
     LOCKED,
     OUTSIDE_TEXT,
@@ -60,7 +62,7 @@ def _check(expected: dict[str, str | None], got: dict[str, list[str | None]]) ->
             message = outcomes[0]
             assert message is not None, (path, "gave records, expected", wanted)
             assert re.fullmatch(wanted, message), (path, message, wanted)
-    for ignored in IGNORED:
+    for ignored in IGNORED + COUNTED:
         assert ignored not in got
 
 
@@ -123,6 +125,7 @@ def test_chunk_names_every_input(
         assert record["text"]
         got.setdefault(_relative(record["source"]), []).append(None)
     lines = _skips(err.splitlines(), "chunk", skips)
+    lines.remove(f"chunkspec chunk: {COUNTED_LINE}")  # REPO-9, REPO-12
     skipped = 0
     for line in lines[:-1]:
         body = line.removeprefix("chunkspec chunk: ")
@@ -157,8 +160,10 @@ def test_ingest_names_every_input(
     assert status == 0, err
     errors = sum(1 for outcome in expected.values() if outcome is not None)
     assert out.startswith(f"{len(expected)} documents, ")
-    assert f" chunks, {errors} errors, {len(skips)} skipped, " in out  # TRUST-33
+    counted = len(COUNTED)  # TRUST-33, REPO-9: lines and counts
+    assert f" chunks, {errors} errors, {len(skips) + counted} skipped, " in out
     lines = _skips(err.splitlines(), "ingest", skips)
+    lines.remove(f"chunkspec ingest: {COUNTED_LINE}")
     for part in (where / "out").rglob("*"):
         assert part.is_dir() or OUTSIDE_TEXT.encode() not in part.read_bytes(), part
     if output_format == "jsonl":

@@ -1,4 +1,4 @@
-"""SOURCE-9: how the bytes of text, Markdown and JSON inputs become text."""
+"""SOURCE-9, SOURCE-10, SOURCE-11: how the bytes of text, Markdown and JSON inputs become text."""
 
 from __future__ import annotations
 
@@ -6,7 +6,10 @@ import codecs
 
 import pytest
 
-from chunkspec import InputError, document_from_bytes
+from chunkspec import InputError, document_from_bytes, document_from_text
+from chunkspec._errors import ArgumentValueError
+from chunkspec._text._documents import fallback_encoding, format_for
+from tests.pdfs import text_pdf
 
 TEXT = "# Café\n\nCrème brûlée, naïve façade.\n"
 
@@ -38,7 +41,9 @@ def test_named_encoding() -> None:
     data = TEXT.encode("latin-1")
     with pytest.raises(InputError) as info:
         _read(data)
-    assert str(info.value) == "a.md: not valid UTF-8 (byte 5)"
+    assert str(info.value) == (
+        "a.md: not valid UTF-8 (byte 5); name its encoding with encoding=NAME (e.g. 'latin-1')"
+    )
     assert _read(data, "latin-1") == TEXT
     assert _read(data, "cp1252") == TEXT
 
@@ -53,7 +58,7 @@ def test_undecodable_bytes_name_the_encoding_and_byte() -> None:
     """SOURCE-9: bytes the encoding cannot decode are one line naming file, encoding, byte."""
     with pytest.raises(InputError) as info:
         _read(b"abc\xff\xfe", "ascii")
-    assert str(info.value) == "a.md: not valid ascii (byte 3)"
+    assert str(info.value) == "a.md: not valid UTF-8 (byte 3), nor ascii (byte 3)"
     with pytest.raises(InputError) as info:
         _read(codecs.BOM_UTF16_LE + b"a\x00\x00\xd8")  # a lone high surrogate
     assert str(info.value).startswith("a.md: not valid UTF-16 (byte ")
@@ -70,3 +75,49 @@ def test_json_blocks_follow_the_encoding() -> None:
     """SOURCE-9: JSON blocks are decoded the same way."""
     data = '[{"kind": "paragraph", "text": "Café"}]'.encode("utf-16")
     assert "Café" in _read(data, suffix=".json")
+
+
+def test_the_encoding_is_a_fallback_for_each_file() -> None:
+    """SOURCE-9: ``encoding`` reads only a file that is not UTF-8; UTF-8 text stays UTF-8
+    (it was read as Latin-1 and garbled), and the document says which it used."""
+    utf8 = document_from_bytes(TEXT.encode(), doc_id="a", name="a.md", encoding="latin-1")
+    assert (utf8.text, utf8.encoding) == (TEXT, None)
+    latin = document_from_bytes(TEXT.encode("latin-1"), doc_id="a", name="a.md", encoding="latin-1")
+    assert (latin.text, latin.encoding) == (TEXT, "latin-1")
+    assert fallback_encoding(TEXT.encode("latin-1"), "a.md", "latin-1") == "latin-1"
+    assert fallback_encoding(TEXT.encode(), "a.md", "latin-1") is None
+    assert fallback_encoding(TEXT.encode("latin-1"), "a.md", None) is None
+    # UTF-16 without its mark is valid UTF-8 full of NULs: not UTF-8 text (SOURCE-11)
+    wide = document_from_bytes(
+        "plain words\n".encode("utf-16-le"), doc_id="a", name="a.txt", encoding="utf-16-le"
+    )
+    assert (wide.text, wide.encoding) == ("plain words\n", "utf-16-le")
+
+
+def test_nul_is_refused_with_its_offset() -> None:
+    """SOURCE-11: a text, Markdown, JSON or code file holding U+0000 is an InputError naming
+    the file and the byte; ``document_from_text`` refuses it naming ``text`` and the
+    offset."""
+    for name in ("a.md", "a.txt", "a.py"):
+        with pytest.raises(InputError) as info:
+            document_from_bytes(b"ab\x00c\n", doc_id="a", name=name)
+        assert str(info.value) == f"{name}: holds a NUL (U+0000) at byte 2, so it is not text"
+    data = codecs.BOM_UTF16_LE + "a\x00".encode("utf-16-le")
+    with pytest.raises(InputError, match=r"a.md: holds a NUL \(U\+0000\) at character 1"):
+        document_from_bytes(data, doc_id="a", name="a.md")
+    with pytest.raises(ArgumentValueError) as error:
+        document_from_text("é\x00", doc_id="d")
+    assert (error.value.argument, error.value.value) == ("text", 1)
+
+
+def test_a_pdf_is_known_by_its_first_bytes() -> None:
+    """SOURCE-10: a file starting with ``%PDF-`` is read as a PDF whatever its suffix
+    (it failed as `not valid UTF-8`); ``input_format`` still wins; a text that only
+    mentions ``%PDF-`` later is text."""
+    pdf = text_pdf([["Revenue grew steadily."]])
+    for name in ("report.md", "report.txt", "report", "report.py"):
+        document = document_from_bytes(pdf, doc_id="r", name=name)
+        assert document.format == "pdf"
+        assert "Revenue grew steadily." in document.text
+    assert format_for("notes.md", b"# The %PDF- header\n") == "markdown"
+    assert format_for("notes.md", b"%PDF-1.7", "text") == "text"

@@ -14,7 +14,7 @@ from .._records._chunk_document import chunk_document
 from .._records._record import ChunkRecord
 from .._text._documents import InputError, SourceDocument
 from ._chunking_flags import CommandOptions, chunk_options
-from ._inputs import documents, report_skipped, walk_rules
+from ._inputs import documents, fallback_line, report_skipped, walk_rules
 from ._io import CliError, one_line
 from ._output import Progress, check_output, record_writer
 
@@ -56,6 +56,7 @@ def run_chunking(
     progress = Progress(len(inputs))
     good: list[tuple[SourceDocument, list[ChunkRecord]]] = []  # text_writer's view only
     empty: list[str] = []  # the documents with no record, in order
+    fell_back: list[str] = []  # SOURCE-9: the files read with --input-encoding
     bad: list[str] = []
     with contextlib.ExitStack() as stack:
         # Records go to the writer document by document: a run keeps no document (its text
@@ -69,6 +70,8 @@ def run_chunking(
                     bad.append(str(item))
                     progress.step("")
                     continue
+                if item.encoding is not None:  # SOURCE-9: said after the records
+                    fell_back.append(fallback_line(item.source or item.doc_id, item.encoding))
                 records = chunk_document(item, options)
                 if not records:
                     empty.append(item.source or item.doc_id)
@@ -83,6 +86,8 @@ def run_chunking(
         for document, records in good:
             text_writer(document, records)
         sys.stdout.flush()
+    for line in fell_back:
+        print(f"chunkspec {args.command}: {line}", file=sys.stderr)
     for name in empty:  # SOURCE-7: no record, but never silently (CLI-17)
         print(f"chunkspec {args.command}: {name}: no text to chunk", file=sys.stderr)
     for message in bad:

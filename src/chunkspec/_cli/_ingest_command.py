@@ -30,6 +30,7 @@ from ._inputs import (
     add_follow_links_option,
     add_reading_options,
     add_repository_options,
+    cli_message,
     input_encoding,
     pdf_password,
 )
@@ -225,7 +226,7 @@ class Terminal(IngestListener):
         """Print a document's error; show the progress line every tenth of a second."""
         if error is not None:
             self.clear()
-            print(f"chunkspec ingest: {one_line(error)}", file=sys.stderr)
+            print(f"chunkspec ingest: {cli_message(one_line(error))}", file=sys.stderr)
         now = time.perf_counter()
         if self.progress and (now - self._shown > 0.1 or tally.documents == tally.total):
             self._shown = now

@@ -18,6 +18,7 @@ from .._corpus._repository import WalkRules, skip_summary
 from .._corpus._walk import Input
 from .._text._documents import (
     INPUT_FORMATS,
+    NOT_UTF8_HINT,
     InputError,
     SourceDocument,
     document_from_bytes,
@@ -34,7 +35,9 @@ __all__ = [
     "add_input_options",
     "add_reading_options",
     "add_repository_options",
+    "cli_message",
     "documents",
+    "fallback_line",
     "input_encoding",
     "pdf_max_bytes",
     "pdf_password",
@@ -56,14 +59,16 @@ def add_input_options(parser: Any) -> None:
         "--glob",
         metavar="PATTERN",
         help="in folders, only files whose path relative to the folder matches PATTERN "
-        "(fnmatch, ignoring case, e.g. '*.md' or 'guide/*'; default: every .md, .markdown, "
-        ".txt, .pdf and .json file, and code files (REPO-1))",
+        "(fnmatch, ignoring case, e.g. '*.md' or 'guide/*'; a match of no known type is "
+        "skipped and counted, REPO-13; default: every .md, .markdown, .txt, .pdf and .json "
+        "file, and code files (REPO-1))",
     )
     parser.add_argument(
         "--doc-id",
         metavar="ID",
         help="the document id, for a single input (default: the path relative to the folder "
-        "given, without suffix; a file's name without suffix; stdin for -)",
+        "given, without suffix; a file's name without suffix, or the shortest trailing path "
+        "that tells files named with one name apart; stdin for -)",
     )
     parser.add_argument(
         "--title",
@@ -112,9 +117,10 @@ def add_reading_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--input-encoding",
         metavar="NAME",
-        help="decode text, Markdown, JSON and HTML inputs with this encoding, e.g. latin-1 "
-        "(default: UTF-8, or UTF-16/UTF-32 when the file starts with their byte-order mark; "
-        "an HTML page's <meta charset> (HTML-2))",
+        help="decode text, Markdown and JSON inputs that are not UTF-8 with this encoding, "
+        "e.g. latin-1, one line saying so for each; HTML inputs with it always (default: "
+        "UTF-8, or UTF-16/UTF-32 when the file starts with their byte-order mark; an HTML "
+        "page's <meta charset> (HTML-2))",
     )
     parser.add_argument(
         "--pdf-password",
@@ -202,13 +208,40 @@ def input_encoding(args: argparse.Namespace) -> str | None:
     return name
 
 
+#: SOURCE-9: the not-UTF-8 error's advice as the command line gives it (CLI-18).
+_CLI_HINT = "name its encoding with --input-encoding NAME (e.g. latin-1)"
+
+
+def cli_message(message: str) -> str:
+    """CLI-18: a reader's message with the Python argument it names (``encoding=``) said
+    as the command line's flag (``--input-encoding``)."""
+    return message.replace(NOT_UTF8_HINT, _CLI_HINT)
+
+
+def fallback_line(name: str, encoding: str) -> str:
+    """SOURCE-9, CLI-18: the line that says a file was not UTF-8 and was read with
+    ``--input-encoding``'s encoding."""
+    return f"{name}: not UTF-8, read as {encoding} (--input-encoding)"
+
+
 def read_input(
     item: Input, args: argparse.Namespace, metadata: Mapping[str, Metadata] | None = None
 ) -> SourceDocument:
-    """Read one input as a document; InputError (one line, naming the file) when it is bad.
+    """Read one input as a document; InputError (one line, naming the file) when it is bad,
+    its advice in the command line's words (CLI-18).
 
     ``metadata`` maps doc ids to the caller's metadata (META-7's sidecar).
     """
+    try:
+        return _read_input(item, args, metadata)
+    except InputError as error:
+        raise InputError(cli_message(str(error))) from None
+
+
+def _read_input(
+    item: Input, args: argparse.Namespace, metadata: Mapping[str, Metadata] | None
+) -> SourceDocument:
+    """:func:`read_input`, its errors in the reader's words."""
     given = None if metadata is None else metadata.get(item.doc_id)
     if item.path == "-":
         data = sys.stdin.buffer.read()

@@ -32,6 +32,7 @@ from ._incremental import (
     content_hash,
     manifest_entry,
     previous_result,
+    read_encoding,
     refuse_dropped_sidecar,
     run_fingerprint,
     say_damage,
@@ -407,6 +408,7 @@ class _Run:
         self.givens: list[str | None] = []
         self.reasons: list[str | None] = []
         self.keep: list[bool] = []
+        self.encodings: list[str | None] = []
         self.listed: list[dict[str, Any]] = []
 
     def judge(self, incremental: bool) -> None:
@@ -420,6 +422,10 @@ class _Run:
         ]
         self.keep = [incremental and reason is None for reason in self.reasons]
         say_damage(self.reasons, self.listener.note)  # TRUST-44
+        self.encodings = [read_encoding(item, self.job) for item in self.inputs]
+        for item, encoding in zip(self.inputs, self.encodings, strict=True):
+            if encoding is not None:  # SOURCE-9: each fallback said, before any work
+                self.listener.note(f"{item.source}: not UTF-8, read as {encoding}")
 
     def write(self, folder: Path) -> dict[str, dict[str, int]]:
         """Write the part files and the change set into ``folder``; the change counts."""
@@ -440,7 +446,13 @@ class _Run:
             item.doc_id, None if found is None else found.entries, self.reasons[position]
         )
         self.listed.append(
-            manifest_entry(item, self.hashes[position], self.givens[position], found)
+            manifest_entry(
+                item,
+                self.hashes[position],
+                self.givens[position],
+                found,
+                self.encodings[position],
+            )
         )
 
     def _ray(self, folder: Path, changes: ChangeSet) -> None:

@@ -36,6 +36,7 @@ from .._records._changes import (
 from .._records._job import ChunkJob
 from .._records._key import KEY_SCHEME
 from .._records._record_files import json_line
+from .._text._documents import fallback_encoding
 from .._text._regular_files import NotRegularFile, OverCap, read_regular
 from .._version import __version__
 from ._file_io import IngestError
@@ -51,6 +52,7 @@ __all__ = [
     "fingerprint_data",
     "manifest_entry",
     "previous_result",
+    "read_encoding",
     "refuse_dropped_sidecar",
     "run_fingerprint",
     "sidecar_hash",
@@ -134,6 +136,20 @@ def content_hash(item: Input, max_bytes: int | None) -> str | None:
     except (OSError, NotRegularFile, OverCap):
         return None
     return hashlib.sha256(data).hexdigest()
+
+
+def read_encoding(item: Input, job: ChunkJob) -> str | None:
+    """SOURCE-9: the job's fallback encoding when the input's reader decodes it with that
+    (its bytes are not UTF-8 text), else None; read as :func:`content_hash` reads."""
+    if job.encoding is None or item.problem is not None:
+        return None
+    try:
+        if not stat.S_ISREG(os.stat(item.path).st_mode):
+            return None  # a FIFO is read once, by its worker
+        data = read_regular(item.path, cap=job.max_bytes)
+    except (OSError, NotRegularFile, OverCap):
+        return None
+    return fallback_encoding(data, item.source, job.encoding, job.input_format, job.language)
 
 
 def sidecar_hash(metadata: Mapping[str, Any] | None) -> str | None:
@@ -303,9 +319,14 @@ def summarise(rows: Iterable[Mapping[str, Any]]) -> DocumentRows:
 
 
 def manifest_entry(
-    item: Input, digest: str | None, given: str | None, rows: DocumentRows | None
+    item: Input,
+    digest: str | None,
+    given: str | None,
+    rows: DocumentRows | None,
+    encoding: str | None = None,
 ) -> dict[str, Any]:
-    """INCR-1, TRUST-41: one input of the manifest, with what TRUST-41's checks need."""
+    """INCR-1, TRUST-41: one input of the manifest, with what TRUST-41's checks need;
+    SOURCE-9: ``encoding``, the fallback its bytes were read with (None: UTF-8)."""
     return {
         "doc_id": item.doc_id,
         "source": item.source,
@@ -315,6 +336,7 @@ def manifest_entry(
         "rows": 0 if rows is None else len(rows.entries),
         "rows_hash": None if rows is None else rows.digest,
         "metadata_hash": None if rows is None else rows.metadata,
+        "encoding": encoding,
     }
 
 

@@ -97,6 +97,9 @@ CATEGORIES = {
     "binary": ("binary file", "binary files"),
     "empty": ("empty code file", "empty code files"),
     "json": ("JSON file that is not blocks", "JSON files that are not blocks"),
+    "unknown": ("file of unknown type", "files of unknown type"),
+    "loop": ("symbolic link loop", "symbolic link loops"),
+    "dangling": ("dangling symbolic link", "dangling symbolic links"),
     "gitignore": ("path ignored by .gitignore", "paths ignored by .gitignore"),
 }
 
@@ -196,8 +199,9 @@ def generated_head(head: bytes) -> bool:
 
 def binary(head: bytes) -> bool:
     """REPO-6: a NUL byte in the first 8 KiB: not text in any encoding chunkspec reads
-    without a byte-order mark (UTF-16 and UTF-32 files open with theirs)."""
-    if head.startswith((b"\xff\xfe", b"\xfe\xff", b"\x00\x00\xfe\xff")):
+    without a byte-order mark (UTF-16 and UTF-32 files open with theirs); a file opening
+    with ``%PDF-`` is a PDF, read as one whatever its suffix (SOURCE-10)."""
+    if head.startswith((b"\xff\xfe", b"\xfe\xff", b"\x00\x00\xfe\xff", b"%PDF-")):
         return False
     return b"\x00" in head[:BINARY_HEAD]
 

@@ -9,6 +9,7 @@ Imports the standard library, ``chunkspec._text`` and ``chunkspec._code``'s lang
 
 from __future__ import annotations
 
+import errno
 import fnmatch
 import os
 import stat
@@ -17,7 +18,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from .._text._documents import SUFFIXES
+from .._code._languages import shebang_language
+from .._text._documents import SUFFIXES, sniff
 from .._text._file_names import name_as_text
 from .._text._regular_files import OverCap, file_kind, read_regular
 from ._file_io import IngestError
@@ -47,6 +49,7 @@ __all__ = [
     "cannot_read",
     "find_inputs",
     "matches",
+    "named_doc_ids",
     "named_input",
     "shown",
 ]
@@ -117,6 +120,7 @@ def find_inputs(
         raise IngestError("- (standard input) can be given once")
     found: list[Input] = []
     lines: list[str] = []
+    named: list[int] = []  # CLI-8: the positions of the files named directly
     for path in paths:
         if path == "-":
             found.append(Input("-", "stdin"))
@@ -127,7 +131,13 @@ def find_inputs(
                 raise IngestError(f"{shown(path)}: {cannot_read(error)}") from None
             found.extend(_walk(path, pattern, skip, follow_links, lines, rules, tally))
         else:
+            named.append(len(found))
             found.append(named_input(path))
+    if len(named) > 1:  # CLI-8: files named directly that share a name get longer ids
+        ids = named_doc_ids([found[i].path for i in named])
+        for position, longer in zip(named, ids, strict=True):
+            item = found[position]
+            found[position] = Input(item.path, longer, item.source, item.problem, item.stream)
     if skipped is not None:
         skipped.extend(lines)
     if counts is not None:
@@ -159,6 +169,43 @@ def find_inputs(
             )
         seen[item.doc_id] = item.source or item.path
     return found
+
+
+def _named_id(parts: tuple[str, ...]) -> str:
+    """CLI-8, REPO-2: the id of the trailing path ``parts``: ``/``-joined, the last name
+    without its suffix unless it is a code file's."""
+    name = parts[-1]
+    if not code_file(name):
+        name = Path(name).stem
+    return shown("/".join((*parts[:-1], name)))
+
+
+def named_doc_ids(paths: list[str]) -> list[str]:
+    """CLI-8: the doc ids of the files ``paths`` named directly, in order.
+
+    Each is its name without suffix (CLI-8; a code file's keeps it, REPO-2), unless another
+    of ``paths`` has the same: then it is the shortest trailing part of its path (names
+    ``/``-joined, ``.`` dropped) that no other of them shares, the last name without its
+    suffix as before; a path whose every trailing part another shares (the same path
+    twice, ``x.md`` beside ``x.txt``) keeps its name, and TRUST-34 refuses the pair.
+    """
+    parts = []
+    for path in paths:
+        pure = Path(path)
+        names = pure.parts[1:] if pure.anchor else pure.parts
+        parts.append(tuple(names) or (path,))
+    ids = []
+    longest = max(map(len, parts), default=1)
+    for index, own in enumerate(parts):
+        others = [other for place, other in enumerate(parts) if place != index]
+        chosen = 1  # no part tells it apart (the same path twice): TRUST-34 refuses its name
+        for size in range(1, longest + 1):
+            mine = _named_id(own[-size:])
+            if all(_named_id(other[-size:]) != mine for other in others):
+                chosen = size
+                break
+        ids.append(_named_id(own[-chosen:]))
+    return ids
 
 
 def named_input(path: str, doc_id: str | None = None) -> Input:
@@ -287,9 +334,8 @@ def _walk(
                     chosen.append(_folder_problem(full, relative, cannot_read(error)))
                     continue
                 key = (info.st_dev, info.st_ino)
-                if key in ancestors:
-                    loop = "symbolic link loop, not followed"
-                    chosen.append(_folder_problem(full, relative, loop))
+                if key in ancestors:  # REPO-12: a cycle, counted, never followed
+                    counts["loop"] += 1
                     continue
                 pending.append((full, relative + "/", (*ancestors, key), ignores))
                 continue
@@ -308,9 +354,10 @@ def _walk(
             # REPO-2: a code file's id keeps its suffix
             stem = relative if code or not full.suffix else relative[: -len(full.suffix)]
             problem = None
-            if entry.is_symlink() and not os.path.exists(full):
-                problem = "no such file (a dangling symbolic link)"
-            elif entry.is_symlink() and outside(full, relative):
+            if entry.is_symlink() and (broken := _broken_link(full)) is not None:
+                counts[broken] += 1  # REPO-12: a link that leads to no file
+                continue
+            if entry.is_symlink() and outside(full, relative):
                 continue
             else:
                 try:
@@ -323,11 +370,22 @@ def _walk(
                         lines.append((relative, f"{shown(str(full))}: not a regular file ({what})"))
                         continue
                     if not _document_suffix(full.suffix):  # REPO-5, REPO-6: by its head
-                        reason = _head_reason(str(full), rules, code)
+                        unknown = (
+                            pattern is not None
+                            and rules.input_format is None
+                            and not code
+                            and full.suffix.lower() not in SUFFIXES
+                        )  # REPO-13: --glob took a file no reader is known for
+                        reason = _head_reason(str(full), rules, code, unknown)
                         if reason is not None:
                             counts[reason] += 1
                             continue
-                    elif rules.skip and pattern is None and full.suffix.lower() == ".json":
+                    elif _text_suffix(full.suffix) and rules.binary_check:  # REPO-6
+                        head = read_head(str(full), BINARY_HEAD)
+                        if head is not None and binary(head):
+                            counts["binary"] += 1
+                            continue
+                    if rules.skip and pattern is None and full.suffix.lower() == ".json":
                         head = read_head(str(full), GENERATED_HEAD)  # REPO-11
                         if head is not None and not json_blocks(head):
                             counts["json"] += 1
@@ -338,18 +396,41 @@ def _walk(
         yield item
 
 
-def _head_reason(path: str, rules: WalkRules, code: bool) -> str | None:
+def _broken_link(full: Path) -> str | None:
+    """REPO-12: ``loop`` for a link in a cycle of links, ``dangling`` for one whose target
+    does not exist; None when it leads to something (or cannot be followed for another
+    reason, which the reader reports, CLI-17)."""
+    try:
+        os.stat(full)
+    except OSError as error:
+        if error.errno == errno.ELOOP:
+            return "loop"
+        if error.errno in (errno.ENOENT, errno.ENOTDIR):
+            return "dangling"
+    return None
+
+
+def _text_suffix(suffix: str) -> bool:
+    """REPO-6: a suffix of a document format that is text (Markdown, text, JSON, HTML):
+    a NUL byte in its head says it is not (PDF and Word files are binary formats)."""
+    return SUFFIXES.get(suffix.lower(), "pdf") in ("markdown", "text", "json", "html")
+
+
+def _head_reason(path: str, rules: WalkRules, code: bool, unknown: bool = False) -> str | None:
     """For a file without a document suffix: REPO-6's ``binary`` for a NUL in the first
-    8 KiB; REPO-10's ``empty`` for a code file of white space only; REPO-5's ``generated``
-    when the first 2 KiB say so; else None (also when the head cannot be read: the reader
-    reports that, CLI-17)."""
-    if not rules.binary_check and not rules.skip and not code:
+    8 KiB; REPO-13's ``unknown`` for a ``--glob`` file (``unknown``) whose head says no
+    format either (SOURCE-1: a PDF, a web page, a script's shebang); REPO-10's ``empty``
+    for a code file of white space only; REPO-5's ``generated`` when the first 2 KiB say
+    so; else None (also when the head cannot be read: the reader reports that, CLI-17)."""
+    if not rules.binary_check and not rules.skip and not code and not unknown:
         return None
     head = read_head(path, BINARY_HEAD)
     if head is None:
         return None
     if rules.binary_check and binary(head):
         return "binary"
+    if unknown and sniff(head[:1024]) is None and shebang_language(head) is None:
+        return "unknown"
     if code and empty(head):
         return "empty"
     if rules.skip and generated_head(head):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import codecs
+import dataclasses
 import json
 import os
 import re
@@ -31,12 +32,14 @@ from ._regular_files import read_regular, unreadable
 
 __all__ = [
     "INPUT_FORMATS",
+    "NOT_UTF8_HINT",
     "SUFFIXES",
     "InputError",
     "SourceDocument",
     "check_encoding",
     "document_from_bytes",
     "document_from_text",
+    "fallback_encoding",
     "format_for",
     "read_bytes",
     "read_document",
@@ -73,6 +76,8 @@ class SourceDocument:
     (META-3). ``markup`` is the file's markup: an HTML page's decoded source, or ``text``
     itself for Markdown and plain text; :meth:`markup_span` maps text offsets into it
     (HTML-18). ``markup_map`` is an HTML page's map (None for every other format).
+    ``encoding`` is the fallback encoding its bytes were read with (SOURCE-9: they were not
+    UTF-8 text), None for UTF-8 or a byte-order mark's encoding.
     """
 
     doc_id: str
@@ -92,6 +97,7 @@ class SourceDocument:
     page_metadata: Mapping[str, Any] = field(default=EMPTY_METADATA, repr=False, compare=False)
     page_access_names: frozenset[str] = field(default=frozenset(), repr=False, compare=False)
     language: str | None = None
+    encoding: str | None = field(default=None, compare=False)
 
     def __post_init__(self) -> None:
         require_text("doc_id", self.doc_id)
@@ -239,9 +245,16 @@ def document_from_text(
     a form feed is paged (not a page: HTML-3). ``metadata`` is the caller's document
     metadata (META-2, META-3); ``keep_furniture`` is HTML-11's. ``language`` is a code
     document's language (CODE-1; a ``code`` document without one chunks by lines).
+    A ``text`` holding U+0000 is an ArgumentValueError naming ``text`` and the offset of
+    the first (SOURCE-11).
     """
     require_text("text", text)
     require_text("doc_id", doc_id)
+    nul = text.find("\x00")
+    if nul >= 0:  # SOURCE-11: a text holds no NUL
+        raise ArgumentValueError(
+            "text", "must hold no NUL character (U+0000); the first is at offset", nul
+        )
     if input_format == "code" or language is not None:
         return _from_code(text, doc_id, input_format, source, title, metadata, language)
     if input_format == "html":
@@ -308,9 +321,10 @@ def _metadata(metadata: Mapping[str, Any] | None) -> Metadata:
 def format_for(name: str, head: bytes, input_format: str | None = None) -> str:
     """Return the input format of a document called ``name`` starting with ``head`` (SOURCE-1).
 
-    ``input_format`` wins when given; else the suffix (``.md``, ``.markdown``, ``.txt``,
-    ``.pdf``, ``.json``, any case); else a PDF is known by ``%PDF-`` in its first KiB; else
-    an InputError naming ``--input-format``.
+    ``input_format`` wins when given; else a file starting with ``%PDF-`` is a PDF
+    (SOURCE-10); else the suffix (``.md``, ``.markdown``, ``.txt``, ``.pdf``, ``.json``,
+    any case); else a PDF is known by ``%PDF-`` in its first KiB; else an InputError
+    naming ``input_format``.
     """
     if input_format is not None:
         if input_format not in INPUT_FORMATS:
@@ -318,6 +332,8 @@ def format_for(name: str, head: bytes, input_format: str | None = None) -> str:
                 "input_format", f"must be one of {', '.join(INPUT_FORMATS)}", input_format
             )
         return input_format
+    if head.startswith(PDF_MAGIC):  # SOURCE-10: a PDF whatever its suffix
+        return "pdf"
     suffix = Path(name).suffix.lower()
     if suffix in SUFFIXES:
         return SUFFIXES[suffix]
@@ -333,6 +349,15 @@ def format_for(name: str, head: bytes, input_format: str | None = None) -> str:
         "or --input-format"
     )
 
+
+#: SOURCE-10: the first bytes of every PDF file (ISO 32000's header, ``%PDF-1.7``).
+PDF_MAGIC = b"%PDF-"
+
+#: SOURCE-11: the byte no text holds.
+_NUL = b"\x00"
+
+#: SOURCE-9: what a not-UTF-8 error says to do, in Python's words (the CLI says its flag).
+NOT_UTF8_HINT = "name its encoding with encoding=NAME (e.g. 'latin-1')"
 
 #: HTML-1: a page starts, after white space, a byte-order mark and comments, with a doctype
 #: or an ``<html`` tag (any case).
@@ -367,12 +392,14 @@ def document_from_bytes(
     keep_furniture: bool = False,
     language: str | None = None,
 ) -> SourceDocument:
-    """Return the document held in ``data`` (SOURCE-1..SOURCE-9, HTML-1..HTML-21).
+    """Return the document held in ``data`` (SOURCE-1..SOURCE-11, HTML-1..HTML-21).
 
     ``name`` (default ``source`` or ``doc_id``) names the document in errors and gives the
-    suffix that selects the format unless ``input_format`` is given. Text is decoded as
-    SOURCE-9 says: strict ``encoding`` if given, else UTF-16/UTF-32 by their byte-order
-    mark, else strict UTF-8; one leading byte-order mark is removed (CLI-3).
+    suffix that selects the format unless ``input_format`` is given (or bytes starting
+    with ``%PDF-``: a PDF, SOURCE-10). Text is decoded as SOURCE-9 says: UTF-16/UTF-32 by
+    their byte-order mark, else strict UTF-8, else strict ``encoding`` if given (the
+    fallback, named by the document's ``encoding``); one leading byte-order mark is
+    removed (CLI-3); a text holding U+0000 is an InputError (SOURCE-11).
     ``pdf_password`` opens an encrypted PDF (SOURCE-8). Raises InputError (a ValueError)
     with a one-line message for a document that cannot be read. ``metadata`` is the
     caller's document metadata (META-2, META-3). ``pdf_max_decompressed`` caps the content
@@ -404,6 +431,8 @@ def document_from_bytes(
             )
         except PdfError as error:
             raise InputError(str(error)) from None
+        except ImportError as error:  # SOURCE-10: say it is a PDF, whatever its name says
+            raise ImportError(f"{label}: a PDF (it starts with %PDF-); {error}") from None
         text = join_pages(pages)
         default = pdf_title or doc_id
         return SourceDocument(
@@ -423,21 +452,30 @@ def document_from_bytes(
         markup = docx_to_html(bytes(data), label, pdf_max_decompressed)
         return _from_html(markup, doc_id, source, title, given, keep_furniture, "docx")
     check_language(language)
-    text = _decode(bytes(data), codec, label)
+    text, fallback = _decode(bytes(data), codec, label)
     if chosen == "code" or language is not None:
-        return _from_code(
+        document = _from_code(
             text, doc_id, chosen, source, title, given, language, bytes(data[:256]), label
         )
-    if chosen == "json":
-        return _from_json(text, doc_id, source, title, label, given)
-    try:
-        return document_from_text(
-            text, doc_id=doc_id, input_format=chosen, source=source, title=title, metadata=given
-        )
-    except ArgumentValueError as error:
-        if error.argument == "text":  # a lone surrogate cannot come from UTF-8: unreachable
-            raise InputError(f"{label}: {error}") from None
-        raise
+    elif chosen == "json":
+        document = _from_json(text, doc_id, source, title, label, given)
+    else:
+        try:
+            document = document_from_text(
+                text,
+                doc_id=doc_id,
+                input_format=chosen,
+                source=source,
+                title=title,
+                metadata=given,
+            )
+        except ArgumentValueError as error:
+            if error.argument == "text":  # a lone surrogate cannot come from UTF-8
+                raise InputError(f"{label}: {error}") from None
+            raise
+    if fallback is None:
+        return document
+    return dataclasses.replace(document, encoding=fallback)  # SOURCE-9: said and recorded
 
 
 #: SOURCE-9: byte-order marks recognised without ``encoding``; UTF-32's before UTF-16's,
@@ -466,26 +504,72 @@ def check_encoding(encoding: str | None) -> str | None:
     return encoding
 
 
-def _decode(data: bytes, codec: str | None, label: str) -> str:
-    """SOURCE-9: the text of ``data``, one leading byte-order mark removed; else InputError."""
-    shown = "UTF-8"
-    if codec is None:
-        codec = "utf-8"
-        for mark, bom_codec, bom_name in _BOMS:
-            if data.startswith(mark):
-                codec, shown = bom_codec, bom_name
-                break
-    else:
-        shown = codec
+def _decode(data: bytes, fallback: str | None, label: str) -> tuple[str, str | None]:
+    """SOURCE-9: the text of ``data``, one leading byte-order mark removed, and the
+    ``fallback`` encoding when it was the one used (None: UTF-8, or a byte-order mark's);
+    SOURCE-11: a text with a NUL is an InputError naming its offset; else InputError."""
+    for mark, bom_codec, bom_name in _BOMS:
+        if data.startswith(mark):
+            try:
+                text = data.decode(bom_codec)
+            except UnicodeDecodeError as error:
+                raise InputError(f"{label}: not valid {bom_name} (byte {error.start})") from None
+            return _text_only(text.removeprefix("\ufeff"), label, None), None
+    bad: int | None = None
     try:
-        text = data.decode(codec)
+        text = data.decode("utf-8")
     except UnicodeDecodeError as error:
-        raise InputError(f"{label}: not valid {shown} (byte {error.start})") from None
-    except UnicodeError:  # a codec that fails without saying where, such as idna
-        raise InputError(f"{label}: not valid {shown}") from None
-    if text.startswith("\ufeff"):
-        text = text[1:]
-    return text
+        if fallback is None:
+            raise InputError(
+                f"{label}: not valid UTF-8 (byte {error.start}); {NOT_UTF8_HINT}"
+            ) from None
+        bad = error.start
+    else:  # valid UTF-8 is UTF-8 text, unless it holds a NUL and a fallback is given
+        if fallback is None or "\x00" not in text:
+            return _text_only(text.removeprefix("\ufeff"), label, data), None
+    try:
+        other = data.decode(fallback)
+    except UnicodeError as error:
+        if bad is None:  # UTF-8 with a NUL, and not the fallback either: SOURCE-11's error
+            _text_only(text, label, data)
+        where = f" (byte {error.start})" if isinstance(error, UnicodeDecodeError) else ""
+        raise InputError(f"{label}: not valid UTF-8 (byte {bad}), nor {fallback}{where}") from None
+    return _text_only(other.removeprefix("\ufeff"), label, None), fallback
+
+
+def fallback_encoding(
+    data: bytes,
+    name: str,
+    encoding: str | None,
+    input_format: str | None = None,
+    language: str | None = None,
+) -> str | None:
+    """SOURCE-9: ``encoding`` when :func:`document_from_bytes` reads the file ``name``
+    holding ``data`` with it (its bytes are not UTF-8 text), else None: no fallback
+    given, a PDF, web page or Word file, UTF-8 text, a byte-order mark, or bytes that are
+    not a document (their error is the reader's)."""
+    if encoding is None:
+        return None
+    if input_format is None and language is not None:
+        input_format = "code"
+    try:
+        chosen = format_for(name, data[:1024], input_format)
+        if chosen in ("pdf", "html", "docx"):
+            return None
+        return _decode(data, encoding, name)[1]
+    except (InputError, ArgumentValueError):
+        return None
+
+
+def _text_only(text: str, label: str, utf8: bytes | None) -> str:
+    """SOURCE-11: ``text``, or an InputError naming the offset of its first NUL: the byte
+    offset when ``utf8`` (the bytes it was decoded from as UTF-8) is given, else the
+    character offset."""
+    nul = text.find("\x00")
+    if nul < 0:
+        return text
+    where = f"character {nul}" if utf8 is None else f"byte {utf8.find(_NUL)}"
+    raise InputError(f"{label}: holds a NUL (U+0000) at {where}, so it is not text")
 
 
 def _from_json(
