@@ -312,9 +312,10 @@ _segment = st.sampled_from(["a", "b", "README", "x"])
     )
 )
 def test_one_doc_id_one_source(files: list[tuple[str, list[str], str]]) -> None:
-    """TRUST-34: inputs from two folders are refused, one line naming both, exactly when
-    two of them share a doc id (the relative path without its suffix); else every input
-    has its own id."""
+    """TRUST-34, CLI-8: inputs from two folders are refused, one line naming both, exactly
+    when two of them share a relative path without suffix that their suffixes do not tell
+    apart; files that differ in their suffix keep it in their ids; else every input has its
+    own id (the relative path without its suffix)."""
     with tempfile.TemporaryDirectory() as folder:
         made: dict[Path, str] = {}  # file -> its doc id
         for top, parts, suffix in files:
@@ -330,7 +331,14 @@ def test_one_doc_id_one_source(files: list[tuple[str, list[str], str]]) -> None:
             path.write_text("words")
             made[path] = relative
         roots = [str(Path(folder, top)) for top in ("one", "two") if Path(folder, top).is_dir()]
-        ids = list(made.values())
+        base = list(made.values())
+        suffixes = [path.suffix for path in made]
+        ids = [  # CLI-8: a shared id keeps the suffix when the suffix tells it apart
+            b + x
+            if base.count(b) > 1 and [y for c, y in zip(base, suffixes) if c == b].count(x) == 1
+            else b
+            for b, x in zip(base, suffixes)
+        ]
         try:
             found = find_inputs(roots, None, None)
         except CliError as error:

@@ -168,10 +168,12 @@ def test_missing_input_and_duplicate_ids(
     """A missing path, and two files with one doc id, are errors before any work."""
     assert main(["ingest", str(tmp_path / "nope"), "--out", str(tmp_path / "o")]) == 2
     assert "no such file or folder" in capsys.readouterr().err
-    (tmp_path / "a.md").write_text("x")
-    (tmp_path / "a.txt").write_text("y")
-    argv = ["ingest", str(tmp_path / "a.md"), str(tmp_path / "a.txt"), "--out", str(tmp_path / "o")]
-    assert main(argv) == 2
+    (tmp_path / "one").mkdir()
+    (tmp_path / "two").mkdir()
+    (tmp_path / "one" / "a.md").write_text("x")
+    (tmp_path / "two" / "a.md").write_text("y")
+    roots = [str(tmp_path / "one"), str(tmp_path / "two")]
+    assert main(["ingest", *roots, "--out", str(tmp_path / "o")]) == 2
     assert "doc id 'a' is also the id of" in capsys.readouterr().err
 
 

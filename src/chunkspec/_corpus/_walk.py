@@ -160,6 +160,7 @@ def find_inputs(
             raise IngestError(f"--doc-id needs exactly one input document, got {len(found)}")
         only = found[0]
         found = [Input(only.path, doc_id, only.source, only.problem, only.stream)]
+    found = _suffixed(found)  # CLI-8: x.md beside x.html are x.md and x.html
     seen: dict[str, str] = {}
     for item in found:  # TRUST-34: one doc id, one source, refused before any work
         if item.doc_id in seen:
@@ -169,6 +170,27 @@ def find_inputs(
             )
         seen[item.doc_id] = item.source or item.path
     return found
+
+
+def _suffixed(found: list[Input]) -> list[Input]:
+    """CLI-8: inputs that would share a doc id but whose files have other suffixes keep
+    their suffix in the id (``api/addons.md``, ``api/addons.html``); inputs whose suffixed
+    ids still meet (one name from two folders, one path twice) keep the shared id, and
+    TRUST-34 refuses them."""
+    groups: dict[str, list[int]] = {}
+    for position, item in enumerate(found):
+        groups.setdefault(item.doc_id, []).append(position)
+    result = list(found)
+    for doc_id, positions in groups.items():
+        if len(positions) < 2:
+            continue
+        longer = {p: doc_id + shown(Path(found[p].path).suffix) for p in positions}
+        for position in positions:
+            mine = longer[position]
+            if mine != doc_id and list(longer.values()).count(mine) == 1:
+                item = found[position]
+                result[position] = Input(item.path, mine, item.source, item.problem, item.stream)
+    return result
 
 
 def _named_id(parts: tuple[str, ...]) -> str:
