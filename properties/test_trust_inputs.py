@@ -335,9 +335,9 @@ def test_one_doc_id_one_source(files: list[tuple[str, list[str], str]]) -> None:
         suffixes = [path.suffix for path in made]
         ids = [  # CLI-8: a shared id keeps the suffix when the suffix tells it apart
             b + x
-            if base.count(b) > 1 and [y for c, y in zip(base, suffixes) if c == b].count(x) == 1
+            if base.count(b) > 1 and [y for c, y in zip(base, suffixes, strict=True) if c == b].count(x) == 1
             else b
-            for b, x in zip(base, suffixes)
+            for b, x in zip(base, suffixes, strict=True)
         ]
         try:
             found = find_inputs(roots, None, None)
