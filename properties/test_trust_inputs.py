@@ -333,11 +333,9 @@ def test_one_doc_id_one_source(files: list[tuple[str, list[str], str]]) -> None:
         roots = [str(Path(folder, top)) for top in ("one", "two") if Path(folder, top).is_dir()]
         base = list(made.values())
         suffixes = [path.suffix for path in made]
+        pairs = list(zip(base, suffixes, strict=True))
         ids = [  # CLI-8: a shared id keeps the suffix when the suffix tells it apart
-            b + x
-            if base.count(b) > 1 and [y for c, y in zip(base, suffixes, strict=True) if c == b].count(x) == 1
-            else b
-            for b, x in zip(base, suffixes, strict=True)
+            b + x if base.count(b) > 1 and pairs.count((b, x)) == 1 else b for b, x in pairs
         ]
         try:
             found = find_inputs(roots, None, None)
