@@ -9,6 +9,7 @@
 import { assemble as assemblePositional } from "./assemble.js";
 import type { Chunk } from "./chunk.js";
 import { pageBlocks } from "./html.js";
+import { fault } from "./faults.js";
 import { withHeadingPaths } from "./headingPaths.js";
 import { type Block, lineTable, parseMarkdownBlocks } from "./markdown.js";
 import { checkOptions } from "./options.js";
@@ -162,7 +163,7 @@ export function chunkDocument(text: string, options: ChunkDocumentOptions): Chun
   if (format === "html") {
     return chunkPage(text, docId, source, given["title"], caller as Record<string, JsonValue>, keep === true, checked, entry);
   }
-  const markdown = format === "markdown";
+  const markdown = format === "markdown" && !fault("doc-read-as-text");
   if (markdown) refuseUnreadAccessKeys(text, source === "" ? docId : source, caller); // TRUST-3
   const title = given["title"] === undefined
     ? (markdown ? markdownTitle(text, docId) : docId)

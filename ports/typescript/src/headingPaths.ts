@@ -8,6 +8,7 @@
 
 import { bisectRight } from "./bisect.js";
 import { utf16Index } from "./codepoints.js";
+import { fault } from "./faults.js";
 import type { Block } from "./markdown.js";
 import type { Span } from "./span.js";
 import { isSpace } from "./whitespace.js";
@@ -83,7 +84,7 @@ export function withHeadingPaths(source: string, blocks: readonly Block[], spans
   return spans.map((span) => {
     const offset = at(span.start);
     let i = bisectRight(titles, offset);
-    if (i < titles.length) {
+    if (i < titles.length && !fault("doc-heading-title-start")) {
       // the next heading: its marker may start at or before the offset
       let line = lines[i] ?? -1;
       if (line < 0) {

@@ -6,8 +6,9 @@
  */
 
 import { headingSpans } from "./headingAware.js";
+import { fault } from "./faults.js";
 import { PAGE_SEPARATOR, pageSpans, quarterOverlap } from "./pages.js";
-import type { Counter, RecordOptions, SourceDocument } from "./records.js";
+import { type Counter, isBlankDocument, type RecordOptions, type SourceDocument } from "./records.js";
 import type { Span } from "./span.js";
 import { structuralSpans } from "./structural.js";
 import { tokenWindowSpans } from "./tokenWindows.js";
@@ -54,7 +55,7 @@ export interface StrategyEntry {
  * the front matter's page breaks are kept before the body, so page numbers stay the text's.
  */
 function afterFrontMatter(document: SourceDocument, paged: boolean, windows: (text: string) => Span[]): Span[] {
-  const body = document.bodyStart ?? 0;
+  const body = fault("doc-window-front-matter") ? 0 : (document.bodyStart ?? 0);
   if (body === 0) return windows(document.text);
   const head = document.text.slice(0, body);
   const breaks = paged ? head.split(PAGE_SEPARATOR).length - 1 : 0;
@@ -93,7 +94,9 @@ export const REGISTRY: { readonly [name in Strategy]: StrategyEntry } = {
   pages: {
     name: "pages",
     spans: (document, { maxTokens, overlap, counter }) => afterFrontMatter(
-      document, true, (text) => pageSpans(text, maxTokens, overlap ?? 0, counter === "unicode"),
+      // a body of blank pages has no chunk (PAGE-5; SOURCE-7's test saw the whole text,
+      // front matter included)
+      document, true, (text) => isBlankDocument(text) ? [] : pageSpans(text, maxTokens, overlap ?? 0, counter === "unicode"),
     ),
     defaultOverlap: quarterOverlap, overlapBelowBudget: true, flags: [], pageNumbers: true, retrieval: false,
     markdown: false, counters: TOKEN_COUNTERS,
