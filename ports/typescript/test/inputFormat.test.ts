@@ -30,6 +30,8 @@ test("NPM-5: pages leaves the front matter out but keeps its page breaks", () =>
     [15, 2, 2, ["T"]], [22, 2, 3, ["T"]],
   ]);
   assert.deepEqual(records[0]?.metadata, { k: "v" });
+  // a file of front matter alone: its body is blank, so no page chunk (PAGE-5), under every strategy
+  for (const strategy of STRATEGIES) assert.deepEqual(chunkDocument("---\ntenant_id: t1\n---\n", { docId: "f", strategy }), [], strategy);
 });
 
 test("NPM-5: inputFormat text reads plain text under every strategy", () => {
