@@ -97,7 +97,9 @@ def _chunk_document(hazards: bool) -> st.SearchStrategy[Case]:
     fields: list[Field] = [
         (("doc_id",), "str"),
         (("text",), "text"),
+        (("strategy",), "str"),
         (("max_tokens",), "int"),
+        (("input_format",), "str"),  # picked when absent: the key is added
     ]
 
     def build(args: tuple[str, int, int, int, int, int]) -> Case:
