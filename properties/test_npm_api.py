@@ -51,20 +51,31 @@ def _structural(
 
 
 def _window(m: int, o: int, chars: bool) -> tuple[dict[str, Any], dict[str, Any], str]:
-    """``window`` options (words or characters), JavaScript and Python, read as text."""
+    """``window`` options (words or characters), JavaScript and Python, read as Markdown."""
     counter = "chars1" if chars else "whitespace"
     js = {"strategy": "window", "maxTokens": m + o, "overlapTokens": o, "counter": counter}
     python = {"strategy": "window", "max_tokens": m + o, "overlap_tokens": o, "counter": counter}
-    return js, python, "text"
+    return js, python, "markdown"
 
 
 def _pages(m: int) -> tuple[dict[str, Any], dict[str, Any], str]:
-    """``pages`` options with the default overlap, JavaScript and Python, read as text."""
-    return {"strategy": "pages", "maxTokens": m}, {"strategy": "pages", "max_tokens": m}, "text"
+    """``pages`` options with the default overlap, JavaScript and Python, read as Markdown."""
+    return {"strategy": "pages", "maxTokens": m}, {"strategy": "pages", "max_tokens": m}, "markdown"
 
 
-#: (JavaScript options, Python keyword arguments, input format) per strategy (NPM-1).
-_CHOICES = st.one_of(
+def _read_as(
+    choice: tuple[dict[str, Any], dict[str, Any], str], given: str | None
+) -> tuple[dict[str, Any], dict[str, Any], str]:
+    """NPM-5: the options with ``inputFormat`` ``given`` (None: left out, read as Markdown)."""
+    js, python, _ = choice
+    if given is None:
+        return js, python, "markdown"
+    return {**js, "inputFormat": given}, python, given
+
+
+#: (JavaScript options, Python keyword arguments, input format) per strategy (NPM-1), each
+#: strategy reading Markdown or plain text, the format given or left out (NPM-5).
+_STRATEGY_CHOICES = st.one_of(
     st.builds(
         _heading,
         st.integers(1, 40),
@@ -83,15 +94,27 @@ _CHOICES = st.one_of(
     st.builds(_window, st.integers(1, 10), st.integers(0, 3), st.booleans()),
     st.builds(_pages, st.integers(1, 12)),
 )
+_CHOICES = st.builds(_read_as, _STRATEGY_CHOICES, st.sampled_from([None, "markdown", "text"]))
 
-#: Text with form feeds sometimes, so every strategy meets a paged text (SOURCE-4).
-_TEXTS = st.one_of(markdown_documents(), st.lists(markdown_documents(), max_size=3).map("\f".join))
+#: Front matter (FM-1): YAML and TOML, a page break inside it (FM-2, the pages keep it).
+_FRONT_MATTER = st.sampled_from(
+    ["---\ntitle: T\n---\n", '+++\ntitle = "T"\n+++\n', "---\nk: v\n\f\n---\n"]
+)
+
+#: Text with form feeds and front matter sometimes, so every strategy meets a paged text
+#: (SOURCE-4) and a Markdown file's front matter (FM-2, NPM-5).
+_TEXTS = st.one_of(
+    markdown_documents(),
+    st.lists(markdown_documents(), max_size=3).map("\f".join),
+    st.builds(str.__add__, _FRONT_MATTER, markdown_documents()),
+)
 
 
 @_NODE
 @given(st.lists(st.tuples(_TEXTS, _CHOICES), min_size=1, max_size=12))
 def test_chunk_document_equals_python(batch: list[tuple[str, Any]]) -> None:
-    """NPM-1: chunkDocument's records are chunk_document's for the same options, read as F."""
+    """NPM-1, NPM-5: chunkDocument's records are chunk_document's for the same options, read
+    as F: the ``inputFormat`` given, else Markdown, under every strategy (front matter too)."""
     port = built()
     calls: list[tuple[str, list[Any]]] = []
     wanted = []

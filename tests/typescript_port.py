@@ -31,6 +31,7 @@ MARKDOWN_OPS = frozenset({"split_markdown", "heading_aware"})
 WINDOW_OPS = frozenset({"token_windows", "chunk_pages", "split_sentences"})
 HTML_OPS = frozenset({"read_html"})
 CODE_OPS = frozenset({"chunk_code"})
+DOCUMENT_OPS = frozenset({"chunk_document"})
 
 
 def faults() -> list[dict[str, Any]]:
@@ -46,7 +47,7 @@ def faults_of(ops: frozenset[str] | None) -> list[dict[str, Any]]:
         return [
             f
             for f in faults()
-            if not set(f["ops"]) <= MARKDOWN_OPS | WINDOW_OPS | HTML_OPS | CODE_OPS
+            if not set(f["ops"]) <= MARKDOWN_OPS | WINDOW_OPS | HTML_OPS | CODE_OPS | DOCUMENT_OPS
         ]
     return [f for f in faults() if set(f["ops"]) <= ops]
 

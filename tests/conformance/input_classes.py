@@ -493,8 +493,64 @@ def _language_class(name: str) -> InputClass:
     )
 
 
+def _document_text(data: dict[str, Any]) -> str:
+    """A chunk_document case's file ("" when it is not a str)."""
+    text = data.get("text")
+    return text if isinstance(text, str) else ""
+
+
+def _front_matter_window(data: dict[str, Any]) -> bool:
+    """A file opening with front matter and holding a heading, under window or pages."""
+    text = _document_text(data)
+    windows = data.get("strategy") in ("window", "pages")
+    return windows and text.startswith(("---\n", "+++\n")) and "\n#" in text
+
+
 #: Every op's input classes (CONF-13).
 CLASSES: dict[str, list[InputClass]] = {
+    "chunk_document": [
+        InputClass(
+            "a file opening with front matter",
+            ("FM-2", "META-3", "SOURCE-5"),
+            0.6,
+            0.6,
+            lambda d: _document_text(d).startswith(("---\n", "+++\n")),
+        ),
+        InputClass(
+            "window or pages over a file with front matter and a heading",
+            ("NPM-5", "FM-2", "RECORD-12"),
+            0.15,
+            0.15,
+            _front_matter_window,
+        ),
+        InputClass(
+            "input_format left out (markdown)",
+            ("NPM-5",),
+            0.5,
+            0.5,
+            lambda d: "input_format" not in d,
+        ),
+        InputClass(
+            "input_format text", ("NPM-5",), 0.15, 0.15, lambda d: d.get("input_format") == "text"
+        ),
+        InputClass(
+            "an access key in a form FM-3 cannot read",
+            ("TRUST-3",),
+            0.05,
+            0.05,
+            lambda d: "acl_labels:\n  - hr" in _document_text(d),
+        ),
+        InputClass(
+            "a page break", ("SOURCE-4", "FM-2"), 0.15, 0.15, lambda d: "\f" in _document_text(d)
+        ),
+        InputClass(
+            "a setext title opened by a line of NBSP",
+            ("RECORD-12",),
+            None,
+            0.1,
+            lambda d: "\n\u00a0\nTitle\n===" in _document_text(d),
+        ),
+    ],
     "chunk_code": [
         *(_language_class(name) for name in LANGUAGES),
         InputClass(

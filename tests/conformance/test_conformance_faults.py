@@ -12,6 +12,7 @@ import re
 
 from chunkspec._conformance._oracle import OPS
 from tests.conformance import test_conformance_broken_code as code
+from tests.conformance import test_conformance_broken_documents as documents
 from tests.conformance import test_conformance_broken_html as html
 from tests.conformance import test_conformance_broken_markdown as markdown
 from tests.conformance import test_conformance_broken_ports as core
@@ -75,20 +76,27 @@ def test_nothing_keeps_a_second_list() -> None:
 
 
 def test_the_broken_port_tests_cover_the_catalogue_once() -> None:
-    """The four broken-port files split the catalogue between them by op, each fault once,
+    """The broken-port files split the catalogue between them by op, each fault once,
     with its catalogue rule; their own tables name only their faults."""
     core_faults, md_faults, win_faults = core.FAULTS, markdown.FAULTS, windows.FAULTS
     html_faults, code_faults = html.FAULTS, code.FAULTS
+    document_faults = documents.FAULTS
     assert not set(core_faults) & set(md_faults) | set(core_faults) & set(win_faults)
     assert not set(md_faults) & set(win_faults)
     assert not set(html_faults) & (set(core_faults) | set(md_faults) | set(win_faults))
     assert not set(code_faults) & (set(core_faults) | set(md_faults) | set(win_faults))
+    assert not set(document_faults) & (
+        set(core_faults) | set(md_faults) | set(win_faults) | set(html_faults) | set(code_faults)
+    )
     everything = {f["name"]: f for f in faults()}
     assert set(core_faults) | set(md_faults) | set(win_faults) | set(html_faults) | set(
         code_faults
-    ) == set(everything)
+    ) | set(document_faults) == set(everything)
     for name, rule in code_faults.items():
         assert everything[name]["ops"] == ["chunk_code"]
+        assert rule == everything[name]["rule"]
+    for name, rule in document_faults.items():
+        assert everything[name]["ops"] == ["chunk_document"]
         assert rule == everything[name]["rule"]
     for name, rule in html_faults.items():
         assert everything[name]["ops"] == ["read_html"]

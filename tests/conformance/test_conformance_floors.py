@@ -20,7 +20,7 @@ SRC = Path(__file__).resolve().parents[2] / "src" / "chunkspec"
 MODULES = modules_under(SRC)
 #: The bottom floor: what the families may import of the kit.
 WIRE = {f"{KIT}.{name}" for name in ("_wire", "_compare", "_js_space", "_pools", "_draw")}
-FAMILIES = ("markdown", "windows", "packing", "records")
+FAMILIES = ("markdown", "windows", "packing", "records", "documents")
 #: The family every other family may build on (the record object).
 BASE_FAMILY = "records"
 

@@ -290,7 +290,7 @@ def test_cli_progress_lines(capsys: pytest.CaptureFixture[str]) -> None:
         "chunkspec conformance: port python-test-port 1.0: ops split_section, assemble, "
         "count_tokens, hash_text, render, words, chunk, split_markdown, heading_aware, "
         "token_windows, chunk_pages, split_sentences, validate_record, pack_records, read_html, "
-        "chunk_code"
+        "chunk_code, chunk_document"
     )
     assert err[1].startswith("chunkspec conformance: vectors: ")
 

@@ -147,13 +147,38 @@ STRATEGIES: list[tuple[dict[str, Any], dict[str, Any], str]] = [
         },
         "markdown",
     ),
-    ({"strategy": "window", "maxTokens": 25}, {"strategy": "window", "max_tokens": 25}, "text"),
+    ({"strategy": "window", "maxTokens": 25}, {"strategy": "window", "max_tokens": 25}, "markdown"),
+    (
+        {"strategy": "window", "maxTokens": 25, "inputFormat": "text"},
+        {"strategy": "window", "max_tokens": 25},
+        "text",
+    ),
     (
         {"strategy": "window", "maxTokens": 100, "counter": "chars1", "overlapTokens": 10},
         {"strategy": "window", "max_tokens": 100, "counter": "chars1", "overlap_tokens": 10},
+        "markdown",
+    ),
+    (
+        {"strategy": "window", "maxTokens": 100, "counter": "chars1", "inputFormat": "text"},
+        {"strategy": "window", "max_tokens": 100, "counter": "chars1"},
         "text",
     ),
-    ({"strategy": "pages", "maxTokens": 30}, {"strategy": "pages", "max_tokens": 30}, "text"),
+    ({"strategy": "pages", "maxTokens": 30}, {"strategy": "pages", "max_tokens": 30}, "markdown"),
+    (
+        {"strategy": "pages", "maxTokens": 30, "inputFormat": "text"},
+        {"strategy": "pages", "max_tokens": 30},
+        "text",
+    ),
+    (
+        {"strategy": "heading", "maxTokens": 40, "inputFormat": "text"},
+        {"strategy": "heading", "max_tokens": 40},
+        "text",
+    ),
+    (
+        {"strategy": "structural", "maxTokens": 40, "inputFormat": "text"},
+        {"strategy": "structural", "max_tokens": 40},
+        "text",
+    ),
 ]
 
 

@@ -56,13 +56,18 @@ OPTIONS: list[tuple[dict[str, Any], dict[str, Any], str]] = [
         {"max_tokens": 24, "min_tokens": 6, "budget_includes_headings": True},
         "markdown",
     ),
-    ({"strategy": "window", "maxTokens": 9}, {"max_tokens": 9}, "text"),
+    ({"strategy": "window", "maxTokens": 9}, {"max_tokens": 9}, "markdown"),
     (
         {"strategy": "window", "maxTokens": 40, "counter": "chars1"},
         {"max_tokens": 40, "counter": "chars1"},
+        "markdown",
+    ),
+    ({"strategy": "pages", "maxTokens": 12}, {"max_tokens": 12}, "markdown"),
+    (  # NPM-5: plain text when the caller says so
+        {"strategy": "window", "maxTokens": 9, "inputFormat": "text"},
+        {"max_tokens": 9},
         "text",
     ),
-    ({"strategy": "pages", "maxTokens": 12}, {"max_tokens": 12}, "text"),
 ]
 
 

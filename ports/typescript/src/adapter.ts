@@ -9,6 +9,7 @@
  */
 
 import { readFileSync } from "node:fs";
+import { chunkDocument, type ChunkDocumentOptions, STRATEGIES, type Strategy } from "./api.js";
 import { assemble } from "./assemble.js";
 import { Chunk, render } from "./chunk.js";
 import { fault } from "./faults.js";
@@ -29,6 +30,7 @@ import { splitSentences } from "./sentences.js";
 import { tokenWindows } from "./tokenWindows.js";
 import { chunkWindows } from "./windows.js";
 import { words } from "./words.js";
+import { ArgumentValueError, requireInt, requireText } from "./validate.js";
 
 /** The protocol versions this adapter speaks: 2 adds batch messages (CONF-15). */
 const PROTOCOLS = [1, 2];
@@ -184,6 +186,24 @@ const OPS: Record<string, (input: Input) => Json> = {
       text: page.text, blocks: page.blocks, segments: page.segments as unknown as Json,
       title: page.title, meta: page.meta,
     } as unknown as Json;
+  },
+  chunk_document: (i) => {
+    // The wire's names (Python's) are checked first, in Python's order; chunkDocument's
+    // option errors are renamed back to them.
+    const docId = requireText("doc_id", i["doc_id"]);
+    const text = requireText("text", i["text"]);
+    const strategy = i["strategy"];
+    if (typeof strategy !== "string" || !(STRATEGIES as readonly string[]).includes(strategy)) {
+      throw new ArgumentValueError("strategy", `must be one of ${STRATEGIES.join(", ")}`, strategy);
+    }
+    const format = i["input_format"] === undefined ? "markdown" : i["input_format"];
+    if (format !== "markdown" && format !== "text") {
+      throw new ArgumentValueError("input_format", "must be one of markdown, text", format);
+    }
+    const maxTokens = requireInt("max_tokens", num(i["max_tokens"]), 1);
+    const options: ChunkDocumentOptions = { docId, strategy: strategy as Strategy, maxTokens };
+    if (i["input_format"] !== undefined) options.inputFormat = format;
+    return chunkDocument(text, options) as unknown as Json;
   },
   chunk_code: (i) => {
     const text = i["text"];

@@ -9,19 +9,18 @@
 import { assemble as assemblePositional } from "./assemble.js";
 import type { Chunk } from "./chunk.js";
 import { pageBlocks } from "./html.js";
-import { bisectRight } from "./bisect.js";
-import { codePointIndex } from "./codepoints.js";
-import { type Block, parseMarkdownBlocks } from "./markdown.js";
-import type { Span } from "./span.js";
+import { fault } from "./faults.js";
+import { withHeadingPaths } from "./headingPaths.js";
+import { type Block, lineTable, parseMarkdownBlocks } from "./markdown.js";
 import { checkOptions } from "./options.js";
 import { PAGE_SEPARATOR } from "./pages.js";
-import { frontMatterFields, InputError, refuseUnreadAccessKeys } from "./frontMatter.js";
+import { frontMatterEnd, frontMatterFields, InputError, refuseUnreadAccessKeys } from "./frontMatter.js";
 import type { ChunkRecord, JsonValue } from "./record.js";
 import { isBlankDocument, recordsOf, scriptCounter, type SourceDocument } from "./records.js";
 import { splitSection as splitSectionPositional } from "./split.js";
 import { REGISTRY, STRATEGIES, type Strategy } from "./strategies.js";
 import { ArgumentTypeError, ArgumentValueError, requireInt, requireMetadata, requireText } from "./validate.js";
-import { pySplit } from "./whitespace.js";
+import { isBlank, pySplit } from "./whitespace.js";
 
 export { STRATEGIES, type Strategy };
 
@@ -29,7 +28,10 @@ export { STRATEGIES, type Strategy };
 export interface ChunkDocumentOptions {
   /** The document id: records are `${docId}:0`, `${docId}:1`, ... */
   docId: string;
-  /** The title; default: the first level-1 Markdown heading (`heading`, `structural`), else `docId`. */
+  /**
+   * The title; default: SOURCE-5's for Markdown (the front matter's `title`, else the first
+   * level-1 heading), HTML-13's for a page, else `docId`.
+   */
   title?: string;
   /** Where the document came from, copied into each record's `source`; default `""`. */
   source?: string;
@@ -71,8 +73,9 @@ export interface ChunkDocumentOptions {
    */
   metadata?: Record<string, JsonValue>;
   /**
-   * How `text` is read: `"markdown"` (the default for `heading` and `structural`), `"text"`
-   * (the default for `window` and `pages`) or `"html"`: `text` is a page's markup, read as a
+   * How `text` is read, under every strategy (NPM-5): `"markdown"` (the default, as a `.md`
+   * file: its front matter, headings and title), `"text"` (plain text: no front matter,
+   * headings or title from the text) or `"html"`: `text` is a page's markup, read as a
    * browser shows it (HTML-1..HTML-21, parse5): the records index the page's rendered text,
    * its blocks feed `heading` and `structural`, its `<title>` is the default title and its
    * `<meta>` description, author, keywords and `<html lang>` the metadata (HTML-13, HTML-14).
@@ -127,14 +130,18 @@ function markdownTitle(text: string, docId: string): string {
 }
 
 /**
- * The chunk records of `text` (NPM-2): Python's
+ * The chunk records of `text` (NPM-1): Python's
  * `chunk_document(document_from_text(text, doc_id=docId, input_format=F, title=title,
- * source=source), strategy, ...)`, with F `markdown` for `heading` and `structural` and
- * `text` for `window` and `pages` (whose records then carry no heading path); a text with a
- * form feed is paged (SOURCE-4) under every strategy. Offsets
- * (`start`, `end`) count code points, as Python's do: slice with `Array.from(text)`, not
- * `text.slice`. A bad option throws ArgumentTypeError (a TypeError) or ArgumentValueError
- * (a RangeError) naming it, with the wording of Python's `ChunkOptions` (`checkOptions`).
+ * source=source), strategy, ...)`, F the `inputFormat`, `markdown` when it is left out, under
+ * every strategy (NPM-5): a Markdown text's title is SOURCE-5's, its front matter's fields are
+ * every record's metadata under the caller's (META-3), an access key it sets in a form FM-3
+ * cannot read refuses it (TRUST-3), `window` and `pages` leave its front matter out (FM-2)
+ * and give each chunk the heading path where it starts (RECORD-12). A `text` text has no
+ * headings, front matter or title but `docId`; its blocks are MD-12's paragraphs. A text
+ * with a form feed is paged (SOURCE-4) under every strategy. Offsets (`start`, `end`) count
+ * code points, as Python's do: slice with `Array.from(text)`, not `text.slice`. A bad option
+ * throws ArgumentTypeError (a TypeError) or ArgumentValueError (a RangeError) naming it, with
+ * the wording of Python's `ChunkOptions` (`checkOptions`).
  */
 export function chunkDocument(text: string, options: ChunkDocumentOptions): ChunkRecord[] {
   requireText("text", text);
@@ -147,8 +154,8 @@ export function chunkDocument(text: string, options: ChunkDocumentOptions): Chun
   const checked = checkOptions(given); // OPT-1, by the registry (OPT-5)
   const entry = REGISTRY[checked.strategy as Strategy];
   const caller = given["metadata"] === undefined ? {} : requireMetadata("metadata", given["metadata"]);
-  const format = given["inputFormat"];
-  if (format !== undefined && format !== "markdown" && format !== "text" && format !== "html") {
+  const format = given["inputFormat"] ?? "markdown"; // NPM-5: a .md file's format
+  if (format !== "markdown" && format !== "text" && format !== "html") {
     throw new ArgumentValueError("inputFormat", "must be one of markdown, text, html", format);
   }
   const keep = given["keepFurniture"];
@@ -156,22 +163,48 @@ export function chunkDocument(text: string, options: ChunkDocumentOptions): Chun
   if (format === "html") {
     return chunkPage(text, docId, source, given["title"], caller as Record<string, JsonValue>, keep === true, checked, entry);
   }
-  if (format !== undefined && (format === "markdown") !== entry.markdown) {
-    // This package reads Markdown for heading and structural and plain text for the others.
-    throw new ArgumentValueError("inputFormat", `must be html or ${entry.markdown ? "markdown" : "text"} for ${entry.name}`, format);
-  }
-  if (entry.markdown) refuseUnreadAccessKeys(text, source === "" ? docId : source, caller); // TRUST-3
+  const markdown = format === "markdown" && !fault("doc-read-as-text");
+  if (markdown) refuseUnreadAccessKeys(text, source === "" ? docId : source, caller); // TRUST-3
   const title = given["title"] === undefined
-    ? (entry.markdown ? markdownTitle(text, docId) : docId)
+    ? (markdown ? markdownTitle(text, docId) : docId)
     : requireText("title", given["title"]);
   if (isBlankDocument(text)) return []; // SOURCE-7
-  // META-3, META-9: the front matter's fields (Markdown strategies), the caller's over them
-  const fields = entry.markdown ? frontMatterFields(text) : {};
+  // META-3, META-9: the front matter's fields (a Markdown text's), the caller's over them
+  const fields = markdown ? frontMatterFields(text) : {};
   const metadata = requireMetadata("metadata", { ...fields, ...caller }) as SourceDocument["metadata"];
   const pages = text.includes(PAGE_SEPARATOR) ? text.split(PAGE_SEPARATOR) : null; // SOURCE-4
   const document: SourceDocument = { docId, title, source, text, pages, metadata };
+  if (markdown) {
+    document.bodyStart = frontMatterEnd(text, ...lineTable(text)); // FM-2
+  } else {
+    document.blocks = textBlocks(text); // MD-12
+  }
   const chosen = { ...checked, counter: scriptCounter(checked.counter, text) }; // SCRIPT-6
-  return recordsOf(document, chosen, entry.spans(document, chosen));
+  let spans = entry.spans(document, chosen);
+  if (markdown && !entry.markdown) spans = withHeadingPaths(text, parseMarkdownBlocks(text), spans); // RECORD-12
+  return recordsOf(document, chosen, spans);
+}
+
+/**
+ * MD-12: plain text's blocks, each run of non-blank lines one `paragraph` (Python's
+ * `parse_text`; a line is blank when it is Python whitespace only).
+ */
+function textBlocks(text: string): Block[] {
+  const [starts, ends] = lineTable(text);
+  const blocks: Block[] = [];
+  let first = -1;
+  for (let i = 0; i <= starts.length; i++) {
+    const blank = i === starts.length || isBlank(text.slice(starts[i] ?? 0, ends[i] ?? 0));
+    if (blank && first >= 0) {
+      const start = starts[first] ?? 0;
+      const end = ends[i - 1] ?? 0;
+      blocks.push({ kind: "paragraph", text: text.slice(start, end), start, end, level: 0 });
+      first = -1;
+    } else if (!blank && first < 0) {
+      first = i;
+    }
+  }
+  return blocks;
 }
 
 /**
@@ -206,31 +239,6 @@ function chunkPage(
   let spans = entry.spans(document, chosen);
   if (!entry.markdown) spans = withHeadingPaths(text, page.blocks, spans);
   return recordsOf(document, chosen, spans);
-}
-
-/**
- * RECORD-12: a window's or page chunk's heading path is the path of the last heading at or
- * before its start, by MD-7's stack (a page's heading blocks start their lines, HTML-8).
- * Blocks index `text` in UTF-16 units, spans in code points.
- */
-function withHeadingPaths(text: string, blocks: readonly Block[], spans: Span[]): Span[] {
-  const cp = codePointIndex(text);
-  const starts: number[] = [];
-  const paths: string[][] = [];
-  const stack: Array<[number, string[]]> = [];
-  for (const block of blocks) {
-    if (block.kind !== "heading") continue;
-    while (stack.length > 0 && (stack[stack.length - 1]?.[0] ?? 0) >= block.level) stack.pop();
-    const here = [...(stack[stack.length - 1]?.[1] ?? []), block.text];
-    stack.push([block.level, here]);
-    starts.push(cp(block.start));
-    paths.push(here);
-  }
-  if (starts.length === 0) return spans;
-  return spans.map((span) => {
-    const i = bisectRight(starts, span.start);
-    return { ...span, headingPath: i > 0 ? (paths[i - 1] ?? []) : [] };
-  });
 }
 
 /** Seed 000's splitter with an options object: `splitSection({docId, title, text, maxTokens})`. */

@@ -39,6 +39,11 @@ export interface SourceDocument {
    * into `text`; absent: `heading` and `structural` read `text` as Markdown.
    */
   blocks?: readonly Block[];
+  /**
+   * FM-2: where a Markdown text's body starts after its front matter (a UTF-16 offset into
+   * `text`); absent or 0: no front matter. `window` and `pages` do not window the front matter.
+   */
+  bodyStart?: number;
 }
 
 /** The checked options the spans functions and the record loop read (Python's `ChunkOptions`). */

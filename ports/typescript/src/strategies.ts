@@ -6,8 +6,9 @@
  */
 
 import { headingSpans } from "./headingAware.js";
-import { pageSpans, quarterOverlap } from "./pages.js";
-import type { Counter, RecordOptions, SourceDocument } from "./records.js";
+import { fault } from "./faults.js";
+import { PAGE_SEPARATOR, pageSpans, quarterOverlap } from "./pages.js";
+import { type Counter, isBlankDocument, type RecordOptions, type SourceDocument } from "./records.js";
 import type { Span } from "./span.js";
 import { structuralSpans } from "./structural.js";
 import { tokenWindowSpans } from "./tokenWindows.js";
@@ -33,8 +34,8 @@ export type Flag = "countHeadings" | "splitTables";
  * refuses an overlap of `maxTokens` or more (WIN-3, PAGE-1). `flags` are the boolean options
  * only this strategy takes. `pageNumbers` gives a document without pages page 1 in its
  * records (RECORD-14). `retrieval` marks the strategies that take `minTokens` and
- * `budgetIncludesHeadings` (SIZE-1). `markdown`: the text is read as Markdown (its title,
- * front matter and TRUST-3's refusal). `counters`: the counters it takes in this package.
+ * `budgetIncludesHeadings` (SIZE-1). `markdown`: the strategy reads the document's blocks
+ * itself and its spans carry their heading paths; the others' spans get RECORD-12's. `counters`: the counters it takes in this package.
  */
 export interface StrategyEntry {
   readonly name: Strategy;
@@ -46,6 +47,22 @@ export interface StrategyEntry {
   readonly retrieval: boolean;
   readonly markdown: boolean;
   readonly counters: readonly Counter[];
+}
+
+/**
+ * FM-2: the spans `windows` gives of a Markdown document's body, the text after its front
+ * matter, in offsets of the whole text (Python's `window_spans` and `page_spans`). `paged`:
+ * the front matter's page breaks are kept before the body, so page numbers stay the text's.
+ */
+function afterFrontMatter(document: SourceDocument, paged: boolean, windows: (text: string) => Span[]): Span[] {
+  const body = fault("doc-window-front-matter") ? 0 : (document.bodyStart ?? 0);
+  if (body === 0) return windows(document.text);
+  const head = document.text.slice(0, body);
+  const breaks = paged ? head.split(PAGE_SEPARATOR).length - 1 : 0;
+  const shift = Array.from(head).length - breaks;
+  return windows(PAGE_SEPARATOR.repeat(breaks) + document.text.slice(body)).map(
+    (span) => ({ ...span, start: span.start + shift, end: span.end + shift }),
+  );
 }
 
 /** CHUNK-6's default overlap: `min(64, floor(maxTokens / 8))`. */
@@ -68,15 +85,19 @@ export const REGISTRY: { readonly [name in Strategy]: StrategyEntry } = {
   },
   window: {
     name: "window",
-    spans: ({ text }, { maxTokens, overlap, counter }) => counter === "chars1"
+    spans: (document, { maxTokens, overlap, counter }) => afterFrontMatter(document, false, (text) => counter === "chars1"
       ? charWindowSpans(text, maxTokens, overlap ?? 0)
-      : tokenWindowSpans(text, maxTokens, overlap ?? 0, counter === "unicode"),
+      : tokenWindowSpans(text, maxTokens, overlap ?? 0, counter === "unicode")),
     defaultOverlap: chunk6, overlapBelowBudget: true, flags: [], pageNumbers: false, retrieval: false,
     markdown: false, counters: [...TOKEN_COUNTERS, "chars1"],
   },
   pages: {
     name: "pages",
-    spans: ({ text }, { maxTokens, overlap, counter }) => pageSpans(text, maxTokens, overlap ?? 0, counter === "unicode"),
+    spans: (document, { maxTokens, overlap, counter }) => afterFrontMatter(
+      // a body of blank pages has no chunk (PAGE-5; SOURCE-7's test saw the whole text,
+      // front matter included)
+      document, true, (text) => isBlankDocument(text) ? [] : pageSpans(text, maxTokens, overlap ?? 0, counter === "unicode"),
+    ),
     defaultOverlap: quarterOverlap, overlapBelowBudget: true, flags: [], pageNumbers: true, retrieval: false,
     markdown: false, counters: TOKEN_COUNTERS,
   },

@@ -9,8 +9,9 @@ test("META-4, META-9: every record of every strategy carries the document's meta
   for (const strategy of STRATEGIES) {
     const records = chunkDocument(TEXT, { docId: "g", strategy, maxTokens: 6, metadata });
     assert.ok(records.length > 1, strategy);
-    const markdown = strategy === "heading" || strategy === "structural";
-    const expected = markdown ? { ...metadata, owner: "docs", title: "Guide" } : metadata;
+    const expected = { ...metadata, owner: "docs", title: "Guide" }; // NPM-5: Markdown for every strategy
+    const plain = chunkDocument(TEXT, { docId: "g", strategy, maxTokens: 6, metadata, inputFormat: "text" });
+    for (const record of plain) assert.deepEqual(record.metadata, metadata, strategy);
     for (const record of records) {
       assert.deepEqual(record.metadata, expected, strategy);
       assert.deepEqual(Object.keys(record.metadata), Object.keys(record.metadata).sort());
@@ -22,8 +23,10 @@ test("META-4, META-9: every record of every strategy carries the document's meta
 test("META-3: without caller metadata, Markdown records carry the front matter's fields", () => {
   const [record] = chunkDocument(TEXT, { docId: "g", strategy: "heading" });
   assert.deepEqual(record?.metadata, { owner: "docs", tenant_id: "from-front-matter", title: "Guide" });
-  const [window] = chunkDocument("a b c", { docId: "w", strategy: "window" });
-  assert.deepEqual(window?.metadata, {});
+  const [window] = chunkDocument(TEXT, { docId: "w", strategy: "window" });
+  assert.deepEqual(window?.metadata, { owner: "docs", tenant_id: "from-front-matter", title: "Guide" });
+  const [plain] = chunkDocument(TEXT, { docId: "w", strategy: "window", inputFormat: "text" });
+  assert.deepEqual(plain?.metadata, {});
 });
 
 test("META-2: metadata JSON cannot hold is refused, naming the place", () => {

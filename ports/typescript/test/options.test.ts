@@ -55,7 +55,8 @@ test("chunkDocument's records are the positional chunkers' (one loop from spans)
     assert.deepEqual(chunkDocument(text, { docId: "d", title: "T", ...options }), positional);
   same({ strategy: "heading", maxTokens: 6, overlapTokens: 1, minTokens: 0 }, headingAwareRecords("d", "T", text, 6, 1));
   same({ strategy: "structural", maxTokens: 6, minTokens: 0 }, splitMarkdownRecords("d", "T", text, 6));
-  same({ strategy: "window", maxTokens: 4, overlapTokens: 1 }, tokenWindows("d", "T", text, 4, 1));
-  same({ strategy: "window", maxTokens: 9, overlapTokens: 2, counter: "chars1" }, chunkWindows("d", "T", text, 9, 2));
-  same({ strategy: "pages", maxTokens: 5 }, chunkPages("d", "T", [text], 5));
+  // the positional window chunkers read plain text (NPM-5: inputFormat text)
+  same({ strategy: "window", maxTokens: 4, overlapTokens: 1, inputFormat: "text" }, tokenWindows("d", "T", text, 4, 1));
+  same({ strategy: "window", maxTokens: 9, overlapTokens: 2, counter: "chars1", inputFormat: "text" }, chunkWindows("d", "T", text, 9, 2));
+  same({ strategy: "pages", maxTokens: 5, inputFormat: "text" }, chunkPages("d", "T", [text], 5));
 });

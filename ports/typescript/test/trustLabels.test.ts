@@ -10,7 +10,7 @@ import { dirname, join } from "node:path";
 import { test } from "node:test";
 import { fileURLToPath } from "node:url";
 
-import { InputError, chunkDocument, headingAwareRecords, splitMarkdownRecords } from "../src/index.js";
+import { InputError, STRATEGIES, chunkDocument, headingAwareRecords, splitMarkdownRecords } from "../src/index.js";
 import type { JsonValue } from "../src/record.js";
 
 // dist-test/test/ -> the repository's tests/golden/
@@ -33,7 +33,7 @@ for (const c of cases) {
   test(`trust_labels golden ${c.id}`, () => {
     const text = c.input.text ?? "";
     const metadata = c.input.metadata;
-    for (const strategy of ["heading", "structural"] as const) {
+    for (const strategy of STRATEGIES) { // NPM-5: every strategy reads Markdown
       const call = () => chunkDocument(text, { docId: "d", strategy, ...(metadata === undefined ? {} : { metadata }) });
       if (c.output.error !== undefined) {
         assert.throws(call, (error: unknown) => error instanceof InputError && error instanceof RangeError
@@ -51,7 +51,11 @@ for (const c of cases) {
   });
 }
 
-test("TRUST-3: window and pages read the text as text: no front matter, no refusal", () => {
-  const [record] = chunkDocument("---\nacl_labels:\n  - hr\n---\nx\n", { docId: "d", strategy: "window" });
-  assert.deepEqual(record?.metadata, {});
+test("TRUST-3: every strategy refuses a Markdown text's unread access key; plain text has no front matter", () => {
+  const text = "---\nacl_labels:\n  - hr\n---\nx\n";
+  for (const strategy of STRATEGIES) {
+    assert.throws(() => chunkDocument(text, { docId: "d", strategy }), InputError, strategy);
+    const [record] = chunkDocument(text, { docId: "d", strategy, inputFormat: "text" });
+    assert.deepEqual(record?.metadata, {}, strategy);
+  }
 });

@@ -14,7 +14,8 @@ contract, pyproject.toml):
   (``_draw``).
 - **The op families**, one subpackage each, holding each op's function, vectors, generator
   and blame: ``records`` (the ``chunk`` op, the record object, the schema's cases),
-  ``windows`` and ``packing`` (which build on the record object) and ``markdown``. A family
+  ``windows`` and ``packing`` (which build on the record object), ``markdown`` and
+  ``documents`` (the ``chunk_document`` op: raw files under every strategy). A family
   imports the wire and ``records``, never the framework above it nor another family.
 - **The framework** (top): the oracle that knows every op (``_oracle``), the vectors
   (``_vectors``), the generated cases (``_generate``), the rule checks and blame (``_rules``,

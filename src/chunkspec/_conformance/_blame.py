@@ -25,6 +25,11 @@ from ._js_space import JS_SPACE_CLASS, JS_SPACE_RUN
 from ._rules import broken_rules
 from ._wire import NUMERIC_FIELDS, decode_number
 from .code._code_blame import code_error_rules, code_field_rules, code_mistakes
+from .documents._documents_blame import (
+    document_error_rules,
+    document_field_rules,
+    document_mistakes,
+)
 from .html._html_blame import (
     html_diagnosis,
     html_error_rules,
@@ -447,6 +452,8 @@ def mistakes(op: str, data: dict[str, Any], expected: Any) -> Iterator[tuple[str
             yield from html_mistakes(data, expected)
         elif op == "chunk_code":
             yield from code_mistakes(data, expected)
+        elif op == "chunk_document":
+            yield from document_mistakes(data, expected)
         elif op == "words":
             yield (
                 "adds start + i in doubles, which round past 2**53 - 1",
@@ -481,6 +488,8 @@ def _error_rules(op: str, data: dict[str, Any], argument: str) -> list[str]:
         return html_error_rules(argument)
     if op == "chunk_code":
         return code_error_rules(argument)
+    if op == "chunk_document":
+        return document_error_rules(argument)
     if op in _WINDOW_OPS:
         return _generic_error_rules(
             error_rules(op, argument, _argument_value(data, argument)), argument
@@ -694,6 +703,8 @@ def _by_field(op: str, data: dict[str, Any], field: str, expected: Any, actual: 
         return html_field_rules(field)
     if op == "chunk_code":
         return code_field_rules(field)
+    if op == "chunk_document":
+        return document_field_rules(leaf)
     if op == "chunk":
         return {
             "tokens": ["RECORD-14"],

@@ -36,6 +36,7 @@ from ._pools import (
     replace_field,
 )
 from .code._code_generate import code_cases
+from .documents._documents_generate import document_cases
 from .html._html_generate import html_cases
 from .markdown._markdown_generate import markdown_cases
 from .packing._packing_generate import pack_cases
@@ -376,4 +377,5 @@ def by_op(profile: str) -> dict[str, st.SearchStrategy[Case]]:
         "pack_records": pack_cases(hazards),
         **html_cases(hazards),
         **code_cases(hazards),
+        **document_cases(hazards),
     }

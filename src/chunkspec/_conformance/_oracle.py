@@ -1,8 +1,8 @@
 """The in-process oracle: every op of the protocol, answered by chunkspec in wire form.
 
 The core's functions answer as they are; each op family (``markdown``, ``windows``,
-``records``, ``packing``, ``html``, ``code``) gives the function of its ops, which this table
-puts together.
+``records``, ``packing``, ``html``, ``code``, ``documents``) gives the function of its ops,
+which this table puts together.
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ from .._core._words import words
 from .._text._sentences import split_sentences
 from ._wire import answer
 from .code._code_ops import chunk_code
+from .documents._documents_ops import document_records
 from .html._html_ops import read_html
 from .markdown._markdown_ops import heading_aware_records, split_markdown_records
 from .packing._packing_ops import pack_records_op
@@ -46,6 +47,7 @@ OPS: dict[str, Callable[..., Any]] = {
     "pack_records": pack_records_op,
     "read_html": read_html,
     "chunk_code": chunk_code,
+    "chunk_document": document_records,
 }
 
 

@@ -20,6 +20,7 @@ from .._records._key import keyed_rows
 from .._version import __version__
 from ._oracle import OPS, expect
 from .code._code_ops import code_vectors
+from .documents._documents_ops import document_vectors
 from .html._html_ops import html_vectors
 from .markdown._markdown_vectors import MARKDOWN_OPS, markdown_case
 from .packing._packing_ops import pack_case
@@ -232,6 +233,8 @@ def load_vectors() -> dict[str, list[Vector]]:
     out["read_html"] += html_vectors()
     # chunk_code's pinned programs (CODE-1..CODE-11): the kit's own file, like read_html's.
     out["chunk_code"] += code_vectors()
+    # chunk_document's pinned raw files (NPM-1, NPM-5): the kit's own file, like chunk_code's.
+    out["chunk_document"] += document_vectors()
     # The record schema's own cases (CONF-17): valid records, and one per constraint broken.
     samples = _sample_records()
     out["validate_record"] += [{**case, "source": "schema"} for case in schema_vectors(*samples)]
