@@ -31,13 +31,13 @@ PIECES: tuple[str, ...] = (
     *"ABCDEFGHIJKLMNOPQRSTUVWXYZ",
     *"0123456789",
     *".,;:!?-_/()[]{}'\"#$%&*+<=>@\\^`|~",
-    " ", " ", " ", " ", "  ", "\n", "\r\n", "\t", "\u00a0", "\u2028",
-    "\u00e9", "e\u0301", "\u0301",
-    "\u0915", "\u094d", "\u0937", "\u0915\u094d\u0937", "\u093f",
-    "\u12a0", "\u1230\u120b\u121d",
-    "\ud55c", "\uad6d\uc5b4", "\u1100\u1161\u11a8",
-    "\U0001f468\u200d\U0001f469\u200d\U0001f467", "\U0001f44b",
-    "\u4e2d", "\u6587\u5b57", "\U00020000",
+    *(" ", " ", " ", " ", "  ", "\n", "\r\n", "\t", "\u00a0", "\u2028"),
+    *("\u00e9", "e\u0301", "\u0301"),
+    *("\u0915", "\u094d", "\u0937", "\u0915\u094d\u0937", "\u093f"),
+    *("\u12a0", "\u1230\u120b\u121d"),
+    *("\ud55c", "\uad6d\uc5b4", "\u1100\u1161\u11a8"),
+    *("\U0001f468\u200d\U0001f469\u200d\U0001f467", "\U0001f44b"),
+    *("\u4e2d", "\u6587\u5b57", "\U00020000"),
 )
 
 
@@ -47,14 +47,11 @@ def main() -> None:
     cases = []
     for _ in range(CASES):
         text = "".join(rng.choice(PIECES) for _ in range(rng.randint(0, MAX_PIECES)))
-        spans = counter.token_spans(text)
-        cases.append({"text": text, "count": counter.count(text), "spans": [list(s) for s in spans]})
+        spans = [list(span) for span in counter.token_spans(text)]
+        cases.append({"text": text, "count": counter.count(text), "spans": spans})
     lines = ",\n".join(json.dumps(c, ensure_ascii=True, separators=(",", ":")) for c in cases)
-    OUT.write_text(
-        '{"generator": "ports/typescript/test/subword_fixture.py", "seed": %d, "cases": [\n%s\n]}\n'
-        % (SEED, lines),
-        encoding="utf-8",
-    )
+    head = json.dumps({"generator": "ports/typescript/test/subword_fixture.py", "seed": SEED})
+    OUT.write_text(f'{head[:-1]}, "cases": [\n{lines}\n]}}\n', encoding="utf-8")
 
 
 if __name__ == "__main__":
