@@ -8,7 +8,7 @@
  */
 
 import { graphemeBounds } from "./graphemes.js";
-import { isSpace } from "./whitespace.js";
+import { isSpace, wordSpans } from "./whitespace.js";
 
 /**
  * SCRIPT-32: code points weighing two or three units, as `[first, last, weight]`, copied
@@ -76,8 +76,24 @@ function asciiSpans(heads: string, bounds: readonly number[], spans: Array<[numb
   }
 }
 
+/** True if `text[a:b]` is all ASCII. */
+function isAscii(text: string, a: number, b: number): boolean {
+  for (let i = a; i < b; i++) if (text.charCodeAt(i) >= 0x80) return false;
+  return true;
+}
+
 /** Append the units of the word `text[a:b]` (SCRIPT-31, SCRIPT-32). */
-function wordSpans(text: string, a: number, b: number, spans: Array<[number, number]>): void {
+function unitsOfWord(text: string, a: number, b: number, spans: Array<[number, number]>): void {
+  if (isAscii(text, a, b)) {
+    // every ASCII character outside whitespace is a cluster of its own (SCRIPT-4)
+    for (const piece of text.slice(a, b).matchAll(ASCII_PIECE)) {
+      const p = a + piece.index;
+      const q = p + piece[0].length;
+      const n = step(text.charCodeAt(p));
+      for (let i = p; i < q; i += n) spans.push([i, Math.min(q, i + n)]);
+    }
+    return;
+  }
   const bounds = graphemeBounds(text, a, b);
   const last = bounds.length - 1;
   let k = 0;
@@ -112,17 +128,11 @@ function wordSpans(text: string, a: number, b: number, spans: Array<[number, num
  */
 export function subwordSpans(text: string): Array<[number, number]> {
   const spans: Array<[number, number]> = [];
-  const end = text.length;
-  let i = 0;
-  while (i < end) {
-    while (i < end && isSpace(text[i] ?? "")) i++;
-    if (i >= end) break;
-    const a = i;
-    while (i < end && !isSpace(text[i] ?? "")) i++;
+  for (const [a, b] of wordSpans(text, 0, text.length)) {
     const before = spans.length;
-    wordSpans(text, a, i, spans);
+    unitsOfWord(text, a, b, spans);
     // SCRIPT-33: whitespace before the word that is not exactly one plain space
-    if (a > 0 && (text[a - 1] !== " " || (a > 1 && isSpace(text[a - 2] ?? "")))) {
+    if (spaced(text, a)) {
       const first = spans[before];
       if (first !== undefined) {
         // insert a copy of the word's first span after it, in time linear in the word
@@ -135,7 +145,54 @@ export function subwordSpans(text: string): Array<[number, number]> {
   return spans;
 }
 
-/** `SubwordCounter().count(text)` (COUNT-12): `subwordSpans(text).length`. */
+/** SCRIPT-33: true when the word starting at `a` follows whitespace other than one plain space. */
+function spaced(text: string, a: number): boolean {
+  return a > 0 && (text[a - 1] !== " " || (a > 1 && isSpace(text[a - 2] ?? "")));
+}
+
+/** The units of the ASCII word `text[a:b]` (SCRIPT-31), counted without spans. */
+function asciiUnits(text: string, a: number, b: number): number {
+  let units = 0;
+  let i = a;
+  while (i < b) {
+    const c = text.charCodeAt(i);
+    let j = i + 1;
+    if ((c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a)) {
+      while (j < b && text.charCodeAt(j) >= 0x61 && text.charCodeAt(j) <= 0x7a) j++;
+      units += Math.ceil((j - i) / LETTERS_PER_UNIT);
+    } else if (c >= 0x30 && c <= 0x39) {
+      while (j < b && text.charCodeAt(j) >= 0x30 && text.charCodeAt(j) <= 0x39) j++;
+      units += Math.ceil((j - i) / DIGITS_PER_UNIT);
+    } else {
+      units += 1;
+    }
+    i = j;
+  }
+  return units;
+}
+
+/** Units of words holding a non-ASCII character, by word (a word's units are its own, SCRIPT-30). */
+const WORD_UNITS = new Map<string, number>();
+
+/** `SubwordCounter().count(text)` (COUNT-12): `subwordSpans(text).length`, without the spans. */
 export function subwordCount(text: string): number {
-  return subwordSpans(text).length;
+  let total = 0;
+  for (const [a, b] of wordSpans(text, 0, text.length)) {
+    if (spaced(text, a)) total++;
+    if (isAscii(text, a, b)) {
+      total += asciiUnits(text, a, b);
+      continue;
+    }
+    const word = text.slice(a, b);
+    let units = WORD_UNITS.get(word);
+    if (units === undefined) {
+      const spans: Array<[number, number]> = [];
+      unitsOfWord(word, 0, word.length, spans);
+      units = spans.length;
+      if (WORD_UNITS.size >= 65536) WORD_UNITS.clear();
+      WORD_UNITS.set(word, units);
+    }
+    total += units;
+  }
+  return total;
 }
