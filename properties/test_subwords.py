@@ -51,8 +51,8 @@ _TEXTS = st.lists(
 
 @given(_TEXTS)
 def test_spans_match_the_model(text: str) -> None:
-    """SCRIPT-30..SCRIPT-33: the units are the literal model's, and count is their number
-    (COUNT-2), on every script, ASCII shape and line break."""
+    """SCRIPT-30..SCRIPT-33, COUNT-12: the units are the literal model's, and count is their
+    number (COUNT-2), on every script, ASCII shape and line break."""
     counter = SubwordCounter()
     spans = counter.token_spans(text)
     assert spans == model_spans(text)
