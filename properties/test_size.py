@@ -337,3 +337,50 @@ def test_cli_flags(value: int, trail: bool) -> None:
     else:
         with pytest.raises(CliError, match=r"^--min-tokens"):
             chunk_options(args, _chunk_command.OPTIONS)
+
+
+@st.composite
+def heading_chains(draw: st.DrawFn) -> str:
+    """Real-file shapes: text or nothing, then headings with no text between (the first of
+    the lowest level: each joins the run of the ones before, SIZE-5), then a long section."""
+    parts: list[str] = []
+    if draw(st.booleans()):
+        parts.append(" ".join(draw(st.lists(_WORDS, min_size=1, max_size=30))))
+    top = draw(st.integers(1, 3))
+    levels = [top, *draw(st.lists(st.integers(top, 6), min_size=0, max_size=5))]
+    for level in levels:
+        title = " ".join(draw(st.lists(_WORDS, min_size=1, max_size=3)))
+        closing = draw(st.sampled_from(["", " " + "#" * level]))
+        parts.append("#" * level + " " + title + closing)
+    for _ in range(draw(st.integers(1, 3))):
+        parts.append(" ".join(draw(st.lists(_WORDS, min_size=1, max_size=60))))
+    return "\n\n".join(parts) + "\n"
+
+
+@settings(max_examples=400)
+@given(
+    heading_chains(),
+    st.integers(1, 60),
+    st.sampled_from(["whitespace", "chars4", "unicode"]),
+    st.one_of(st.none(), st.integers(1, 8)),
+)
+@case("# A\n\n## B\n\n" + " ".join(["alpha"] * 30) + "\n", 10, "whitespace", None)
+def test_a_chain_of_headings_never_stands_alone(
+    text: str, size: int, counter: str, least: int | None
+) -> None:
+    """SIZE-3, SIZE-10: the first body chunk after a chain of headings leaves room for the
+    headings' text and markup (``# A`` / ``## B`` / a long section), so whenever the
+    headings alone fit the budget with room to spare no record is only headings."""
+    least = None if least is None else min(least, size)
+    options = ChunkOptions("heading", size, counter=counter, min_tokens=least)
+    if not options.minimum:
+        return
+    document = _document(text)
+    blocks = [b for b in document.blocks().blocks if b.text.strip()]
+    first = next(i for i, b in enumerate(blocks) if b.kind == "heading")
+    body = next(b for b in blocks[first:] if b.kind != "heading")
+    heads = text[blocks[first].start : body.start]
+    if options.token_counter().count(heads) >= size:
+        return  # no room beside the headings (SIZE-10's exception)
+    for r in chunk_document(document, options):
+        assert not _heading_only(document, r), r

@@ -106,7 +106,11 @@ class Run {
   measure: (text: string) => number;
   readonly plain: (text: string) => number;
   lead = 0;
-  leadId: string | null = null;
+  /** SIZE-3: where the headings waiting for a body start (-1: none), the first one's parent, and their ids. */
+  leadStart = -1;
+  leadParent: string | null = null;
+  chain = new Set<string>();
+  leading = false;
   readonly stack: Array<[number, string, string]> = []; // level, chunk id, title
   start = -1;
   end = -1;
@@ -168,16 +172,19 @@ class Run {
         const id = this.emit(block.start, block.end, parent, "heading");
         this.titles.set(this.out.length - 1, block.text);
         if (this.glue) {
-          if (parent !== this.leadId) this.lead = 0; // SIZE-3: only a chain of first children adds up
-          this.lead += this.unicode ? countUnits(block.text) : countWords(block.text);
-          this.leadId = id;
-          this.limit();
+          // SIZE-3: a heading that would not join the waiting ones (SIZE-5) starts its own run.
+          if (this.leadStart < 0 || (parent !== this.leadParent && (parent === null || !this.chain.has(parent)))) {
+            this.leadStart = block.start;
+            this.leadParent = parent;
+            this.chain = new Set();
+          }
+          this.chain.add(id);
         }
         this.stack.push([block.level, id, block.text]);
         if (this.trail) this.budget();
         continue;
       }
-      if (this.lead > 0 && this.start >= 0) {
+      if (this.leading && this.start >= 0) {
         // SIZE-3: a block after the first chunk's start is cut to the section's budget.
         const lead = this.lead;
         this.lead = 0;
@@ -187,6 +194,12 @@ class Run {
         this.limit();
         for (const [start, end, tokens] of units) this.add(start, end, tokens);
         continue;
+      }
+      if (this.leadStart >= 0 && this.start < 0) {
+        // SIZE-3: the first body chunk leaves room for the waiting headings, markup included.
+        this.lead = this.plain(this.source.slice(this.leadStart, block.start));
+        this.leading = true;
+        this.limit();
       }
       if (blank(block.text)) continue; // HEAD-10
       for (const [start, end, tokens] of this.units(block)) this.add(start, end, tokens);
@@ -208,7 +221,10 @@ class Run {
     let parent = this.stack[this.stack.length - 1]?.[1] ?? null;
     if (fault("ha-parent-off-by-one") && this.out.length > 0) parent = `${this.docId}:${this.out.length - 1}`;
     this.emit(this.start, this.end, parent, "body");
-    if (this.lead > 0) {
+    if (this.leadStart >= 0) {
+      this.leadStart = -1;
+      this.chain = new Set();
+      this.leading = false;
       this.lead = 0;
       this.limit();
     }

@@ -181,6 +181,7 @@ class _Run:
         "attributes",
         "base",
         "carry",
+        "chain",
         "context",
         "counter",
         "document",
@@ -190,7 +191,9 @@ class _Run:
         "id_prefix",
         "last_block",
         "lead",
-        "lead_id",
+        "lead_parent",
+        "lead_start",
+        "leading",
         "max",
         "measure",
         "out",
@@ -219,7 +222,12 @@ class _Run:
         self.trail = trail  # SIZE-9: the budget covers the heading trail too
         self.glue = glue  # SIZE-3: a section's first body chunk leaves room for its headings
         self.lead = 0  # the tokens of the headings waiting for their first body chunk
-        self.lead_id: str | None = None  # the last of them
+        # SIZE-3: where those headings start (-1: none wait), the parent of the first and
+        # the ids of all: a heading whose parent is one of these joins their run (SIZE-5).
+        self.lead_start = -1
+        self.lead_parent: str | None = None
+        self.chain: set[str] = set()
+        self.leading = False  # the first body chunk is being packed beside the headings
         self.overlap = chunker.overlap_tokens
         self.counter = chunker.counter
         self.additive = type(self.counter) is WhitespaceCounter
@@ -273,27 +281,31 @@ class _Run:
                     (block.attributes,),
                 )
                 if self.glue:
-                    if parent != self.lead_id:
-                        self.lead = 0  # SIZE-3: only a chain of first children adds up
-                    self.lead += self.plain(block.text)
-                    self.lead_id = chunk.id
-                    self.limit()
+                    if self.lead_start < 0 or (
+                        parent != self.lead_parent and parent not in self.chain
+                    ):
+                        # SIZE-3: a heading that would not join the waiting ones (SIZE-5)
+                        # starts its own run of headings.
+                        self.lead_start, self.lead_parent, self.chain = block.start, parent, set()
+                    self.chain.add(chunk.id)
                 self.stack.append((block.level, chunk.id, block.text))
                 self.path = (*self.path, block.text)
                 if self.trail:
                     self.budget()
                 continue
-            if self.lead and self.start >= 0:
+            if self.leading and self.start >= 0:
                 # SIZE-3: a block after the first chunk's start is cut to the section's
                 # budget; only the first chunk leaves room for the headings.
-                self.lead, lead = 0, self.lead
-                self.limit()
+                lead, measure = self.lead, self.measure
+                self.lead_out()
                 units = self.units(block) if block.text.strip() else []  # HEAD-10
-                self.lead = lead
+                self.lead, self.measure, self.leading = lead, measure, True
                 self.limit()
                 for start, end, tokens in units:
                     self.add(block, start, end, tokens)
                 continue
+            if self.lead_start >= 0 and self.start < 0:
+                self.lead_in(block.start)
             if additive:
                 # One count both drops a whitespace-only block (no words) and counts it.
                 tokens = word_count(block.text)
@@ -327,6 +339,33 @@ class _Run:
         else:
             count = self.counter.count
             self.measure = lambda text: count(head + text)
+
+    def lead_in(self, at: int) -> None:
+        """SIZE-3: pack the first body chunk, which starts at ``at``, so that the headings
+        waiting for it fit beside it: their text and markup, ``source[lead_start:at]``.
+
+        Whitespace tokens add (TOK-1): the budget is cut by the headings' count. Another
+        counter counts the headings and the chunk together, as the merged record is counted
+        (with a trail counted, SIZE-9, the headings' count is taken off instead).
+        """
+        self.lead_out()
+        head = self.source[self.lead_start : at]
+        cost = self.plain(head)
+        if self.additive or self.trail:
+            self.lead = cost
+            self.limit()
+        elif cost < self.base:
+            count = self.counter.count
+            self.measure = lambda text: count(head + text)
+        self.leading = True
+
+    def lead_out(self) -> None:
+        """SIZE-3: back to the section's own budget."""
+        self.lead = 0
+        self.limit()
+        if not self.trail:
+            self.measure = self.plain
+        self.leading = False
 
     def limit(self) -> None:
         """SIZE-3: the budget of the next body chunk: the section's, less the tokens of the
@@ -374,9 +413,10 @@ class _Run:
             return
         parent = self.stack[-1][1] if self.stack else None
         self.emit(self.start, self.end, parent, {"kind": "body"}, tuple(self.attributes))
-        if self.lead:
-            self.lead = 0
-            self.limit()
+        if self.lead_start >= 0:
+            self.lead_start = -1  # SIZE-3: the waiting headings have their body chunk
+            self.chain = set()
+            self.lead_out()
         self.carry = (self.start, self.end)
         self.start = self.end = -1
         self.tokens = 0
