@@ -142,6 +142,7 @@ def _heading_spans(document: SourceDocument, options: ChunkOptions) -> list[Any]
         ChunkContext(),
         trail=options.budget_includes_headings,
         glue=True,
+        least=options.minimum,
     ).run()
 
 
@@ -159,9 +160,11 @@ def test_merge_matches_the_model(text: str, options: ChunkOptions) -> None:
         spans = [(c.start, c.end, c.kind, c.heading_path, "") for c in chunks]
         at = {c.id: i for i, c in enumerate(chunks)}
         parent = [None if c.parent_id is None else at[c.parent_id] for c in chunks]
+        # SIZE-5: the chunks before the first heading may take it
+        first = next((i for i, s in enumerate(spans) if s[2] == "heading"), len(spans))
 
         def joins(run: list[int], k: int) -> bool:
-            if spans[k][2] == "heading" and spans[run[0]][2] != "heading":
+            if spans[k][2] == "heading" and spans[run[0]][2] != "heading" and run[0] >= first:
                 return False
             homes = {parent[i] for i in run} | {i for i in run if spans[i][2] == "heading"}
             return parent[k] in homes
@@ -195,7 +198,8 @@ def test_merge_matches_the_model(text: str, options: ChunkOptions) -> None:
     assert [(r.start, r.end) for r in records] == [(spans[r[0]][0], spans[r[-1]][1]) for r in runs]
     for record, run in zip(records, runs, strict=True):
         if options.strategy == "heading":
-            assert record.kind == spans[run[0]][2]
+            preamble = run[0] < first <= run[-1]  # SIZE-5: it holds the first heading
+            assert record.kind == ("heading" if preamble else spans[run[0]][2])
         else:
             alone = [count(i, i) for i in run]
             assert record.kind == spans[run[alone.index(max(alone))]][2]
@@ -384,3 +388,33 @@ def test_a_chain_of_headings_never_stands_alone(
         return  # no room beside the headings (SIZE-10's exception)
     for r in chunk_document(document, options):
         assert not _heading_only(document, r), r
+
+
+@settings(max_examples=400)
+@given(
+    heading_chains(),
+    st.integers(1, 60),
+    st.sampled_from(["whitespace", "chars4", "unicode"]),
+    st.integers(1, 12),
+)
+@case("(configuration)=\n\n# A\n\n" + " ".join(["alpha"] * 30) + "\n", 10, "whitespace", 3)
+def test_a_short_preamble_merges_forward(text: str, size: int, counter: str, least: int) -> None:
+    """SIZE-3, SIZE-5: text before the first heading (a badge, a MyST label) under
+    min_tokens waits with the first headings for their body chunk, so the three share a
+    record whenever they fit the budget together; that record is a heading record."""
+    options = ChunkOptions("heading", size, counter=counter, min_tokens=min(least, size))
+    document = _document(text)
+    blocks = [b for b in document.blocks().blocks if b.text.strip()]
+    if blocks[0].kind == "heading":
+        return  # no preamble
+    first = next(i for i, b in enumerate(blocks) if b.kind == "heading")
+    body = next(b for b in blocks[first:] if b.kind != "heading")
+    count = options.token_counter().count
+    preamble = text[blocks[0].start : blocks[first - 1].end]
+    if count(preamble) >= options.minimum or count(text[blocks[0].start : body.start]) >= size:
+        return  # not a crumb, or no room beside it
+    records = chunk_document(document, options)
+    assert records[0].start == blocks[0].start
+    assert records[0].end > blocks[first].start, records[0]
+    assert records[0].kind == "heading"
+    assert records[0].section == blocks[first].text

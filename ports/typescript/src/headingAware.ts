@@ -28,6 +28,7 @@ export function headingSpans(document: SourceDocument, options: RecordOptions): 
   const unicode = options.counter === "unicode";
   const walk = new Run(
     docId, text, maxTokens, options.overlap ?? 0, unicode, minTokens > 0, budgetIncludesHeadings, document.blocks ?? null,
+    minTokens,
   );
   let spans = walk.run();
   if (minTokens > 0) {
@@ -71,24 +72,27 @@ function mergeHeadingSpans(
   const position = new Map<string, number>(spans.map((_, i) => [`${docId}:${i}`, i]));
   const parents = spans.map((s) => (s.parentId === null ? null : (position.get(s.parentId) ?? null)));
   const kind = (i: number): string => spans[i]?.kind ?? "";
+  // SIZE-5: the chunks before the first heading (the preamble) may take it.
+  let first = spans.findIndex((s) => s.kind === "heading");
+  if (first < 0) first = spans.length;
+  const preamble = (run: number[]): boolean => (run[0] as number) < first && first <= (run[run.length - 1] as number);
   const joins = (run: number[], k: number): boolean => {
     // SIZE-5: span k's parent is a heading of the run or the parent of one of its spans;
-    // a run that starts with a body chunk takes no heading.
-    if (kind(k) === "heading" && kind(run[0] as number) !== "heading") return false;
+    // a run that starts with a body chunk takes no heading, unless it is before the first heading.
+    if (kind(k) === "heading" && kind(run[0] as number) !== "heading" && (run[0] as number) >= first) return false;
     const parent = parents[k];
     return run.some((i) => parents[i] === parent || (i === parent && kind(i) === "heading"));
   };
   const runs = mergeSmall(
-    spans, measure, minTokens, maxTokens, joins, (run) => kind(run[0] as number),
+    spans, measure, minTokens, maxTokens, joins, (run) => (preamble(run) ? "heading" : kind(run[0] as number)),
     (k) => kind(k) === "heading" && k + 1 < spans.length && parents[k + 1] === k,
   );
   const index = new Map<number, number>();
   runs.forEach(([run], at) => { for (const i of run) index.set(i, at); });
   return runs.map(([run, span]) => {
-    const first = run[0] as number;
-    const parent = parents[first];
+    const parent = parents[run[0] as number];
     const merged: Span = { ...span, parentId: parent === null || parent === undefined ? null : `${docId}:${index.get(parent)}` };
-    const title = titles.get(first);
+    const title = titles.get(preamble(run) ? first : (run[0] as number));
     if (span.kind === "heading" && title !== undefined) merged.section = title; // SIZE-7
     return merged;
   });
@@ -111,6 +115,8 @@ class Run {
   leadParent: string | null = null;
   chain = new Set<string>();
   leading = false;
+  /** SIZE-3: [start, tokens] of the one chunk before the first heading, else null. */
+  preamble: [number, number] | null = null;
   readonly stack: Array<[number, string, string]> = []; // level, chunk id, title
   start = -1;
   end = -1;
@@ -120,7 +126,7 @@ class Run {
   constructor(
     readonly docId: string, readonly source: string, max: number, readonly overlap: number,
     readonly unicode: boolean = false, readonly glue: boolean = false, readonly trail: boolean = false,
-    readonly blocks: readonly Block[] | null = null,
+    readonly blocks: readonly Block[] | null = null, readonly least: number = 0,
   ) {
     this.full = this.base = this.max = max;
     this.measure = this.plain = unicode ? countUnits : countWords;
@@ -177,7 +183,10 @@ class Run {
             this.leadStart = block.start;
             this.leadParent = parent;
             this.chain = new Set();
+            // SIZE-3: a short text before the first heading waits with it.
+            if (this.preamble !== null && this.preamble[1] < this.least) this.leadStart = this.preamble[0];
           }
+          this.preamble = null;
           this.chain.add(id);
         }
         this.stack.push([block.level, id, block.text]);
@@ -220,7 +229,11 @@ class Run {
     if (this.start < 0) return;
     let parent = this.stack[this.stack.length - 1]?.[1] ?? null;
     if (fault("ha-parent-off-by-one") && this.out.length > 0) parent = `${this.docId}:${this.out.length - 1}`;
-    this.emit(this.start, this.end, parent, "body");
+    const id = this.emit(this.start, this.end, parent, "body");
+    if (this.least > 0 && this.chain.size === 0 && this.stack.length === 0) {
+      // SIZE-3: the text before the first heading, if it is one chunk.
+      this.preamble = id === `${this.docId}:0` ? [this.start, this.plain(this.source.slice(this.start, this.end))] : null;
+    }
     if (this.leadStart >= 0) {
       this.leadStart = -1;
       this.chain = new Set();

@@ -194,12 +194,14 @@ class _Run:
         "lead_parent",
         "lead_start",
         "leading",
+        "least",
         "max",
         "measure",
         "out",
         "overlap",
         "path",
         "plain",
+        "preamble",
         "sentences",
         "source",
         "stack",
@@ -216,6 +218,7 @@ class _Run:
         trail: bool = False,
         glue: bool = False,
         sentences: Sentences = sentence_spans,
+        least: int = 0,
     ) -> None:
         self.max = self.full = self.base = chunker.max_tokens
         self.sentences = sentences  # HEAD-7's first split (the kit's blame varies it)
@@ -228,6 +231,10 @@ class _Run:
         self.lead_parent: str | None = None
         self.chain: set[str] = set()
         self.leading = False  # the first body chunk is being packed beside the headings
+        self.least = least  # SIZE-3: min_tokens, for the text before the first heading
+        # SIZE-3: (start, tokens) of the one chunk before the first heading; None when
+        # there are none, more than one, or a heading came.
+        self.preamble: tuple[int, int] | None = None
         self.overlap = chunker.overlap_tokens
         self.counter = chunker.counter
         self.additive = type(self.counter) is WhitespaceCounter
@@ -287,6 +294,10 @@ class _Run:
                         # SIZE-3: a heading that would not join the waiting ones (SIZE-5)
                         # starts its own run of headings.
                         self.lead_start, self.lead_parent, self.chain = block.start, parent, set()
+                        if self.preamble is not None and self.preamble[1] < self.least:
+                            # SIZE-3: a short text before the first heading waits with it.
+                            self.lead_start = self.preamble[0]
+                    self.preamble = None
                     self.chain.add(chunk.id)
                 self.stack.append((block.level, chunk.id, block.text))
                 self.path = (*self.path, block.text)
@@ -412,7 +423,14 @@ class _Run:
         if self.start < 0:
             return
         parent = self.stack[-1][1] if self.stack else None
-        self.emit(self.start, self.end, parent, {"kind": "body"}, tuple(self.attributes))
+        chunk = self.emit(self.start, self.end, parent, {"kind": "body"}, tuple(self.attributes))
+        if self.least and not self.chain and not self.stack:
+            # SIZE-3: the text before the first heading (chain and stack stay empty until
+            # then), if it is one chunk.
+            first = chunk.id == self.id_prefix + "0"
+            self.preamble = (
+                (self.start, self.plain(self.source[self.start : self.end])) if first else None
+            )
         if self.lead_start >= 0:
             self.lead_start = -1  # SIZE-3: the waiting headings have their body chunk
             self.chain = set()
@@ -545,8 +563,9 @@ class _SpanRun(_Run):
         trail: bool,
         glue: bool,
         sentences: Sentences = sentence_spans,
+        least: int = 0,
     ) -> None:
-        super().__init__(chunker, document, ChunkContext(), trail, glue, sentences)
+        super().__init__(chunker, document, ChunkContext(), trail, glue, sentences, least)
         self.spans: list[Span] = []
 
     def emit(
@@ -573,7 +592,9 @@ def heading_spans(
     chunker = HeadingAwareChunker(options.max_tokens, options.overlap, counter=counter)
     parsed = document.blocks()
     glue = options.minimum > 0
-    walk = _SpanRun(chunker, parsed, options.budget_includes_headings, glue, sentences)
+    walk = _SpanRun(
+        chunker, parsed, options.budget_includes_headings, glue, sentences, options.minimum
+    )
     walk.run()
     spans = walk.spans
     if not options.minimum:
@@ -581,10 +602,14 @@ def heading_spans(
     position = {f"{walk.id_prefix}{i}": i for i in range(len(spans))}
     parents = [None if s.parent_id is None else position[s.parent_id] for s in spans]
 
+    # SIZE-5: the chunks before the first heading (the preamble) may take it.
+    first = next((i for i, s in enumerate(spans) if s.kind == "heading"), len(spans))
+
     def joins(run: list[int], k: int) -> bool:
         """SIZE-5: span ``k``'s parent is a heading of the run or a parent of one of its
-        spans; a run that starts with a body chunk takes no heading (parents are headings)."""
-        if spans[k].kind == "heading" and spans[run[0]].kind != "heading":
+        spans; a run that starts with a body chunk takes no heading (parents are headings),
+        unless that chunk is before the document's first heading."""
+        if spans[k].kind == "heading" and spans[run[0]].kind != "heading" and run[0] >= first:
             return False
         parent = parents[k]
         return any(
@@ -597,7 +622,7 @@ def heading_spans(
         counter,
         options,
         joins,
-        lambda run, tokens: spans[run[0]].kind,
+        lambda run, tokens: "heading" if run[0] < first <= run[-1] else spans[run[0]].kind,
         lambda k: spans[k].kind == "heading" and k + 1 < len(spans) and parents[k + 1] == k,
     )
     index = {i: at for at, (run, _) in enumerate(runs) for i in run}

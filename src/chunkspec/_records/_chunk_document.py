@@ -124,6 +124,15 @@ class _Headings:
             path(here)
         self.lines = [-1] * len(self.titles)  # each heading's line start, once looked up
 
+    def title_from(self, offset: int) -> str:
+        """SIZE-7: the title of the first heading with a title (HEAD-10) starting at or after
+        ``offset``: a heading record's own, also when it starts with the text before the
+        document's first heading (SIZE-5)."""
+        i = bisect.bisect_left(self.titles, offset)
+        while not self.paths[i][-1].strip():
+            i += 1
+        return self.paths[i][-1]
+
     def at(self, offset: int) -> tuple[str, ...]:
         """Return the path of the last heading whose line starts at or before ``offset``."""
         titles = self.titles
@@ -249,7 +258,7 @@ def records_of(
         if merged and kind == "heading":
             if headings is None:
                 headings = _Headings(source, document.blocks().blocks)
-            section = _section(path, kind, headings.at(start)[-1])
+            section = _section(path, kind, headings.title_from(start))
         else:
             section = _section(path, kind, text)
         # RECORD-20: every field below comes from the checked document and options or
