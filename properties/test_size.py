@@ -21,7 +21,7 @@ from chunkspec._records._record import ChunkRecord
 from chunkspec._text._blocks import ChunkContext
 from chunkspec._text._documents import SourceDocument
 from chunkspec.counters import resolve_counter
-from properties.models import model_merge_small
+from properties.models import model_merge_small, model_split_texts
 from properties.strategies import markdown_documents
 
 _WORDS = st.sampled_from(["alpha", "beta", "gamma", "x", "code()", "é", "Run:"])
@@ -107,7 +107,8 @@ def test_merged_records_are_exact_spans(text: str, options: ChunkOptions) -> Non
 @given(texts, size_options())
 def test_min_tokens_zero_is_the_seed_output(text: str, options: ChunkOptions) -> None:
     """SIZE-2, RECORD-16: min_tokens=0 gives one record per seed chunk, as before the SIZE
-    rules, and a strategy string without min_tokens."""
+    rules, and a strategy string without min_tokens (MD-19's documents of headings only,
+    where split_markdown has none, aside)."""
     options = options.replace(min_tokens=0, budget_includes_headings=False)
     document = _document(text)
     records = chunk_document(document, options)
@@ -125,6 +126,8 @@ def test_min_tokens_zero_is_the_seed_output(text: str, options: ChunkOptions) ->
             (c.start, c.end, c.kind, c.heading_path, None, c.prefix)
             for c in split_blocks(document.blocks(), options.max_tokens, counter)
         ]
+        if not seed:
+            return  # MD-19: a document of headings only (split_markdown has no chunk)
     got = [(r.start, r.end, r.kind, r.heading_path, r.parent_id, r.prefix) for r in records]
     assert got == seed
     assert all("min_tokens" not in r.strategy for r in records)
@@ -278,12 +281,17 @@ def test_tokens_say_what_they_count(text: str, options: ChunkOptions) -> None:
 @given(texts, st.integers(1, 40), st.one_of(st.none(), st.integers(0, 5)))
 def test_the_trail_fits_the_budget(text: str, size: int, least: int | None) -> None:
     """SIZE-9: under heading with budget_includes_headings, a body record whose trail costs
-    at most half the budget has its embedded text within max_tokens (whitespace tokens)."""
+    at most half the budget has its embedded text within max_tokens (whitespace tokens), but
+    a table or code block over it, which stays whole (SIZE-11)."""
     least = None if least is None else min(least, size)
     options = ChunkOptions("heading", size, min_tokens=least, budget_includes_headings=True)
     counter = resolve_counter("whitespace")
-    for r in chunk_document(_document(text), options):
+    document = _document(text)
+    whole = {(b.start, b.end) for b in document.blocks().blocks if b.kind in ("code", "table")}
+    for r in chunk_document(document, options):
         cost = counter.count(" > ".join(r.heading_path) + "\n\n")
+        if (r.start, r.end) in whole and options.minimum:
+            continue  # SIZE-11: a table or code block over the budget stays whole
         if r.kind == "body" and cost <= size // 2:
             assert r.tokens <= size, r
 
@@ -418,3 +426,60 @@ def test_a_short_preamble_merges_forward(text: str, size: int, counter: str, lea
     assert records[0].end > blocks[first].start, records[0]
     assert records[0].kind == "heading"
     assert records[0].section == blocks[first].text
+
+
+@st.composite
+def headings_only(draw: st.DrawFn) -> str:
+    """A document of headings and nothing else (a table of contents), ATX or setext."""
+    lines: list[str] = []
+    for _ in range(draw(st.integers(1, 12))):
+        title = " ".join(draw(st.lists(_WORDS, min_size=1, max_size=4)))
+        if draw(st.integers(0, 4)):
+            lines.append("#" * draw(st.integers(1, 6)) + " " + title)
+        else:
+            lines.append(title + "\n" + draw(st.sampled_from(["===", "---"])))
+    return "\n\n".join(lines) + "\n"
+
+
+@settings(max_examples=300)
+@given(headings_only(), st.integers(1, 40))
+@case("# Contents\n\n## Introduction\n\n## Usage\n", 4)
+def test_a_document_of_headings_is_chunked(text: str, size: int) -> None:
+    """MD-19: structural chunks a document of headings only as one prose run of their lines,
+    from the first title to the last, split as seed 000's split_section (the model) splits
+    it; every record is a heading record named after the heading it starts in or before."""
+    options = ChunkOptions("structural", size, min_tokens=0)
+    document = _document(text)
+    titled = [b for b in document.blocks().blocks if b.kind == "heading" and b.text.strip()]
+    records = chunk_document(document, options)
+    start, end = titled[0].start, titled[-1].end
+    want = model_split_texts(text[start:end], size)
+    assert [r.text.split() for r in records] == [t.split() for t in want]
+    for r in records:
+        assert r.kind == "heading"
+        assert r.heading_path == ()
+        assert r.section == next(b.text for b in titled if b.end > r.start)
+    assert chunk_document(document, options.replace(min_tokens=None))  # merged, still there
+
+
+@settings(max_examples=400)
+@given(texts, size_options())
+@case(
+    "# T\n\nIntro text here.\n\n```\nline one two\nline three four\n```\n\nAfter it.\n",
+    ChunkOptions("heading", 12, overlap_tokens=3, min_tokens=1),
+)
+@case(
+    "# T\n\n| a | b |\n|---|---|\n| 1 | 2 |\n| 3 | 4 |\n| 5 | 6 |\n",
+    ChunkOptions("heading", 6, min_tokens=1),
+)
+def test_tables_and_code_stay_whole(text: str, options: ChunkOptions) -> None:
+    """SIZE-11, SIZE-10: with min_tokens > 0, no heading or structural record starts or ends
+    inside a table or code block (an overlap starts outside one or at its start)."""
+    if not options.minimum or options.split_tables:
+        return
+    document = _document(text)
+    whole = [(b.start, b.end) for b in document.blocks().blocks if b.kind in ("code", "table")]
+    for r in chunk_document(document, options):
+        for start, end in whole:
+            assert not start < r.start < end, (r, start, end)
+            assert not start < r.end < end, (r, start, end)

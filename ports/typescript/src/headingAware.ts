@@ -64,6 +64,9 @@ function blank(text: string): boolean {
   return fault("ha-trim-blank") ? text.trim() === "" : isBlank(text);
 }
 
+/** SIZE-11: the blocks the retrieval strategies never cut (MD-9). */
+const WHOLE = new Set(["code", "table"]);
+
 /** SIZE-3 to SIZE-7: seed 003's spans merged, parent links remapped to the merged records. */
 function mergeHeadingSpans(
   docId: string, spans: Span[], titles: Map<number, string>, minTokens: number, maxTokens: number,
@@ -117,6 +120,8 @@ class Run {
   leading = false;
   /** SIZE-3: [start, tokens] of the one chunk before the first heading, else null. */
   preamble: [number, number] | null = null;
+  /** SIZE-11: the code blocks and tables seen, [start, end]: an overlap never starts inside one. */
+  readonly fences: Array<[number, number]> = [];
   readonly stack: Array<[number, string, string]> = []; // level, chunk id, title
   start = -1;
   end = -1;
@@ -193,6 +198,7 @@ class Run {
         if (this.trail) this.budget();
         continue;
       }
+      if (this.glue && WHOLE.has(block.kind)) this.fences.push([block.start, block.end]); // SIZE-11
       if (this.leading && this.start >= 0) {
         // SIZE-3: a block after the first chunk's start is cut to the section's budget.
         const lead = this.lead;
@@ -275,7 +281,7 @@ class Run {
         const at = words[words.length - k]?.[0] ?? 0;
         return countUnits(this.source.slice(at, tailEnd)) <= this.overlap && this.count(at, end) <= this.max;
       };
-      const k = gallop(0, words.length, (k) => k === 0 || ok(k));
+      const k = this.outside(words, gallop(0, words.length, (k) => k === 0 || ok(k)));
       if (k > 0) {
         this.start = words[words.length - k]?.[0] ?? this.start;
         this.tokens = this.count(this.start, end);
@@ -283,18 +289,35 @@ class Run {
       return;
     }
     const room = fault("ha-overlap-ignores-budget") ? this.overlap : this.max - tokens;
-    const k = Math.min(this.overlap, room, words.length);
+    const k = this.outside(words, Math.min(this.overlap, room, words.length));
     if (k > 0) {
       this.start = words[words.length - k]?.[0] ?? this.start;
       this.tokens = tokens + k;
     }
   }
 
+  /** SIZE-11: the longest tail of at most k words that does not start inside a code block or table. */
+  outside(words: Array<[number, number]>, k: number): number {
+    if (!this.glue) return k;
+    while (k > 0 && this.inside(words[words.length - k]?.[0] ?? 0)) k--;
+    return k;
+  }
+
+  /** SIZE-11: `at` is inside a code block or table seen, after its start. */
+  inside(at: number): boolean {
+    for (let i = this.fences.length - 1; i >= 0; i--) {
+      const [start, end] = this.fences[i] as [number, number];
+      if (start < at && at < end) return true;
+      if (end <= at) return false;
+    }
+    return false;
+  }
+
   /** HEAD-7: a block over the budget by sentences, a sentence over it by words. */
   units(block: Block): Array<[number, number, number]> {
     if (this.unicode) return this.unitsByCount(block);
     const tokens = countWords(block.text);
-    if (tokens <= this.max) return [[block.start, block.end, tokens]];
+    if (tokens <= this.max || (this.glue && WHOLE.has(block.kind))) return [[block.start, block.end, tokens]]; // SIZE-11
     const units: Array<[number, number, number]> = [];
     const sentences = fault("ha-no-sentences")
       ? [[block.start, block.end] as [number, number]]
@@ -318,7 +341,7 @@ class Run {
   /** HEAD-7 with unicode units: sentences, then words, then units and clusters (SCRIPT-8). */
   unitsByCount(block: Block): Array<[number, number, number]> {
     const tokens = this.count(block.start, block.end);
-    if (tokens <= this.max) return [[block.start, block.end, tokens]];
+    if (tokens <= this.max || (this.glue && WHOLE.has(block.kind))) return [[block.start, block.end, tokens]]; // SIZE-11
     const units: Array<[number, number, number]> = [];
     for (const [start, end] of headingSentences(this.source, block.start, block.end)) {
       const n = this.count(start, end);

@@ -33,6 +33,9 @@ __all__ = ["Chunker", "DocumentChunk", "HeadingAwareChunker", "heading_spans"]
 
 _WORD = re.compile(r"\S+")
 
+#: SIZE-11: the blocks the retrieval strategies never cut (MD-9).
+_WHOLE = frozenset({"code", "table"})
+
 #: A sentence splitter: the ``(start, end)`` sentences of ``source[start:end]`` (HEAD-7).
 Sentences = Callable[[str, int, int], Iterable[tuple[int, int]]]
 
@@ -186,6 +189,7 @@ class _Run:
         "counter",
         "document",
         "end",
+        "fences",
         "full",
         "glue",
         "id_prefix",
@@ -235,6 +239,9 @@ class _Run:
         # SIZE-3: (start, tokens) of the one chunk before the first heading; None when
         # there are none, more than one, or a heading came.
         self.preamble: tuple[int, int] | None = None
+        # SIZE-11: the code blocks and tables seen, (start, end): an overlap never starts
+        # inside one.
+        self.fences: list[tuple[int, int]] = []
         self.overlap = chunker.overlap_tokens
         self.counter = chunker.counter
         self.additive = type(self.counter) is WhitespaceCounter
@@ -304,6 +311,8 @@ class _Run:
                 if self.trail:
                     self.budget()
                 continue
+            if self.glue and block.kind in _WHOLE:
+                self.fences.append((block.start, block.end))  # SIZE-11
             if self.leading and self.start >= 0:
                 # SIZE-3: a block after the first chunk's start is cut to the section's
                 # budget; only the first chunk leaves room for the headings.
@@ -489,9 +498,23 @@ class _Run:
                 return tail <= self.overlap and self.count(at, end) <= self.max
 
             k = _longest(0, len(words), lambda k: k == 0 or ok(k))
+        if self.glue:
+            # SIZE-11: a shorter tail rather than one that starts inside a code block or a
+            # table (one that starts at its start holds it whole).
+            while k > 0 and self.inside(words[len(words) - k]):
+                k -= 1
         if k > 0:
             self.start = words[len(words) - k]
             self.tokens = tokens + k if self.additive else self.count(self.start, end)
+
+    def inside(self, at: int) -> bool:
+        """SIZE-11: ``at`` is inside a code block or table seen, after its start."""
+        for start, end in reversed(self.fences):
+            if start < at < end:
+                return True
+            if end <= at:
+                return False
+        return False
 
     def units(self, block: Block) -> list[tuple[int, int, int]]:
         """Split ``block`` into regions within the budget (HEAD-7).
@@ -502,8 +525,8 @@ class _Run:
         counter) is split by characters.
         """
         tokens = self.measure(block.text)
-        if tokens <= self.max:
-            return [(block.start, block.end, tokens)]
+        if tokens <= self.max or (self.glue and block.kind in _WHOLE):
+            return [(block.start, block.end, tokens)]  # SIZE-11: a table or code block whole
         units: list[tuple[int, int, int]] = []
         for start, end in self.sentences(self.source, block.start, block.end):
             tokens = self.count(start, end)
