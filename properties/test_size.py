@@ -107,8 +107,7 @@ def test_merged_records_are_exact_spans(text: str, options: ChunkOptions) -> Non
 @given(texts, size_options())
 def test_min_tokens_zero_is_the_seed_output(text: str, options: ChunkOptions) -> None:
     """SIZE-2, RECORD-16: min_tokens=0 gives one record per seed chunk, as before the SIZE
-    rules, and a strategy string without min_tokens (MD-19's documents of headings only,
-    where split_markdown has none, aside)."""
+    rules, and a strategy string without min_tokens."""
     options = options.replace(min_tokens=0, budget_includes_headings=False)
     document = _document(text)
     records = chunk_document(document, options)
@@ -126,8 +125,7 @@ def test_min_tokens_zero_is_the_seed_output(text: str, options: ChunkOptions) ->
             (c.start, c.end, c.kind, c.heading_path, None, c.prefix)
             for c in split_blocks(document.blocks(), options.max_tokens, counter)
         ]
-        if not seed:
-            return  # MD-19: a document of headings only (split_markdown has no chunk)
+
     got = [(r.start, r.end, r.kind, r.heading_path, r.parent_id, r.prefix) for r in records]
     assert got == seed
     assert all("min_tokens" not in r.strategy for r in records)
@@ -177,6 +175,8 @@ def test_merge_matches_the_model(text: str, options: ChunkOptions) -> None:
 
     else:
         seed = structural_spans(document, options.replace(min_tokens=0))
+        if not seed:
+            return  # MD-19: a document of headings only (test_a_document_of_headings_is_chunked)
         spans = [(s.start, s.end, s.kind, s.heading_path or (), s.prefix) for s in seed]
         heads = [b.start for b in document.blocks().blocks if b.kind == "heading"]
 
@@ -445,21 +445,33 @@ def headings_only(draw: st.DrawFn) -> str:
 @given(headings_only(), st.integers(1, 40))
 @case("# Contents\n\n## Introduction\n\n## Usage\n", 4)
 def test_a_document_of_headings_is_chunked(text: str, size: int) -> None:
-    """MD-19: structural chunks a document of headings only as one prose run of their lines,
-    from the first title to the last, split as seed 000's split_section (the model) splits
-    it; every record is a heading record named after the heading it starts in or before."""
-    options = ChunkOptions("structural", size, min_tokens=0)
+    """MD-19: with min_tokens > 0, structural chunks a document of headings only as one
+    prose run of their lines, from the first title to the last, split as seed 000's
+    split_section (the model) splits it, then merged (SIZE-3: heading records are open, so
+    neighbours merge while they fit); every record is a heading record named after the
+    heading it starts in or before. With min_tokens=0 (seed 001's chunks) there is none."""
+    options = ChunkOptions("structural", size, min_tokens=1)
     document = _document(text)
     titled = [b for b in document.blocks().blocks if b.kind == "heading" and b.text.strip()]
     records = chunk_document(document, options)
     start, end = titled[0].start, titled[-1].end
-    want = model_split_texts(text[start:end], size)
-    assert [r.text.split() for r in records] == [t.split() for t in want]
+    pieces = [t.split() for t in model_split_texts(text[start:end], size)]
+    runs = model_merge_small(
+        lambda i, j: sum(len(p) for p in pieces[i : j + 1]),
+        len(pieces),
+        lambda i: True,
+        1,
+        size,
+        lambda run, k: True,
+        lambda k: False,
+    )
+    want = [[w for i in run for w in pieces[i]] for run in runs]
+    assert [r.text.split() for r in records] == want
+    assert not chunk_document(document, options.replace(min_tokens=0))
     for r in records:
         assert r.kind == "heading"
         assert r.heading_path == ()
         assert r.section == next(b.text for b in titled if b.end > r.start)
-    assert chunk_document(document, options.replace(min_tokens=None))  # merged, still there
 
 
 @settings(max_examples=400)

@@ -66,7 +66,7 @@ export function structuralSpans(document: SourceDocument, options: RecordOptions
   const titled = splitter.titled;
   const firstTitled = titled[0];
   const lastTitled = titled[titled.length - 1];
-  if (spans.length === 0 && firstTitled !== undefined && lastTitled !== undefined) {
+  if (spans.length === 0 && firstTitled !== undefined && lastTitled !== undefined && minTokens > 0) {
     // MD-19: a document of headings only is one prose run of its headings' lines, packed by MD-10.
     const start = firstTitled.start;
     const end = lastTitled.end;
