@@ -173,6 +173,11 @@ def test_merge_matches_the_model(text: str, options: ChunkOptions) -> None:
         def glued(k: int) -> bool:
             return spans[k][2] == "heading" and k + 1 < len(spans) and parent[k + 1] == k
 
+        blocks = {(b.start, b.end) for b in document.blocks().blocks if b.kind in ("code", "table")}
+
+        def whole(k: int) -> bool:
+            return (spans[k][0], spans[k][1]) in blocks
+
     else:
         seed = structural_spans(document, options.replace(min_tokens=0))
         if not seed:
@@ -186,6 +191,9 @@ def test_merge_matches_the_model(text: str, options: ChunkOptions) -> None:
         def glued(k: int) -> bool:
             return False
 
+        def whole(k: int) -> bool:
+            return False
+
     def count(i: int, j: int) -> int:
         return _count(options, spans[i][3], spans[i][4] + text[spans[i][0] : spans[j][1]])
 
@@ -197,6 +205,7 @@ def test_merge_matches_the_model(text: str, options: ChunkOptions) -> None:
         options.max_tokens,
         joins,
         glued,
+        whole,
     )
     assert [(r.start, r.end) for r in records] == [(spans[r[0]][0], spans[r[-1]][1]) for r in runs]
     for record, run in zip(records, runs, strict=True):
@@ -214,9 +223,20 @@ def test_a_merge_never_passes_the_budget(text: str, options: ChunkOptions) -> No
     """SIZE-10: with whitespace tokens, a record over max_tokens is one heading, table or
     code block that no rule splits, or (SIZE-9) one whose trail was not counted."""
     document = _document(text)
-    blocks = {(b.start, b.end) for b in document.blocks().blocks if b.kind != "paragraph"}
+    parsed = document.blocks().blocks
+    blocks = {(b.start, b.end) for b in parsed if b.kind != "paragraph"}
+    # SIZE-11: headings (a chain, no text between) and the whole block they introduce
+    introduced = {
+        (h.start, b.end)
+        for i, b in enumerate(parsed)
+        if b.kind in ("code", "table")
+        for h in parsed[:i]
+        if all(x.kind == "heading" or not x.text.strip() for x in parsed[parsed.index(h) : i])
+    }
     for r in chunk_document(document, options):
         if not r.oversized:
+            continue
+        if (r.start, r.end) in introduced:
             continue
         trail = " > ".join(r.heading_path)
         uncounted = options.budget_includes_headings and (

@@ -33,7 +33,9 @@ export function headingSpans(document: SourceDocument, options: RecordOptions): 
   let spans = walk.run();
   if (minTokens > 0) {
     const measure = measureOf(text, unicode, budgetIncludesHeadings);
-    spans = mergeHeadingSpans(docId, spans, walk.titles, minTokens, maxTokens, measure);
+    // SIZE-11: the tables and code blocks, kept whole
+    const wholeBlocks = new Set(walk.fences.map(([start, end]) => `${start}:${end}`));
+    spans = mergeHeadingSpans(docId, spans, walk.titles, minTokens, maxTokens, measure, wholeBlocks);
   }
   return inCodePoints(text, spans);
 }
@@ -70,7 +72,7 @@ const WHOLE = new Set(["code", "table"]);
 /** SIZE-3 to SIZE-7: seed 003's spans merged, parent links remapped to the merged records. */
 function mergeHeadingSpans(
   docId: string, spans: Span[], titles: Map<number, string>, minTokens: number, maxTokens: number,
-  measure: Measure,
+  measure: Measure, wholeBlocks: Set<string>,
 ): Span[] {
   const position = new Map<string, number>(spans.map((_, i) => [`${docId}:${i}`, i]));
   const parents = spans.map((s) => (s.parentId === null ? null : (position.get(s.parentId) ?? null)));
@@ -89,6 +91,7 @@ function mergeHeadingSpans(
   const runs = mergeSmall(
     spans, measure, minTokens, maxTokens, joins, (run) => (preamble(run) ? "heading" : kind(run[0] as number)),
     (k) => kind(k) === "heading" && k + 1 < spans.length && parents[k + 1] === k,
+    (k) => wholeBlocks.has(`${spans[k]?.start}:${spans[k]?.end}`),
   );
   const index = new Map<number, number>();
   runs.forEach(([run], at) => { for (const i of run) index.set(i, at); });
@@ -115,6 +118,7 @@ class Run {
   lead = 0;
   /** SIZE-3: where the headings waiting for a body start (-1: none), the first one's parent, and their ids. */
   leadStart = -1;
+  chainStart = -1;
   leadParent: string | null = null;
   chain = new Set<string>();
   leading = false;
@@ -186,6 +190,7 @@ class Run {
           // SIZE-3: a heading that would not join the waiting ones (SIZE-5) starts its own run.
           if (this.leadStart < 0 || (parent !== this.leadParent && (parent === null || !this.chain.has(parent)))) {
             this.leadStart = block.start;
+            this.chainStart = block.start;
             this.leadParent = parent;
             this.chain = new Set();
             // SIZE-3: a short text before the first heading waits with it.
@@ -213,6 +218,9 @@ class Run {
       if (this.leadStart >= 0 && this.start < 0) {
         // SIZE-3: the first body chunk leaves room for the waiting headings, markup included.
         this.lead = this.plain(this.source.slice(this.leadStart, block.start));
+        if (this.lead >= this.base && this.chainStart !== this.leadStart) {
+          this.lead = this.plain(this.source.slice(this.chainStart, block.start)); // no room for the preamble too
+        }
         this.leading = true;
         this.limit();
       }

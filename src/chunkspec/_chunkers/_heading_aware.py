@@ -185,6 +185,7 @@ class _Run:
         "base",
         "carry",
         "chain",
+        "chain_start",
         "context",
         "counter",
         "document",
@@ -232,6 +233,7 @@ class _Run:
         # SIZE-3: where those headings start (-1: none wait), the parent of the first and
         # the ids of all: a heading whose parent is one of these joins their run (SIZE-5).
         self.lead_start = -1
+        self.chain_start = -1  # the first of those headings (lead_start: or the preamble)
         self.lead_parent: str | None = None
         self.chain: set[str] = set()
         self.leading = False  # the first body chunk is being packed beside the headings
@@ -301,6 +303,7 @@ class _Run:
                         # SIZE-3: a heading that would not join the waiting ones (SIZE-5)
                         # starts its own run of headings.
                         self.lead_start, self.lead_parent, self.chain = block.start, parent, set()
+                        self.chain_start = block.start
                         if self.preamble is not None and self.preamble[1] < self.least:
                             # SIZE-3: a short text before the first heading waits with it.
                             self.lead_start = self.preamble[0]
@@ -371,6 +374,9 @@ class _Run:
         self.lead_out()
         head = self.source[self.lead_start : at]
         cost = self.plain(head)
+        if cost >= self.base and self.chain_start != self.lead_start:
+            head = self.source[self.chain_start : at]  # no room for the preamble too
+            cost = self.plain(head)
         if self.additive or self.trail:
             self.lead = cost
             self.limit()
@@ -625,6 +631,8 @@ def heading_spans(
     position = {f"{walk.id_prefix}{i}": i for i in range(len(spans))}
     parents = [None if s.parent_id is None else position[s.parent_id] for s in spans]
 
+    # SIZE-11: the tables and code blocks, kept whole
+    blocks = {(b.start, b.end) for b in parsed.blocks if b.kind in _WHOLE}
     # SIZE-5: the chunks before the first heading (the preamble) may take it.
     first = next((i for i, s in enumerate(spans) if s.kind == "heading"), len(spans))
 
@@ -647,6 +655,7 @@ def heading_spans(
         joins,
         lambda run, tokens: "heading" if run[0] < first <= run[-1] else spans[run[0]].kind,
         lambda k: spans[k].kind == "heading" and k + 1 < len(spans) and parents[k + 1] == k,
+        lambda k: (spans[k].start, spans[k].end) in blocks,
     )
     index = {i: at for at, (run, _) in enumerate(runs) for i in run}
     prefix = f"{document.doc_id}:"
