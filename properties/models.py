@@ -698,10 +698,12 @@ def model_merge_small(
     max_tokens: int,
     joins: Callable[[list[int], int], bool],
     glued: Callable[[int], bool],
+    whole: Callable[[int], bool] = lambda k: False,
 ) -> list[list[int]]:
     """Group spans ``0..n-1`` into runs as SIZE-3 and SIZE-4 say, read literally.
 
-    ``count(i, j)`` is the tokens of the span from span ``i``'s start to span ``j``'s end.
+    ``count(i, j)`` is the tokens of the span from span ``i``'s start to span ``j``'s end;
+    ``whole(k)``: span ``k`` is a table or code block kept whole (SIZE-11).
     """
 
     def tokens(run: list[int]) -> int:
@@ -723,7 +725,10 @@ def model_merge_small(
         k += 1
         while k < n and is_open(run) and joins(run, k):
             taken = with_child(k)
-            if count(run[0], taken[-1]) > max_tokens:
+            over = all(is_heading(i) for i in run) and whole(taken[-1])
+            if count(run[0], taken[-1]) > max_tokens and not (
+                over and count(taken[-1], taken[-1]) > max_tokens
+            ):
                 break
             run = run + taken
             k = taken[-1] + 1

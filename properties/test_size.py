@@ -21,7 +21,7 @@ from chunkspec._records._record import ChunkRecord
 from chunkspec._text._blocks import ChunkContext
 from chunkspec._text._documents import SourceDocument
 from chunkspec.counters import resolve_counter
-from properties.models import model_merge_small
+from properties.models import model_merge_small, model_split_texts
 from properties.strategies import markdown_documents
 
 _WORDS = st.sampled_from(["alpha", "beta", "gamma", "x", "code()", "é", "Run:"])
@@ -125,6 +125,7 @@ def test_min_tokens_zero_is_the_seed_output(text: str, options: ChunkOptions) ->
             (c.start, c.end, c.kind, c.heading_path, None, c.prefix)
             for c in split_blocks(document.blocks(), options.max_tokens, counter)
         ]
+
     got = [(r.start, r.end, r.kind, r.heading_path, r.parent_id, r.prefix) for r in records]
     assert got == seed
     assert all("min_tokens" not in r.strategy for r in records)
@@ -142,6 +143,7 @@ def _heading_spans(document: SourceDocument, options: ChunkOptions) -> list[Any]
         ChunkContext(),
         trail=options.budget_includes_headings,
         glue=True,
+        least=options.minimum,
     ).run()
 
 
@@ -159,9 +161,11 @@ def test_merge_matches_the_model(text: str, options: ChunkOptions) -> None:
         spans = [(c.start, c.end, c.kind, c.heading_path, "") for c in chunks]
         at = {c.id: i for i, c in enumerate(chunks)}
         parent = [None if c.parent_id is None else at[c.parent_id] for c in chunks]
+        # SIZE-5: the chunks before the first heading may take it
+        first = next((i for i, s in enumerate(spans) if s[2] == "heading"), len(spans))
 
         def joins(run: list[int], k: int) -> bool:
-            if spans[k][2] == "heading" and spans[run[0]][2] != "heading":
+            if spans[k][2] == "heading" and spans[run[0]][2] != "heading" and run[0] >= first:
                 return False
             homes = {parent[i] for i in run} | {i for i in run if spans[i][2] == "heading"}
             return parent[k] in homes
@@ -169,8 +173,15 @@ def test_merge_matches_the_model(text: str, options: ChunkOptions) -> None:
         def glued(k: int) -> bool:
             return spans[k][2] == "heading" and k + 1 < len(spans) and parent[k + 1] == k
 
+        blocks = {(b.start, b.end) for b in document.blocks().blocks if b.kind in ("code", "table")}
+
+        def whole(k: int) -> bool:
+            return (spans[k][0], spans[k][1]) in blocks
+
     else:
         seed = structural_spans(document, options.replace(min_tokens=0))
+        if not seed:
+            return  # MD-19: a document of headings only (test_a_document_of_headings_is_chunked)
         spans = [(s.start, s.end, s.kind, s.heading_path or (), s.prefix) for s in seed]
         heads = [b.start for b in document.blocks().blocks if b.kind == "heading"]
 
@@ -178,6 +189,9 @@ def test_merge_matches_the_model(text: str, options: ChunkOptions) -> None:
             return not any(spans[run[-1]][1] <= h < spans[k][0] for h in heads)
 
         def glued(k: int) -> bool:
+            return False
+
+        def whole(k: int) -> bool:
             return False
 
     def count(i: int, j: int) -> int:
@@ -191,11 +205,13 @@ def test_merge_matches_the_model(text: str, options: ChunkOptions) -> None:
         options.max_tokens,
         joins,
         glued,
+        whole,
     )
     assert [(r.start, r.end) for r in records] == [(spans[r[0]][0], spans[r[-1]][1]) for r in runs]
     for record, run in zip(records, runs, strict=True):
         if options.strategy == "heading":
-            assert record.kind == spans[run[0]][2]
+            preamble = run[0] < first <= run[-1]  # SIZE-5: it holds the first heading
+            assert record.kind == ("heading" if preamble else spans[run[0]][2])
         else:
             alone = [count(i, i) for i in run]
             assert record.kind == spans[run[alone.index(max(alone))]][2]
@@ -207,9 +223,20 @@ def test_a_merge_never_passes_the_budget(text: str, options: ChunkOptions) -> No
     """SIZE-10: with whitespace tokens, a record over max_tokens is one heading, table or
     code block that no rule splits, or (SIZE-9) one whose trail was not counted."""
     document = _document(text)
-    blocks = {(b.start, b.end) for b in document.blocks().blocks if b.kind != "paragraph"}
+    parsed = document.blocks().blocks
+    blocks = {(b.start, b.end) for b in parsed if b.kind != "paragraph"}
+    # SIZE-11: headings (a chain, no text between) and the whole block they introduce
+    introduced = {
+        (h.start, b.end)
+        for i, b in enumerate(parsed)
+        if b.kind in ("code", "table")
+        for h in parsed[:i]
+        if all(x.kind == "heading" or not x.text.strip() for x in parsed[parsed.index(h) : i])
+    }
     for r in chunk_document(document, options):
         if not r.oversized:
+            continue
+        if (r.start, r.end) in introduced:
             continue
         trail = " > ".join(r.heading_path)
         uncounted = options.budget_includes_headings and (
@@ -274,12 +301,17 @@ def test_tokens_say_what_they_count(text: str, options: ChunkOptions) -> None:
 @given(texts, st.integers(1, 40), st.one_of(st.none(), st.integers(0, 5)))
 def test_the_trail_fits_the_budget(text: str, size: int, least: int | None) -> None:
     """SIZE-9: under heading with budget_includes_headings, a body record whose trail costs
-    at most half the budget has its embedded text within max_tokens (whitespace tokens)."""
+    at most half the budget has its embedded text within max_tokens (whitespace tokens), but
+    a table or code block over it, which stays whole (SIZE-11)."""
     least = None if least is None else min(least, size)
     options = ChunkOptions("heading", size, min_tokens=least, budget_includes_headings=True)
     counter = resolve_counter("whitespace")
-    for r in chunk_document(_document(text), options):
+    document = _document(text)
+    whole = {(b.start, b.end) for b in document.blocks().blocks if b.kind in ("code", "table")}
+    for r in chunk_document(document, options):
         cost = counter.count(" > ".join(r.heading_path) + "\n\n")
+        if (r.start, r.end) in whole and options.minimum:
+            continue  # SIZE-11: a table or code block over the budget stays whole
         if r.kind == "body" and cost <= size // 2:
             assert r.tokens <= size, r
 
@@ -337,3 +369,149 @@ def test_cli_flags(value: int, trail: bool) -> None:
     else:
         with pytest.raises(CliError, match=r"^--min-tokens"):
             chunk_options(args, _chunk_command.OPTIONS)
+
+
+@st.composite
+def heading_chains(draw: st.DrawFn) -> str:
+    """Real-file shapes: text or nothing, then headings with no text between (the first of
+    the lowest level: each joins the run of the ones before, SIZE-5), then a long section."""
+    parts: list[str] = []
+    if draw(st.booleans()):
+        parts.append(" ".join(draw(st.lists(_WORDS, min_size=1, max_size=30))))
+    top = draw(st.integers(1, 3))
+    levels = [top, *draw(st.lists(st.integers(top, 6), min_size=0, max_size=5))]
+    for level in levels:
+        title = " ".join(draw(st.lists(_WORDS, min_size=1, max_size=3)))
+        closing = draw(st.sampled_from(["", " " + "#" * level]))
+        parts.append("#" * level + " " + title + closing)
+    for _ in range(draw(st.integers(1, 3))):
+        parts.append(" ".join(draw(st.lists(_WORDS, min_size=1, max_size=60))))
+    return "\n\n".join(parts) + "\n"
+
+
+@settings(max_examples=400)
+@given(
+    heading_chains(),
+    st.integers(1, 60),
+    st.sampled_from(["whitespace", "chars4", "unicode"]),
+    st.one_of(st.none(), st.integers(1, 8)),
+)
+@case("# A\n\n## B\n\n" + " ".join(["alpha"] * 30) + "\n", 10, "whitespace", None)
+def test_a_chain_of_headings_never_stands_alone(
+    text: str, size: int, counter: str, least: int | None
+) -> None:
+    """SIZE-3, SIZE-10: the first body chunk after a chain of headings leaves room for the
+    headings' text and markup (``# A`` / ``## B`` / a long section), so whenever the
+    headings alone fit the budget with room to spare no record is only headings."""
+    least = None if least is None else min(least, size)
+    options = ChunkOptions("heading", size, counter=counter, min_tokens=least)
+    if not options.minimum:
+        return
+    document = _document(text)
+    blocks = [b for b in document.blocks().blocks if b.text.strip()]
+    first = next(i for i, b in enumerate(blocks) if b.kind == "heading")
+    body = next(b for b in blocks[first:] if b.kind != "heading")
+    heads = text[blocks[first].start : body.start]
+    if options.token_counter().count(heads) >= size:
+        return  # no room beside the headings (SIZE-10's exception)
+    for r in chunk_document(document, options):
+        assert not _heading_only(document, r), r
+
+
+@settings(max_examples=400)
+@given(
+    heading_chains(),
+    st.integers(1, 60),
+    st.sampled_from(["whitespace", "chars4", "unicode"]),
+    st.integers(1, 12),
+)
+@case("(configuration)=\n\n# A\n\n" + " ".join(["alpha"] * 30) + "\n", 10, "whitespace", 3)
+def test_a_short_preamble_merges_forward(text: str, size: int, counter: str, least: int) -> None:
+    """SIZE-3, SIZE-5: text before the first heading (a badge, a MyST label) under
+    min_tokens waits with the first headings for their body chunk, so the three share a
+    record whenever they fit the budget together; that record is a heading record."""
+    options = ChunkOptions("heading", size, counter=counter, min_tokens=min(least, size))
+    document = _document(text)
+    blocks = [b for b in document.blocks().blocks if b.text.strip()]
+    if blocks[0].kind == "heading":
+        return  # no preamble
+    first = next(i for i, b in enumerate(blocks) if b.kind == "heading")
+    body = next(b for b in blocks[first:] if b.kind != "heading")
+    count = options.token_counter().count
+    preamble = text[blocks[0].start : blocks[first - 1].end]
+    if count(preamble) >= options.minimum or count(text[blocks[0].start : body.start]) >= size:
+        return  # not a crumb, or no room beside it
+    records = chunk_document(document, options)
+    assert records[0].start == blocks[0].start
+    assert records[0].end > blocks[first].start, records[0]
+    assert records[0].kind == "heading"
+    assert records[0].section == blocks[first].text
+
+
+@st.composite
+def headings_only(draw: st.DrawFn) -> str:
+    """A document of headings and nothing else (a table of contents), ATX or setext."""
+    lines: list[str] = []
+    for _ in range(draw(st.integers(1, 12))):
+        title = " ".join(draw(st.lists(_WORDS, min_size=1, max_size=4)))
+        if draw(st.integers(0, 4)):
+            lines.append("#" * draw(st.integers(1, 6)) + " " + title)
+        else:
+            lines.append(title + "\n" + draw(st.sampled_from(["===", "---"])))
+    return "\n\n".join(lines) + "\n"
+
+
+@settings(max_examples=300)
+@given(headings_only(), st.integers(1, 40))
+@case("# Contents\n\n## Introduction\n\n## Usage\n", 4)
+def test_a_document_of_headings_is_chunked(text: str, size: int) -> None:
+    """MD-19: with min_tokens > 0, structural chunks a document of headings only as one
+    prose run of their lines, from the first title to the last, split as seed 000's
+    split_section (the model) splits it, then merged (SIZE-3: heading records are open, so
+    neighbours merge while they fit); every record is a heading record named after the
+    heading it starts in or before. With min_tokens=0 (seed 001's chunks) there is none."""
+    options = ChunkOptions("structural", size, min_tokens=1)
+    document = _document(text)
+    titled = [b for b in document.blocks().blocks if b.kind == "heading" and b.text.strip()]
+    records = chunk_document(document, options)
+    start, end = titled[0].start, titled[-1].end
+    pieces = [t.split() for t in model_split_texts(text[start:end], size)]
+    runs = model_merge_small(
+        lambda i, j: sum(len(p) for p in pieces[i : j + 1]),
+        len(pieces),
+        lambda i: True,
+        1,
+        size,
+        lambda run, k: True,
+        lambda k: False,
+    )
+    want = [[w for i in run for w in pieces[i]] for run in runs]
+    assert [r.text.split() for r in records] == want
+    assert not chunk_document(document, options.replace(min_tokens=0))
+    for r in records:
+        assert r.kind == "heading"
+        assert r.heading_path == ()
+        assert r.section == next(b.text for b in titled if b.end > r.start)
+
+
+@settings(max_examples=400)
+@given(texts, size_options())
+@case(
+    "# T\n\nIntro text here.\n\n```\nline one two\nline three four\n```\n\nAfter it.\n",
+    ChunkOptions("heading", 12, overlap_tokens=3, min_tokens=1),
+)
+@case(
+    "# T\n\n| a | b |\n|---|---|\n| 1 | 2 |\n| 3 | 4 |\n| 5 | 6 |\n",
+    ChunkOptions("heading", 6, min_tokens=1),
+)
+def test_tables_and_code_stay_whole(text: str, options: ChunkOptions) -> None:
+    """SIZE-11, SIZE-10: with min_tokens > 0, no heading or structural record starts or ends
+    inside a table or code block (an overlap starts outside one or at its start)."""
+    if not options.minimum or options.split_tables:
+        return
+    document = _document(text)
+    whole = [(b.start, b.end) for b in document.blocks().blocks if b.kind in ("code", "table")]
+    for r in chunk_document(document, options):
+        for start, end in whole:
+            assert not start < r.start < end, (r, start, end)
+            assert not start < r.end < end, (r, start, end)

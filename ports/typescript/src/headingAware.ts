@@ -28,11 +28,14 @@ export function headingSpans(document: SourceDocument, options: RecordOptions): 
   const unicode = options.counter === "unicode";
   const walk = new Run(
     docId, text, maxTokens, options.overlap ?? 0, unicode, minTokens > 0, budgetIncludesHeadings, document.blocks ?? null,
+    minTokens,
   );
   let spans = walk.run();
   if (minTokens > 0) {
     const measure = measureOf(text, unicode, budgetIncludesHeadings);
-    spans = mergeHeadingSpans(docId, spans, walk.titles, minTokens, maxTokens, measure);
+    // SIZE-11: the tables and code blocks, kept whole
+    const wholeBlocks = new Set(walk.fences.map(([start, end]) => `${start}:${end}`));
+    spans = mergeHeadingSpans(docId, spans, walk.titles, minTokens, maxTokens, measure, wholeBlocks);
   }
   return inCodePoints(text, spans);
 }
@@ -63,32 +66,39 @@ function blank(text: string): boolean {
   return fault("ha-trim-blank") ? text.trim() === "" : isBlank(text);
 }
 
+/** SIZE-11: the blocks the retrieval strategies never cut (MD-9). */
+const WHOLE = new Set(["code", "table"]);
+
 /** SIZE-3 to SIZE-7: seed 003's spans merged, parent links remapped to the merged records. */
 function mergeHeadingSpans(
   docId: string, spans: Span[], titles: Map<number, string>, minTokens: number, maxTokens: number,
-  measure: Measure,
+  measure: Measure, wholeBlocks: Set<string>,
 ): Span[] {
   const position = new Map<string, number>(spans.map((_, i) => [`${docId}:${i}`, i]));
   const parents = spans.map((s) => (s.parentId === null ? null : (position.get(s.parentId) ?? null)));
   const kind = (i: number): string => spans[i]?.kind ?? "";
+  // SIZE-5: the chunks before the first heading (the preamble) may take it.
+  let first = spans.findIndex((s) => s.kind === "heading");
+  if (first < 0) first = spans.length;
+  const preamble = (run: number[]): boolean => (run[0] as number) < first && first <= (run[run.length - 1] as number);
   const joins = (run: number[], k: number): boolean => {
     // SIZE-5: span k's parent is a heading of the run or the parent of one of its spans;
-    // a run that starts with a body chunk takes no heading.
-    if (kind(k) === "heading" && kind(run[0] as number) !== "heading") return false;
+    // a run that starts with a body chunk takes no heading, unless it is before the first heading.
+    if (kind(k) === "heading" && kind(run[0] as number) !== "heading" && (run[0] as number) >= first) return false;
     const parent = parents[k];
     return run.some((i) => parents[i] === parent || (i === parent && kind(i) === "heading"));
   };
   const runs = mergeSmall(
-    spans, measure, minTokens, maxTokens, joins, (run) => kind(run[0] as number),
+    spans, measure, minTokens, maxTokens, joins, (run) => (preamble(run) ? "heading" : kind(run[0] as number)),
     (k) => kind(k) === "heading" && k + 1 < spans.length && parents[k + 1] === k,
+    (k) => wholeBlocks.has(`${spans[k]?.start}:${spans[k]?.end}`),
   );
   const index = new Map<number, number>();
   runs.forEach(([run], at) => { for (const i of run) index.set(i, at); });
   return runs.map(([run, span]) => {
-    const first = run[0] as number;
-    const parent = parents[first];
+    const parent = parents[run[0] as number];
     const merged: Span = { ...span, parentId: parent === null || parent === undefined ? null : `${docId}:${index.get(parent)}` };
-    const title = titles.get(first);
+    const title = titles.get(preamble(run) ? first : (run[0] as number));
     if (span.kind === "heading" && title !== undefined) merged.section = title; // SIZE-7
     return merged;
   });
@@ -106,7 +116,16 @@ class Run {
   measure: (text: string) => number;
   readonly plain: (text: string) => number;
   lead = 0;
-  leadId: string | null = null;
+  /** SIZE-3: where the headings waiting for a body start (-1: none), the first one's parent, and their ids. */
+  leadStart = -1;
+  chainStart = -1;
+  leadParent: string | null = null;
+  chain = new Set<string>();
+  leading = false;
+  /** SIZE-3: [start, tokens] of the one chunk before the first heading, else null. */
+  preamble: [number, number] | null = null;
+  /** SIZE-11: the code blocks and tables seen, [start, end]: an overlap never starts inside one. */
+  readonly fences: Array<[number, number]> = [];
   readonly stack: Array<[number, string, string]> = []; // level, chunk id, title
   start = -1;
   end = -1;
@@ -116,7 +135,7 @@ class Run {
   constructor(
     readonly docId: string, readonly source: string, max: number, readonly overlap: number,
     readonly unicode: boolean = false, readonly glue: boolean = false, readonly trail: boolean = false,
-    readonly blocks: readonly Block[] | null = null,
+    readonly blocks: readonly Block[] | null = null, readonly least: number = 0,
   ) {
     this.full = this.base = this.max = max;
     this.measure = this.plain = unicode ? countUnits : countWords;
@@ -168,16 +187,24 @@ class Run {
         const id = this.emit(block.start, block.end, parent, "heading");
         this.titles.set(this.out.length - 1, block.text);
         if (this.glue) {
-          if (parent !== this.leadId) this.lead = 0; // SIZE-3: only a chain of first children adds up
-          this.lead += this.unicode ? countUnits(block.text) : countWords(block.text);
-          this.leadId = id;
-          this.limit();
+          // SIZE-3: a heading that would not join the waiting ones (SIZE-5) starts its own run.
+          if (this.leadStart < 0 || (parent !== this.leadParent && (parent === null || !this.chain.has(parent)))) {
+            this.leadStart = block.start;
+            this.chainStart = block.start;
+            this.leadParent = parent;
+            this.chain = new Set();
+            // SIZE-3: a short text before the first heading waits with it.
+            if (this.preamble !== null && this.preamble[1] < this.least) this.leadStart = this.preamble[0];
+          }
+          this.preamble = null;
+          this.chain.add(id);
         }
         this.stack.push([block.level, id, block.text]);
         if (this.trail) this.budget();
         continue;
       }
-      if (this.lead > 0 && this.start >= 0) {
+      if (this.glue && WHOLE.has(block.kind)) this.fences.push([block.start, block.end]); // SIZE-11
+      if (this.leading && this.start >= 0) {
         // SIZE-3: a block after the first chunk's start is cut to the section's budget.
         const lead = this.lead;
         this.lead = 0;
@@ -187,6 +214,15 @@ class Run {
         this.limit();
         for (const [start, end, tokens] of units) this.add(start, end, tokens);
         continue;
+      }
+      if (this.leadStart >= 0 && this.start < 0) {
+        // SIZE-3: the first body chunk leaves room for the waiting headings, markup included.
+        this.lead = this.plain(this.source.slice(this.leadStart, block.start));
+        if (this.lead >= this.base && this.chainStart !== this.leadStart) {
+          this.lead = this.plain(this.source.slice(this.chainStart, block.start)); // no room for the preamble too
+        }
+        this.leading = true;
+        this.limit();
       }
       if (blank(block.text)) continue; // HEAD-10
       for (const [start, end, tokens] of this.units(block)) this.add(start, end, tokens);
@@ -207,8 +243,15 @@ class Run {
     if (this.start < 0) return;
     let parent = this.stack[this.stack.length - 1]?.[1] ?? null;
     if (fault("ha-parent-off-by-one") && this.out.length > 0) parent = `${this.docId}:${this.out.length - 1}`;
-    this.emit(this.start, this.end, parent, "body");
-    if (this.lead > 0) {
+    const id = this.emit(this.start, this.end, parent, "body");
+    if (this.least > 0 && this.chain.size === 0 && this.stack.length === 0) {
+      // SIZE-3: the text before the first heading, if it is one chunk.
+      this.preamble = id === `${this.docId}:0` ? [this.start, this.plain(this.source.slice(this.start, this.end))] : null;
+    }
+    if (this.leadStart >= 0) {
+      this.leadStart = -1;
+      this.chain = new Set();
+      this.leading = false;
       this.lead = 0;
       this.limit();
     }
@@ -246,7 +289,7 @@ class Run {
         const at = words[words.length - k]?.[0] ?? 0;
         return countUnits(this.source.slice(at, tailEnd)) <= this.overlap && this.count(at, end) <= this.max;
       };
-      const k = gallop(0, words.length, (k) => k === 0 || ok(k));
+      const k = this.outside(words, gallop(0, words.length, (k) => k === 0 || ok(k)));
       if (k > 0) {
         this.start = words[words.length - k]?.[0] ?? this.start;
         this.tokens = this.count(this.start, end);
@@ -254,18 +297,35 @@ class Run {
       return;
     }
     const room = fault("ha-overlap-ignores-budget") ? this.overlap : this.max - tokens;
-    const k = Math.min(this.overlap, room, words.length);
+    const k = this.outside(words, Math.min(this.overlap, room, words.length));
     if (k > 0) {
       this.start = words[words.length - k]?.[0] ?? this.start;
       this.tokens = tokens + k;
     }
   }
 
+  /** SIZE-11: the longest tail of at most k words that does not start inside a code block or table. */
+  outside(words: Array<[number, number]>, k: number): number {
+    if (!this.glue) return k;
+    while (k > 0 && this.inside(words[words.length - k]?.[0] ?? 0)) k--;
+    return k;
+  }
+
+  /** SIZE-11: `at` is inside a code block or table seen, after its start. */
+  inside(at: number): boolean {
+    for (let i = this.fences.length - 1; i >= 0; i--) {
+      const [start, end] = this.fences[i] as [number, number];
+      if (start < at && at < end) return true;
+      if (end <= at) return false;
+    }
+    return false;
+  }
+
   /** HEAD-7: a block over the budget by sentences, a sentence over it by words. */
   units(block: Block): Array<[number, number, number]> {
     if (this.unicode) return this.unitsByCount(block);
     const tokens = countWords(block.text);
-    if (tokens <= this.max) return [[block.start, block.end, tokens]];
+    if (tokens <= this.max || (this.glue && WHOLE.has(block.kind))) return [[block.start, block.end, tokens]]; // SIZE-11
     const units: Array<[number, number, number]> = [];
     const sentences = fault("ha-no-sentences")
       ? [[block.start, block.end] as [number, number]]
@@ -289,7 +349,7 @@ class Run {
   /** HEAD-7 with unicode units: sentences, then words, then units and clusters (SCRIPT-8). */
   unitsByCount(block: Block): Array<[number, number, number]> {
     const tokens = this.count(block.start, block.end);
-    if (tokens <= this.max) return [[block.start, block.end, tokens]];
+    if (tokens <= this.max || (this.glue && WHOLE.has(block.kind))) return [[block.start, block.end, tokens]]; // SIZE-11
     const units: Array<[number, number, number]> = [];
     for (const [start, end] of headingSentences(this.source, block.start, block.end)) {
       const n = this.count(start, end);

@@ -41,6 +41,7 @@ export function mergeSmall(
   joins: (run: number[], k: number) => boolean,
   kindOf: (run: number[], tokens: number[]) => string,
   glued: (k: number) => boolean = () => false,
+  whole: (k: number) => boolean = () => false,
 ): Array<[number[], Span]> {
   const n = spans.length;
   const alone = spans.map((s) => measure(s.start, s.end, s.prefix, s.headingPath));
@@ -64,7 +65,9 @@ export function mergeSmall(
     while (k < n && isOpen(run, tokens) && joins(run, k)) {
       const stop = group(k);
       const merged = joined(run, stop - 1);
-      if (merged > maxTokens) break;
+      // SIZE-11: headings take the oversized table or code block they introduce
+      const over = run.every((j) => heading[j]) && whole(stop - 1) && (alone[stop - 1] as number) > maxTokens;
+      if (merged > maxTokens && !over) break;
       for (let j = k; j < stop; j++) run.push(j);
       tokens = merged;
       k = stop;

@@ -63,8 +63,23 @@ export function structuralSpans(document: SourceDocument, options: RecordOptions
   );
   splitter.half = budgetIncludesHeadings;
   let spans = splitter.run();
+  const titled = splitter.titled;
+  const firstTitled = titled[0];
+  const lastTitled = titled[titled.length - 1];
+  if (spans.length === 0 && firstTitled !== undefined && lastTitled !== undefined && minTokens > 0) {
+    // MD-19: a document of headings only is one prose run of its headings' lines, packed by MD-10.
+    const start = firstTitled.start;
+    const end = lastTitled.end;
+    splitter.setPath([]);
+    splitter.pack([{ kind: "paragraph", text: text.slice(start, end), start, end, level: 0 }], "heading");
+    spans = splitter.out;
+  }
   if (minTokens > 0) {
     spans = mergeStructural(text, spans, splitter.heads, minTokens, maxTokens, unicode, budgetIncludesHeadings);
+  }
+  for (const span of spans) {
+    // MD-19, SIZE-7: a heading record's section is the title of the heading it starts in or before.
+    if (span.kind === "heading") span.section = titled.find((b) => b.end > span.start)?.text ?? "";
   }
   return inCodePoints(text, spans);
 }
@@ -122,6 +137,8 @@ class Splitter {
   readonly out: Span[] = [];
   /** Where each heading block starts (SIZE-5). */
   readonly heads: number[] = [];
+  /** The heading blocks with a title (MD-19). */
+  readonly titled: Block[] = [];
 
   constructor(
     readonly source: string, readonly budget: number, readonly countHeadings: boolean,
@@ -162,6 +179,7 @@ class Splitter {
     for (const block of this.blocks ?? parseMarkdownBlocks(this.source)) {
       if (block.kind === "heading") {
         this.heads.push(block.start);
+        if (!isBlank(block.text)) this.titled.push(block);
         this.prose(prose);
         prose = [];
         if (fault("md-path-by-position")) {

@@ -33,6 +33,9 @@ __all__ = ["Chunker", "DocumentChunk", "HeadingAwareChunker", "heading_spans"]
 
 _WORD = re.compile(r"\S+")
 
+#: SIZE-11: the blocks the retrieval strategies never cut (MD-9).
+_WHOLE = frozenset({"code", "table"})
+
 #: A sentence splitter: the ``(start, end)`` sentences of ``source[start:end]`` (HEAD-7).
 Sentences = Callable[[str, int, int], Iterable[tuple[int, int]]]
 
@@ -181,22 +184,29 @@ class _Run:
         "attributes",
         "base",
         "carry",
+        "chain",
+        "chain_start",
         "context",
         "counter",
         "document",
         "end",
+        "fences",
         "full",
         "glue",
         "id_prefix",
         "last_block",
         "lead",
-        "lead_id",
+        "lead_parent",
+        "lead_start",
+        "leading",
+        "least",
         "max",
         "measure",
         "out",
         "overlap",
         "path",
         "plain",
+        "preamble",
         "sentences",
         "source",
         "stack",
@@ -213,13 +223,27 @@ class _Run:
         trail: bool = False,
         glue: bool = False,
         sentences: Sentences = sentence_spans,
+        least: int = 0,
     ) -> None:
         self.max = self.full = self.base = chunker.max_tokens
         self.sentences = sentences  # HEAD-7's first split (the kit's blame varies it)
         self.trail = trail  # SIZE-9: the budget covers the heading trail too
         self.glue = glue  # SIZE-3: a section's first body chunk leaves room for its headings
         self.lead = 0  # the tokens of the headings waiting for their first body chunk
-        self.lead_id: str | None = None  # the last of them
+        # SIZE-3: where those headings start (-1: none wait), the parent of the first and
+        # the ids of all: a heading whose parent is one of these joins their run (SIZE-5).
+        self.lead_start = -1
+        self.chain_start = -1  # the first of those headings (lead_start: or the preamble)
+        self.lead_parent: str | None = None
+        self.chain: set[str] = set()
+        self.leading = False  # the first body chunk is being packed beside the headings
+        self.least = least  # SIZE-3: min_tokens, for the text before the first heading
+        # SIZE-3: (start, tokens) of the one chunk before the first heading; None when
+        # there are none, more than one, or a heading came.
+        self.preamble: tuple[int, int] | None = None
+        # SIZE-11: the code blocks and tables seen, (start, end): an overlap never starts
+        # inside one.
+        self.fences: list[tuple[int, int]] = []
         self.overlap = chunker.overlap_tokens
         self.counter = chunker.counter
         self.additive = type(self.counter) is WhitespaceCounter
@@ -273,27 +297,38 @@ class _Run:
                     (block.attributes,),
                 )
                 if self.glue:
-                    if parent != self.lead_id:
-                        self.lead = 0  # SIZE-3: only a chain of first children adds up
-                    self.lead += self.plain(block.text)
-                    self.lead_id = chunk.id
-                    self.limit()
+                    if self.lead_start < 0 or (
+                        parent != self.lead_parent and parent not in self.chain
+                    ):
+                        # SIZE-3: a heading that would not join the waiting ones (SIZE-5)
+                        # starts its own run of headings.
+                        self.lead_start, self.lead_parent, self.chain = block.start, parent, set()
+                        self.chain_start = block.start
+                        if self.preamble is not None and self.preamble[1] < self.least:
+                            # SIZE-3: a short text before the first heading waits with it.
+                            self.lead_start = self.preamble[0]
+                    self.preamble = None
+                    self.chain.add(chunk.id)
                 self.stack.append((block.level, chunk.id, block.text))
                 self.path = (*self.path, block.text)
                 if self.trail:
                     self.budget()
                 continue
-            if self.lead and self.start >= 0:
+            if self.glue and block.kind in _WHOLE:
+                self.fences.append((block.start, block.end))  # SIZE-11
+            if self.leading and self.start >= 0:
                 # SIZE-3: a block after the first chunk's start is cut to the section's
                 # budget; only the first chunk leaves room for the headings.
-                self.lead, lead = 0, self.lead
-                self.limit()
+                lead, measure = self.lead, self.measure
+                self.lead_out()
                 units = self.units(block) if block.text.strip() else []  # HEAD-10
-                self.lead = lead
+                self.lead, self.measure, self.leading = lead, measure, True
                 self.limit()
                 for start, end, tokens in units:
                     self.add(block, start, end, tokens)
                 continue
+            if self.lead_start >= 0 and self.start < 0:
+                self.lead_in(block.start)
             if additive:
                 # One count both drops a whitespace-only block (no words) and counts it.
                 tokens = word_count(block.text)
@@ -327,6 +362,36 @@ class _Run:
         else:
             count = self.counter.count
             self.measure = lambda text: count(head + text)
+
+    def lead_in(self, at: int) -> None:
+        """SIZE-3: pack the first body chunk, which starts at ``at``, so that the headings
+        waiting for it fit beside it: their text and markup, ``source[lead_start:at]``.
+
+        Whitespace tokens add (TOK-1): the budget is cut by the headings' count. Another
+        counter counts the headings and the chunk together, as the merged record is counted
+        (with a trail counted, SIZE-9, the headings' count is taken off instead).
+        """
+        self.lead_out()
+        head = self.source[self.lead_start : at]
+        cost = self.plain(head)
+        if cost >= self.base and self.chain_start != self.lead_start:
+            head = self.source[self.chain_start : at]  # no room for the preamble too
+            cost = self.plain(head)
+        if self.additive or self.trail:
+            self.lead = cost
+            self.limit()
+        elif cost < self.base:
+            count = self.counter.count
+            self.measure = lambda text: count(head + text)
+        self.leading = True
+
+    def lead_out(self) -> None:
+        """SIZE-3: back to the section's own budget."""
+        self.lead = 0
+        self.limit()
+        if not self.trail:
+            self.measure = self.plain
+        self.leading = False
 
     def limit(self) -> None:
         """SIZE-3: the budget of the next body chunk: the section's, less the tokens of the
@@ -373,10 +438,18 @@ class _Run:
         if self.start < 0:
             return
         parent = self.stack[-1][1] if self.stack else None
-        self.emit(self.start, self.end, parent, {"kind": "body"}, tuple(self.attributes))
-        if self.lead:
-            self.lead = 0
-            self.limit()
+        chunk = self.emit(self.start, self.end, parent, {"kind": "body"}, tuple(self.attributes))
+        if self.least and not self.chain and not self.stack:
+            # SIZE-3: the text before the first heading (chain and stack stay empty until
+            # then), if it is one chunk.
+            first = chunk.id == self.id_prefix + "0"
+            self.preamble = (
+                (self.start, self.plain(self.source[self.start : self.end])) if first else None
+            )
+        if self.lead_start >= 0:
+            self.lead_start = -1  # SIZE-3: the waiting headings have their body chunk
+            self.chain = set()
+            self.lead_out()
         self.carry = (self.start, self.end)
         self.start = self.end = -1
         self.tokens = 0
@@ -431,9 +504,23 @@ class _Run:
                 return tail <= self.overlap and self.count(at, end) <= self.max
 
             k = _longest(0, len(words), lambda k: k == 0 or ok(k))
+        if self.glue:
+            # SIZE-11: a shorter tail rather than one that starts inside a code block or a
+            # table (one that starts at its start holds it whole).
+            while k > 0 and self.inside(words[len(words) - k]):
+                k -= 1
         if k > 0:
             self.start = words[len(words) - k]
             self.tokens = tokens + k if self.additive else self.count(self.start, end)
+
+    def inside(self, at: int) -> bool:
+        """SIZE-11: ``at`` is inside a code block or table seen, after its start."""
+        for start, end in reversed(self.fences):
+            if start < at < end:
+                return True
+            if end <= at:
+                return False
+        return False
 
     def units(self, block: Block) -> list[tuple[int, int, int]]:
         """Split ``block`` into regions within the budget (HEAD-7).
@@ -444,8 +531,8 @@ class _Run:
         counter) is split by characters.
         """
         tokens = self.measure(block.text)
-        if tokens <= self.max:
-            return [(block.start, block.end, tokens)]
+        if tokens <= self.max or (self.glue and block.kind in _WHOLE):
+            return [(block.start, block.end, tokens)]  # SIZE-11: a table or code block whole
         units: list[tuple[int, int, int]] = []
         for start, end in self.sentences(self.source, block.start, block.end):
             tokens = self.count(start, end)
@@ -505,8 +592,9 @@ class _SpanRun(_Run):
         trail: bool,
         glue: bool,
         sentences: Sentences = sentence_spans,
+        least: int = 0,
     ) -> None:
-        super().__init__(chunker, document, ChunkContext(), trail, glue, sentences)
+        super().__init__(chunker, document, ChunkContext(), trail, glue, sentences, least)
         self.spans: list[Span] = []
 
     def emit(
@@ -533,7 +621,9 @@ def heading_spans(
     chunker = HeadingAwareChunker(options.max_tokens, options.overlap, counter=counter)
     parsed = document.blocks()
     glue = options.minimum > 0
-    walk = _SpanRun(chunker, parsed, options.budget_includes_headings, glue, sentences)
+    walk = _SpanRun(
+        chunker, parsed, options.budget_includes_headings, glue, sentences, options.minimum
+    )
     walk.run()
     spans = walk.spans
     if not options.minimum:
@@ -541,10 +631,16 @@ def heading_spans(
     position = {f"{walk.id_prefix}{i}": i for i in range(len(spans))}
     parents = [None if s.parent_id is None else position[s.parent_id] for s in spans]
 
+    # SIZE-11: the tables and code blocks, kept whole
+    blocks = {(b.start, b.end) for b in parsed.blocks if b.kind in _WHOLE}
+    # SIZE-5: the chunks before the first heading (the preamble) may take it.
+    first = next((i for i, s in enumerate(spans) if s.kind == "heading"), len(spans))
+
     def joins(run: list[int], k: int) -> bool:
         """SIZE-5: span ``k``'s parent is a heading of the run or a parent of one of its
-        spans; a run that starts with a body chunk takes no heading (parents are headings)."""
-        if spans[k].kind == "heading" and spans[run[0]].kind != "heading":
+        spans; a run that starts with a body chunk takes no heading (parents are headings),
+        unless that chunk is before the document's first heading."""
+        if spans[k].kind == "heading" and spans[run[0]].kind != "heading" and run[0] >= first:
             return False
         parent = parents[k]
         return any(
@@ -557,8 +653,9 @@ def heading_spans(
         counter,
         options,
         joins,
-        lambda run, tokens: spans[run[0]].kind,
+        lambda run, tokens: "heading" if run[0] < first <= run[-1] else spans[run[0]].kind,
         lambda k: spans[k].kind == "heading" and k + 1 < len(spans) and parents[k + 1] == k,
+        lambda k: (spans[k].start, spans[k].end) in blocks,
     )
     index = {i: at for at, (run, _) in enumerate(runs) for i in run}
     prefix = f"{document.doc_id}:"

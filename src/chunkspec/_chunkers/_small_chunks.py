@@ -78,6 +78,7 @@ def merge_small(
     source: str = "",
     grow: Callable[[int, int], int] | None = None,
     counted: bool = False,
+    whole: Callable[[int], bool] = lambda k: False,
 ) -> list[tuple[list[int], Span]]:
     """Return the merged runs of ``spans``: each run's span indexes and its merged span.
 
@@ -92,6 +93,8 @@ def merge_small(
     separates the two parts, instead of counting the whole run again. ``counted``: the
     measure is the count of the merged span's own text (no trail, SIZE-8), so each merged
     span carries it as its ``tokens`` (RECORD-14) and the record loop does not count again.
+    ``whole(k)``: span ``k`` is a table or code block kept whole (SIZE-11): over
+    ``max_tokens`` alone, it is taken by a run of headings that it is the first child of.
     """
     n = len(spans)
     alone = [
@@ -129,7 +132,10 @@ def merge_small(
         while k < n and is_open(run, tokens) and joins(run, k):
             stop = group(k)
             merged = joined(run, stop - 1, tokens)
-            if merged > max_tokens:
+            if merged > max_tokens and not (
+                # SIZE-11: headings and the oversized block they introduce
+                all(heading[i] for i in run) and whole(stop - 1) and alone[stop - 1] > max_tokens
+            ):
                 break
             run.extend(range(k, stop))
             tokens = merged
@@ -178,8 +184,9 @@ def merge_document(
     joins: Callable[[list[int], int], bool],
     kind_of: Callable[[list[int], list[int]], str],
     glued: Callable[[int], bool] = lambda k: False,
+    whole: Callable[[int], bool] = lambda k: False,
 ) -> list[tuple[list[int], Span]]:
-    """:func:`merge_small` of one document's spans under its options (SIZE-2..SIZE-9)."""
+    """:func:`merge_small` of one document's spans under its options (SIZE-2..SIZE-11)."""
     return merge_small(
         spans,
         measure_of(source, counter, options.budget_includes_headings),
@@ -191,4 +198,5 @@ def merge_document(
         source,
         grow_of(source, counter),
         not options.budget_includes_headings,
+        whole,
     )

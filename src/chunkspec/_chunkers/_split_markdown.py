@@ -529,6 +529,13 @@ def structural_spans(document: SourceDocument, options: ChunkOptions) -> list[Sp
     splitter = _SpanSplitter(parsed, options)
     splitter.run(parsed.blocks)
     spans = splitter.spans
+    titled = [block for block in parsed.blocks if block.kind == "heading" and block.text.strip()]
+    if not spans and titled and options.minimum:
+        # MD-19: a document of headings only is chunked as one prose run of its headings'
+        # lines (from the first title to the last), packed and split by MD-10.
+        start, end = titled[0].start, titled[-1].end
+        splitter.set_path(())
+        splitter.pack([Block("paragraph", document.text[start:end], start, end)], "heading")
     if not options.minimum:
         return spans
     heads = [block.start for block in parsed.blocks if block.kind == "heading"]

@@ -111,6 +111,7 @@ class _Headings:
     def __init__(self, source: str, blocks: Sequence[Block]) -> None:
         self.source = source
         self.titles: list[int] = []  # where each heading's title starts
+        self.ends: list[int] = []  # and ends
         self.paths: list[tuple[str, ...]] = []
         title, path = self.titles.append, self.paths.append
         stack: list[tuple[int, tuple[str, ...]]] = []  # (level, the path to that heading)
@@ -121,8 +122,18 @@ class _Headings:
             here = (*stack[-1][1], block.text) if stack else (block.text,)
             stack.append((level, here))
             title(block.start)
+            self.ends.append(block.end)
             path(here)
         self.lines = [-1] * len(self.titles)  # each heading's line start, once looked up
+
+    def title_from(self, offset: int) -> str:
+        """SIZE-7, MD-19: the title of the first heading with a title (HEAD-10) that ends
+        after ``offset``: a heading record's own, also when it starts with the text before
+        the document's first heading (SIZE-5) or inside a heading split by words (MD-19)."""
+        i = bisect.bisect_right(self.ends, offset)
+        while not self.paths[i][-1].strip():
+            i += 1
+        return self.paths[i][-1]
 
     def at(self, offset: int) -> tuple[str, ...]:
         """Return the path of the last heading whose line starts at or before ``offset``."""
@@ -218,6 +229,7 @@ def records_of(
     max_tokens = options.max_tokens
     trail = options.budget_includes_headings  # SIZE-8: tokens count the embedded text
     merged = options.minimum > 0  # SIZE-7: a heading record may hold its section's body
+    headed = options.strategy == "structural"  # MD-19: its heading records hold headings
     metadata = document.record_metadata  # META-4: one frozen object shared by every record
     doc_id, title, origin = document.doc_id, document.title, document.source
     count = _words if type(counter) is WhitespaceCounter else counter.count
@@ -246,10 +258,10 @@ def records_of(
         if page_starts is not None:
             first = bisect.bisect_right(page_starts, start)
             last = bisect.bisect_right(page_starts, max(start, end - 1))
-        if merged and kind == "heading":
+        if kind == "heading" and (merged or headed):  # SIZE-7, MD-19
             if headings is None:
                 headings = _Headings(source, document.blocks().blocks)
-            section = _section(path, kind, headings.at(start)[-1])
+            section = _section(path, kind, headings.title_from(start))
         else:
             section = _section(path, kind, text)
         # RECORD-20: every field below comes from the checked document and options or
