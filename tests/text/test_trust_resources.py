@@ -28,7 +28,10 @@ def test_trust_resources(case: dict[str, Any]) -> None:
     given, expected = case["input"], case["output"]
     if "source" in given:  # TRUST-50, TRUST-51
         document = document_from_text(given["source"], doc_id=given["doc_id"])
-        records = chunk_document(document, given["strategy"], max_tokens=given["max_tokens"])
+        options = {"min_tokens": given["min_tokens"]} if "min_tokens" in given else {}
+        records = chunk_document(
+            document, given["strategy"], max_tokens=given["max_tokens"], **options
+        )
         assert [[r.text, r.start, r.end] for r in records] == expected["records"]
     elif "unit" in given:  # TRUST-51
         text = given["unit"] * given["repeat"]

@@ -431,7 +431,9 @@ def document_from_bytes(
             )
         except PdfError as error:
             raise InputError(str(error)) from None
-        except ImportError as error:  # SOURCE-10: say it is a PDF, whatever its name says
+        except ImportError as error:  # SOURCE-10: say it is a PDF when its name does not
+            if input_format == "pdf" or label.lower().endswith(".pdf"):
+                raise
             raise ImportError(f"{label}: a PDF (it starts with %PDF-); {error}") from None
         text = join_pages(pages)
         default = pdf_title or doc_id
