@@ -185,8 +185,6 @@ def test_the_port_computes_the_same_keys(texts: list[str], strategy: str, size: 
         for text in texts
     ]
     for text, answer in zip(texts, call_api(port, calls), strict=True):
-        document = document_from_text(
-            text, doc_id="d", input_format="text" if strategy == "window" else "markdown"
-        )
+        document = document_from_text(text, doc_id="d", input_format="markdown")  # NPM-5
         records = chunk_document(document, strategy, max_tokens=size)
         assert [r["key"] for r in answer] == [r.key for r in records]
