@@ -71,7 +71,10 @@ def _model(
     taken = _walked(files)
     if not taken:
         return None  # no document at all (SOURCE-7)
-    ids = [path[: -len(Path(path).suffix)] for path in taken]
+    base = [path[: -len(Path(path).suffix)] for path in taken]
+    ids = [  # CLI-8: ids that would be shared keep the suffix that tells them apart
+        path if base.count(stem) > 1 else stem for path, stem in zip(taken, base, strict=True)
+    ]
     if len(set(ids)) != len(ids):
         return None  # two inputs with one doc id
     records: list[ChunkRecord] = []
