@@ -83,7 +83,9 @@ def test_merge_suffix_is_chunk_documents_default(source: str, size: int, heading
     seed = [r.to_dict() for r in resolve(name)("d", "T", source)]
     unmerged = chunkspec.chunk_document(document, strategy, max_tokens=size, min_tokens=0)
     assert seed == [r.to_dict() for r in unmerged]
-    assert len(merged) <= len(seed)
+    # Merging never adds records, except MD-19: a document of headings only has none
+    # without min_tokens and its headings' run with it.
+    assert len(merged) <= len(seed) or (not seed and all(r["tokens"] > 0 for r in merged))
 
 
 # --- EVAL-20: the loader ----------------------------------------------------------------------

@@ -79,10 +79,13 @@ def _check_error(status: int, out: str, err: str, command: str) -> None:
 
 
 def _decode(data: bytes) -> str | None:
-    """CLI-3: strict UTF-8 with one leading BOM dropped; None when not UTF-8."""
+    """CLI-3: strict UTF-8 with one leading BOM dropped; None when not UTF-8 or when the
+    text holds a NUL (SOURCE-11: not text)."""
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError:
+        return None
+    if "\x00" in text:
         return None
     return text[1:] if text.startswith("\ufeff") else text
 

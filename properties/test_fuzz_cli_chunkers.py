@@ -77,7 +77,9 @@ def test_fuzz_cli_window(
         argv += ["--overlap-tokens", overlap] if overlap is not None else []
         argv += ["--counter", counter] if counter is not None else []
         status, out, err = _run(argv, data if stdin else b"")
-    text = _decode(data)
+    # CLI-9 (stdin: %PDF- in the first KiB), SOURCE-10 (a file: %PDF- at byte 0): a PDF.
+    is_pdf = b"%PDF-" in data[:1024] if stdin else data.startswith(b"%PDF-")
+    text = None if is_pdf else _decode(data)
     the_size = _int(size, 0)
     the_overlap = _int(overlap, 0 if the_size is None else min(64, the_size // 8))
     surely_valid = (
@@ -91,14 +93,15 @@ def test_fuzz_cli_window(
         assert not surely_valid, err
         return
     check_success_stderr(err, "window", out.count("\n"))
-    assert text is not None, "bad UTF-8 was accepted"
+    assert text is not None or is_pdf, "bad UTF-8 was accepted"
     the_size = int(size)  # as argparse reads it; RECORD-13's overlap when none is given
     the_overlap = min(64, the_size // 8) if overlap is None else int(overlap)
     assert 0 <= the_overlap < the_size <= MAX_SAFE, f"accepted {argv}"
     rows = _lines(out)
-    if stdin and b"%PDF-" in data[:1024]:  # CLI-9: read as a PDF; its text is not ``text``
+    if is_pdf:  # CLI-9, SOURCE-10: read as a PDF; its text is not ``text``
         event("outcome", "exit 0 (pdf)")
         return
+    assert text is not None
     for row in rows:
         assert row["text"] == text[row["start"] : row["end"]]
     if not text.strip():  # SOURCE-7: a blank document has no record
@@ -156,8 +159,13 @@ def test_fuzz_cli_pages(
         argv += ["--overlap-tokens", overlap] if overlap is not None else []
         argv += [] if jsonl else ["--format", "chunks"]
         status, out, err = _run(argv, b"")
-    # SOURCE-1: by suffix; a file with no suffix is a PDF by its magic, else unknown.
-    is_pdf = suffix.lower() == ".pdf" or (suffix == "" and b"%PDF-" in data[:1024])
+    # SOURCE-1: by suffix; a file with no suffix is a PDF by its magic, else unknown;
+    # SOURCE-10: %PDF- at byte 0 is a PDF whatever the suffix.
+    is_pdf = (
+        suffix.lower() == ".pdf"
+        or data.startswith(b"%PDF-")
+        or (suffix == "" and b"%PDF-" in data[:1024])
+    )
     text = None if is_pdf or suffix == "" else _decode(data)
     budget = _int(max_tokens, 512)  # OPT-9: the library's default budget
     # RECORD-13: the default overlap is a quarter of the budget.
@@ -278,7 +286,8 @@ def test_fuzz_cli_chunk(
         and shown <= MAX_SAFE
         and (the_strategy not in ("window", "pages") or the_overlap < budget)
     )
-    pdf_stdin = suffix == "-" and b"%PDF-" in data[:1024]  # CLI-9
+    # CLI-9 (stdin: %PDF- in the first KiB), SOURCE-10 (a file: %PDF- at byte 0).
+    pdf_stdin = (suffix == "-" and b"%PDF-" in data[:1024]) or data.startswith(b"%PDF-")
     plain = suffix in (".txt", ".md", ".markdown", "-") and text is not None and not pdf_stdin
     if status != 0:
         _check_error(status, out, err, "chunk")

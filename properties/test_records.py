@@ -417,13 +417,45 @@ _names = st.tuples(
 )
 
 
-@given(
-    _names, st.binary(max_size=40), st.sampled_from([None, *["markdown", "text", "pdf", "json"]])
+#: Heads: any bytes, or bytes after an opening that SOURCE-10, HTML-1 or CODE-1 read.
+_heads = st.one_of(
+    st.binary(max_size=40),
+    st.builds(
+        bytes.__add__,
+        st.sampled_from(
+            [
+                *[b"%PDF-1.7\n", b" %PDF-", b"<!DOCTYPE html>", b"\xef\xbb\xbf <!-- x --><HTML>"],
+                *[b"<html", b"<htmlx>", b"#!/usr/bin/env python3\n", b"#!/bin/sh\n"],
+            ]
+        ),
+        st.binary(max_size=20),
+    ),
 )
+
+
+def _model_html_start(head: bytes) -> bool:
+    """HTML-1 by hand: after one UTF-8 BOM, white space and comments, ``<!doctype html`` or
+    ``<html`` then white space or ``>``, in any case."""
+    blanks = b" \t\n\r\x0b\x0c"
+    rest = head[:1024].removeprefix(b"\xef\xbb\xbf")
+    while True:
+        stripped = rest.lstrip(blanks)
+        if stripped.startswith(b"<!--") and b"-->" in stripped:
+            rest = stripped[stripped.index(b"-->") + 3 :]
+        else:
+            break
+    low = stripped.lower()
+    if low.startswith(b"<!doctype") and low[9:10] and low[9:10] in blanks:
+        return low[9:].lstrip(blanks).startswith(b"html")
+    return low.startswith(b"<html") and bool(low[5:6]) and low[5:6] in blanks + b">"
+
+
+@given(_names, _heads, st.sampled_from([None, *["markdown", "text", "pdf", "json"]]))
 def test_input_format(name: tuple[str, str], head: bytes, explicit: str | None) -> None:
-    """SOURCE-1, CODE-1: an explicit format wins; else the suffix in any case (a source
-    file's is code); else %PDF- in the first KiB; else a shebang naming a known interpreter
-    (code); else an InputError naming the file and --input-format."""
+    """SOURCE-1, SOURCE-10, HTML-1, CODE-1: an explicit format wins; else %PDF- at byte 0;
+    else the suffix in any case (a source file's is code); else %PDF- in the first KiB; else
+    a doctype or <html> opening; else a shebang naming a known interpreter (code); else an
+    InputError naming the file and --input-format."""
     path = name[0] + name[1]
     suffixes = {".md": "markdown", ".markdown": "markdown", ".txt": "text", ".pdf": "pdf"}
     suffixes[".json"] = "json"
@@ -431,10 +463,14 @@ def test_input_format(name: tuple[str, str], head: bytes, explicit: str | None) 
     suffix = "." + path.rsplit(".", 1)[1].lower() if "." in path.rsplit("/", 1)[-1][1:] else ""
     if explicit is not None:
         assert format_for(path, head, explicit) == explicit
+    elif head.startswith(b"%PDF-"):
+        assert format_for(path, head, None) == "pdf"
     elif suffix in suffixes:
         assert format_for(path, head, None) == suffixes[suffix]
     elif b"%PDF-" in head:
         assert format_for(path, head, None) == "pdf"
+    elif _model_html_start(head):
+        assert format_for(path, head, None) == "html"
     elif shebang_language(head) is not None:
         assert format_for(path, head, None) == "code"
     else:

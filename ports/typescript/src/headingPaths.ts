@@ -42,6 +42,12 @@ function indent(line: string): number {
 }
 
 /**
+ * CommonMark's ATX opening sequence: up to three spaces, 1 to 6 `#`, then a space, a tab or
+ * the line's end. A setext title's line never matches (it would be an ATX heading).
+ */
+const ATX_OPENER = / {0,3}#{1,6}(?:[ \t\r\n]|$)/y;
+
+/**
  * Where the heading whose title starts at `source[offset]` starts (MD-2 line), given that it
  * is not before `floor`: the title's own line, except for a setext heading whose paragraph
  * opens with lines of Unicode whitespace that are not blank to CommonMark (markdown-it's map).
@@ -49,6 +55,8 @@ function indent(line: string): number {
 function lineStart(source: string, offset: number, floor: number): number {
   if (offset < floor) floor = 0;
   let start = lineAt(source, offset, floor);
+  ATX_OPENER.lastIndex = start;
+  if (ATX_OPENER.test(source)) return start; // an ATX heading is its one line (an empty title too)
   if (!(pyIsSpace(source.slice(start, offset)) || start === offset)) return start;
   let opening = start;
   while (start > floor) {

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import bisect
 import hashlib
+import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
@@ -149,6 +150,11 @@ class _Headings:
         return self.paths[i - 1] if i else ()
 
 
+#: CommonMark's ATX opening sequence: up to three spaces, 1 to 6 ``#``, then a space, a tab
+#: or the line's end. A setext title's line never matches (it would be an ATX heading).
+_ATX_OPENER = re.compile(r" {0,3}#{1,6}(?:[ \t]|\r|\n|\Z)")
+
+
 def _line_start(source: str, offset: int, floor: int = 0) -> int:
     """Return the start of the MD-2 line where the heading whose title starts at
     ``source[offset]`` starts, given that it is not before ``floor`` (where the previous
@@ -165,6 +171,8 @@ def _line_start(source: str, offset: int, floor: int = 0) -> int:
     if offset < floor:
         floor = 0
     start = _line_at(source, offset, floor)
+    if _ATX_OPENER.match(source, start):  # an ATX heading is its one line (an empty title too)
+        return start
     if source[start:offset].isspace() or start == offset:  # no ``#`` marker: a setext title
         # The lines just above that are whitespace but not blank; the paragraph opens at the
         # first of them indented less than four columns (more is indented code, MD-2).
