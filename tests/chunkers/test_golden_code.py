@@ -34,6 +34,7 @@ def _run(data: dict[str, Any]) -> dict[str, Any]:
             max_tokens=data["max_tokens"],
             split_code=data["split_code"],
             min_tokens=0,
+            counter=data.get("counter"),
         )
         for r in records:
             assert r.text == document.text[r.start : r.end]

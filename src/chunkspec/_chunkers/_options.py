@@ -134,8 +134,10 @@ class ChunkOptions:
     """The chunking options of a call or a job, checked when made (OPT-1).
 
     ``strategy`` is ``heading``, ``structural``, ``recursive``, ``window`` or ``pages``;
-    ``counter`` a counter name (RECORD-5: ``whitespace``, ``chars{N}``,
-    ``tiktoken:{encoding}``, ``huggingface:{path}``) or a counter object;
+    ``counter`` a counter name (RECORD-5: ``subword``, ``whitespace``, ``chars{N}``,
+    ``tiktoken:{encoding}``, ``huggingface:{path}``) or a counter object; None (the
+    default) is the strategy's default counter, ``subword`` (``whitespace`` for
+    ``recursive``), and the options hold that name once made (SCRIPT-35);
     ``encoding_file`` a tiktoken rank file for offline use (COUNT-9). ``overlap_tokens``
     ``None`` means RECORD-13's default; the strategies that do not overlap refuse any other
     value, and ``count_headings``/``split_tables`` belong to ``structural`` (CHUNK-6).
@@ -152,7 +154,7 @@ class ChunkOptions:
     strategy: str = "heading"
     max_tokens: int = 512
     overlap_tokens: int | None = None
-    counter: str | TokenSpanCounter = "whitespace"
+    counter: str | TokenSpanCounter = None  # type: ignore[assignment]  # SCRIPT-35: set below
     encoding_file: str | None = None
     count_headings: bool = False
     split_tables: bool = False
@@ -206,6 +208,8 @@ class ChunkOptions:
                 f"applies to {_listed(_retrieval())}, not {self.strategy} (SIZE-8)",
                 True,
             )
+        if self.counter is None:  # SCRIPT-35: the strategy's default counter
+            object.__setattr__(self, "counter", STRATEGIES[self.strategy].default_counter)
         counter = resolve_counter(self.counter, encoding_file=self.encoding_file)  # OPT-2
         if STRATEGIES[self.strategy].words_only and not isinstance(counter, WhitespaceCounter):
             raise ArgumentValueError(  # RECORD-11, OPT-5: the entry refuses, not a document
@@ -250,7 +254,16 @@ class ChunkOptions:
         return f"{self.strategy}:{','.join(parts)}"
 
     def replace(self, **changes: Any) -> ChunkOptions:
-        """Return a copy with ``changes`` applied, checked again."""
+        """Return a copy with ``changes`` applied, checked again. A new ``strategy`` without
+        a ``counter`` takes its own default counter when these options hold the old
+        strategy's default (SCRIPT-35)."""
+        if (
+            "strategy" in changes
+            and "counter" not in changes
+            and self.strategy in STRATEGIES
+            and self.counter == STRATEGIES[self.strategy].default_counter
+        ):
+            changes["counter"] = None
         return dataclasses.replace(self, **changes)
 
     def to_dict(self) -> dict[str, Any]:
@@ -279,13 +292,13 @@ class ChunkOptions:
         cls,
         value: str,
         *,
-        counter: str | TokenSpanCounter = "whitespace",
+        counter: str | TokenSpanCounter | None = None,
         encoding_file: str | None = None,
     ) -> ChunkOptions:
         """Return the options a record's ``strategy`` field (RECORD-6) states (OPT-4).
 
         The counter is not part of that string (it is the record's ``counter`` field), so
-        it is given separately. ``from_strategy_string(o.strategy_string, counter=c) == o``
+        it is given separately (None: the strategy's default, SCRIPT-35). ``from_strategy_string(o.strategy_string, counter=c) == o``
         up to an explicit ``overlap_tokens`` and ``min_tokens`` equal to the defaults. A
         string without ``min_tokens`` states 0 (RECORD-16: records written before SIZE-2).
         """
@@ -310,7 +323,7 @@ class ChunkOptions:
         if "max_tokens" not in fields:
             raise ArgumentValueError("strategy", "lacks max_tokens", value)
         fields.setdefault("min_tokens", 0)
-        return cls(name, counter=counter, encoding_file=encoding_file, **fields)
+        return cls(name, counter=counter, encoding_file=encoding_file, **fields)  # type: ignore[arg-type]
 
 
 #: The option keywords, in field order: :class:`ChunkKeywords` is :class:`ChunkOptions`' fields

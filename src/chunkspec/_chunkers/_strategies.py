@@ -41,6 +41,8 @@ class Strategy:
     ``help`` is the one line ``--help`` shows. ``retrieval`` marks the strategies that
     take ``min_tokens`` and ``budget_includes_headings`` (SIZE-1). ``words_only`` marks a
     strategy that counts whitespace words and refuses any other counter (RECORD-11).
+    ``default_counter`` is the counter name used when none is given (SCRIPT-35:
+    ``subword``; ``whitespace`` for seed 000's ``recursive``).
 
     What an entry refuses is all it declares: :class:`ChunkOptions` reads these fields and
     refuses an option the strategy does not take when the options are made (OPT-5), so no
@@ -55,6 +57,7 @@ class Strategy:
     page_numbers: bool = False
     retrieval: bool = False
     words_only: bool = False
+    default_counter: str = "subword"
 
 
 #: RECORD-10: strategy name -> :class:`Strategy`, in the order ``--help`` lists them.
@@ -103,6 +106,7 @@ register(
         recursive_spans,
         help="split_section over the text (RECORD-11)",
         words_only=True,
+        default_counter="whitespace",
     )
 )
 register(Strategy("window", window_spans, _chunk6, help="fixed token windows (TOKWIN rules)"))

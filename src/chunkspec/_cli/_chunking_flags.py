@@ -164,14 +164,15 @@ def add_chunking_options(parser: Any, spec: CommandOptions) -> None:
         "--counter",
         default=None,
         metavar="NAME",
-        help="the token counter (RECORD-5): whitespace (words; unicode units on text "
+        help="the token counter (RECORD-5): subword (an estimate of model tokens in every "
+        "script, on code and base64, SCRIPT-30), whitespace (words; unicode units on text "
         "without spaces, SCRIPT-6), unicode (words, an ideograph, kana, Hangul or Thai "
-        "cluster a unit), subword (an estimate of model tokens in every script, on code "
-        "and base64, SCRIPT-30), dict (ICU's dictionary words of Chinese, Japanese, Thai, Lao, "
+        "cluster a unit), dict (ICU's dictionary words of Chinese, Japanese, Thai, Lao, "
         "Khmer, Myanmar; extra chunkspec[segment]; records say dict:icu-VERSION), "
         "chars{N} (N characters a "
         "token; chars1 counts characters), tiktoken:ENCODING (e.g. tiktoken:cl100k_base), "
-        f"huggingface:PATH (a tokenizer.json) (default: {_LIBRARY.counter})",
+        "huggingface:PATH (a tokenizer.json) (default: subword; whitespace for recursive, "
+        "SCRIPT-35)",
     )
     parser.add_argument(
         "--encoding-file",
@@ -263,14 +264,15 @@ def chunk_options(args: argparse.Namespace, spec: CommandOptions) -> ChunkOption
     An error names the flag the user typed (CLI-12).
     """
     flags = _flag_names()
-    counter = args.counter if args.counter is not None else _LIBRARY.counter
+    strategy = spec.strategy or args.strategy
+    counter = args.counter if args.counter is not None else STRATEGIES[strategy].default_counter
     assert isinstance(counter, str)
     encoding_file = args.encoding_file
     if encoding_file is not None and counter.partition(":")[0] != "tiktoken":
         raise CliError(f"--encoding-file needs --counter tiktoken:ENCODING, not {counter}")
     _load(counter, encoding_file, flags)
     fields: dict[str, Any] = {
-        "strategy": spec.strategy or args.strategy,
+        "strategy": strategy,
         "max_tokens": args.max_tokens,
         "overlap_tokens": args.overlap_tokens,
         "counter": counter,

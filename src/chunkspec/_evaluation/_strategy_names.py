@@ -175,6 +175,11 @@ def _document() -> Strategy:
     return _windows(MAX_SAFE_INTEGER, 0)
 
 
+#: EVAL-18: a name's budget is in whitespace words (SCRIPT-6 applied), the seeds' measure,
+#: not the records' default counter (SCRIPT-35): the published figures were measured so.
+_WORDS = "whitespace"
+
+
 def _recursive(max_tokens: int) -> Strategy:
     """``chunk_document(..., "recursive", max_tokens=N)``: ``split_section`` (SPLIT rules).
 
@@ -198,7 +203,9 @@ def _windows(size: int, overlap: int) -> Strategy:
 
     def adapt(doc_id: str, title: str, source: Source) -> list[ChunkRecord]:
         document = _source(doc_id, title, source)
-        records = chunk_document(document, "window", max_tokens=size, overlap_tokens=overlap)
+        records = chunk_document(
+            document, "window", max_tokens=size, overlap_tokens=overlap, counter=_WORDS
+        )
         return [_trimmed(r) for r in records]
 
     return adapt
@@ -217,7 +224,9 @@ def _structural(max_tokens: int | None, merge: bool = False) -> Strategy:
     def adapt(doc_id: str, title: str, source: Source) -> list[ChunkRecord]:
         document = _source(doc_id, title, source)
         # EVAL-19: the seed chunker's own chunks, unmerged, unless ``+merge`` (EVAL-44).
-        return chunk_document(document, "structural", max_tokens=budget, min_tokens=small)
+        return chunk_document(
+            document, "structural", max_tokens=budget, min_tokens=small, counter=_WORDS
+        )
 
     return adapt
 
@@ -236,7 +245,12 @@ def _heading_aware(max_tokens: int, overlap: int, merge: bool = False) -> Strate
         # EVAL-19: HeadingAwareChunker(N, O)'s own chunks, unmerged, unless ``+merge``
         # (EVAL-44: SIZE-2's default applied).
         return chunk_document(
-            document, "heading", max_tokens=max_tokens, overlap_tokens=overlap, min_tokens=small
+            document,
+            "heading",
+            max_tokens=max_tokens,
+            overlap_tokens=overlap,
+            min_tokens=small,
+            counter=_WORDS,
         )
 
     return adapt

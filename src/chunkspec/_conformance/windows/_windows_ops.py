@@ -43,7 +43,7 @@ def page_records(
     document = SourceDocument(
         doc_id=doc_id, text=text, format="text", title=title, pages=tuple(pages)
     )
-    records = chunk_document(
-        document, "pages", max_tokens=max_tokens, overlap_tokens=overlap_tokens
+    records = chunk_document(  # seed 004's chunk_pages counts words (SCRIPT-6 applied)
+        document, "pages", max_tokens=max_tokens, overlap_tokens=overlap_tokens, counter="whitespace"
     )
     return [r.to_dict() for r in records]
