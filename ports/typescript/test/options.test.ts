@@ -52,7 +52,7 @@ test("option errors carry the wording of Python's ChunkOptions", () => {
 test("chunkDocument's records are the positional chunkers' (one loop from spans)", () => {
   const text = "# Guide\n\nSome words here.\n\n## Part\n\nMore 😀 words, and more words again.\n";
   const same = (options: Record<string, unknown>, positional: unknown) =>
-    assert.deepEqual(chunkDocument(text, { docId: "d", title: "T", ...options }), positional);
+    assert.deepEqual(chunkDocument(text, { docId: "d", title: "T", counter: "whitespace", ...options }), positional);
   same({ strategy: "heading", maxTokens: 6, overlapTokens: 1, minTokens: 0 }, headingAwareRecords("d", "T", text, 6, 1));
   same({ strategy: "structural", maxTokens: 6, minTokens: 0 }, splitMarkdownRecords("d", "T", text, 6));
   // the positional window chunkers read plain text (NPM-5: inputFormat text)
