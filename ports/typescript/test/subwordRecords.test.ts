@@ -5,7 +5,8 @@
  * (headings, tables, fences, lists, CJK, Devanagari, Hangul, Ethiopic, emoji ZWJ sequences,
  * CRLF, tabs, two spaces, no-break spaces, base64, front matter, form feeds) and, for each
  * case of options (budgets 1..40, overlaps, minTokens, budgetIncludesHeadings, countHeadings,
- * splitTables, inputFormat), a digest of each of Python's records, written by
+ * splitTables, inputFormat), a digest of each of Python's records (and, under `packs`,
+ * `pack_records` over such records with random scores, budgets and options), written by
  * test/subword_records_fixture.py: the first eight hex digits of the SHA-256 of the record's
  * JSON object with its keys sorted, no spaces, UTF-8.
  */
@@ -31,7 +32,11 @@ type Case = {
   spans?: Array<[number, number, number]>;
   error?: string;
 };
-const fixture = JSON.parse(readFileSync(FIXTURE, "utf8")) as { documents: string[]; cases: Case[] };
+type Pack = {
+  doc: number; strategy: string; max_tokens: number; scores: number[]; budget: number;
+  options: { order?: "reading" | "score"; expand?: number; trim?: boolean; titles?: boolean }; digest: string;
+};
+const fixture = JSON.parse(readFileSync(FIXTURE, "utf8")) as { documents: string[]; cases: Case[]; packs: Pack[] };
 
 /** JSON with every object's keys sorted and no spaces (Python's `sort_keys=True`, compact). */
 function canonical(value: unknown): string {
@@ -105,6 +110,21 @@ for (const strategy of ["heading", "structural", "window", "pages"]) {
     assert.deepEqual(failures.slice(0, 5), [], `${failures.length} cases differ`);
   });
 }
+
+test("packRecords over subword records equals Python's pack_records (CTX-8 counts with subword)", () => {
+  assert.ok(fixture.packs.length >= 80, `${fixture.packs.length} packs`);
+  const failures: string[] = [];
+  for (const [at, p] of fixture.packs.entries()) {
+    const records = chunkDocument(fixture.documents[p.doc] as string, {
+      docId: `d${p.doc}`, strategy: p.strategy as ChunkDocumentOptions["strategy"] & string, maxTokens: p.max_tokens, counter: "subword",
+    });
+    const packed = packRecords(records, p.scores, p.budget, p.options);
+    assert.equal(packed.counter, "subword");
+    const got = createHash("sha256").update(canonical(JSON.parse(JSON.stringify(packed))), "utf8").digest("hex").slice(0, 16);
+    if (got !== p.digest) failures.push(`pack ${at} (doc ${p.doc}, ${p.strategy}, budget ${p.budget}): ${packed.tokens} tokens`);
+  }
+  assert.deepEqual(failures.slice(0, 5), [], `${failures.length} packs differ`);
+});
 
 test("the default counter is in one place, whitespace for every strategy today", () => {
   for (const strategy of ["heading", "structural", "window", "pages", "code"] as const) {

@@ -7,7 +7,8 @@ SCRIPT-30..SCRIPT-34, COUNT-3, COUNT-12). To keep the file small a case's record
 string of digests, eight hex digits a record: the first eight of the SHA-256 of the record's JSON
 object (keys sorted, no spaces, UTF-8), which the test computes for the port's records the
 same way; a case also keeps each record's ``[start, end, tokens]`` when it has few records,
-to read a difference by. Regenerate from the repository root after a change to a
+to read a difference by. Under ``packs``: ``pack_records`` over such records (random scores, budgets
+and options), each packed context kept as a 16-hex digest of its JSON. Regenerate from the repository root after a change to a
 chunker or to the counter, and commit the result:
 
     PYTHONPATH=src python ports/typescript/test/subword_records_fixture.py
@@ -24,7 +25,7 @@ import random
 import sys
 from pathlib import Path
 
-from chunkspec.records import chunk_document, document_from_text
+from chunkspec.records import chunk_document, document_from_text, pack_records
 
 SEED = 4134
 DOCUMENTS = int(sys.argv[1]) if len(sys.argv) > 1 else 300
@@ -191,6 +192,47 @@ def digest(record: dict[str, object]) -> str:
     return hashlib.sha256(data.encode("utf-8")).hexdigest()[:8]
 
 
+def pack_cases(documents: list[str]) -> list[dict[str, object]]:
+    """``pack_records`` over ``subword`` records (CTX-8 counts the context with the records'
+    counter): a document's records, random scores, a budget and options, and the digest of
+    the packed context's JSON (its ``to_dict``)."""
+    rng = random.Random(SEED + 1)
+    out: list[dict[str, object]] = []
+    for d in range(0, len(documents), 3):
+        strategy = rng.choice(STRATEGIES)
+        size = rng.choice((8, 16, 30))
+        source = document_from_text(documents[d], doc_id=f"d{d}")
+        records = chunk_document(source, strategy, max_tokens=size, counter=COUNTER)
+        if not records:
+            continue
+        # in (0, 1): a whole score is 1.0 in Python's JSON and 1 in JavaScript's
+        scores = [rng.randint(1, 999) / 1000 for _ in records]
+        budget = rng.choice((10, 30, 60, 120, 400))
+        options: dict[str, object] = {}
+        if rng.random() < 0.3:
+            options["order"] = "score"
+        if rng.random() < 0.3:
+            options["expand"] = 0.5
+        if rng.random() < 0.3:
+            options["trim"] = True
+        if rng.random() < 0.3:
+            options["titles"] = False
+        packed = pack_records(records, scores, budget, **options).to_dict()
+        blob = json.dumps(packed, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+        out.append(
+            {
+                "doc": d,
+                "strategy": strategy,
+                "max_tokens": size,
+                "scores": scores,
+                "budget": budget,
+                "options": options,
+                "digest": hashlib.sha256(blob.encode("utf-8")).hexdigest()[:16],
+            }
+        )
+    return out
+
+
 def main() -> None:
     rng = random.Random(SEED)
     documents = []
@@ -217,14 +259,17 @@ def main() -> None:
                 if len(dicts) <= 12:
                     case["spans"] = [[r["start"], r["end"], r["tokens"]] for r in dicts]
                 cases.append(case)
+    packs = pack_cases(documents)
     dump = lambda value: json.dumps(value, ensure_ascii=True, separators=(",", ":"))  # noqa: E731
     head = dump(
         {"generator": "ports/typescript/test/subword_records_fixture.py", "seed": SEED, "counter": COUNTER}
     )
     body = ",\n".join(dump(t) for t in documents)
     rows = ",\n".join(dump(c) for c in cases)
+    packed = ",\n".join(dump(c) for c in packs)
     OUT.write_text(
-        f'{head[:-1]},"documents":[\n{body}\n],"cases":[\n{rows}\n]}}\n', encoding="utf-8"
+        f'{head[:-1]},"documents":[\n{body}\n],"cases":[\n{rows}\n],"packs":[\n{packed}\n]}}\n',
+        encoding="utf-8",
     )
     print(f"{len(documents)} documents, {len(cases)} cases, {OUT.stat().st_size} bytes")
 
