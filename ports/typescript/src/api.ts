@@ -45,11 +45,13 @@ export interface ChunkDocumentOptions {
    */
   overlapTokens?: number;
   /**
-   * `"whitespace"` words (default; unicode units on text with a script written without
-   * spaces, SCRIPT-6), `"unicode"` units (COUNT-11, SCRIPT-3) or, for `window` only,
-   * `"chars1"` characters (code points).
+   * `"whitespace"` words (unicode units on text with a script written without spaces,
+   * SCRIPT-6), `"unicode"` units (COUNT-11, SCRIPT-3), `"subword"` units (an estimate of
+   * model tokens in every script, COUNT-12, SCRIPT-30..SCRIPT-33; windows cut by SCRIPT-10)
+   * or, for `window` only, `"chars1"` characters (code points). Default: the strategy's
+   * `defaultCounter` (options.ts), `"whitespace"` for every strategy today.
    */
-  counter?: "whitespace" | "unicode" | "chars1";
+  counter?: "whitespace" | "unicode" | "subword" | "chars1";
   /**
    * `heading` and `structural`: merge chunks under this many tokens, and heading-only chunks,
    * with their section's neighbours (SIZE-3 to SIZE-7); default `min(64, floor(maxTokens / 8))`

@@ -13,6 +13,8 @@ import { compareCodePoints } from "./assemble.js";
 import { bisectLeft, bisectRight } from "./bisect.js";
 import { codePointIndex } from "./codepoints.js";
 import { fault } from "./faults.js";
+import { defaultCounter } from "./options.js";
+import { subwordCount } from "./subwords.js";
 import { countUnits, fitWord, hasClusterScript } from "./units.js";
 import { requireInt, requireStr, requireText } from "./validate.js";
 import { countWords, isBlank, isSpace, pySplit, wordSpans } from "./whitespace.js";
@@ -604,12 +606,13 @@ export function measureOf(text: string, counter: string): Measure {
     };
   }
   if (counter === "unicode") return (start, end, prefix) => countUnits(prefix + text.slice(start, end));
+  if (counter === "subword") return (start, end, prefix) => subwordCount(prefix + text.slice(start, end)); // COUNT-12
   const chars = /^chars([0-9]+)$/.exec(counter);
   if (chars !== null && Number(chars[1]) >= 1) {
     const size = Number(chars[1]);
     return (start, end, prefix) => Math.ceil(Array.from(prefix + text.slice(start, end)).length / size);
   }
-  throw Object.assign(new RangeError(`counter must be whitespace, unicode or chars{N} in this port, got ${JSON.stringify(counter)}`), { argument: "counter" });
+  throw Object.assign(new RangeError(`counter must be whitespace, unicode, subword or chars{N} in this port, got ${JSON.stringify(counter)}`), { argument: "counter" });
 }
 
 /** CODE-11: `(start, name)` of every definition, by start then name (UTF-16 starts). */
@@ -659,7 +662,7 @@ export interface ChunkCodeOptions {
   /** Python's `LANGUAGES` name, or null (no language: lines, CODE-3). */
   language: string | null;
   maxTokens: number;
-  /** `whitespace` (default), `unicode` or `chars{N}`. */
+  /** `whitespace` (default: `defaultCounter("code")`, options.ts), `unicode`, `subword` or `chars{N}`. */
   counter?: string;
   scopePrefix?: boolean;
   /** The first entry of every heading_path (the document's title). */
@@ -682,7 +685,7 @@ function require_(ok: boolean, argument: string, error: () => Error): void {
 export function chunkCode(text: string, options: ChunkCodeOptions, parse: ParseCode): CodeChunks {
   const { language, maxTokens } = options;
   // only an absent option takes its default: null is a value (of the wrong type)
-  const counter = options.counter === undefined ? "whitespace" : options.counter;
+  const counter = options.counter === undefined ? defaultCounter("code") : options.counter;
   const scopePrefix = options.scopePrefix === undefined ? false : options.scopePrefix;
   const title = options.title ?? "d";
   // Python's order of checks: the text's type, the language's, the text's code points,

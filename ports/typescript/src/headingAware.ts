@@ -15,7 +15,8 @@ import { isBlankDocument, optionsOf, type RecordOptions, recordsOf, scriptCounte
 import { type Measure, measureOf, mergeSmall } from "./smallChunks.js";
 import type { ChunkRecord } from "./record.js";
 import { requireInt, requireText } from "./validate.js";
-import { countUnits, fitWord } from "./units.js";
+import { counterNamed, type TokenCounter } from "./counters.js";
+import { fitWord } from "./units.js";
 import { countWords, isBlank, wordSpans } from "./whitespace.js";
 
 /**
@@ -25,14 +26,14 @@ import { countWords, isBlank, wordSpans } from "./whitespace.js";
 export function headingSpans(document: SourceDocument, options: RecordOptions): Span[] {
   const { docId, text } = document;
   const { maxTokens, minTokens, budgetIncludesHeadings } = options;
-  const unicode = options.counter === "unicode";
+  const counter = counterNamed(options.counter);
   const walk = new Run(
-    docId, text, maxTokens, options.overlap ?? 0, unicode, minTokens > 0, budgetIncludesHeadings, document.blocks ?? null,
+    docId, text, maxTokens, options.overlap ?? 0, counter, minTokens > 0, budgetIncludesHeadings, document.blocks ?? null,
     minTokens,
   );
   let spans = walk.run();
   if (minTokens > 0) {
-    const measure = measureOf(text, unicode, budgetIncludesHeadings);
+    const measure = measureOf(text, counter, budgetIncludesHeadings);
     // SIZE-11: the tables and code blocks, kept whole
     const wholeBlocks = new Set(walk.fences.map(([start, end]) => `${start}:${end}`));
     spans = mergeHeadingSpans(docId, spans, walk.titles, minTokens, maxTokens, measure, wholeBlocks);
@@ -112,7 +113,10 @@ class Run {
   base: number;
   readonly full: number;
   max: number;
-  /** The tokens the budget sees for a body text: the text's, or (SIZE-9, unicode) the embedded text's. */
+  /**
+   * The tokens the budget sees for a body text: the text's, or (a counter that is not
+   * additive) with the heading trail (SIZE-9) or the waiting headings (SIZE-3) before it.
+   */
   measure: (text: string) => number;
   readonly plain: (text: string) => number;
   lead = 0;
@@ -134,12 +138,16 @@ class Run {
 
   constructor(
     readonly docId: string, readonly source: string, max: number, readonly overlap: number,
-    readonly unicode: boolean = false, readonly glue: boolean = false, readonly trail: boolean = false,
+    readonly counter: TokenCounter, readonly glue: boolean = false, readonly trail: boolean = false,
     readonly blocks: readonly Block[] | null = null, readonly least: number = 0,
   ) {
     this.full = this.base = this.max = max;
-    this.measure = this.plain = unicode ? countUnits : countWords;
+    this.additive = counter.additive;
+    this.measure = this.plain = counter.count;
   }
+
+  /** Whitespace words: the count of a join is the sum of its parts' (TOK-1). */
+  readonly additive: boolean;
 
   /**
    * SIZE-9: budget the section's body with its trail, unless the trail takes more than half
@@ -154,12 +162,47 @@ class Run {
     const head = `${trail}\n\n`;
     const cost = this.plain(head);
     if (cost > Math.floor(this.full / 2)) return;
-    if (!this.unicode) {
+    if (this.additive) {
       this.base = this.full - cost; // whitespace counts are sums (TOK-1)
       this.limit();
     } else {
-      this.measure = (text) => countUnits(head + text);
+      const count = this.counter.count;
+      this.measure = (text) => count(head + text);
     }
+  }
+
+  /**
+   * SIZE-3: pack the first body chunk, which starts at `at`, so that the headings waiting for
+   * it fit beside it: their text and markup, `source[leadStart:at]`. Whitespace words add
+   * (TOK-1): the budget is cut by the headings' count. Another counter counts the headings
+   * and the chunk together, as the merged record is counted (with a trail counted, SIZE-9,
+   * the headings' count is taken off instead).
+   */
+  leadIn(at: number): void {
+    this.leadOut();
+    let head = this.source.slice(this.leadStart, at);
+    let cost = this.plain(head);
+    if (cost >= this.base && this.chainStart !== this.leadStart) {
+      head = this.source.slice(this.chainStart, at); // no room for the preamble too
+      cost = this.plain(head);
+    }
+    if (this.additive || this.trail) {
+      this.lead = cost;
+      this.limit();
+    } else if (cost < this.base) {
+      const count = this.counter.count;
+      const waiting = head;
+      this.measure = (text) => count(waiting + text);
+    }
+    this.leading = true;
+  }
+
+  /** SIZE-3: back to the section's own budget. */
+  leadOut(): void {
+    this.lead = 0;
+    this.limit();
+    if (!this.trail) this.measure = this.plain;
+    this.leading = false;
   }
 
   /** SIZE-3: the next body chunk's budget: the section's, less the waiting headings' tokens when that leaves any. */
@@ -167,7 +210,7 @@ class Run {
     this.max = this.lead < this.base ? this.base - this.lead : this.base;
   }
 
-  /** The unicode units of source[start:end] (SCRIPT-3; SIZE-9's trail when counted): not additive, so always recounted. */
+  /** The tokens the budget sees of source[start:end] ({@link measure}). */
   count(start: number, end: number): number {
     return this.measure(this.source.slice(start, end));
   }
@@ -207,23 +250,17 @@ class Run {
       if (this.leading && this.start >= 0) {
         // SIZE-3: a block after the first chunk's start is cut to the section's budget.
         const lead = this.lead;
-        this.lead = 0;
-        this.limit();
+        const measure = this.measure;
+        this.leadOut();
         const units = blank(block.text) ? [] : this.units(block); // HEAD-10
         this.lead = lead;
+        this.measure = measure;
+        this.leading = true;
         this.limit();
         for (const [start, end, tokens] of units) this.add(start, end, tokens);
         continue;
       }
-      if (this.leadStart >= 0 && this.start < 0) {
-        // SIZE-3: the first body chunk leaves room for the waiting headings, markup included.
-        this.lead = this.plain(this.source.slice(this.leadStart, block.start));
-        if (this.lead >= this.base && this.chainStart !== this.leadStart) {
-          this.lead = this.plain(this.source.slice(this.chainStart, block.start)); // no room for the preamble too
-        }
-        this.leading = true;
-        this.limit();
-      }
+      if (this.leadStart >= 0 && this.start < 0) this.leadIn(block.start);
       if (blank(block.text)) continue; // HEAD-10
       for (const [start, end, tokens] of this.units(block)) this.add(start, end, tokens);
     }
@@ -251,9 +288,7 @@ class Run {
     if (this.leadStart >= 0) {
       this.leadStart = -1;
       this.chain = new Set();
-      this.leading = false;
-      this.lead = 0;
-      this.limit();
+      this.leadOut();
     }
     this.carry = [this.start, this.end];
     this.start = this.end = -1;
@@ -263,7 +298,7 @@ class Run {
   /** HEAD-5: accumulate while the count stays within max_tokens, else flush first. */
   add(start: number, end: number, tokens: number): void {
     if (this.start >= 0) {
-      const total = this.unicode ? this.count(this.start, end) : this.tokens + tokens;
+      const total = this.additive ? this.tokens + tokens : this.count(this.start, end);
       if (fault("ha-budget-lt") ? total < this.max : total <= this.max) {
         this.end = end;
         this.tokens = total;
@@ -281,13 +316,13 @@ class Run {
   seed(tokens: number): void {
     if (this.carry === null) return;
     const words = wordSpans(this.source, this.carry[0], this.carry[1]);
-    if (this.unicode) {
+    if (!this.additive) {
       // HEAD-6 with a counter that is not additive: the longest tail within both bounds.
       const tailEnd = this.carry[1];
       const end = this.end;
       const ok = (k: number): boolean => {
         const at = words[words.length - k]?.[0] ?? 0;
-        return countUnits(this.source.slice(at, tailEnd)) <= this.overlap && this.count(at, end) <= this.max;
+        return this.plain(this.source.slice(at, tailEnd)) <= this.overlap && this.count(at, end) <= this.max;
       };
       const k = this.outside(words, gallop(0, words.length, (k) => k === 0 || ok(k)));
       if (k > 0) {
@@ -323,7 +358,7 @@ class Run {
 
   /** HEAD-7: a block over the budget by sentences, a sentence over it by words. */
   units(block: Block): Array<[number, number, number]> {
-    if (this.unicode) return this.unitsByCount(block);
+    if (!this.additive) return this.unitsByCount(block);
     const tokens = countWords(block.text);
     if (tokens <= this.max || (this.glue && WHOLE.has(block.kind))) return [[block.start, block.end, tokens]]; // SIZE-11
     const units: Array<[number, number, number]> = [];
@@ -346,7 +381,7 @@ class Run {
     return units;
   }
 
-  /** HEAD-7 with unicode units: sentences, then words, then units and clusters (SCRIPT-8). */
+  /** HEAD-7 with a counter that is not additive: sentences, then words, then units and clusters (SCRIPT-8). */
   unitsByCount(block: Block): Array<[number, number, number]> {
     const tokens = this.count(block.start, block.end);
     if (tokens <= this.max || (this.glue && WHOLE.has(block.kind))) return [[block.start, block.end, tokens]]; // SIZE-11

@@ -5,12 +5,26 @@
  * to which strategy is read from the registry (`strategies.ts`).
  */
 
-import type { Counter, RecordOptions } from "./records.js";
+import { COUNTER_NAMES, type Counter } from "./counters.js";
+import type { RecordOptions } from "./records.js";
 import { type Flag, REGISTRY, STRATEGIES, type Strategy, strategiesWhere } from "./strategies.js";
 import { ArgumentTypeError, ArgumentValueError, requireInt, requireOverlapBelow } from "./validate.js";
 
 /** The counters this package computes (RECORD-5's names). */
-const COUNTERS: readonly Counter[] = ["whitespace", "unicode", "chars1"];
+const COUNTERS: readonly Counter[] = COUNTER_NAMES;
+
+/**
+ * The counter each strategy counts with when the call gives none (OPT-1): THE ONE PLACE the
+ * default lives. `chunkDocument` (every strategy), the conformance adapter and `chunkCode`
+ * read it; Python's `ChunkOptions.counter` default is the reference. To make `subword` the
+ * default of a strategy, change its entry on this one line.
+ */
+export const DEFAULT_COUNTERS: { readonly [name in Strategy | "code"]: Counter } = { heading: "whitespace", structural: "whitespace", window: "whitespace", pages: "whitespace", code: "whitespace" };
+
+/** The counter `strategy` counts with when none is given ({@link DEFAULT_COUNTERS}). */
+export function defaultCounter(strategy: Strategy | "code"): Counter {
+  return DEFAULT_COUNTERS[strategy];
+}
 
 /** `a`, `a and b`, `a, b and c`. */
 function listed(names: readonly string[]): string {
@@ -28,7 +42,7 @@ function flag(name: string, value: unknown): boolean {
  * The checked options of `given` (the options object's chunking options, any of them
  * absent): each defaults as Python's `ChunkOptions` does (OPT-1), `maxTokens` 512,
  * `overlapTokens` the strategy's default overlap (RECORD-13), `minTokens` SIZE-2's, the
- * counter `whitespace` (SCRIPT-6 not yet applied). A bad option is an ArgumentTypeError or
+ * counter the strategy's {@link defaultCounter} (SCRIPT-6 not yet applied). A bad option is an ArgumentTypeError or
  * ArgumentValueError naming it.
  */
 export function checkOptions(given: { readonly [option: string]: unknown }): RecordOptions {
@@ -74,7 +88,7 @@ export function checkOptions(given: { readonly [option: string]: unknown }): Rec
       "budgetIncludesHeadings", `applies to ${listed(retrieval)}, not ${strategy} (SIZE-8)`, true,
     );
   }
-  const counter = given["counter"] === undefined ? "whitespace" : given["counter"];
+  const counter = given["counter"] === undefined ? defaultCounter(entry.name) : given["counter"];
   if (typeof counter !== "string" || !(COUNTERS as readonly string[]).includes(counter)) { // NPM-2
     throw new ArgumentValueError("counter", `must be ${listed(COUNTERS).replace(" and ", " or ")}`, counter);
   }

@@ -4,7 +4,7 @@
  * (their shared text once), the whole rendered context counted, access labels checked.
  *
  * Offsets are code points (as every record's), so every span operation here works on arrays
- * of code points, never on UTF-16 indexes. Counters: `whitespace`, `unicode` and `chars{N}`
+ * of code points, never on UTF-16 indexes. Counters: `whitespace`, `unicode`, `subword` and `chars{N}`
  * only, the port's counter scope (CTX-20); another name is a ValueError naming `counter`.
  */
 
@@ -12,6 +12,7 @@ import { compareCodePoints } from "./assemble.js";
 import type { ChunkRecord, JsonValue } from "./record.js";
 import { ArgumentTypeError, ArgumentValueError, requireInt, requireReal } from "./validate.js";
 import { fault } from "./faults.js";
+import { subwordCount } from "./subwords.js";
 import { countUnits } from "./units.js";
 import { countWords, isSpace } from "./whitespace.js";
 
@@ -266,12 +267,13 @@ function counterOf(counter: string | null, visible: Array<[number, ChunkRecord]>
   }
   if (name === "whitespace") return [countWords, name];
   if (name === "unicode") return [countUnits, name];
+  if (name === "subword") return [subwordCount, name]; // COUNT-12
   const chars = /^chars([0-9]+)$/.exec(name);
   if (chars !== null && Number(chars[1]) >= 1) {
     const size = Number(chars[1]);
     return [(text: string) => Math.ceil(codePoints(text).length / size), name];
   }
-  throw new ArgumentValueError("counter", "must be whitespace, unicode or chars{N} in this port", name);
+  throw new ArgumentValueError("counter", "must be whitespace, unicode, subword or chars{N} in this port", name);
 }
 
 /** TRUST-12: readable records of one document name one source; CTX-4: verbatim ones agree. */

@@ -17,6 +17,8 @@ import { isBlankDocument, optionsOf, recordsOf, scriptCounter, textDocument } fr
 import type { Span } from "./span.js";
 import { ArgumentTypeError, ArgumentValueError, requireInt, requireOverlapBelow, requireText } from "./validate.js";
 import { codePointIndex } from "./codepoints.js";
+import { counterNamed, type TokenCounter } from "./counters.js";
+import { Cuts, splitClusters, Tokenized } from "./cuts.js";
 import { countUnits, unitSpans } from "./units.js";
 import { wordSpans } from "./wordSpans.js";
 import { countWords, isSpace } from "./whitespace.js";
@@ -69,7 +71,14 @@ export function quarterOverlap(maxTokens: number): number {
  * The spans of strategy `pages` over `full`, the pages joined by a form feed (PAGE-3..PAGE-10):
  * token windows ending at sentence ends, stripped; the record loop numbers their pages.
  */
-export function pageSpans(full: string, maxTokens: number, overlap: number, unicode: boolean): Span[] {
+export function pageSpans(full: string, maxTokens: number, overlap: number, counter: TokenCounter): Span[] {
+  if (!counter.summable && !isBlankDocument(full)) {
+    const tokens = new Tokenized(full, counter);
+    return windowsByCount(tokens, maxTokens, overlap).map(([start, end, count]) => ({
+      start, end, kind: "window", headingPath: [], parentId: null, prefix: "", text: tokens.slice(start, end), tokens: count,
+    }));
+  }
+  const unicode = counter.name === "unicode";
   const points = fault("pages-utf16") ? full.split("") : Array.from(full);
   let units: { starts: number[]; ends: number[] } | undefined;
   if (unicode) {
@@ -104,7 +113,7 @@ export function chunkPages(
   const pageTexts = pages as string[];
   // no page at all is one empty page (reached only by the planted pages-blank-record)
   const document = { ...textDocument(docId, title, full), pages: pageTexts.length === 0 ? null : pageTexts };
-  let records = recordsOf(document, options, pageSpans(full, maxTokens, overlap, counter === "unicode"));
+  let records = recordsOf(document, options, pageSpans(full, maxTokens, overlap, counterNamed(counter)));
   if (fault("pages-utf16") || fault("pages-page-from-zero") || fault("pages-page-end-inclusive") || fault("pages-start-page-only")) {
     records = records.map((r) => ({ ...r, ...faultyPages(pageTexts, r.start, r.end) }));
   }
@@ -139,38 +148,7 @@ function windows(
 ): Array<[number, number]> {
   const { starts, ends } = units ?? wordSpans(points);
   const n = starts.length;
-  // PAGE-9: boundary j (the cut before token j) ends a sentence when only whitespace lies
-  // between a sentence end of SENT-1, SENT-5 and SENT-6 and token j's start: a maximal run
-  // of terminators, then the maximal run of closers after it, followed by whitespace or
-  // holding a wide terminator (。！？｡), which ends a sentence whatever follows.
-  const sentenceEnd = (j: number): boolean => {
-    const q = starts[j] ?? 0;
-    if (fault("pages-blank-line-sentence")) {
-      // The mistake: a blank line (two line feeds before the next token) ends a sentence too.
-      const gap = points.slice(ends[j - 1] ?? 0, q).join("");
-      if (/\n[^\S\n]*\n/.test(gap)) return true;
-    }
-    let p = q;
-    while (p > 0 && isSpace(points[p - 1] ?? "")) p--;
-    if (fault("pages-ascii-terminators")) {
-      // The mistake: seed 004's marks only, '.', '?' or '!' right before the whitespace.
-      return p < q && MARKS.has(points[p - 1] ?? "");
-    }
-    const next = points[p] ?? "";
-    if (p < points.length && (TERMINATORS.has(next) || CLOSERS.has(next))) return false;
-    let c = p;
-    while (c > 0 && CLOSERS.has(points[c - 1] ?? "")) c--;
-    let t = c;
-    let wide = false;
-    while (t > 0 && TERMINATORS.has(points[t - 1] ?? "")) {
-      t--;
-      if (WIDE_TERMINATORS.has(points[t] ?? "")) wide = true;
-    }
-    if (t === c) return false;
-    if (fault("pages-wide-stop-needs-space")) wide = false;
-    if (fault("pages-js-space-sentence") && p < q && !JS_SPACE.test(points[p] ?? "")) return false;
-    return wide || p === points.length || isSpace(points[p] ?? "");
-  };
+  const sentenceEnd = (j: number): boolean => endsSentence(points, starts[j] ?? 0, ends[j - 1] ?? 0);
   const out: Array<[number, number]> = [];
   let s = 0;
   for (;;) {
@@ -198,5 +176,106 @@ function windows(
     } else {
       s = Math.max(e - overlap, s + 1); // PAGE-10
     }
+  }
+}
+
+/**
+ * PAGE-9: a cut at `q` (a token start) ends a sentence when only whitespace lies between a
+ * sentence end of SENT-1, SENT-5 and SENT-6 and `q`: a maximal run of terminators, then the
+ * maximal run of closers after it, followed by whitespace or holding a wide terminator
+ * (。！？｡), which ends a sentence whatever follows. `gap`: where the token before ends (for
+ * the planted pages-blank-line-sentence only).
+ */
+function endsSentence(points: readonly string[], q: number, gap: number): boolean {
+  if (fault("pages-blank-line-sentence")) {
+    // The mistake: a blank line (two line feeds before the next token) ends a sentence too.
+    if (/\n[^\S\n]*\n/.test(points.slice(gap, q).join(""))) return true;
+  }
+  let p = q;
+  while (p > 0 && isSpace(points[p - 1] ?? "")) p--;
+  if (fault("pages-ascii-terminators")) {
+    // The mistake: seed 004's marks only, '.', '?' or '!' right before the whitespace.
+    return p < q && MARKS.has(points[p - 1] ?? "");
+  }
+  const next = points[p] ?? "";
+  if (p < points.length && (TERMINATORS.has(next) || CLOSERS.has(next))) return false;
+  let c = p;
+  while (c > 0 && CLOSERS.has(points[c - 1] ?? "")) c--;
+  let t = c;
+  let wide = false;
+  while (t > 0 && TERMINATORS.has(points[t - 1] ?? "")) {
+    t--;
+    if (WIDE_TERMINATORS.has(points[t] ?? "")) wide = true;
+  }
+  if (t === c) return false;
+  if (fault("pages-wide-stop-needs-space")) wide = false;
+  if (fault("pages-js-space-sentence") && p < q && !JS_SPACE.test(points[p] ?? "")) return false;
+  return wide || p === points.length || isSpace(points[p] ?? "");
+}
+
+/**
+ * The chunks' stripped ranges `[a, b, count]` under a counter whose token starts are not all
+ * cuts (`subword`; Python's `_windows` with SCRIPT-10's cuts): PAGE-4's windows ending at
+ * cuts, the last sentence end in their last fifth (PAGE-9), a window whose stripped text
+ * re-counts over the budget giving back one cut at a time (PAGE-7), a window with no cut
+ * inside split at clusters (PAGE-8), the next starting at the last cut at or before
+ * `end - overlap` (PAGE-10).
+ */
+function windowsByCount(tokens: Tokenized, maxTokens: number, overlap: number): Array<[number, number, number]> {
+  const { points } = tokens;
+  const nTokens = tokens.starts.length;
+  const n = points.length;
+  const out: Array<[number, number, number]> = [];
+  if (nTokens === 0) {
+    const range = trim(points, 0, n);
+    if (range !== null) out.push([range[0], range[1], tokens.count(range[0], range[1])]);
+    return out;
+  }
+  const cuts = new Cuts(tokens);
+  const starts = cuts.positions;
+  let s = 0;
+  for (;;) {
+    let e = Math.min(s + maxTokens, nTokens);
+    e = cuts.atOrBefore(e, s + 1) ?? cuts.after(e); // SCRIPT-10
+    if (e < nTokens) {
+      const floor = Math.max(s + Math.floor((4 * maxTokens) / 5), s + overlap + 1); // PAGE-9
+      for (let j = e; j >= floor; j--) {
+        if (cuts.isCut(j) && endsSentence(points, starts[j] ?? 0, starts[j] ?? 0)) {
+          e = j;
+          break;
+        }
+      }
+    }
+    const pieces: Array<[number, number, number]> = [];
+    for (;;) {
+      const lo = s === 0 ? 0 : (starts[s] ?? 0);
+      const hi = e === nTokens ? n : (starts[e] ?? 0);
+      const range = trim(points, lo, hi);
+      if (range === null) break;
+      const count = tokens.count(range[0], range[1]);
+      if (count <= maxTokens) {
+        pieces.push([range[0], range[1], count]);
+        break;
+      }
+      const smaller = cuts.atOrBefore(e - 1, s + 1);
+      if (smaller === null) {
+        // no cut inside: split at clusters; a piece over is one cluster (PAGE-8)
+        for (const [a, b, c] of splitClusters(tokens, range[0], range[1], maxTokens)) {
+          const piece = trim(points, a, b);
+          if (piece !== null) {
+            pieces.push([piece[0], piece[1], piece[0] === a && piece[1] === b ? c : tokens.count(piece[0], piece[1])]);
+          }
+        }
+        break;
+      }
+      e = smaller; // re-counting the text disagreed with the document's tokens (PAGE-7)
+    }
+    for (const piece of pieces) {
+      const previous = out[out.length - 1];
+      if (previous === undefined || piece[1] > previous[1]) out.push(piece);
+    }
+    if (e === nTokens) return out;
+    const target = Math.max(e - overlap, s + 1); // PAGE-10 under SCRIPT-10
+    s = cuts.atOrBefore(target, s + 1) ?? cuts.after(target);
   }
 }

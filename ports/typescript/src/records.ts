@@ -14,14 +14,11 @@ import { withKeys } from "./keys.js";
 import type { Block } from "./markdown.js";
 import type { ChunkRecord, JsonValue } from "./record.js";
 import { embedded, type Span } from "./span.js";
-import { countUnits, hasClusterScript } from "./units.js";
-import { countWords, pyStrip } from "./whitespace.js";
+import { type Counter, counterNamed } from "./counters.js";
+import { hasClusterScript } from "./units.js";
+import { pyStrip } from "./whitespace.js";
 
-/**
- * The counters this package computes: `whitespace` words (TOK-1), `unicode` units (COUNT-11,
- * SCRIPT-3) and `chars1` code points (character windows only).
- */
-export type Counter = "whitespace" | "unicode" | "chars1";
+export type { Counter } from "./counters.js";
 
 /** What a document gives its records (Python's `SourceDocument`, as the loop reads it). */
 export interface SourceDocument {
@@ -111,13 +108,6 @@ export function strategyString(options: RecordOptions): string {
   return `${options.strategy}:${parts.join(",")}`;
 }
 
-/** The counter's count of `text` (RECORD-14): words, unicode units or code points. */
-function counterOf(counter: Counter): (text: string) => number {
-  if (counter === "unicode") return countUnits;
-  if (counter === "chars1") return (text) => Array.from(text).length;
-  return countWords;
-}
-
 /** RECORD-12: a heading chunk's own title, else the innermost heading of its path. */
 function section(path: string[], kind: string, text: string): string | null {
   if (kind === "heading") return text;
@@ -136,7 +126,7 @@ function section(path: string[], kind: string, text: string): string | null {
 export function recordsOf(document: SourceDocument, options: RecordOptions, spans: readonly Span[]): ChunkRecord[] {
   const { docId, title, source, text: full, metadata } = document;
   const at = utf16Index(full);
-  const count = counterOf(options.counter);
+  const count = counterNamed(options.counter).count; // RECORD-14
   const counter = options.counter;
   const strategy = strategyString(options);
   const { maxTokens, budgetIncludesHeadings: trail } = options;

@@ -14,16 +14,15 @@
  * (SIZE-5).
  */
 
+import type { TokenCounter } from "./counters.js";
 import { embedded, type Span } from "./span.js";
-import { countUnits } from "./units.js";
-import { countWords } from "./whitespace.js";
 
 /** `(start, end, prefix, headingPath) -> tokens` as the record counts them (SIZE-8). */
 export type Measure = (start: number, end: number, prefix: string, path: string[]) => number;
 
 /** The tokens of a span's record text, or of its embedded text when `trail` (SIZE-8). */
-export function measureOf(source: string, unicode: boolean, trail: boolean): Measure {
-  const count = unicode ? countUnits : countWords;
+export function measureOf(source: string, counter: TokenCounter, trail: boolean): Measure {
+  const count = counter.count;
   return (start, end, prefix, path) => {
     const text = prefix + source.slice(start, end);
     return count(trail ? embedded(path, text) : text);

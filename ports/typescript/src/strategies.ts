@@ -8,6 +8,7 @@
 import { headingSpans } from "./headingAware.js";
 import { fault } from "./faults.js";
 import { PAGE_SEPARATOR, pageSpans, quarterOverlap } from "./pages.js";
+import { counterNamed } from "./counters.js";
 import { type Counter, isBlankDocument, type RecordOptions, type SourceDocument } from "./records.js";
 import type { Span } from "./span.js";
 import { structuralSpans } from "./structural.js";
@@ -70,7 +71,8 @@ function chunk6(maxTokens: number): number {
   return Math.min(64, Math.floor(maxTokens / 8));
 }
 
-const TOKEN_COUNTERS: readonly Counter[] = ["whitespace", "unicode"];
+/** The counters of every strategy but character windows: token counters (RECORD-5). */
+const TOKEN_COUNTERS: readonly Counter[] = ["whitespace", "unicode", "subword"];
 
 /** RECORD-10: strategy name -> {@link StrategyEntry}, in the order of {@link STRATEGIES}. */
 export const REGISTRY: { readonly [name in Strategy]: StrategyEntry } = {
@@ -87,7 +89,7 @@ export const REGISTRY: { readonly [name in Strategy]: StrategyEntry } = {
     name: "window",
     spans: (document, { maxTokens, overlap, counter }) => afterFrontMatter(document, false, (text) => counter === "chars1"
       ? charWindowSpans(text, maxTokens, overlap ?? 0)
-      : tokenWindowSpans(text, maxTokens, overlap ?? 0, counter === "unicode")),
+      : tokenWindowSpans(text, maxTokens, overlap ?? 0, counterNamed(counter))),
     defaultOverlap: chunk6, overlapBelowBudget: true, flags: [], pageNumbers: false, retrieval: false,
     markdown: false, counters: [...TOKEN_COUNTERS, "chars1"],
   },
@@ -96,7 +98,7 @@ export const REGISTRY: { readonly [name in Strategy]: StrategyEntry } = {
     spans: (document, { maxTokens, overlap, counter }) => afterFrontMatter(
       // a body of blank pages has no chunk (PAGE-5; SOURCE-7's test saw the whole text,
       // front matter included)
-      document, true, (text) => isBlankDocument(text) ? [] : pageSpans(text, maxTokens, overlap ?? 0, counter === "unicode"),
+      document, true, (text) => isBlankDocument(text) ? [] : pageSpans(text, maxTokens, overlap ?? 0, counterNamed(counter)),
     ),
     defaultOverlap: quarterOverlap, overlapBelowBudget: true, flags: [], pageNumbers: true, retrieval: false,
     markdown: false, counters: TOKEN_COUNTERS,

@@ -19,8 +19,9 @@ import { splitInto } from "./split.js";
 import { ArgumentTypeError, requireInt, requireText } from "./validate.js";
 import { bisectLeft, bisectRight } from "./bisect.js";
 import { sentenceSpans } from "./headingSentences.js";
-import { countUnits, fitWord } from "./units.js";
-import { countWords, isBlank, wordSpans } from "./whitespace.js";
+import { counterNamed, type TokenCounter } from "./counters.js";
+import { fitWord } from "./units.js";
+import { isBlank, wordSpans } from "./whitespace.js";
 
 /** Block kinds packed together as prose (MD-7); the others keep their kind. */
 const PROSE = new Set(["paragraph", "list", "quote", "html", "reference", "thematic_break"]);
@@ -56,10 +57,10 @@ function requireBool(argument: string, value: unknown): boolean {
 export function structuralSpans(document: SourceDocument, options: RecordOptions): Span[] {
   const { text } = document;
   const { maxTokens, minTokens, budgetIncludesHeadings } = options;
-  const unicode = options.counter === "unicode";
+  const counter = counterNamed(options.counter);
   // SIZE-9: the trail budgeted as count_headings does, unless it takes over half the budget
   const splitter = new Splitter(
-    text, maxTokens, options.countHeadings || budgetIncludesHeadings, options.splitTables, unicode, document.blocks ?? null,
+    text, maxTokens, options.countHeadings || budgetIncludesHeadings, options.splitTables, counter, document.blocks ?? null,
   );
   splitter.half = budgetIncludesHeadings;
   let spans = splitter.run();
@@ -75,7 +76,7 @@ export function structuralSpans(document: SourceDocument, options: RecordOptions
     spans = splitter.out;
   }
   if (minTokens > 0) {
-    spans = mergeStructural(text, spans, splitter.heads, minTokens, maxTokens, unicode, budgetIncludesHeadings);
+    spans = mergeStructural(text, spans, splitter.heads, minTokens, maxTokens, counter, budgetIncludesHeadings);
   }
   for (const span of spans) {
     // MD-19, SIZE-7: a heading record's section is the title of the heading it starts in or before.
@@ -108,7 +109,7 @@ export function splitMarkdownRecords(
 
 /** SIZE-3 to SIZE-6 for `structural`: runs never cross a heading; the kind is the largest span's. */
 function mergeStructural(
-  text: string, spans: Span[], heads: number[], minTokens: number, maxTokens: number, unicode: boolean,
+  text: string, spans: Span[], heads: number[], minTokens: number, maxTokens: number, counter: TokenCounter,
   trail: boolean,
 ): Span[] {
   const joins = (run: number[], k: number): boolean => {
@@ -121,7 +122,7 @@ function mergeStructural(
     for (const i of run) if ((tokens[i] ?? 0) > (tokens[best] ?? 0)) best = i;
     return spans[best]?.kind ?? "";
   };
-  const measure = measureOf(text, unicode, trail);
+  const measure = measureOf(text, counter, trail);
   return mergeSmall(spans, measure, minTokens, maxTokens, joins, kindOf).map(([, span]) => span);
 }
 
@@ -142,15 +143,15 @@ class Splitter {
 
   constructor(
     readonly source: string, readonly budget: number, readonly countHeadings: boolean,
-    readonly splitTables: boolean, readonly unicode: boolean = false,
+    readonly splitTables: boolean, readonly counter: TokenCounter,
     readonly blocks: readonly Block[] | null = null,
   ) {
     [this.starts, this.ends] = lineTable(source);
   }
 
-  /** The counter: whitespace words, or unicode units (SCRIPT-6; not additive). */
+  /** The counter's count of `text`. */
   count(text: string): number {
-    return this.unicode ? countUnits(text) : countWords(text);
+    return this.counter.count(text);
   }
 
   /** True when source[start:end] alone, without a heading trail, is over budget (SCRIPT-8). */
@@ -243,7 +244,7 @@ class Splitter {
     let units: Array<[number, number, number]> = [];
     for (const block of blocks) {
       const tokens = this.count(block.text);
-      if (this.within(tokens + this.trailTokens) && (!this.unicode || this.fits(block.start, block.end))) {
+      if (this.within(tokens + this.trailTokens) && (this.counter.summable || this.fits(block.start, block.end))) {
         units.push([block.start, block.end, tokens]);
         continue;
       }
@@ -269,8 +270,8 @@ class Splitter {
         j++;
       }
       const first = units[i]?.[0] ?? 0;
-      if (this.unicode && !this.fits(first, units[j - 1]?.[1] ?? 0)) {
-        // Not additive over the gaps between blocks: the longest run that really fits.
+      if (!this.counter.summable && !this.fits(first, units[j - 1]?.[1] ?? 0)) {
+        // The counter is not additive over blank lines: the longest run that really fits.
         j = longest(i + 1, j - 1, (k) => this.fits(first, units[k - 1]?.[1] ?? 0));
       }
       this.emit(kind, first, units[j - 1]?.[1] ?? 0);
@@ -289,7 +290,7 @@ class Splitter {
       const last = words[w + tokens - 1];
       w += tokens;
       if (first === undefined || last === undefined) continue;
-      const fits = this.unicode ? this.fits(first[0], last[1]) : tokens + this.trailTokens <= this.budget;
+      const fits = this.counter.additive ? tokens + this.trailTokens <= this.budget : this.fits(first[0], last[1]);
       if (fits) regions.push([first[0], last[1]]);
       else regions.push(...this.hard(words.slice(w - tokens, w)));
     }
@@ -305,7 +306,7 @@ class Splitter {
       const first = words[i]?.[0] ?? 0;
       const k = longest(i + 1, n, (k) => this.fits(first, words[k - 1]?.[1] ?? 0));
       const word = words[i];
-      if (k === i + 1 && this.unicode && word !== undefined && this.over(word[0], word[1])) {
+      if (k === i + 1 && !this.counter.additive && word !== undefined && this.over(word[0], word[1])) {
         regions.push(...this.splitWord(word[0], word[1])); // SCRIPT-8
       } else {
         regions.push([first, words[k - 1]?.[1] ?? 0]);

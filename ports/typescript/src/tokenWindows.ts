@@ -13,6 +13,8 @@ import { isBlankDocument, optionsOf, recordsOf, scriptCounter, textDocument } fr
 import type { Span } from "./span.js";
 import { requireInt, requireOverlapBelow, requireText } from "./validate.js";
 import { codePointIndex } from "./codepoints.js";
+import { counterNamed, type TokenCounter } from "./counters.js";
+import { fittedWindows, Tokenized } from "./cuts.js";
 import { countUnits, unitSpans } from "./units.js";
 import { wordSpans } from "./wordSpans.js";
 import { countWords } from "./whitespace.js";
@@ -21,9 +23,17 @@ const JS_SPACE = /\s/;
 
 /**
  * Window `k` holds tokens `[k*step, min(k*step + size, N))` and is cut at token starts: the
- * spans of strategy `window` with the counter `whitespace` or `unicode` (SCRIPT-6 applied).
+ * spans of strategy `window` with a token counter (SCRIPT-6 applied). A counter whose token
+ * starts repeat or may fall inside a cluster (`subword`) cuts by SCRIPT-10 (`fittedWindows`).
  */
-export function tokenWindowSpans(text: string, maxTokens: number, overlapTokens: number, unicode: boolean): Span[] {
+export function tokenWindowSpans(text: string, maxTokens: number, overlapTokens: number, counter: TokenCounter): Span[] {
+  if (!counter.summable) {
+    const tokens = new Tokenized(text, counter);
+    return fittedWindows(tokens, maxTokens, overlapTokens).map(([start, end, count]) => ({
+      start, end, kind: "window", headingPath: [], parentId: null, prefix: "", text: tokens.slice(start, end), tokens: count,
+    }));
+  }
+  const unicode = counter.name === "unicode";
   const points = fault("tokwin-utf16") ? text.split("") : Array.from(text);
   let tokens: { starts: number[]; ends: number[] };
   if (unicode) {
@@ -79,7 +89,7 @@ export function tokenWindows(
   if (isBlankDocument(text)) return []; // SOURCE-7: a blank document has no record
   const counter = scriptCounter(forceUnicode ? "unicode" : "whitespace", text); // SCRIPT-6
   const options = optionsOf({ strategy: "window", maxTokens, overlap: overlapTokens, counter });
-  const spans = tokenWindowSpans(text, maxTokens, overlapTokens, counter === "unicode");
+  const spans = tokenWindowSpans(text, maxTokens, overlapTokens, counterNamed(counter));
   let records = recordsOf(textDocument(docId, title, text), options, spans);
   if (fault("tokwin-tokens-nominal")) records = records.map((r) => ({ ...r, tokens: maxTokens }));
   if (fault("tokwin-id-from-one")) records = records.map((r) => ({ ...r, id: `${docId}:${r.index + 1}`, index: r.index + 1 }));

@@ -8,7 +8,7 @@ import { test } from "node:test";
 import {
   STRATEGIES, chunkDocument, chunkPages, chunkWindows, headingAwareRecords, splitMarkdownRecords, tokenWindows,
 } from "../src/index.js";
-import { checkOptions } from "../src/options.js";
+import { checkOptions, defaultCounter } from "../src/options.js";
 import { REGISTRY } from "../src/strategies.js";
 
 const call = (options: Record<string, unknown>) => () =>
@@ -23,7 +23,7 @@ test("the registry lists every strategy chunkDocument offers, in order", () => {
 test("defaults as Python's ChunkOptions (RECORD-13, SIZE-2)", () => {
   assert.deepEqual(checkOptions({}), {
     strategy: "heading", maxTokens: 512, overlap: 64, minTokens: 64, countHeadings: false, splitTables: false,
-    budgetIncludesHeadings: false, counter: "whitespace", pageNumbers: false,
+    budgetIncludesHeadings: false, counter: defaultCounter("heading"), pageNumbers: false,
   });
   assert.equal(checkOptions({ strategy: "pages", maxTokens: 10 }).overlap, 2);
   assert.equal(checkOptions({ strategy: "structural" }).overlap, null);
@@ -43,7 +43,7 @@ test("option errors carry the wording of Python's ChunkOptions", () => {
     [{ strategy: "window", minTokens: 2 }, "minTokens applies to heading and structural, not window (SIZE-1), got 2"],
     [{ maxTokens: 4, minTokens: 5 }, "minTokens must be <= maxTokens (4), got 5"],
     [{ strategy: "pages", budgetIncludesHeadings: true }, "budgetIncludesHeadings applies to heading and structural, not pages (SIZE-8), got true"],
-    [{ counter: "tiktoken:cl100k_base" }, 'counter must be whitespace, unicode or chars1, got "tiktoken:cl100k_base"'],
+    [{ counter: "tiktoken:cl100k_base" }, 'counter must be whitespace, unicode, subword or chars1, got "tiktoken:cl100k_base"'],
     [{ counter: "chars1" }, 'counter chars1 applies to window, not heading, got "chars1"'],
   ];
   for (const [options, message] of cases) assert.throws(call(options), { message });
@@ -52,7 +52,7 @@ test("option errors carry the wording of Python's ChunkOptions", () => {
 test("chunkDocument's records are the positional chunkers' (one loop from spans)", () => {
   const text = "# Guide\n\nSome words here.\n\n## Part\n\nMore 😀 words, and more words again.\n";
   const same = (options: Record<string, unknown>, positional: unknown) =>
-    assert.deepEqual(chunkDocument(text, { docId: "d", title: "T", ...options }), positional);
+    assert.deepEqual(chunkDocument(text, { docId: "d", title: "T", counter: "whitespace", ...options }), positional);
   same({ strategy: "heading", maxTokens: 6, overlapTokens: 1, minTokens: 0 }, headingAwareRecords("d", "T", text, 6, 1));
   same({ strategy: "structural", maxTokens: 6, minTokens: 0 }, splitMarkdownRecords("d", "T", text, 6));
   // the positional window chunkers read plain text (NPM-5: inputFormat text)

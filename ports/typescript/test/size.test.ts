@@ -5,14 +5,14 @@ import { ArgumentTypeError, ArgumentValueError, chunkDocument } from "../src/ind
 const GUIDE = "# Guide\n\nIntro words here.\n\n## Install\n\nRun this:\n\n```\npip install x y z w\n```\n";
 
 test("SIZE-2: heading merges each heading with its text by default; minTokens 0 is the seed's output", () => {
-  const merged = chunkDocument(GUIDE, { docId: "g", maxTokens: 8 });
+  const merged = chunkDocument(GUIDE, { docId: "g", maxTokens: 8, counter: "whitespace" });
   assert.deepEqual(merged.map((r) => [r.kind, r.text, r.parent_id, r.section]), [
     ["heading", "Guide\n\nIntro words here.", null, "Guide"],
     ["heading", "Install\n\nRun this:", "g:0", "Install"],
     ["body", "```\npip install x y z w\n```", "g:1", "Install"],
   ]);
   assert.ok(merged.every((r) => r.strategy === "heading:max_tokens=8,overlap_tokens=1,min_tokens=1"));
-  const seed = chunkDocument(GUIDE, { docId: "g", maxTokens: 8, minTokens: 0 });
+  const seed = chunkDocument(GUIDE, { docId: "g", maxTokens: 8, minTokens: 0, counter: "whitespace" });
   assert.deepEqual(seed.map((r) => r.kind), ["heading", "body", "heading", "body", "body"]);
   assert.ok(seed.every((r) => r.strategy === "heading:max_tokens=8,overlap_tokens=1"));
 });
@@ -27,7 +27,7 @@ test("SIZE-5: structural joins an introducing sentence to its code, never across
 });
 
 test("SIZE-8: budgetIncludesHeadings counts the embedded text", () => {
-  const [, second] = chunkDocument(GUIDE, { docId: "g", maxTokens: 64, minTokens: 0, budgetIncludesHeadings: true });
+  const [, second] = chunkDocument(GUIDE, { docId: "g", maxTokens: 64, minTokens: 0, budgetIncludesHeadings: true, counter: "whitespace" });
   assert.equal(second?.tokens, 1 + 3); // "Guide\n\nIntro words here."
   assert.match(second?.strategy ?? "", /,budget_includes_headings=true$/);
 });
