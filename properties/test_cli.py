@@ -79,8 +79,17 @@ def test_any_bytes_give_result_or_one_line_error(
 
 
 def _blank(data: bytes) -> bool:
-    """True unless ``data`` is UTF-8 text with a word in it (after one byte-order mark)."""
-    return bool(data.decode("utf-8").removeprefix("\ufeff").split())
+    """True unless ``data`` is text with a word in it, read as SOURCE-9 reads it: UTF-32 or
+    UTF-16 by their byte-order marks, else UTF-8, one byte-order mark dropped."""
+    codec = "utf-8"
+    for mark, name in ((b"\xff\xfe\x00\x00", "utf-32"), (b"\x00\x00\xfe\xff", "utf-32")):
+        if data.startswith(mark):
+            codec = name
+            break
+    else:
+        if data.startswith((b"\xff\xfe", b"\xfe\xff")):
+            codec = "utf-16"
+    return bool(data.decode(codec).removeprefix("\ufeff").split())
 
 
 @_quiet
