@@ -18,11 +18,12 @@ import pytest
 from hypothesis import event, given
 from hypothesis import strategies as st
 
-from chunkspec import chunk_pages, token_windows
+from chunkspec import chunk_document, chunk_pages, document_from_text, token_windows
 from chunkspec._cli._io import json_line
 from chunkspec._core._units import has_cluster_script
 from chunkspec.counters import (
     CharEstimateCounter,
+    SubwordCounter,
     TokenSpanCounter,
     UnicodeCounter,
     WhitespaceCounter,
@@ -62,7 +63,7 @@ def _lines(out: str) -> list[dict[str, Any]]:
     stdin=st.booleans(),
     size=_sizes,
     overlap=_overlaps,
-    counter=st.sampled_from([None, None, "whitespace", "chars4"]),
+    counter=st.sampled_from([None, None, "whitespace", "chars4", "subword"]),
 )
 def test_fuzz_cli_window(
     data: bytes, stdin: bool, size: str, overlap: str | None, counter: str | None
@@ -107,15 +108,26 @@ def test_fuzz_cli_window(
     if not text.strip():  # SOURCE-7: a blank document has no record
         assert rows == []
     else:
-        measure = _counter(counter or "whitespace", text)  # OPT-9: chunk's default counter
-        windows = token_windows(text, the_size, the_overlap, measure)
-        assert [(row["start"], row["end"]) for row in rows] == [(w.start, w.end) for w in windows]
+        name = counter or "subword"  # OPT-9, SCRIPT-35: chunk's default counter
+        if name == "subword":  # repeated spans: SCRIPT-10's cuts (properties/test_scripts.py)
+            document = document_from_text(text, doc_id="in", input_format="text")
+            want = chunk_document(
+                document, "window", max_tokens=the_size, overlap_tokens=the_overlap
+            )
+            assert [(row["start"], row["end"]) for row in rows] == [(r.start, r.end) for r in want]
+        else:
+            measure = _counter(name, text)
+            windows = token_windows(text, the_size, the_overlap, measure)
+            got = [(row["start"], row["end"]) for row in rows]
+            assert got == [(w.start, w.end) for w in windows]
     event("outcome", "exit 0")
 
 
 def _counter(name: str, text: str) -> TokenSpanCounter:
     """The counter ``--counter name`` measures ``text`` with (SCRIPT-6: the name whitespace
     counts unicode units on a text holding a SCRIPT-2 character)."""
+    if name == "subword":
+        return SubwordCounter()
     if name != "whitespace":
         return CharEstimateCounter()
     return UnicodeCounter() if has_cluster_script(text) else WhitespaceCounter()
@@ -189,7 +201,7 @@ def test_fuzz_cli_pages(
         return
     pages = text.split(PAGE_SEPARATOR)
     full_text = PAGE_SEPARATOR.join(pages)
-    expected = chunk_pages(pages, budget, the_overlap, _counter("whitespace", full_text))
+    expected = chunk_pages(pages, budget, the_overlap, _counter("subword", full_text))
     if jsonl:
         rows = _lines(out)
         for row in rows:

@@ -112,9 +112,15 @@ def test_options_object_equals_keywords(text: str, options: ChunkOptions) -> Non
 
 @given(chunk_options_drawn())
 def test_counter_and_registry_facts(options: ChunkOptions) -> None:
-    """OPT-2, OPT-5: the counter is resolve_counter's (one object per name), its name the
-    records' counter; the default overlap is the registry entry's."""
+    """OPT-2, OPT-5, SCRIPT-35: the counter is resolve_counter's (one object per name), its
+    name the records' counter, the strategy's default when none was given; the default
+    overlap is the registry entry's."""
+    assert options.counter is not None  # SCRIPT-35: set when made
     assert options.token_counter() is resolve_counter(options.counter)
+    assert ChunkOptions(options.strategy).counter == STRATEGIES[options.strategy].default_counter
+    assert STRATEGIES[options.strategy].default_counter == (
+        "whitespace" if options.strategy == "recursive" else "subword"
+    )
     assert options.counter_name == counter_name(options.token_counter())
     entry = STRATEGIES[options.strategy]
     expected = 0 if entry.default_overlap is None else entry.default_overlap(options.max_tokens)

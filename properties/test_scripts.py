@@ -221,7 +221,15 @@ def test_bidi_controls_keep_exact_offsets(text: str, strategy: str, size: int) -
         assert r.end not in inside
 
 
-_WINDOW_COUNTERS = ["whitespace", "unicode", "chars4", "bytes", "small-bpe", "word-level"]
+_WINDOW_COUNTERS = [
+    "whitespace",
+    "unicode",
+    "subword",
+    "chars4",
+    "bytes",
+    "small-bpe",
+    "word-level",
+]
 
 
 def _window_counter(name: str) -> object:

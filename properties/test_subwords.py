@@ -6,6 +6,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from chunkspec._core._graphemes import grapheme_bounds
+from chunkspec._core._subwords import subword_starts
+from chunkspec._counters._builtin import checked_starts
 from chunkspec.counters import SubwordCounter, resolve_counter
 from chunkspec.records import SourceDocument, chunk_document
 from properties.strategies import MULTI_SCRIPT_PIECES
@@ -57,6 +59,15 @@ def test_spans_match_the_model(text: str) -> None:
     spans = counter.token_spans(text)
     assert spans == model_spans(text)
     assert counter.count(text) == len(spans)
+
+
+@given(_TEXTS)
+def test_starts_are_the_spans_starts(text: str) -> None:
+    """SCRIPT-30, TRUST-51: the compact starts the windows read are the model spans' starts,
+    and checked_starts takes them for the counter."""
+    want = [start for start, _ in model_spans(text)]
+    assert list(subword_starts(text)) == want
+    assert list(checked_starts(SubwordCounter(), text)) == want
 
 
 @given(st.text(alphabet="aAzZ09 .,-_/:\n\r\t\x0b\x1c\x1f\x00\x7f(){}", max_size=80))

@@ -199,6 +199,8 @@ def test_window_strategy_is_exact(tmp_path: Path, capsys: pytest.CaptureFixture[
                 "3",
                 "--overlap-tokens",
                 "1",
+                "--counter",
+                "whitespace",
             ]
         )
         == 0

@@ -62,8 +62,8 @@ options:
                         the chunking strategy (default: heading); heading: heading-aware sections with overlap (HEAD rules); structural: Markdown blocks packed under the budget (MD rules); recursive: split_section over the text (RECORD-11); window: fixed token windows (TOKWIN rules); pages: token windows over pages (PAGE rules); code: source files split on their syntax tree (CODE rules)
   --max-tokens N        the budget per chunk, in tokens of --counter (default: 512)
   --overlap-tokens N    tokens shared by neighbouring chunks; heading, window and pages only (CHUNK-6) (default: max-tokens / 8, at most 64; pages: max-tokens / 4 (RECORD-13))
-  --counter NAME        the token counter (RECORD-5): whitespace (words; unicode units on text without spaces, SCRIPT-6), unicode (words, an ideograph, kana, Hangul or Thai cluster a unit), subword (an estimate of model tokens in every script, on code and base64, SCRIPT-30), dict (ICU's dictionary words of Chinese, Japanese, Thai, Lao, Khmer, Myanmar; extra chunkspec[segment]; records say
-                        dict:icu-VERSION), chars{N} (N characters a token; chars1 counts characters), tiktoken:ENCODING (e.g. tiktoken:cl100k_base), huggingface:PATH (a tokenizer.json) (default: whitespace)
+  --counter NAME        the token counter (RECORD-5): subword (an estimate of model tokens in every script, on code and base64, SCRIPT-30), whitespace (words; unicode units on text without spaces, SCRIPT-6), unicode (words, an ideograph, kana, Hangul or Thai cluster a unit), dict (ICU's dictionary words of Chinese, Japanese, Thai, Lao, Khmer, Myanmar; extra chunkspec[segment]; records say
+                        dict:icu-VERSION), chars{N} (N characters a token; chars1 counts characters), tiktoken:ENCODING (e.g. tiktoken:cl100k_base), huggingface:PATH (a tokenizer.json) (default: subword; whitespace for recursive, SCRIPT-35)
   --encoding-file FILE  the .tiktoken rank file of --counter tiktoken:ENCODING, for offline use, checked against tiktoken's SHA-256 pins (COUNT-9) (default: none, tiktoken's cache or download)
   --min-tokens N        heading and structural: merge a heading-only chunk or one under N tokens with its section's neighbour while the merge fits --max-tokens; 0 turns merging off (SIZE-2, SIZE-3) (default: max-tokens / 8, at most 64; 0 for the other strategies)
   --budget-includes-headings
@@ -104,8 +104,13 @@ def test_listed_in_top_level_help(
 
 
 def test_defaults(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    """Default strategy heading, budget 512, overlap min(64, 512 // 8) = 64, -n 10, text."""
-    words = " ".join(f"w{i}" for i in range(600))
+    """Default strategy heading, budget 512, overlap min(64, 512 // 8) = 64, -n 10, text,
+    counter subword (SCRIPT-35: a word of five small letters or fewer is one unit)."""
+
+    def letters(i: int) -> str:  # w0 -> "waa": a word of small letters, one subword unit
+        return "w" + chr(97 + i // 26) + chr(97 + i % 26)
+
+    words = " ".join(letters(i) for i in range(600))
     path = _write(tmp_path, "big.md", words + "\n")
     status, out, err = _run(["chunk", path], capsys)
     assert (status, err) == (0, "")
@@ -117,7 +122,8 @@ def test_defaults(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
 
     records = [json.loads(line) for line in out.splitlines()]
     assert [len(r["text"].split()) for r in records] == [512, 64 + 88]
-    assert records[1]["text"].split()[0] == "w448"
+    assert records[1]["text"].split()[0] == letters(448)
+    assert {r["counter"] for r in records} == {"subword"}
 
 
 def test_summary_without_blocks(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -213,5 +219,6 @@ def test_error_lines(
 def test_default_shows_ten_chunks(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """CHUNK-3: without -n the first 10 chunks are listed, then the rest counted."""
     path = _write(tmp_path, "t.txt", "\n\n".join(f"w{i}" for i in range(12)))
-    out = _run(["chunk", path, "--max-tokens", "1"], capsys)[1].splitlines()
+    argv = ["chunk", path, "--max-tokens", "1", "--counter", "whitespace"]
+    out = _run(argv, capsys)[1].splitlines()
     assert out[3:] == [f"[t:{i}] body: w{i}" for i in range(10)] + ["... 2 more"]

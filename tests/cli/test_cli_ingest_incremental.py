@@ -321,7 +321,7 @@ def _peak_of_a_second_run(root: Path, documents: int) -> tuple[float, float]:
             for s in range(6)
         )
         (corpus / f"d{n:04d}.md").write_text(f"# Doc {n}\n{body}", "utf-8")
-    extra = ["--max-tokens", "200", "--format", "jsonl"]
+    extra = ["--max-tokens", "200", "--format", "jsonl", "--counter", "whitespace"]
     _ingest(corpus, out, *extra)
     tracemalloc.start()
     try:

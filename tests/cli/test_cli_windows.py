@@ -92,6 +92,8 @@ def test_pages_text_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> 
         "4",
         "--overlap-tokens",
         "1",
+        "--counter",
+        "whitespace",
         "--format",
         "jsonl",
     )
@@ -116,6 +118,8 @@ def test_pages_pdf_text_format(tmp_path: Path, capsys: pytest.CaptureFixture[str
         "3",
         "--overlap-tokens",
         "0",
+        "--counter",
+        "whitespace",
         "--format",
         "chunks",
     )
@@ -307,7 +311,7 @@ def test_window_overlap_defaults_to_zero(
 
 
 def test_window_defaults_are_chunks(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    """OPT-9: window is chunk --strategy window: 512 whitespace tokens, overlap 64 by
+    """OPT-9, SCRIPT-35: window is chunk --strategy window: 512 subword units, overlap 64 by
     default (it required --max-tokens and counted characters)."""
     path = tmp_path / "a.txt"
     path.write_text("abc def", "utf-8")
@@ -315,7 +319,7 @@ def test_window_defaults_are_chunks(tmp_path: Path, capsys: pytest.CaptureFixtur
     assert (status, err) == (0, "")
     rows = [json.loads(line) for line in out.splitlines()]
     assert [(r["text"], r["counter"], r["strategy"]) for r in rows] == [
-        ("abc def", "whitespace", "window:max_tokens=512,overlap_tokens=64")
+        ("abc def", "subword", "window:max_tokens=512,overlap_tokens=64")
     ]
 
 
@@ -332,6 +336,8 @@ def test_pages_text_format_exact(tmp_path: Path, capsys: pytest.CaptureFixture[s
         "4",
         "--overlap-tokens",
         "1",
+        "--counter",
+        "whitespace",
         "--format",
         "chunks",
     )
@@ -551,7 +557,7 @@ def test_help(
     }[command]
     for line in expected:
         assert line in out, (line, out)
-    assert any(line.endswith("(default: whitespace)") for line in out), out
+    assert any(line.endswith("(default: subword; whitespace for recursive, SCRIPT-35)") for line in out), out
     with pytest.raises(SystemExit):
         main(["--help"])
     top = [" ".join(line.split()) for line in capsys.readouterr().out.splitlines()]

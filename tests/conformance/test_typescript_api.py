@@ -248,6 +248,7 @@ _JS_NAMES = {
     "strategy": "strategy",
     "max_tokens": "maxTokens",
     "min_tokens": "minTokens",
+    "counter": "counter",
     "overlap_tokens": "overlapTokens",
     "budget_includes_headings": "budgetIncludesHeadings",
 }

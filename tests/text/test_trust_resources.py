@@ -28,7 +28,7 @@ def test_trust_resources(case: dict[str, Any]) -> None:
     given, expected = case["input"], case["output"]
     if "source" in given:  # TRUST-50, TRUST-51
         document = document_from_text(given["source"], doc_id=given["doc_id"])
-        options = {"min_tokens": given["min_tokens"]} if "min_tokens" in given else {}
+        options = {key: given[key] for key in ("min_tokens", "counter") if key in given}
         records = chunk_document(
             document, given["strategy"], max_tokens=given["max_tokens"], **options
         )

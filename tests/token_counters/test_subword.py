@@ -25,12 +25,13 @@ def test_the_name_builds_the_counter_and_names_it() -> None:
 
 
 def test_a_line_of_base64_is_not_one_word() -> None:
-    """SCRIPT-31: a 40,000-character line without spaces is thousands of units, so a budget
-    of 512 cuts it, where ``whitespace`` made it one chunk of "1 token"."""
+    """SCRIPT-31, SCRIPT-35: a 40,000-character line without spaces is thousands of units,
+    so the default budget of 512 cuts it, where ``whitespace`` makes it one chunk of "1
+    token"."""
     line = "aGVsbG8gd29ybGQgMTIzNDU2Nzg5MA==" * 1250
     document = SourceDocument(doc_id="b", text=line, format="text", title="b")
-    words = chunk_document(document, "window", max_tokens=512)
-    units = chunk_document(document, "window", max_tokens=512, counter="subword")
+    words = chunk_document(document, "window", max_tokens=512, counter="whitespace")
+    units = chunk_document(document, "window", max_tokens=512)
     assert [r.tokens for r in words] == [1]
     assert len(units) > 20
     assert all(r.tokens <= 512 and r.counter == "subword" for r in units)

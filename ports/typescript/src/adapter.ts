@@ -21,7 +21,6 @@ import { splitSection } from "./split.js";
 import { countTokens } from "./tokens.js";
 import { chunkCode } from "./code.js";
 import type { ParseCode } from "./code.js";
-import { defaultCounter } from "./options.js";
 import { chunkPages } from "./pages.js";
 import { packRecords } from "./packRecords.js";
 import type { PackOptions } from "./packRecords.js";
@@ -215,7 +214,8 @@ const OPS: Record<string, (input: Input) => Json> = {
       {
         language: language as string | null,
         maxTokens: num(i["max_tokens"]) as number,
-        counter: (i["counter"] === undefined ? defaultCounter("code") : i["counter"]) as string,
+        // the kit's chunk_code op counts whitespace words when the case names no counter
+        counter: (i["counter"] === undefined ? "whitespace" : i["counter"]) as string,
         scopePrefix: (i["scope_prefix"] === undefined ? false : i["scope_prefix"]) as boolean,
       },
       parseCode,

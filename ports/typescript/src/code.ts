@@ -662,7 +662,7 @@ export interface ChunkCodeOptions {
   /** Python's `LANGUAGES` name, or null (no language: lines, CODE-3). */
   language: string | null;
   maxTokens: number;
-  /** `whitespace` (default: `defaultCounter("code")`, options.ts), `unicode`, `subword` or `chars{N}`. */
+  /** `subword` (default: `defaultCounter("code")`, options.ts), `whitespace`, `unicode` or `chars{N}`. */
   counter?: string;
   scopePrefix?: boolean;
   /** The first entry of every heading_path (the document's title). */

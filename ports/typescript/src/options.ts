@@ -14,12 +14,14 @@ import { ArgumentTypeError, ArgumentValueError, requireInt, requireOverlapBelow 
 const COUNTERS: readonly Counter[] = COUNTER_NAMES;
 
 /**
- * The counter each strategy counts with when the call gives none (OPT-1): THE ONE PLACE the
- * default lives. `chunkDocument` (every strategy), the conformance adapter and `chunkCode`
- * read it; Python's `ChunkOptions.counter` default is the reference. To make `subword` the
- * default of a strategy, change its entry on this one line.
+ * The counter each strategy counts with when the call gives none (SCRIPT-35): `subword`, as
+ * Python's `ChunkOptions` (`Strategy.default_counter`); this port has no `recursive` record
+ * chunker, whose default is `whitespace` (seed 000's words, SCRIPT-7). `chunkDocument` (every
+ * strategy), the conformance adapter and `chunkCode` read it.
  */
-export const DEFAULT_COUNTERS: { readonly [name in Strategy | "code"]: Counter } = { heading: "whitespace", structural: "whitespace", window: "whitespace", pages: "whitespace", code: "whitespace" };
+export const DEFAULT_COUNTERS: { readonly [name in Strategy | "code"]: Counter } = {
+  heading: "subword", structural: "subword", window: "subword", pages: "subword", code: "subword",
+};
 
 /** The counter `strategy` counts with when none is given ({@link DEFAULT_COUNTERS}). */
 export function defaultCounter(strategy: Strategy | "code"): Counter {

@@ -18,7 +18,7 @@ test("CODE-1: every language's grammar loads from node_modules, none downloaded"
 
 test("CODE-2, PORT-2: offsets count code points on astral names, strings and comments", () => {
   const text = "# \u{1F600}\ndef caf\u00e9(x):\n    return \"\u{1D400}\" + x  # \u{1F600}\n\n\ndef g():\n    pass\n";
-  const { parser, spans } = chunkCode(text, { language: "python", maxTokens: 12 }, parseCode);
+  const { parser, spans } = chunkCode(text, { language: "python", maxTokens: 12, counter: "whitespace" }, parseCode);
   assert.equal(parser, "tree-sitter");
   assert.deepEqual(spans.map((s) => slice(text, s.start, s.end)), [
     "# \u{1F600}\ndef caf\u00e9(x):\n    return \"\u{1D400}\" + x  # \u{1F600}",
@@ -32,7 +32,7 @@ test("CODE-2, PORT-2: offsets count code points on astral names, strings and com
 
 test("CODE-6, CODE-7, CODE-8: an oversized class splits at its methods, the header as prefix", () => {
   const text = "class A:\n    def f(self):\n        return 1 + 2\n\n    def g(self):\n        return 3 + 4\n";
-  const { spans } = chunkCode(text, { language: "python", maxTokens: 8, scopePrefix: true }, parseCode);
+  const { spans } = chunkCode(text, { language: "python", maxTokens: 8, scopePrefix: true, counter: "whitespace" }, parseCode);
   assert.deepEqual(spans.map((s) => [s.prefix, slice(text, s.start, s.end), s.headingPath]), [
     ["", "class A:\n    def f(self):\n        return 1 + 2", ["d", "class A"]],
     ["class A:\n", "def g(self):\n        return 3 + 4", ["d", "class A", "def g"]],
@@ -40,10 +40,10 @@ test("CODE-6, CODE-7, CODE-8: an oversized class splits at its methods, the head
 });
 
 test("CODE-3, CODE-4: a tree with errors is split, its error nodes by lines; no language by lines", () => {
-  const broken = chunkCode("def f(:\n  x = 1\n\ny = 2\n", { language: "python", maxTokens: 3 }, parseCode);
+  const broken = chunkCode("def f(:\n  x = 1\n\ny = 2\n", { language: "python", maxTokens: 3, counter: "whitespace" }, parseCode);
   assert.equal(broken.parser, "tree-sitter with errors");
   assert.deepEqual(broken.spans.map((s) => [s.start, s.end]), [[0, 7], [10, 15], [17, 22]]);
-  const plain = chunkCode("a b\r\nc", { language: null, maxTokens: 5 }, parseCode);
+  const plain = chunkCode("a b\r\nc", { language: null, maxTokens: 5, counter: "whitespace" }, parseCode);
   assert.deepEqual([plain.parser, plain.spans.map((s) => [s.start, s.end, s.lines])], [
     "lines: no language", [[0, 6, [1, 2]]],
   ]);

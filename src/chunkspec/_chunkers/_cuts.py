@@ -11,10 +11,16 @@ the first is a cut. So no chunk begins or ends inside a character as a reader se
 from __future__ import annotations
 
 import bisect
+from array import array
 from collections.abc import Sequence
 
 from .._core._graphemes import grapheme_bounds, is_simple
-from .._counters._builtin import TokenSpanCounter, UnicodeCounter, WhitespaceCounter
+from .._counters._builtin import (
+    SubwordCounter,
+    TokenSpanCounter,
+    UnicodeCounter,
+    WhitespaceCounter,
+)
 
 __all__ = ["Cuts", "split_clusters"]
 
@@ -29,13 +35,14 @@ class Cuts:
     def __init__(self, text: str, starts: Sequence[int], counter: TokenSpanCounter) -> None:
         n_tokens = len(starts)
         self.positions: Sequence[int] = starts
-        self.cuts: list[int] | None = None  # None: every boundary is a cut
+        self.cuts: Sequence[int] | None = None  # None: every boundary is a cut
         # Word and unit starts are distinct and follow whitespace or a cluster boundary
         # (COUNT-4, SCRIPT-3): every one is a cut.
         if type(counter) in (WhitespaceCounter, UnicodeCounter):
             return
         n = len(text)
-        if not is_simple(text):
+        # SCRIPT-30: subword units never start inside a cluster, so no start moves.
+        if type(counter) is not SubwordCounter and not is_simple(text):
             bounds = grapheme_bounds(text)
             self.positions = [
                 p
@@ -44,11 +51,10 @@ class Cuts:
                 for p in starts
             ]
         positions = self.positions
-        self.cuts = [
-            0,
-            *(j for j in range(1, n_tokens) if positions[j - 1] < positions[j] < n),
-            n_tokens,
-        ]
+        cuts = array("q", [0])  # machine integers: a cut per token on most text
+        cuts.extend(j for j in range(1, n_tokens) if positions[j - 1] < positions[j] < n)
+        cuts.append(n_tokens)
+        self.cuts = cuts
         if len(self.cuts) == n_tokens + 1:
             self.cuts = None
 

@@ -84,7 +84,7 @@ class ChunkKeywords(TypedDict, total=False):
     strategy: str
     max_tokens: int
     overlap_tokens: int | None
-    counter: str | TokenSpanCounter
+    counter: str | TokenSpanCounter | None
     encoding_file: str | None
     count_headings: bool
     split_tables: bool
@@ -154,7 +154,7 @@ class ChunkOptions:
     strategy: str = "heading"
     max_tokens: int = 512
     overlap_tokens: int | None = None
-    counter: str | TokenSpanCounter = None  # type: ignore[assignment]  # SCRIPT-35: set below
+    counter: str | TokenSpanCounter | None = None  # SCRIPT-35: the strategy's, once made
     encoding_file: str | None = None
     count_headings: bool = False
     split_tables: bool = False
@@ -208,9 +208,11 @@ class ChunkOptions:
                 f"applies to {_listed(_retrieval())}, not {self.strategy} (SIZE-8)",
                 True,
             )
-        if self.counter is None:  # SCRIPT-35: the strategy's default counter
-            object.__setattr__(self, "counter", STRATEGIES[self.strategy].default_counter)
-        counter = resolve_counter(self.counter, encoding_file=self.encoding_file)  # OPT-2
+        chosen = self.counter
+        if chosen is None:  # SCRIPT-35: the strategy's default counter
+            chosen = STRATEGIES[self.strategy].default_counter
+            object.__setattr__(self, "counter", chosen)
+        counter = resolve_counter(chosen, encoding_file=self.encoding_file)  # OPT-2
         if STRATEGIES[self.strategy].words_only and not isinstance(counter, WhitespaceCounter):
             raise ArgumentValueError(  # RECORD-11, OPT-5: the entry refuses, not a document
                 "counter",
@@ -234,6 +236,7 @@ class ChunkOptions:
 
     def token_counter(self) -> TokenSpanCounter:
         """Return the counter object (built once per process and name, OPT-2)."""
+        assert self.counter is not None  # SCRIPT-35: set when the options were made
         return resolve_counter(self.counter, encoding_file=self.encoding_file)
 
     @property
@@ -323,7 +326,7 @@ class ChunkOptions:
         if "max_tokens" not in fields:
             raise ArgumentValueError("strategy", "lacks max_tokens", value)
         fields.setdefault("min_tokens", 0)
-        return cls(name, counter=counter, encoding_file=encoding_file, **fields)  # type: ignore[arg-type]
+        return cls(name, counter=counter, encoding_file=encoding_file, **fields)
 
 
 #: The option keywords, in field order: :class:`ChunkKeywords` is :class:`ChunkOptions`' fields

@@ -29,6 +29,7 @@ from __future__ import annotations
 import bisect
 import functools
 import re
+from array import array
 
 from ._graphemes import grapheme_bounds
 from ._tokens import WHITESPACE
@@ -37,6 +38,7 @@ __all__ = [
     "HEAVY_RANGES",
     "subword_count",
     "subword_spans",
+    "subword_starts",
 ]
 
 #: Code points the measured tokenizers spend about two (weight 2) or three (weight 3)
@@ -75,7 +77,8 @@ _STARTS = [first for first, _, _ in HEAVY_RANGES]
 _WORD = re.compile("[^" + re.escape("".join(sorted(WHITESPACE))) + "]+")
 #: ASCII pieces (SCRIPT-31): an optional capital and small letters, a capital alone, digits,
 #: one other ASCII character that is not whitespace.
-_ASCII_PIECE = re.compile(r"[A-Z]?[a-z]+|[A-Z]|[0-9]+|[^A-Za-z0-9]")
+_LETTERS_OR_DIGITS = r"[A-Z]?[a-z]+|[A-Z]|[0-9]+"
+_ASCII_PIECE = re.compile(_LETTERS_OR_DIGITS + r"|[^A-Za-z0-9]")
 #: Characters a piece of each kind holds per unit (SCRIPT-31).
 _LETTERS_PER_UNIT = 5
 _DIGITS_PER_UNIT = 3
@@ -89,11 +92,15 @@ def _weight(cp: int) -> int:
     return 1
 
 
+def _per_unit(first: str) -> int:
+    """The characters of an ASCII piece starting with ``first`` per unit (SCRIPT-31)."""
+    return _LETTERS_PER_UNIT if first.isalpha() else _DIGITS_PER_UNIT if first.isdigit() else 1
+
+
 def _ascii_spans(piece: re.Match[str], spans: list[tuple[int, int]]) -> None:
     """Append the units of one ASCII piece (SCRIPT-31)."""
     a, b = piece.span()
-    first = piece.string[a]
-    step = _LETTERS_PER_UNIT if first.isalpha() else _DIGITS_PER_UNIT if first.isdigit() else 1
+    step = _per_unit(piece.string[a])
     spans.extend((s, min(b, s + step)) for s in range(a, b, step))
 
 
@@ -118,13 +125,7 @@ def _word_spans(text: str, a: int, b: int, spans: list[tuple[int, int]]) -> None
             heads = "".join(text[bounds[i]] for i in range(k, j))
             for piece in _ASCII_PIECE.finditer(heads):
                 p, q = piece.span()
-                step = (
-                    _LETTERS_PER_UNIT
-                    if heads[p].isalpha()
-                    else _DIGITS_PER_UNIT
-                    if heads[p].isdigit()
-                    else 1
-                )
+                step = _per_unit(heads[p])
                 spans.extend(
                     (bounds[k + i], bounds[k + min(q, i + step)]) for i in range(p, q, step)
                 )
@@ -154,6 +155,25 @@ def subword_spans(text: str) -> list[tuple[int, int]]:
     return spans
 
 
+def subword_starts(text: str) -> array[int]:
+    """Return the starts of :func:`subword_spans` as machine integers, word by word.
+
+    ``list(subword_starts(t)) == [s for s, _ in subword_spans(t)]``; the windows of
+    ``window`` and ``pages`` need only the starts (SCRIPT-10), and a pair per unit costs
+    about 100 bytes, 100 times a text of one-character cells (TRUST-51).
+    """
+    starts: array[int] = array("q")
+    spans: list[tuple[int, int]] = []
+    for word in _WORD.finditer(text):
+        a, b = word.span()
+        spans.clear()
+        _word_spans(text, a, b, spans)
+        if a and (text[a - 1] != " " or (a > 1 and text[a - 2].isspace())):
+            starts.append(spans[0][0])  # SCRIPT-33: more than one plain space before
+        starts.extend(start for start, _ in spans)
+    return starts
+
+
 @functools.lru_cache(maxsize=65536)
 def _word_units(word: str) -> int:
     """The units of one whitespace word (SCRIPT-31, SCRIPT-32), cached."""
@@ -162,9 +182,9 @@ def _word_units(word: str) -> int:
     return len(spans)
 
 
-#: Words made of ASCII letters, digits and other ASCII characters, found in one pass:
-#: groups 1-3 hold the letters, digits and others of one piece.
-_COUNT_PIECE = re.compile(r"([A-Z]?[a-z]+|[A-Z])|([0-9]+)|([!-/:-@\[-`{-~\x00-\x08\x0e-\x1b\x7f])")
+#: The pieces of an ASCII text in one pass: :data:`_ASCII_PIECE`'s, over the whole text,
+#: so the one-character pieces leave out ASCII whitespace (``str.isspace``, WS-1).
+_COUNT_PIECE = re.compile(_LETTERS_OR_DIGITS + r"|[!-/:-@\[-`{-~\x00-\x08\x0e-\x1b\x7f]")
 _SPACE = "[" + re.escape("".join(sorted(WHITESPACE))) + "]"
 _OTHER_SPACE = "[" + re.escape("".join(sorted(WHITESPACE - {" "}))) + "]"
 #: Whitespace before a word that is not exactly one U+0020 SPACE (SCRIPT-33).
@@ -182,11 +202,6 @@ def subword_count(text: str) -> int:
     if not text.isascii():
         return sum(map(_word_units, text.split())) + len(_SPACED_WORD.findall(text))
     total = 0
-    for letters, digits, _ in _COUNT_PIECE.findall(text):
-        if letters:
-            total += (len(letters) + _LETTERS_PER_UNIT - 1) // _LETTERS_PER_UNIT
-        elif digits:
-            total += (len(digits) + _DIGITS_PER_UNIT - 1) // _DIGITS_PER_UNIT
-        else:
-            total += 1
+    for piece in _COUNT_PIECE.findall(text):
+        total += -(-len(piece) // _per_unit(piece[0]))  # a unit per started step
     return total + len(_SPACED_WORD.findall(text))

@@ -19,7 +19,7 @@ from array import array
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
-from .._core._subwords import subword_count, subword_spans
+from .._core._subwords import subword_count, subword_spans, subword_starts
 from .._core._tokens import WHITESPACE
 from .._core._units import has_cluster_script, unit_count, unit_spans
 from .._core._validate import require_int, require_str, require_text
@@ -307,8 +307,8 @@ class HuggingFaceCounter:
 def checked_starts(counter: object, text: str) -> Sequence[int]:
     """Return the token starts of ``counter.token_spans(text)``, checking rule COUNT-3.
 
-    The built-in whitespace and character counters' starts are computed compactly (an
-    array of machine integers, a range), never as a list of ``(start, end)`` pairs: a pair
+    The built-in whitespace, subword and character counters' starts are computed compactly
+    (an array of machine integers, a range), never as a list of ``(start, end)`` pairs: a pair
     costs about 100 bytes a token, 30-40 times a text of short words (docs/performance.md).
     """
     if type(counter) is WhitespaceCounter:
@@ -317,6 +317,8 @@ def checked_starts(counter: object, text: str) -> Sequence[int]:
         return _word_starts(require_str("text", text), units=True)
     if type(counter) is CharEstimateCounter:
         return range(0, len(require_str("text", text)), counter.chars_per_token)
+    if type(counter) is SubwordCounter:  # SCRIPT-30 holds by construction
+        return subword_starts(require_str("text", text))
     if not isinstance(counter, TokenSpanCounter):
         raise ArgumentTypeError(
             "counter",

@@ -45,6 +45,7 @@ def chunk_code(
     if language is not None and not isinstance(language, str):
         raise ArgumentTypeError("language", "a str or None", language)
     document = document_from_text(text, doc_id="d", input_format="code", language=language)
+    require_str("counter", counter)  # the op names a counter; null is not SCRIPT-35's default
     records = chunk_document(
         document,
         strategy="code",

@@ -44,6 +44,10 @@ def page_records(
         doc_id=doc_id, text=text, format="text", title=title, pages=tuple(pages)
     )
     records = chunk_document(  # seed 004's chunk_pages counts words (SCRIPT-6 applied)
-        document, "pages", max_tokens=max_tokens, overlap_tokens=overlap_tokens, counter="whitespace"
+        document,
+        "pages",
+        max_tokens=max_tokens,
+        overlap_tokens=overlap_tokens,
+        counter="whitespace",
     )
     return [r.to_dict() for r in records]
