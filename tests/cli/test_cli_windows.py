@@ -557,7 +557,9 @@ def test_help(
     }[command]
     for line in expected:
         assert line in out, (line, out)
-    assert any(line.endswith("(default: subword; whitespace for recursive, SCRIPT-35)") for line in out), out
+    assert any(
+        line.endswith("(default: subword; whitespace for recursive, SCRIPT-35)") for line in out
+    ), out
     with pytest.raises(SystemExit):
         main(["--help"])
     top = [" ".join(line.split()) for line in capsys.readouterr().out.splitlines()]

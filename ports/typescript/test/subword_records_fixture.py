@@ -8,8 +8,8 @@ string of digests, eight hex digits a record: the first eight of the SHA-256 of 
 object (keys sorted, no spaces, UTF-8), which the test computes for the port's records the
 same way; a case also keeps each record's ``[start, end, tokens]`` when it has few records,
 to read a difference by. Under ``packs``: ``pack_records`` over such records (random scores, budgets
-and options), each packed context kept as a 16-hex digest of its JSON. Regenerate from the repository root after a change to a
-chunker or to the counter, and commit the result:
+and options), each packed context kept as a 16-hex digest of its JSON. Regenerate from the
+repository root after a change to a chunker or to the counter, and commit the result:
 
     PYTHONPATH=src python ports/typescript/test/subword_records_fixture.py
 
@@ -37,10 +37,41 @@ STRATEGIES = ("heading", "structural", "window", "pages")
 
 #: Words of every kind the subword counter treats differently (SCRIPT-31..SCRIPT-33).
 WORDS: tuple[str, ...] = (
-    *"the a of and to in is it for on with as by at from this that be are".split(),
-    *"parseJSON HTTPServer getElementById snake_case x86_64 v1.2.3 e.g. i.e. U.S.A. don't".split(),
-    *"12 3.14159 2026-12-07 0xDEADBEEF 1,234,567 100% $42 #tag @user".split(),
-    *"café naïve résumé Straße façade e\u0301te\u0301".split(),
+    *[
+        "the",
+        "a",
+        "of",
+        "and",
+        "to",
+        "in",
+        "is",
+        "it",
+        "for",
+        "on",
+        "with",
+        "as",
+        "by",
+        "at",
+        "from",
+        "this",
+        "that",
+        "be",
+        "are",
+    ],
+    *[
+        "parseJSON",
+        "HTTPServer",
+        "getElementById",
+        "snake_case",
+        "x86_64",
+        "v1.2.3",
+        "e.g.",
+        "i.e.",
+        "U.S.A.",
+        "don't",
+    ],
+    *["12", "3.14159", "2026-12-07", "0xDEADBEEF", "1,234,567", "100%", "$42", "#tag", "@user"],
+    *["café", "naïve", "résumé", "Straße", "façade", "été"],
     "\u4e2d\u6587\u5b57",
     "\u65e5\u672c\u8a9e\u306e\u6587\u7ae0",
     "\u6f22\u5b57\u3002\u304b\u306a",
@@ -243,7 +274,9 @@ def main() -> None:
         for strategy in STRATEGIES:
             for _ in range(2 if rng.random() < 0.3 else 1):
                 options = options_for(rng, strategy)
-                keywords = {k: v for k, v in options.items() if k not in ("strategy", "input_format")}
+                keywords = {
+                    k: v for k, v in options.items() if k not in ("strategy", "input_format")
+                }
                 source = document_from_text(
                     text, doc_id=f"d{d}", input_format=str(options.get("input_format", "markdown"))
                 )
@@ -262,7 +295,11 @@ def main() -> None:
     packs = pack_cases(documents)
     dump = lambda value: json.dumps(value, ensure_ascii=True, separators=(",", ":"))  # noqa: E731
     head = dump(
-        {"generator": "ports/typescript/test/subword_records_fixture.py", "seed": SEED, "counter": COUNTER}
+        {
+            "generator": "ports/typescript/test/subword_records_fixture.py",
+            "seed": SEED,
+            "counter": COUNTER,
+        }
     )
     body = ",\n".join(dump(t) for t in documents)
     rows = ",\n".join(dump(c) for c in cases)

@@ -301,9 +301,10 @@ class ChunkOptions:
         """Return the options a record's ``strategy`` field (RECORD-6) states (OPT-4).
 
         The counter is not part of that string (it is the record's ``counter`` field), so
-        it is given separately (None: the strategy's default, SCRIPT-35). ``from_strategy_string(o.strategy_string, counter=c) == o``
-        up to an explicit ``overlap_tokens`` and ``min_tokens`` equal to the defaults. A
-        string without ``min_tokens`` states 0 (RECORD-16: records written before SIZE-2).
+        it is given separately (None: the strategy's default, SCRIPT-35).
+        ``from_strategy_string(o.strategy_string, counter=c) == o`` up to an explicit
+        ``overlap_tokens`` and ``min_tokens`` equal to the defaults. A string without
+        ``min_tokens`` states 0 (RECORD-16: records written before SIZE-2).
         """
         if not isinstance(value, str):
             raise ArgumentTypeError("strategy", "a str", value)
