@@ -32,6 +32,7 @@ import tree_sitter
 from chunkspec._code._languages import LANGUAGES
 from chunkspec._core._graphemes import grapheme_bounds
 from chunkspec._core._units import has_cluster_script, unit_spans
+from properties.subword_model import model_spans
 
 __all__ = ["ModelRecord", "model_records", "parse"]
 
@@ -135,6 +136,8 @@ class _Model:
             return len(text.split())
         if self.counter == "unicode":  # SCRIPT-3's units
             return len(unit_spans(text))
+        if self.counter == "subword":  # SCRIPT-30..SCRIPT-33, by the literal model
+            return len(model_spans(text))
         assert self.counter.startswith("chars")
         n = int(self.counter[len("chars") :])
         return -(-len(text) // n)
@@ -497,7 +500,7 @@ def model_records(
     text: str,
     language: str | None,
     max_tokens: int,
-    counter: str = "whitespace",
+    counter: str = "subword",  # SCRIPT-35: the code strategy's default
     scope_prefix: bool = False,
     title: str = "x",
     group_scopes: bool = True,

@@ -43,6 +43,7 @@ def test_jsonl_is_the_library(source: str, max_tokens: int, overlap: int) -> Non
     data = source.encode("utf-8")
     options = ["--max-tokens", str(max_tokens), "--overlap-tokens", str(overlap)]
     options += ["--min-tokens", "0"]  # the seed chunker's own chunks (SIZE-2)
+    options += ["--counter", "whitespace"]  # and its words (SCRIPT-35's default is subword)
     status, out, _ = _run("doc.md", data, "--format", "jsonl", *options)
     assert status == 0
     records = [json.loads(line) for line in out.splitlines()]

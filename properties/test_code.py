@@ -21,9 +21,10 @@ from chunkspec._core._graphemes import grapheme_bounds
 from chunkspec._core._units import has_cluster_script, unit_count
 from properties.code_model import model_records, parse
 from properties.strategies import code_sources, deep_code_sources
+from properties.subword_model import model_spans
 
 _budgets = st.integers(1, 64)
-_counters = st.sampled_from(["whitespace", "whitespace", "chars4", "chars16"])
+_counters = st.sampled_from(["whitespace", "subword", "chars4", "chars16"])
 
 
 def _at_most(n: int) -> settings:
@@ -158,7 +159,7 @@ def test_other_documents_chunk_by_lines(text: str, max_tokens: int) -> None:
     for fmt in ("markdown", "text"):
         document = document_from_text(text, doc_id="x", input_format=fmt)
         records = chunk_document(document, strategy="code", max_tokens=max_tokens)
-        want = model_records(document.text, None, max_tokens, title=document.title)
+        want = model_records(document.text, None, max_tokens, "subword", title=document.title)
         assert _fast(records) == [(m.start, m.end, m.prefix, m.heading_path, m.code) for m in want]
 
 
@@ -206,6 +207,8 @@ def test_records_cover_the_text(
 def _tokens(text: str, counter: str, document: str) -> int:
     if counter == "whitespace":  # SCRIPT-6: unicode units on a text without spaces
         return unit_count(text) if has_cluster_script(document) else len(text.split())
+    if counter == "subword":  # SCRIPT-30..SCRIPT-33, the literal model
+        return len(model_spans(text))
     n = int(counter[len("chars") :])
     return -(-len(text) // n)
 

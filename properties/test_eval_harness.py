@@ -78,10 +78,13 @@ def test_merge_suffix_is_chunk_documents_default(source: str, size: int, heading
     name = f"{family}-{size}"
     document = chunkspec.document_from_text(source, doc_id="d", title="T", input_format="markdown")
     merged = [r.to_dict() for r in resolve(name + "+merge")("d", "T", source)]
-    default = chunkspec.chunk_document(document, strategy, max_tokens=size)
+    words = "whitespace"  # EVAL-18: a name's budget is in words, not SCRIPT-35's default
+    default = chunkspec.chunk_document(document, strategy, max_tokens=size, counter=words)
     assert merged == [r.to_dict() for r in default]
     seed = [r.to_dict() for r in resolve(name)("d", "T", source)]
-    unmerged = chunkspec.chunk_document(document, strategy, max_tokens=size, min_tokens=0)
+    unmerged = chunkspec.chunk_document(
+        document, strategy, max_tokens=size, min_tokens=0, counter=words
+    )
     assert seed == [r.to_dict() for r in unmerged]
     # Merging never adds records, except MD-19: a document of headings only has none
     # without min_tokens and its headings' run with it.
