@@ -22,6 +22,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+from ..._chunkers._options import ChunkOptions
 from ..._core._validate import require_str
 from ..._errors import ArgumentTypeError
 from ..._records._chunk_document import chunk_document
@@ -37,7 +38,7 @@ def chunk_code(
     text: str,
     language: str | None = None,
     max_tokens: int = 64,
-    counter: str = "whitespace",
+    counter: str | None = "whitespace",
     scope_prefix: bool = False,
 ) -> dict[str, Any]:
     """The ``code`` strategy's spans of ``text`` (CODE-1..CODE-11), in wire form."""
@@ -45,7 +46,10 @@ def chunk_code(
     if language is not None and not isinstance(language, str):
         raise ArgumentTypeError("language", "a str or None", language)
     document = document_from_text(text, doc_id="d", input_format="code", language=language)
-    require_str("counter", counter)  # the op names a counter; null is not SCRIPT-35's default
+    if counter is None:  # the op names a counter; null is not SCRIPT-35's default, but the
+        # options before it are checked first, in ChunkOptions' order
+        ChunkOptions("code", max_tokens=max_tokens, counter="whitespace", scope_prefix=scope_prefix)
+        counter = require_str("counter", counter)
     records = chunk_document(
         document,
         strategy="code",
