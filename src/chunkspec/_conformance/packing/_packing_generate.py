@@ -12,14 +12,15 @@ probabilities, per document or record as stated:
   across documents (CTX-7);
 * a record is `recursive`, not verbatim (0.1 a document, CTX-4);
 * a document's records are labelled (0.3) and then each has a tenant or access labels (0.6,
-  CTX-13), of which about 0.07 cannot be read (a tenant that is not a str, labels that are
-  not a list of str: TRUST-10); the principal is none
-  (0.4), labels only (0.3) or labels and a tenant (0.3) (CTX-13, CTX-14);
+  CTX-13): 0, 1, 2 or 3 of ``staff``, ``hr``, ``eng`` (each set 1/8), of which about 0.07
+  cannot be read (a tenant that is not a str, labels that are not a list of str:
+  TRUST-10); the principal is none (0.4), labels only (0.3) or labels and a tenant (0.3),
+  its labels none, some or all of the three (each set 1/8) (CTX-13, CTX-14);
 * a score equals `min_score` (about 0.2 a record, CTX-6); `min_score` is left out (0.5),
   0.35, 0.5 or minus infinity; scores tie often (CTX-6);
 * `titles` and `trim` are each left out (0.5, CTX-20), true or false; `order` left out,
-  `reading` or `score`; `counter` left out (0.6), `whitespace`, `unicode` or `chars4`
-  (CTX-21); `expand` 0.5 (0.15);
+  `reading` or `score`; `counter` left out (0.6), `whitespace`, `unicode`, `chars4` or
+  `subword` (CTX-21); `expand` 0.5 (0.15);
 * the budget is 2 or 3 with a prefixed record scored best (0.2 when a record has a prefix:
   no cut of it fits, so trimming is spent on it, CTX-19), at most the best record's words
   plus 2 (0.3: it does not fit whole, a cut of it may), below 12 (0.2) or 4 to 47, so
@@ -162,12 +163,23 @@ _MALFORMED: list[dict[str, Any]] = [
 ]
 
 
+#: The access labels records and principals draw from: a record needs all of its own
+#: (CTX-13), so a set of several tells "all" from "any".
+_LABELS = ("staff", "hr", "eng")
+
+
+def _label_set(bits: int) -> list[str]:
+    """The labels of ``_LABELS`` whose bit is set in ``bits`` (0 to 7): none, some or all."""
+    return [label for k, label in enumerate(_LABELS) if bits >> k & 1]
+
+
 def _labels(draw: int) -> dict[str, Any]:
     """A labelled record's metadata from one byte's low value (0 to 249): a tenant (below
-    125), access labels, or (above 231, about 0.07) labels that cannot be read (TRUST-10)."""
+    125), access labels (0 to 3 of them, by the value's low bits), or (above 231, about
+    0.07) labels that cannot be read (TRUST-10)."""
     if draw > 231:
         return dict(_MALFORMED[draw % len(_MALFORMED)])
-    return {"tenant_id": "acme"} if draw < 125 else {"acl_labels": ["staff"]}
+    return {"tenant_id": "acme"} if draw < 125 else {"acl_labels": _label_set(draw % 8)}
 
 
 def _build(args: tuple[bytes, int], hazards: bool) -> Case:
@@ -201,12 +213,12 @@ def _build(args: tuple[bytes, int], hazards: bool) -> Case:
         data["order"] = ["reading", "score"][order - 1]
     counter = read.pick(10)
     if counter >= 6:
-        data["counter"] = ["whitespace", "unicode", "chars4", "chars4"][counter - 6]
+        data["counter"] = ["whitespace", "unicode", "chars4", "subword"][counter - 6]
     if read.chance(1) or read.chance(1):
         data["expand"] = 0.5
     principal = read.pick(10)
-    if principal >= 4:
-        data["principal"] = {"labels": ["staff"]}
+    if principal >= 4:  # none, some or all of the labels records carry
+        data["principal"] = {"labels": _label_set(read.pick(8))}
         if principal >= 7:
             data["principal"]["tenant"] = "acme"
     if fault % 8 == 7:
