@@ -375,13 +375,13 @@ def test_trim_agrees_with_literal_model(
 @given(st.sampled_from(["portable", "hazards"]), st.data())
 def test_kit_draws_only_the_ports_counters(profile: str, data: st.DataObject) -> None:
     """CTX-21: the conformance kit's pack_records cases name only the port's counters
-    (whitespace, unicode, chars{N}) but where one argument is drawn out of range."""
+    (whitespace, unicode, subword, chars{N}) but where one argument is drawn out of range."""
     from chunkspec._conformance._generate import by_op
 
     op, given = data.draw(by_op(profile)["pack_records"])
     assert op == "pack_records"
     counter = given.get("counter")
-    named = counter in (None, "whitespace", "unicode", "words") or (
+    named = counter in (None, "whitespace", "unicode", "subword", "words") or (
         isinstance(counter, str) and counter.startswith("chars")
     )
     # An out-of-range draw (hazards only) is another type or a broken string, never a model.
