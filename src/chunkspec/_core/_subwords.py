@@ -30,6 +30,7 @@ import bisect
 import functools
 import re
 from array import array
+from collections.abc import Iterator
 
 from ._graphemes import grapheme_bounds
 from ._tokens import WHITESPACE
@@ -137,6 +138,19 @@ def _word_spans(text: str, a: int, b: int, spans: list[tuple[int, int]]) -> None
         k += 1
 
 
+def _units_by_word(text: str) -> Iterator[list[tuple[int, int]]]:
+    """Each whitespace word's units (SCRIPT-31, SCRIPT-32), its first span twice after
+    whitespace other than one plain space (SCRIPT-33); the list is reused between words."""
+    spans: list[tuple[int, int]] = []
+    for word in _WORD.finditer(text):
+        a, b = word.span()
+        spans.clear()
+        _word_spans(text, a, b, spans)
+        if a and (text[a - 1] != " " or (a > 1 and text[a - 2].isspace())):
+            spans.insert(0, spans[0])  # SCRIPT-33: more than one plain space before
+        yield spans
+
+
 def subword_spans(text: str) -> list[tuple[int, int]]:
     """Return the ``subword`` units of ``text`` as ``(start, end)`` offsets (SCRIPT-30..33).
 
@@ -146,12 +160,8 @@ def subword_spans(text: str) -> list[tuple[int, int]]:
     character.
     """
     spans: list[tuple[int, int]] = []
-    for word in _WORD.finditer(text):
-        a, b = word.span()
-        before = len(spans)
-        _word_spans(text, a, b, spans)
-        if a and (text[a - 1] != " " or (a > 1 and text[a - 2].isspace())):
-            spans.insert(before, spans[before])  # SCRIPT-33: more than one plain space before
+    for units in _units_by_word(text):
+        spans.extend(units)
     return spans
 
 
@@ -163,14 +173,8 @@ def subword_starts(text: str) -> array[int]:
     about 100 bytes, 100 times a text of one-character cells (TRUST-51).
     """
     starts: array[int] = array("q")
-    spans: list[tuple[int, int]] = []
-    for word in _WORD.finditer(text):
-        a, b = word.span()
-        spans.clear()
-        _word_spans(text, a, b, spans)
-        if a and (text[a - 1] != " " or (a > 1 and text[a - 2].isspace())):
-            starts.append(spans[0][0])  # SCRIPT-33: more than one plain space before
-        starts.extend(start for start, _ in spans)
+    for units in _units_by_word(text):
+        starts.extend(start for start, _ in units)
     return starts
 
 
